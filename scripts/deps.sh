@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a job needs, or says the one line to run.
+# Usage: scripts/deps.sh build|test
+# "build" is what the driver and its tools need; "test" adds the armhf
+# cross toolchain and qemu-user for the cross-compiled suite.
+set -euo pipefail
+
+build_pkgs=(gcc python3 meson ninja-build pkg-config
+            libdrm-dev libexpat1-dev libcmocka-dev libpng-dev)
+test_pkgs=(gcc-arm-linux-gnueabihf qemu-user)
+
+want=("${build_pkgs[@]}")
+[ "${1:-build}" = test ] && want+=("${test_pkgs[@]}")
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
+    || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+line="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing packages. Run as root:" >&2
+  echo "  apt-get update && $line" >&2
+  exit 1
+fi
+echo "Installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+$line >/dev/null

@@ -1,0 +1,35 @@
+/*
+ * array.h: a growable array of any element type, as a struct of three fields.
+ *
+ *   VC4_ARRAY(int) ints = {0};
+ *   if (!vc4_array_push(&ints, 42)) ...out of memory...
+ *   for (size_t i = 0; i < ints.len; i++) use(ints.data[i]);
+ *   vc4_array_free(&ints);
+ *
+ * Growth doubles the capacity, so pushes are amortised O(1).
+ */
+#ifndef VC4_UTIL_ARRAY_H
+#define VC4_UTIL_ARRAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define VC4_ARRAY(type) struct { type *data; size_t len, cap; }
+
+/* Makes room for `extra` more elements in the array at `data`/`len`/`cap`.
+ * Returns false (leaving the array as it was) when memory runs out. */
+bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
+			   size_t extra, size_t elem_size);
+
+#define vc4_array_reserve(a, extra) \
+	vc4_array_reserve_raw((void **)&(a)->data, (a)->len, &(a)->cap, \
+			      (extra), sizeof(*(a)->data))
+
+/* Appends one element; evaluates to false when out of memory. */
+#define vc4_array_push(a, value) \
+	(vc4_array_reserve((a), 1) ? ((a)->data[(a)->len++] = (value), true) : false)
+
+#define vc4_array_free(a) \
+	do { free((a)->data); (a)->data = NULL; (a)->len = (a)->cap = 0; } while (0)
+
+#endif
