@@ -1,0 +1,377 @@
+/* test_capture.c: capture of SUBMIT_CL, the submit.txt golden text, replay
+ * (library and vc4-replay), and robust parsing of damaged captures. */
+#define _XOPEN_SOURCE 700
+#include <errno.h>
+#include <ftw.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "bo/vc4_capture.h"
+#include "bo/vc4_job.h"
+#include "util/file.h"
+
+static const uint64_t shader_code[3] = {
+	0x300009e7009e7000ull, 0x100009e7009e7000ull, 0x100009e7009e7000ull,
+};
+static const uint8_t bin[] = { 1, 1, 0, 5, 7, 4 };
+static const uint8_t rec[] = { 0, 0, 0, 0, 1, 0, 0, 0 };
+static const uint8_t unif[] = { 1, 2, 3, 4 };
+
+static char tmp[64];
+
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb; (void)flag; (void)ftw;
+	return remove(path);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	strcpy(tmp, "/tmp/vc4-bo-capture-XXXXXX");
+	return mkdtemp(tmp) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	return nftw(tmp, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static struct vc4_dev *open_sim(const char *capture)
+{
+	struct vc4_dev_options opts = { .backend = VC4_BACKEND_SIM, .capture_dir = capture };
+	struct vc4_dev *dev = vc4_dev_open(&opts, NULL);
+	assert_non_null(dev);
+	return dev;
+}
+
+static char *read_text(const char *dir, const char *name)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	size_t size;
+	char *text = vc4_read_file(path, &size, NULL);
+	assert_non_null(text);
+	return text;
+}
+
+/* Captures one accepted job (0000) and one rejected submission (0001). */
+static void make_captures(void)
+{
+	struct vc4_dev *dev = open_sim(tmp);
+	struct vc4_diag d = {0};
+	struct vc4_bo *bo[3];
+	bo[0] = vc4_bo_alloc_shader(dev, shader_code, sizeof(shader_code), &d);
+	bo[1] = vc4_bo_alloc(dev, 5000, "vertices", &d);
+	bo[2] = vc4_bo_alloc(dev, 4096, "colour", &d);
+	uint8_t *p = vc4_bo_map(bo[1], &d);
+	for (int i = 0; i < 8192; i++)
+		p[i] = (uint8_t)(i * 7);
+	struct vc4_job *job = vc4_job_create(dev);
+	assert_true(vc4_job_set_cls(job, bin, sizeof(bin), rec, sizeof(rec), 1, unif,
+				    sizeof(unif), bo, 2, &d));
+	vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, bo[2], 0, 0x0004, 0, &d);
+	vc4_job_set_clear(job, 0xff0000ff, 0xff0000ff, 0x00ffffff, 0);
+	vc4_job_set_tiles(job, 64, 64, 0, 0, 0, 0);
+	assert_true(vc4_job_submit(job, &d));
+	vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, bo[2], 0, 0x0004, 0, &d);
+	job->flags = 0x10;
+	assert_false(vc4_job_submit(job, &d));
+	assert_int_equal(vc4_dev_stats(dev)->captures, 2);
+	vc4_job_destroy(job);
+	for (int i = 0; i < 3; i++)
+		vc4_bo_unref(bo[i]);
+	vc4_dev_close(dev);
+}
+
+static void capture_writes_the_golden_text(void **state)
+{
+	(void)state;
+	make_captures();
+	char dir[128];
+	snprintf(dir, sizeof(dir), "%s/0000", tmp);
+	char *text = read_text(dir, "submit.txt");
+	char *golden = read_text(BO_TESTS_DIR, "golden/submit.txt");
+	assert_string_equal(text, golden);
+	free(text);
+	free(golden);
+	text = read_text(dir, "verdict.txt");
+	assert_string_equal(text, "accepted\n");
+	free(text);
+	size_t size;
+	char path[160];
+	snprintf(path, sizeof(path), "%s/bo-0.bin", dir);
+	uint8_t *data = vc4_read_file(path, &size, NULL);
+	assert_int_equal(size, 4096);
+	assert_memory_equal(data, shader_code, sizeof(shader_code));
+	assert_int_equal(data[4095], 0);
+	free(data);
+	snprintf(path, sizeof(path), "%s/bo-1.bin", dir);
+	data = vc4_read_file(path, &size, NULL);
+	assert_int_equal(size, 8192);
+	assert_int_equal(data[8191], (uint8_t)(8191 * 7));
+	free(data);
+	snprintf(path, sizeof(path), "%s/bin_cl.bin", dir);
+	data = vc4_read_file(path, &size, NULL);
+	assert_int_equal(size, sizeof(bin));
+	assert_memory_equal(data, bin, sizeof(bin));
+	free(data);
+	snprintf(dir, sizeof(dir), "%s/0001", tmp);
+	text = read_text(dir, "verdict.txt");
+	assert_string_equal(text, "rejected -22 Unknown flags: 0x10\n");
+	free(text);
+}
+
+static void replay_gives_the_same_verdict(void **state)
+{
+	(void)state;
+	make_captures();
+	struct vc4_dev *dev = open_sim(NULL);
+	char dir[128];
+	struct vc4_capture cap;
+	struct vc4_diag d = {0};
+	snprintf(dir, sizeof(dir), "%s/0000", tmp);
+	assert_true(vc4_capture_load(dir, &cap, &d));
+	assert_int_equal(cap.args.bo_handle_count, 3);
+	assert_int_equal(cap.bos[0].kind, VC4_CAPTURE_BO_SHADER);
+	assert_int_equal(cap.args.color_write.hindex, 2);
+	assert_int_equal(cap.args.clear_color[1], 0xff0000ff);
+	assert_int_equal(vc4_capture_replay(dev, &cap, &d), VC4_REPLAY_ACCEPTED);
+	vc4_capture_free(&cap);
+	snprintf(dir, sizeof(dir), "%s/0001", tmp);
+	assert_true(vc4_capture_load(dir, &cap, &d));
+	assert_int_equal(vc4_capture_replay(dev, &cap, &d), VC4_REPLAY_REJECTED);
+	assert_string_equal(d.msg, "SUBMIT_CL: Unknown flags: 0x10");
+	vc4_capture_free(&cap);
+	vc4_dev_close(dev);
+}
+
+/* Files DIR_A/NAME and DIR_B/NAME hold the same bytes. */
+static void assert_same_file(const char *a, const char *b, const char *name)
+{
+	char pa[160], pb[160];
+	snprintf(pa, sizeof(pa), "%s/%s", a, name);
+	snprintf(pb, sizeof(pb), "%s/%s", b, name);
+	size_t na, nb;
+	uint8_t *da = vc4_read_file(pa, &na, NULL), *db = vc4_read_file(pb, &nb, NULL);
+	assert_non_null(da);
+	assert_non_null(db);
+	assert_int_equal(na, nb);
+	assert_memory_equal(da, db, na);
+	free(da);
+	free(db);
+}
+
+static void replay_captures_the_same_submission(void **state)
+{
+	(void)state;
+	make_captures();
+	char again[128], orig[128];
+	snprintf(again, sizeof(again), "%s/again", tmp);
+	snprintf(orig, sizeof(orig), "%s/0000", tmp);
+	struct vc4_dev *dev = open_sim(again);
+	struct vc4_capture cap;
+	struct vc4_diag d = {0};
+	assert_true(vc4_capture_load(orig, &cap, &d));
+	assert_int_equal(vc4_capture_replay(dev, &cap, &d), VC4_REPLAY_ACCEPTED);
+	vc4_capture_free(&cap);
+	vc4_dev_close(dev);
+	snprintf(again, sizeof(again), "%s/again/0000", tmp);
+	static const char *const files[] = {
+		"submit.txt", "verdict.txt", "bin_cl.bin", "shader_rec.bin", "uniforms.bin",
+		"bo-0.bin", "bo-1.bin", "bo-2.bin",
+	};
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		assert_same_file(orig, again, files[i]);
+}
+
+/* Runs vc4-replay ARGS; returns its exit status and stdout+stderr in out. */
+static int run_replay(const char *args, char *out, size_t size)
+{
+	/* Cross builds run target programs through Meson's exe wrapper (qemu). */
+	const char *wrapper = getenv("MESON_EXE_WRAPPER");
+	char cmd[1024];
+	snprintf(cmd, sizeof(cmd), "%s %s %s 2>&1", wrapper ? wrapper : "", VC4_REPLAY_PATH, args);
+	FILE *f = popen(cmd, "r");
+	assert_non_null(f);
+	size_t n = fread(out, 1, size - 1, f);
+	out[n] = '\0';
+	int status = pclose(f);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void replay_tool_exit_status_and_output(void **state)
+{
+	(void)state;
+	make_captures();
+	char args[256], out[1024];
+	snprintf(args, sizeof(args), "%s/0000 --backend sim", tmp);
+	assert_int_equal(run_replay(args, out, sizeof(out)), 0);
+	assert_string_equal(out, "accepted (sim backend)\n");
+	snprintf(args, sizeof(args), "%s/0001 --backend sim", tmp);
+	assert_int_equal(run_replay(args, out, sizeof(out)), 1);
+	assert_string_equal(out, "rejected (sim backend): SUBMIT_CL: Unknown flags: 0x10\n");
+	snprintf(args, sizeof(args), "%s/0000 --backend sim --png x.png", tmp);
+	assert_int_equal(run_replay(args, out, sizeof(out)), 0);
+	assert_string_equal(out, "accepted (sim backend)\n--png x.png: not written: no "
+			    "rendering backend exists yet (the simulated kernel completes "
+			    "jobs without executing them)\n");
+	snprintf(args, sizeof(args), "%s/0000 --backend sim --stats", tmp);
+	assert_int_equal(run_replay(args, out, sizeof(out)), 0);
+	assert_string_equal(out, "accepted (sim backend)\n"
+			    "ioctls: SUBMIT_CL 1, WAIT_SEQNO 1, CREATE_BO 2, MMAP_BO 2, "
+			    "CREATE_SHADER_BO 1, GET_PARAM 9, GEM_MADVISE 2, GEM_CLOSE 3\n");
+	snprintf(args, sizeof(args), "%s/none", tmp);
+	assert_int_equal(run_replay(args, out, sizeof(out)), 2);
+	char expect[256];
+	snprintf(expect, sizeof(expect), "vc4-replay: %s/none/submit.txt: No such file or "
+		 "directory\n", tmp);
+	assert_string_equal(out, expect);
+	assert_int_equal(run_replay("", out, sizeof(out)), 2);
+	assert_string_equal(out, "usage: vc4-replay DIR [--backend sim|drm|auto] "
+			    "[--png OUT.png] [--stats]\n");
+}
+
+/* Writes `text` as DIR/bad/submit.txt next to 0000's blobs and loads it. */
+static bool load_variant(const char *text, struct vc4_diag *d)
+{
+	char dir[128], path[160];
+	snprintf(dir, sizeof(dir), "%s/bad", tmp);
+	snprintf(path, sizeof(path), "%s/submit.txt", dir);
+	assert_true(vc4_write_file(path, text, strlen(text), NULL));
+	struct vc4_capture cap;
+	vc4_diag_clear(d);
+	bool ok = vc4_capture_load(dir, &cap, d);
+	if (ok)
+		vc4_capture_free(&cap);
+	return ok;
+}
+
+/* Copies 0000 to bad/ (blobs and submit.txt). */
+static char *copy_capture(void)
+{
+	char cmd[256];
+	snprintf(cmd, sizeof(cmd), "cp -r %s/0000 %s/bad", tmp, tmp);
+	assert_int_equal(system(cmd), 0);
+	char dir[128];
+	snprintf(dir, sizeof(dir), "%s/bad", tmp);
+	return read_text(dir, "submit.txt");
+}
+
+/* golden with the first occurrence of `from` replaced by `to`. */
+static char *edit(const char *golden, const char *from, const char *to)
+{
+	const char *at = strstr(golden, from);
+	assert_non_null(at);
+	size_t n = strlen(golden) - strlen(from) + strlen(to) + 1;
+	char *s = malloc(n);
+	snprintf(s, n, "%.*s%s%s", (int)(at - golden), golden, to, at + strlen(from));
+	return s;
+}
+
+static void damaged_captures_give_file_line_errors(void **state)
+{
+	(void)state;
+	make_captures();
+	char *golden = copy_capture();
+	static const struct { const char *from, *to, *error; } cases[] = {
+		{ "width 64\n", "widht 64\n", "submit.txt:6: unknown field 'widht'" },
+		{ "width 64\n", "width 64 65\n", "submit.txt:6: expected one value after 'width'" },
+		{ "width 64\n", "width 0x\n", "submit.txt:6: bad number '0x'" },
+		{ "width 64\n", "width -1\n", "submit.txt:6: bad number '-1'" },
+		{ "width 64\n", "width 65536\n",
+		  "submit.txt:6: number out of range for its field: '65536'" },
+		{ "height 64\n", "width 64\n", "submit.txt:7: duplicate field 'width'" },
+		{ "flags 0x00000001\n", "", "submit.txt: missing field 'flags'" },
+		{ "bo 1 8192 plain\n", "bo 2 8192 plain\n",
+		  "submit.txt:46: bo lines must come in index order; unexpected index '2'" },
+		{ "bo 1 8192 plain\n", "bo 1 8192 texture\n",
+		  "submit.txt:46: unknown BO kind (shader, plain or missing) 'texture'" },
+		{ "bo 1 8192 plain\n", "bo 1 0 plain\n",
+		  "submit.txt:46: BO size must be 0 exactly for a missing BO, got '0'" },
+		{ "bo 2 4096 plain\n", "", "submit.txt: 2 bo lines for bo_handle_count 3" },
+		{ "bo 2 4096 plain\n", "bo 2 4096 plain\nbo 3 4096 plain\n",
+		  "submit.txt:48: bo index beyond bo_handle_count: '3'" },
+		{ "bo 2 4096 plain\n", "bo 2 4096 plain\nwidth 3\n",
+		  "submit.txt:48: field after the bo lines: 'width'" },
+		{ "bin_cl_size 6\n", "bo 0 4096 shader\n",
+		  "submit.txt:1: bo line before bo_handle_count: 'bo'" },
+		{ "bin_cl_size 6\n", "bin_cl_size 7\n",
+		  "bin_cl.bin: 6 bytes, but submit.txt says 7" },
+		{ "bo 1 8192 plain\n", "bo 1 4096 plain\n",
+		  "bo-1.bin: 8192 bytes, but submit.txt says 4096" },
+		{ "bo_handle_count 3\n", "bo_handle_count 100000\n",
+		  "submit.txt:5: bo_handle_count 100000 is implausibly large" },
+	};
+	struct vc4_diag d = {0};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *text = edit(golden, cases[i].from, cases[i].to);
+		assert_false(load_variant(text, &d));
+		char expect[512];
+		snprintf(expect, sizeof(expect), "%s/bad/%s", tmp, cases[i].error);
+		assert_string_equal(d.msg, expect);
+		free(text);
+	}
+	assert_false(load_variant("bin_cl_size 1\0garbage", &d));
+	assert_true(load_variant(golden, &d));
+	free(golden);
+}
+
+static void truncated_and_mutated_captures_never_crash(void **state)
+{
+	(void)state;
+	make_captures();
+	char *golden = copy_capture();
+	size_t len = strlen(golden);
+	struct vc4_diag d = {0};
+	unsigned accepted = 0;
+	for (size_t cut = 0; cut < len; cut += 3) {
+		char *text = strndup(golden, cut);
+		if (load_variant(text, &d))
+			accepted++;
+		else
+			assert_non_null(strstr(d.msg, "/bad/"));
+		free(text);
+	}
+	assert_int_equal(accepted, 0);
+	uint32_t seed = 12345;
+	for (int round = 0; round < 300; round++) {
+		char *text = strdup(golden);
+		for (int k = 0; k < 3; k++) {
+			seed = seed * 1103515245u + 12345u;
+			size_t pos = (seed >> 8) % len;
+			seed = seed * 1103515245u + 12345u;
+			text[pos] = (char)(1 + (seed >> 16) % 255);
+		}
+		if (!load_variant(text, &d))
+			assert_true(d.set);
+		free(text);
+	}
+	free(golden);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(capture_writes_the_golden_text, setup, teardown),
+		cmocka_unit_test_setup_teardown(replay_gives_the_same_verdict, setup, teardown),
+		cmocka_unit_test_setup_teardown(replay_captures_the_same_submission, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(replay_tool_exit_status_and_output, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(damaged_captures_give_file_line_errors, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(truncated_and_mutated_captures_never_crash, setup,
+						teardown),
+	};
+	return cmocka_run_group_tests_name("bo_capture", tests, NULL, NULL);
+}
