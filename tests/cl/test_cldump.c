@@ -1,0 +1,213 @@
+/* test_cldump.c: vc4-cldump's output and exit status on the example CLs,
+ * a truncated CL, a missing file and bad usage.
+ * Arguments: the vc4-cldump executable and the directory of the golden files.
+ * In a cross build Meson puts the exe wrapper (qemu-arm ...) in
+ * $MESON_EXE_WRAPPER, already quoted for the shell; the tool runs through it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "cl/cl_example.h"
+#include "util/file.h"
+
+static const char *golden_dir;
+static char tool[4096]; /* the wrapper and the tool, quoted for sh */
+static char bin_path[64], render_path[64], cut_path[64], err_path[64];
+
+struct run {
+	int status;   /* exit status */
+	char *out;    /* stdout */
+	char *err;    /* stderr */
+};
+
+/* Runs vc4-cldump with `args` (shell words) and collects its results. */
+static struct run run_tool(const char *args)
+{
+	char cmd[8192];
+	struct run r = {0};
+	struct vc4_diag d = {0};
+	size_t size;
+	snprintf(cmd, sizeof(cmd), "%s %s 2>'%s'", tool, args, err_path);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	size_t cap = 1 << 16, len = 0, n;
+	r.out = malloc(cap);
+	assert_non_null(r.out);
+	while ((n = fread(r.out + len, 1, cap - 1 - len, p)) > 0)
+		len += n;
+	r.out[len] = '\0';
+	int st = pclose(p);
+	r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	r.err = vc4_read_file(err_path, &size, &d);
+	assert_non_null(r.err);
+	return r;
+}
+
+static void run_free(struct run *r)
+{
+	free(r->out);
+	free(r->err);
+}
+
+static char *golden(const char *name)
+{
+	char path[4096];
+	struct vc4_diag d = {0};
+	size_t size;
+	snprintf(path, sizeof(path), "%s/%s", golden_dir, name);
+	char *text = vc4_read_file(path, &size, &d);
+	if (!text)
+		fail_msg("%s", d.msg);
+	return text;
+}
+
+static void assert_run(const char *args, int status, const char *golden_name,
+		       const char *err)
+{
+	struct run r = run_tool(args);
+	assert_int_equal(r.status, status);
+	if (golden_name) {
+		char *want = golden(golden_name);
+		assert_string_equal(r.out, want);
+		free(want);
+	}
+	assert_string_equal(r.err, err);
+	run_free(&r);
+}
+
+static char bo_storage[6];
+
+static int setup(void **state)
+{
+	(void)state;
+	const struct cl_example_bos bos = {
+		(void *)&bo_storage[0], (void *)&bo_storage[1], (void *)&bo_storage[2],
+		(void *)&bo_storage[3], (void *)&bo_storage[4], (void *)&bo_storage[5],
+	};
+	struct cl_job job;
+	struct vc4_cl rcl;
+	int pid = (int)getpid();
+	snprintf(bin_path, sizeof(bin_path), "cldump-%d-bin.cl", pid);
+	snprintf(render_path, sizeof(render_path), "cldump-%d-render.cl", pid);
+	snprintf(cut_path, sizeof(cut_path), "cldump-%d-cut.cl", pid);
+	snprintf(err_path, sizeof(err_path), "cldump-%d.err", pid);
+	cl_job_init(&job);
+	cl_init(&rcl, "render CL", NULL);
+	bool ok = cl_example_bin(&job, &bos) && cl_example_render(&rcl) &&
+		  vc4_write_file(bin_path, job.bcl.data, job.bcl.len, NULL) &&
+		  vc4_write_file(render_path, rcl.data, rcl.len, NULL) &&
+		  vc4_write_file(cut_path, job.bcl.data, 0x13 + 4, NULL);
+	cl_job_free(&job);
+	cl_free(&rcl);
+	return ok ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	remove(bin_path);
+	remove(render_path);
+	remove(cut_path);
+	remove(err_path);
+	return 0;
+}
+
+static void decodes_bin_cl(void **state)
+{
+	(void)state;
+	char args[256];
+	snprintf(args, sizeof(args), "'%s'", bin_path);
+	assert_run(args, 0, "bin_cl.txt", "");
+	snprintf(args, sizeof(args), "--brief '%s'", bin_path);
+	assert_run(args, 0, "bin_cl_brief.txt", "");
+}
+
+static void decodes_render_cl(void **state)
+{
+	(void)state;
+	char args[256];
+	snprintf(args, sizeof(args), "--render '%s'", render_path);
+	assert_run(args, 0, "render_cl.txt", "");
+	snprintf(args, sizeof(args), "--brief --render '%s'", render_path);
+	assert_run(args, 0, "render_cl_brief.txt", "");
+}
+
+static void decode_error_exits_1(void **state)
+{
+	(void)state;
+	char args[256], err[512];
+	snprintf(args, sizeof(args), "--brief '%s'", cut_path);
+	snprintf(err, sizeof(err), "vc4-cldump: %s: 0x00000013: packet 102 (Clip Window) "
+		 "needs 9 bytes, only 4 left\n", cut_path);
+	struct run r = run_tool(args);
+	assert_int_equal(r.status, 1);
+	assert_string_equal(r.out, "0x00000000 112 Tile Binning Mode Configuration\n"
+			    "0x00000010 6 Start Tile Binning\n"
+			    "0x00000011 56 Primitive List Format\n");
+	assert_string_equal(r.err, err);
+	run_free(&r);
+
+	snprintf(args, sizeof(args), "--brief '%s'", render_path);
+	snprintf(err, sizeof(err), "vc4-cldump: %s: 0x00000000: packet 113 (Tile Rendering "
+		 "Mode Configuration) is not allowed in a binning CL\n", render_path);
+	assert_run(args, 1, NULL, err);
+}
+
+static void bad_file_or_usage_exits_2(void **state)
+{
+	(void)state;
+	const char *usage = "usage: vc4-cldump [--render] [--brief] FILE\n"
+		"       vc4-cldump --example [--render] [--brief] [--write OUT]\n"
+		"  decodes a raw binning CL (or with --render a rendering CL);\n"
+		"  --brief prints one line per packet: OFFSET OPCODE NAME;\n"
+		"  --example decodes the builder's example CL (--write saves its bytes)\n";
+	assert_run("/nonexistent/cl.bin", 2, NULL,
+		   "vc4-cldump: /nonexistent/cl.bin: No such file or directory\n");
+	assert_run("", 2, NULL, usage);
+	assert_run("--verbose x.cl", 2, NULL, usage);
+	assert_run("a.cl b.cl", 2, NULL, usage);
+	assert_run("--write out.cl a.cl", 2, NULL, usage);
+	assert_run("--example a.cl", 2, NULL, usage);
+	assert_run("--example --write", 2, NULL, usage);
+}
+
+/* --example decodes the builder's CLs; --write saves the same bytes. */
+static void example_option(void **state)
+{
+	(void)state;
+	char args[256];
+	assert_run("--example", 0, "bin_cl.txt", "");
+	assert_run("--example --render --brief", 0, "render_cl_brief.txt", "");
+	snprintf(args, sizeof(args), "--example --brief --write '%s'", cut_path);
+	assert_run(args, 0, "bin_cl_brief.txt", "");
+	snprintf(args, sizeof(args), "--brief '%s'", cut_path);
+	assert_run(args, 0, "bin_cl_brief.txt", "");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3) {
+		fprintf(stderr, "usage: test_cldump VC4_CLDUMP GOLDEN_DIR\n");
+		return 2;
+	}
+	golden_dir = argv[2];
+	const char *wrapper = getenv("MESON_EXE_WRAPPER");
+	if ((size_t)snprintf(tool, sizeof(tool), "%s '%s'", wrapper ? wrapper : "",
+			     argv[1]) >= sizeof(tool))
+		return 2;
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(decodes_bin_cl),
+		cmocka_unit_test(decodes_render_cl),
+		cmocka_unit_test(decode_error_exits_1),
+		cmocka_unit_test(bad_file_or_usage_exits_2),
+		cmocka_unit_test(example_option),
+	};
+	return cmocka_run_group_tests_name("cl_cldump", tests, setup, teardown);
+}
