@@ -1,0 +1,189 @@
+/*
+ * ir_print.c: the canonical text of a shader — stage line, declarations, a
+ * blank line, then one instruction per line, blocks indented by one tab.
+ * Floats print as the shortest decimal that reads back to the same bits, so
+ * parse(print(x)) == x.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir.h"
+
+struct out {
+	VC4_ARRAY(char) buf;
+	bool oom;
+};
+
+static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Appends printf-style text (keeping a NUL after it). */
+static void put(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (o->oom || n < 0 || !vc4_array_reserve(&o->buf, (size_t)n + 1)) {
+		o->oom = true;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(o->buf.data + o->buf.len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	o->buf.len += (size_t)n;
+}
+
+/* True when buf reads back (strtof) as exactly the bits of f. */
+static bool reads_back(const char *buf, float f)
+{
+	union ir_scalar a = { .f = f }, b = { .f = strtof(buf, NULL) };
+	return a.u == b.u;
+}
+
+void ir_print_float(float f, char buf[32])
+{
+	union ir_scalar s = { .f = f };
+	if (isnan(f)) {
+		snprintf(buf, 32, "nan:0x%08x", (unsigned)s.u);
+		return;
+	}
+	if (isinf(f)) {
+		snprintf(buf, 32, f < 0 ? "-inf" : "inf");
+		return;
+	}
+	int prec = 1;
+	for (; prec < 9; prec++) {
+		snprintf(buf, 32, "%.*g", prec, (double)f);
+		if (reads_back(buf, f))
+			break;
+	}
+	snprintf(buf, 32, "%.*g", prec, (double)f);
+	/* Plain notation for moderate magnitudes: "10", not "1e+01". */
+	if (strchr(buf, 'e') && fabsf(f) >= 1e-4f && fabsf(f) < 1e9f) {
+		char alt[32];
+		for (int q = 0; q <= 16; q++) {
+			snprintf(alt, sizeof(alt), "%.*f", q, (double)f);
+			if (reads_back(alt, f)) {
+				memcpy(buf, alt, strlen(alt) + 1);
+				return;
+			}
+		}
+	}
+}
+
+static void put_scalar(struct out *o, uint8_t base, union ir_scalar v)
+{
+	char buf[32];
+	if (base == IR_FLOAT) {
+		ir_print_float(v.f, buf);
+		put(o, "%s", buf);
+	} else if (base == IR_INT) {
+		put(o, "%d", (int)v.i);
+	} else {
+		put(o, "%s", v.u ? "true" : "false");
+	}
+}
+
+static void put_decl(struct out *o, const struct ir_shader *sh, const struct ir_decl *d)
+{
+	char tb[8];
+	const char *name = ir_str(sh, d->name);
+	const char *kind = ir_decl_kind_names[d->kind];
+	switch (d->kind) {
+	case IR_DECL_VARYING:
+		put(o, "%s %s %s @%s\n", kind, d->interp == IR_FLAT ? "flat" : "smooth",
+		    ir_type_name(d->type, tb), name);
+		break;
+	case IR_DECL_SAMPLER:
+		put(o, "%s %s @%s\n", kind, d->dim == IR_SAMPLER_CUBE ? "cube" : "2d", name);
+		break;
+	case IR_DECL_OUTPUT:
+		put(o, "%s %s\n", kind, ir_builtin_names[d->builtin]);
+		break;
+	default:
+		put(o, "%s %s @%s\n", kind, ir_type_name(d->type, tb), name);
+		break;
+	}
+}
+
+static const char *vname(const struct ir_shader *sh, uint32_t v)
+{
+	return ir_str(sh, sh->values.data[v].name);
+}
+
+/* The operands of `in` after its op name (" %a, %b", " @s, %c", ...). */
+static void put_operands(struct out *o, const struct ir_shader *sh, const struct ir_instr *in)
+{
+	const struct ir_op_info *info = &ir_ops[in->op];
+	char tb[8];
+	const char *sep = " ";
+	if (info->rule == IR_RULE_CONST) {
+		put(o, " %s", ir_type_name(in->type, tb));
+		for (uint32_t k = 0; k < in->nimm; k++) {
+			put(o, "%s", k ? ", " : " ");
+			put_scalar(o, in->type.base, in->imm[k]);
+		}
+		return;
+	}
+	if (info->flags & IR_OPF_SLOT) {
+		put(o, " @%s", ir_str(sh, sh->decls.data[in->slot].name));
+		sep = ", ";
+	}
+	for (uint32_t k = 0; k < in->nsrc; k++, sep = ", ")
+		put(o, "%s%%%s", sep, vname(sh, in->src[k]));
+	if (info->rule == IR_RULE_EXTRACT)
+		put(o, ", %u", (unsigned)in->imm[0].u);
+	if (info->rule == IR_RULE_SWIZZLE) {
+		put(o, ", ");
+		for (uint32_t k = 0; k < in->nimm; k++)
+			put(o, "%c", "xyzw"[in->imm[k].u & 3]);
+	}
+}
+
+static void put_instr(struct out *o, const struct ir_shader *sh, const struct ir_instr *in,
+		      unsigned depth)
+{
+	const struct ir_op_info *info = &ir_ops[in->op];
+	for (unsigned k = 0; k < depth; k++)
+		put(o, "\t");
+	switch (in->op) {
+	case IR_OP_IF: put(o, "if %%%s {\n", vname(sh, in->src[0])); return;
+	case IR_OP_ELSE: put(o, "} else {\n"); return;
+	case IR_OP_ENDIF: case IR_OP_ENDLOOP: put(o, "}\n"); return;
+	case IR_OP_LOOP: put(o, "loop {\n"); return;
+	default: break;
+	}
+	if (in->dest != IR_NONE)
+		put(o, "%%%s = ", vname(sh, in->dest));
+	put(o, "%s", info->name);
+	put_operands(o, sh, in);
+	put(o, "\n");
+}
+
+char *ir_print(const struct ir_shader *sh)
+{
+	struct out o = { 0 };
+	unsigned depth = 0;
+	put(&o, "%s\n", ir_stage_names[sh->stage]);
+	for (size_t d = 0; d < sh->decls.len; d++)
+		put_decl(&o, sh, &sh->decls.data[d]);
+	if (sh->instrs.len)
+		put(&o, "\n");
+	for (size_t i = 0; i < sh->instrs.len; i++) {
+		const struct ir_instr *in = &sh->instrs.data[i];
+		uint16_t f = ir_ops[in->op].flags;
+		if ((f & (IR_OPF_MIDDLE | IR_OPF_CLOSE)) && depth)
+			depth--;
+		put_instr(&o, sh, in, depth);
+		if (f & (IR_OPF_OPEN | IR_OPF_MIDDLE))
+			depth++;
+	}
+	if (o.oom) {
+		vc4_array_free(&o.buf);
+		return NULL;
+	}
+	return o.buf.data;
+}
