@@ -1,0 +1,668 @@
+/*
+ * qpu_check.c: the hazard checker's path explorer and its rules.
+ *
+ * The program is run abstractly: a state (next ip, the last three executed
+ * ips, pending branch / thread-switch / thread-end delay slots, scoreboard,
+ * TMU FIFOs, VPM read setup) is stepped through every instruction, and every
+ * successor state is explored once (per ip, identical states are merged), so
+ * each rule is checked on every path through the CFG, across basic blocks.
+ * Violations are recorded once per (ip, rule).
+ */
+#include "qpu/check/qpu_check.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qpu/check/qpu_check_facts.h"
+#include "qpu/qpu_isa.h"
+#include "util/array.h"
+
+#define HZ_HIST 3
+#define HZ_MAX_INSTS (1u << 24)
+#define HZ_MAX_STATES_PER_IP 64
+#define HZ_FIFO 8
+
+struct hz_state {
+	uint32_t ip;                  /* next instruction */
+	int32_t hist[HZ_HIST];        /* executed before it, most recent first; -1 none */
+	uint32_t br_ip;               /* pending branch */
+	uint32_t thr_ip;              /* pending thread switch */
+	uint8_t br_slot;              /* next instruction is branch delay slot 1..3; 0 none */
+	uint8_t thr_slot;             /* ... thread-switch delay slot 1..2 */
+	uint8_t end_slot;             /* ... thread-end delay slot 1..2 */
+	uint8_t sb_locked, sb_unlocked, last_thrsw_seen, vw_setup_done;
+	int8_t vpm_pending;           /* VPM values still to read; -1 unknown */
+	uint8_t thr_cur, thr_prev;    /* threaded: lookups since / before the last switch */
+	uint8_t acc_lost;             /* r0..r5 (bits 0..5) undefined since a switch */
+	uint8_t tmu_open[2];          /* parameter writes of the lookup being set up */
+	uint8_t tmu_n[2];             /* lookups submitted, results not read */
+	uint8_t tmu_slots[2][HZ_FIFO];/* request slots of each outstanding lookup */
+};
+
+struct hz_ctx {
+	const struct hz_inst *f;
+	uint32_t count;
+	enum qpu_stage stage;
+	bool threaded;
+	uint64_t *reported;           /* [count]: bit per rule already reported */
+	struct qpu_check_report *r;
+	bool oom;
+	VC4_ARRAY(struct hz_state) work;
+	struct hz_seen { struct hz_state *data; size_t len, cap; } *seen;
+};
+
+/* Records a violation of `rule` at `ip` unless one is already recorded. */
+static void hz_report(struct hz_ctx *c, uint32_t ip, enum qpu_rule rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void hz_report(struct hz_ctx *c, uint32_t ip, enum qpu_rule rule, const char *fmt, ...)
+{
+	uint64_t bit = (uint64_t)1 << rule;
+
+	if (c->reported[ip] & bit)
+		return;
+	if (c->r->count == c->r->cap) {
+		size_t cap = c->r->cap ? c->r->cap * 2 : 16;
+		struct qpu_violation *v = realloc(c->r->v, cap * sizeof(*v));
+		if (!v) {
+			c->oom = true;
+			return;
+		}
+		c->r->v = v;
+		c->r->cap = cap;
+	}
+	c->reported[ip] |= bit;
+	struct qpu_violation *v = &c->r->v[c->r->count++];
+	v->ip = ip;
+	v->rule = rule;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(v->msg, sizeof(v->msg), fmt, ap);
+	va_end(ap);
+}
+
+static int lowest_bit(uint32_t mask)
+{
+	for (int i = 0; i < 32; i++)
+		if (mask & (1u << i))
+			return i;
+	return -1;
+}
+
+static bool hz_tmu_writes(const struct hz_inst *f)
+{
+	return f->tmu_param[0] + f->tmu_param[1] + f->tmu_submit[0] + f->tmu_submit[1] > 0;
+}
+
+/* The instruction executed `k` steps before (0 = the previous one), or NULL. */
+static const struct hz_inst *hz_prev(const struct hz_ctx *c, const struct hz_state *s, int k)
+{
+	return s->hist[k] < 0 ? NULL : &c->f[s->hist[k]];
+}
+
+/* ---------------------------------------------------------------------------
+ * Rules over the last few executed instructions.
+ * ------------------------------------------------------------------------- */
+
+static void hz_check_regfile_raw(struct hz_ctx *c, const struct hz_state *s,
+				 const struct hz_inst *f, uint32_t ip)
+{
+	const struct hz_inst *p = hz_prev(c, s, 0);
+
+	if (!p)
+		return;
+	for (int file = 0; file < 2; file++) {
+		int reg = lowest_bit(p->rf_write[file] & f->rf_read[file]);
+		if (reg >= 0)
+			hz_report(c, ip, QPU_RULE_REGFILE_RAW, "r%c%d is read here but was "
+				  "written by the previous instruction (ip %d)",
+				  file ? 'b' : 'a', reg, s->hist[0]);
+	}
+}
+
+static void hz_check_sfu(struct hz_ctx *c, const struct hz_state *s,
+			 const struct hz_inst *f, uint32_t ip)
+{
+	for (int k = 0; k < 2; k++) {
+		const struct hz_inst *p = hz_prev(c, s, k);
+		if (!p || !p->sfu_write)
+			continue;
+		if (f->reads_r4)
+			hz_report(c, ip, QPU_RULE_SFU_R4_READ, "r4 is read %d instruction%s after "
+				  "the SFU write at ip %d; the result arrives after two",
+				  k + 1, k ? "s" : "", s->hist[k]);
+		if (f->sfu_write || f->r4_signal)
+			hz_report(c, ip, QPU_RULE_SFU_R4_WRITE, "%s while the SFU write at ip %d "
+				  "is still in flight", f->sfu_write ? "SFU write" :
+				  "r4-loading signal", s->hist[k]);
+	}
+}
+
+static void hz_check_near(struct hz_ctx *c, const struct hz_state *s,
+			  const struct hz_inst *f, uint32_t ip)
+{
+	for (int k = 0; k < 2; k++) {
+		const struct hz_inst *p = hz_prev(c, s, k);
+		if (!p)
+			continue;
+		if (p->writes_unif_addr && (f->reads_unif || hz_tmu_writes(f)))
+			hz_report(c, ip, QPU_RULE_UNIF_AFTER_RESET, "%s %d instruction%s after "
+				  "the uniforms address write at ip %d (needs two between)",
+				  f->reads_unif ? "uniform read" : "TMU write (reads a uniform)",
+				  k + 1, k ? "s" : "", s->hist[k]);
+		if (p->tmu_noswap_write && hz_tmu_writes(f))
+			hz_report(c, ip, QPU_RULE_TMU_NOSWAP_TOO_SOON, "TMU write %d "
+				  "instruction%s after the tmu_noswap write at ip %d (needs 3)",
+				  k + 1, k ? "s" : "", s->hist[k]);
+		if (p->tlbz_write && f->reads_ms_flags)
+			hz_report(c, ip, QPU_RULE_TLBZ_MS_FLAGS, "ms_flags read %d instruction%s "
+				  "after the TLB Z write at ip %d", k + 1, k ? "s" : "",
+				  s->hist[k]);
+	}
+}
+
+static void hz_check_rotation(struct hz_ctx *c, const struct hz_state *s,
+			      const struct hz_inst *f, uint32_t ip)
+{
+	const struct hz_inst *p = hz_prev(c, s, 0);
+
+	if (f->rot_bad_source)
+		hz_report(c, ip, QPU_RULE_ROT_SOURCE, "full vector rotation needs both MUL "
+			  "inputs from r0-r3");
+	if (!p || !f->rot)
+		return;
+	if (f->rot_r5 && (p->acc_write & (1u << 5)))
+		hz_report(c, ip, QPU_RULE_ROT_R5_WRITE, "rotation by r5 right after the r5 "
+			  "write at ip %d", s->hist[0]);
+	int acc = lowest_bit(p->acc_write & f->rot_acc_mask & 0xf);
+	if (acc >= 0)
+		hz_report(c, ip, QPU_RULE_ROT_PREV_WRITE, "r%d is rotated right after the "
+			  "previous instruction (ip %d) wrote it", acc, s->hist[0]);
+}
+
+/* ---------------------------------------------------------------------------
+ * Rules of one instruction alone.
+ * ------------------------------------------------------------------------- */
+
+static const char *stage_name(enum qpu_stage stage)
+{
+	return stage == QPU_STAGE_VS ? "vertex" : stage == QPU_STAGE_CS ? "coordinate" :
+	       "fragment";
+}
+
+static void hz_check_static(struct hz_ctx *c, const struct hz_state *s,
+			    const struct hz_inst *f, uint32_t ip)
+{
+	if (f->periph_count > 1)
+		hz_report(c, ip, QPU_RULE_PERIPH_MULTI, "%d closely coupled peripheral "
+			  "accesses in one instruction (at most one)", f->periph_count);
+	if (f->cond_fifo_write)
+		hz_report(c, ip, QPU_RULE_COND_FIFO_WRITE, "conditional write to %s pushes "
+			  "the FIFO whatever the condition",
+			  qpu_waddrs[0][f->cond_fifo_waddr].name ?
+			  qpu_waddrs[0][f->cond_fifo_waddr].name : "a peripheral");
+	if (c->stage != QPU_STAGE_FS && (f->tlb_access || f->sb_wait || f->sb_unlock))
+		hz_report(c, ip, QPU_RULE_TLB_STAGE, "tile buffer or scoreboard access in a "
+			  "%s shader", stage_name(c->stage));
+	if (c->stage != QPU_STAGE_FS && f->thrsw)
+		hz_report(c, ip, QPU_RULE_THRSW_STAGE, "thread switch in a %s shader",
+			  stage_name(c->stage));
+	if (c->threaded && f->upper_half)
+		hz_report(c, ip, QPU_RULE_THRSW_UPPER_HALF, "threaded shader uses a register "
+			  "16-31 of regfile A or B (the other thread's half)");
+	if (c->stage == QPU_STAGE_FS && s->hist[1] < 0 && (f->sb_wait || f->tlb_access))
+		hz_report(c, ip, QPU_RULE_SB_WAIT_EARLY, "scoreboard wait in instruction %d of "
+			  "the fragment shader (not allowed in the first two)",
+			  s->hist[0] < 0 ? 1 : 2);
+}
+
+/* ---------------------------------------------------------------------------
+ * Delay slots, thread end, thread switch.
+ * ------------------------------------------------------------------------- */
+
+static void hz_check_control(struct hz_ctx *c, const struct hz_state *s,
+			     const struct hz_inst *f, uint32_t ip)
+{
+	if (f->branch && (s->br_slot || s->thr_slot))
+		hz_report(c, ip, QPU_RULE_BRANCH_IN_DELAY_SLOT, "branch in a delay slot of "
+			  "the %s at ip %u", s->br_slot ? "branch" : "thread switch",
+			  s->br_slot ? s->br_ip : s->thr_ip);
+	if (s->end_slot && (f->branch || f->thrsw || f->prog_end))
+		hz_report(c, ip, QPU_RULE_DELAY_SLOT_CONTROL, "%s in a thread-end delay slot",
+			  f->branch ? "branch" : f->thrsw ? "thread switch" : "thread end");
+	else if (f->prog_end && (s->br_slot || s->thr_slot))
+		hz_report(c, ip, QPU_RULE_DELAY_SLOT_CONTROL, "thread end in a delay slot of "
+			  "the %s at ip %u", s->br_slot ? "branch" : "thread switch",
+			  s->br_slot ? s->br_ip : s->thr_ip);
+	if (f->thrsw && s->thr_slot)
+		hz_report(c, ip, QPU_RULE_THRSW_TOO_SOON, "thread switch in a delay slot of "
+			  "the thread switch at ip %u", s->thr_ip);
+	if (f->thrsw && s->last_thrsw_seen)
+		hz_report(c, ip, QPU_RULE_THRSW_AFTER_LAST, "thread switch after the last "
+			  "thread switch");
+}
+
+static void hz_check_thrend(struct hz_ctx *c, const struct hz_state *s,
+			    const struct hz_inst *f, uint32_t ip)
+{
+	bool starts = f->prog_end && !s->end_slot && !s->br_slot && !s->thr_slot;
+
+	if (!starts && !s->end_slot)
+		return;
+	if (starts && f->writes_rf)
+		hz_report(c, ip, QPU_RULE_THREND_REGFILE_WRITE, "the thread-end instruction "
+			  "writes regfile A or B");
+	if (f->reads_unif || f->reads_vary || f->reads_vpm || f->vpm_status_read ||
+	    f->writes_vpm || f->vr_setup || f->vw_setup || f->writes_vpm_dma)
+		hz_report(c, ip, QPU_RULE_THREND_FIFO_ACCESS, "%s in the last three "
+			  "instructions", f->reads_unif ? "uniform read" :
+			  f->reads_vary ? "varying read" : "VPM access");
+	if (f->uses_r14)
+		hz_report(c, ip, QPU_RULE_THREND_R14, "regfile address 14 used in the last three "
+			  "instructions");
+	if (s->end_slot == 2 && f->tlbz_write)
+		hz_report(c, ip, QPU_RULE_THREND_TLBZ_LAST, "TLB Z write in the last "
+			  "instruction of the program");
+}
+
+/* ---------------------------------------------------------------------------
+ * Scoreboard, TMU FIFOs, VPM.
+ * ------------------------------------------------------------------------- */
+
+static void hz_check_scoreboard(struct hz_ctx *c, struct hz_state *s,
+				const struct hz_inst *f, uint32_t ip)
+{
+	if (c->stage != QPU_STAGE_FS)
+		return;
+	if (f->tlb_access || f->sb_wait) {
+		if (s->sb_unlocked)
+			hz_report(c, ip, QPU_RULE_TLB_AFTER_UNLOCK, "tile buffer access after the "
+				  "scoreboard was unlocked");
+		if (!s->sb_locked && f->prog_end && f->tlb_access)
+			hz_report(c, ip, QPU_RULE_THREND_SB_WAIT, "the thread-end instruction is "
+				  "the first tile buffer access (implicit scoreboard wait)");
+		s->sb_locked = 1;
+	}
+	if (f->thrsw && s->sb_locked)
+		hz_report(c, ip, QPU_RULE_THRSW_SB_LOCKED, "thread switch with the scoreboard "
+			  "locked");
+	if (f->sb_unlock) {
+		s->sb_locked = 0;
+		s->sb_unlocked = 1;
+	}
+}
+
+static unsigned hz_tmu_slots_used(const struct hz_state *s, int tmu)
+{
+	unsigned n = s->tmu_open[tmu];
+
+	for (unsigned i = 0; i < s->tmu_n[tmu]; i++)
+		n += s->tmu_slots[tmu][i];
+	return n;
+}
+
+static void hz_tmu_write(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
+			 uint32_t ip, int tmu)
+{
+	unsigned max_slots = c->threaded ? 4 : 8, max_res = c->threaded ? 2 : 4;
+	unsigned writes = (unsigned)(f->tmu_param[tmu] + f->tmu_submit[tmu]);
+
+	if (hz_tmu_slots_used(s, tmu) + writes > max_slots)
+		hz_report(c, ip, QPU_RULE_TMU_FIFO_DEPTH, "TMU%d request FIFO over %u slots",
+			  tmu, max_slots);
+	if (s->tmu_open[tmu] + writes <= max_slots)
+		s->tmu_open[tmu] = (uint8_t)(s->tmu_open[tmu] + writes);
+	for (int i = 0; i < f->tmu_submit[tmu]; i++) {
+		if (s->tmu_n[tmu] >= max_res) {
+			hz_report(c, ip, QPU_RULE_TMU_FIFO_DEPTH, "TMU%d would hold more than %u "
+				  "unread results", tmu, max_res);
+			s->tmu_open[tmu] = 0;
+			continue;
+		}
+		s->tmu_slots[tmu][s->tmu_n[tmu]++] = s->tmu_open[tmu];
+		s->tmu_open[tmu] = 0;
+		if (s->thr_cur < HZ_FIFO)
+			s->thr_cur++;
+	}
+}
+
+static void hz_tmu_load(struct hz_ctx *c, struct hz_state *s, uint32_t ip, int tmu)
+{
+	if (s->tmu_n[tmu] == 0) {
+		hz_report(c, ip, QPU_RULE_TMU_LOAD_EMPTY, "TMU%d load with no outstanding "
+			  "request", tmu);
+		return;
+	}
+	memmove(&s->tmu_slots[tmu][0], &s->tmu_slots[tmu][1], HZ_FIFO - 1);
+	s->tmu_slots[tmu][HZ_FIFO - 1] = 0;
+	s->tmu_n[tmu]--;
+	if (!c->threaded)
+		return;
+	if (s->thr_prev == 0)
+		hz_report(c, ip, QPU_RULE_TMU_LOAD_EMPTY, "TMU%d load of a request made since "
+			  "the last thread switch (threaded shaders switch between request and "
+			  "load)", tmu);
+	else
+		s->thr_prev--;
+}
+
+static void hz_check_tmu(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
+			 uint32_t ip)
+{
+	for (int tmu = 0; tmu < 2; tmu++)
+		if (f->tmu_param[tmu] || f->tmu_submit[tmu])
+			hz_tmu_write(c, s, f, ip, tmu);
+	if (f->ldtmu >= 0)
+		hz_tmu_load(c, s, ip, f->ldtmu);
+}
+
+/* A VPM read setup's value count (bits 23:20, 0 = 16), or -1 for a DMA setup
+ * (bit 31) that does not feed the read FIFO. */
+static int vpm_read_setup_count(uint32_t value)
+{
+	if (value & 0x80000000u)
+		return -1;
+	uint32_t n = (value >> 20) & 0xf;
+	return n ? (int)n : 16;
+}
+
+static void hz_vpm_read_setup(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
+			      uint32_t ip)
+{
+	if (!f->vr_setup_known) {
+		s->vpm_pending = -1;
+		return;
+	}
+	int n = vpm_read_setup_count(f->vr_setup_value);
+	if (n < 0)
+		return;
+	if (s->vpm_pending > 1)
+		hz_report(c, ip, QPU_RULE_VPM_READ_SETUP_PENDING, "VPM read setup while %d "
+			  "values of the previous setup are unread", s->vpm_pending);
+	s->vpm_pending = (int8_t)n;
+}
+
+static void hz_check_vpm(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
+			 uint32_t ip)
+{
+	if ((f->vr_setup && f->vw_setup) ||
+	    ((f->vr_setup || f->vw_setup) && (f->reads_vpm || f->writes_vpm)))
+		hz_report(c, ip, QPU_RULE_VPM_SETUP_CONFLICT, "%s", f->vr_setup && f->vw_setup ?
+			  "VPM read and write setup in one instruction" :
+			  "VPM setup and VPM data access in one instruction");
+	if (f->reads_vpm) {
+		if (s->vpm_pending == 0)
+			hz_report(c, ip, QPU_RULE_VPM_READ_NO_SETUP, "VPM read with no value "
+				  "left from a read setup");
+		else if (s->vpm_pending > 0)
+			s->vpm_pending--;
+	}
+	if (f->vr_setup)
+		hz_vpm_read_setup(c, s, f, ip);
+	if (f->writes_vpm && !s->vw_setup_done)
+		hz_report(c, ip, QPU_RULE_VPM_WRITE_NO_SETUP, "VPM write before any VPM write "
+			  "setup");
+	if (f->vw_setup && !(f->vw_setup_known && (f->vw_setup_value & 0x80000000u)))
+		s->vw_setup_done = 1;
+}
+
+/* ---------------------------------------------------------------------------
+ * Moving on: delay-slot counters, the thread switch, successors.
+ * ------------------------------------------------------------------------- */
+
+static void hz_push(struct hz_ctx *c, const struct hz_state *s)
+{
+	if (!vc4_array_push(&c->work, *s))
+		c->oom = true;
+}
+
+/* The switch takes effect before the instruction after its two delay slots. */
+static void hz_apply_switch(struct hz_ctx *c, struct hz_state *s)
+{
+	if (s->thr_prev > 0)
+		hz_report(c, s->thr_ip, QPU_RULE_THRSW_TMU_PENDING, "thread switch with %u "
+			  "TMU result%s from before the previous switch unread", s->thr_prev,
+			  s->thr_prev == 1 ? "" : "s");
+	s->thr_prev = s->thr_cur;
+	s->thr_cur = 0;
+	s->acc_lost = 0x3f;
+}
+
+/* Accumulators read while undefined after a switch; writes define them
+ * (r4 by an SFU write or a load signal, r5 also by a varying read). */
+static void hz_check_acc_lost(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
+			      uint32_t ip)
+{
+	int acc = lowest_bit(f->acc_read & s->acc_lost);
+
+	if (acc >= 0)
+		hz_report(c, ip, QPU_RULE_THRSW_ACC_LOST, "r%d is read after the thread switch "
+			  "at ip %u without being written since", acc, s->thr_ip);
+	s->acc_lost &= (uint8_t)~f->acc_write;
+	if (f->sfu_write || f->r4_signal)
+		s->acc_lost &= (uint8_t)~(1u << 4);
+	if (f->reads_vary)
+		s->acc_lost &= (uint8_t)~(1u << 5);
+}
+
+static void hz_branch_redirect(struct hz_ctx *c, struct hz_state *s)
+{
+	const struct hz_inst *b = &c->f[s->br_ip];
+	uint32_t fall = s->ip;
+
+	s->br_slot = 0;
+	if (b->br_target_known && b->br_target >= 0 && b->br_target < c->count) {
+		s->ip = (uint32_t)b->br_target;
+		hz_push(c, s);
+	}
+	if (!b->br_always) {
+		if (fall < c->count) {
+			s->ip = fall;
+			hz_push(c, s);
+		} else {
+			hz_report(c, (uint32_t)s->hist[0], QPU_RULE_MISSING_THREND, "the branch "
+				  "at ip %u falls through past the end of the program", s->br_ip);
+		}
+	}
+}
+
+static void hz_check_branch_target(struct hz_ctx *c, const struct hz_inst *f, uint32_t ip)
+{
+	int32_t imm = (int32_t)qpu_get_imm(f->w);
+
+	if (!qpu_get_br_rel(f->w) || qpu_get_br_reg(f->w))
+		return; /* absolute or register targets are not known statically */
+	if (imm % 8 != 0)
+		hz_report(c, ip, QPU_RULE_BRANCH_TARGET, "branch offset %d is not a multiple "
+			  "of 8", imm);
+	else if (f->br_target < 0 || f->br_target >= c->count)
+		hz_report(c, ip, QPU_RULE_BRANCH_TARGET, "branch target ip %lld is outside "
+			  "the program (0..%u)", (long long)f->br_target, c->count - 1);
+}
+
+/* Updates the slot counters after instruction `ip` and queues successors. */
+static void hz_advance(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
+		       uint32_t ip)
+{
+	bool in_slot = s->br_slot || s->thr_slot || s->end_slot;
+
+	memmove(&s->hist[1], &s->hist[0], (HZ_HIST - 1) * sizeof(s->hist[0]));
+	s->hist[0] = (int32_t)ip;
+	s->ip = ip + 1;
+	if (s->end_slot == 2)
+		return; /* the program is over */
+	if (s->end_slot)
+		s->end_slot++;
+	if (s->thr_slot == 2) {
+		hz_apply_switch(c, s);
+		s->thr_slot = 0;
+	} else if (s->thr_slot) {
+		s->thr_slot++;
+	}
+	if (!in_slot && f->prog_end)
+		s->end_slot = 1;
+	if (f->thrsw && !s->thr_slot && !s->end_slot) {
+		s->thr_slot = 1;
+		s->thr_ip = ip;
+		if (f->last_thrsw)
+			s->last_thrsw_seen = 1;
+	}
+	if (f->branch && !in_slot) {
+		hz_check_branch_target(c, f, ip);
+		s->br_slot = 1;
+		s->br_ip = ip;
+	} else if (s->br_slot == 3) {
+		return hz_branch_redirect(c, s);
+	} else if (s->br_slot) {
+		s->br_slot++;
+	}
+	if (s->ip < c->count)
+		return hz_push(c, s);
+	hz_report(c, ip, QPU_RULE_MISSING_THREND, "execution runs past the end of the "
+		  "program without a thread end");
+}
+
+static void hz_step(struct hz_ctx *c, struct hz_state s)
+{
+	uint32_t ip = s.ip;
+	const struct hz_inst *f = &c->f[ip];
+
+	hz_check_regfile_raw(c, &s, f, ip);
+	hz_check_sfu(c, &s, f, ip);
+	hz_check_near(c, &s, f, ip);
+	hz_check_rotation(c, &s, f, ip);
+	hz_check_static(c, &s, f, ip);
+	hz_check_control(c, &s, f, ip);
+	hz_check_thrend(c, &s, f, ip);
+	hz_check_scoreboard(c, &s, f, ip);
+	hz_check_tmu(c, &s, f, ip);
+	hz_check_vpm(c, &s, f, ip);
+	hz_check_acc_lost(c, &s, f, ip);
+	hz_advance(c, &s, f, ip);
+}
+
+/* True when `s` was already explored (or may not be: state limit). */
+static bool hz_seen_before(struct hz_ctx *c, const struct hz_state *s)
+{
+	struct hz_seen *seen = &c->seen[s->ip];
+
+	for (size_t i = 0; i < seen->len; i++)
+		if (memcmp(&seen->data[i], s, sizeof(*s)) == 0)
+			return true;
+	if (seen->len >= HZ_MAX_STATES_PER_IP) {
+		c->r->truncated = true;
+		return true;
+	}
+	if (!vc4_array_push(seen, *s))
+		c->oom = true;
+	return false;
+}
+
+static void hz_explore(struct hz_ctx *c)
+{
+	struct hz_state s;
+
+	memset(&s, 0, sizeof(s));
+	for (int i = 0; i < HZ_HIST; i++)
+		s.hist[i] = -1;
+	hz_push(c, &s);
+	while (c->work.len && !c->oom) {
+		s = c->work.data[--c->work.len];
+		if (!hz_seen_before(c, &s))
+			hz_step(c, s);
+	}
+}
+
+static int hz_cmp_violation(const void *a, const void *b)
+{
+	const struct qpu_violation *x = a, *y = b;
+
+	if (x->ip != y->ip)
+		return x->ip < y->ip ? -1 : 1;
+	return (int)x->rule - (int)y->rule;
+}
+
+static bool hz_is_threaded(const uint64_t *insts, uint32_t count)
+{
+	for (uint32_t i = 0; i < count; i++)
+		if (qpu_form_of(insts[i]) == QPU_FORM_ALU &&
+		    (qpu_sigs[qpu_get_sig(insts[i])].flags & QPU_SIGF_THRSW))
+			return true;
+	return false;
+}
+
+static void hz_ctx_free(struct hz_ctx *c)
+{
+	if (c->seen)
+		for (uint32_t i = 0; i < c->count; i++)
+			free(c->seen[i].data);
+	free(c->seen);
+	free(c->reported);
+	free((void *)c->f);
+	vc4_array_free(&c->work);
+}
+
+static bool hz_ctx_init(struct hz_ctx *c, const uint64_t *insts, uint32_t count)
+{
+	struct hz_inst *f = calloc(count, sizeof(*f));
+
+	c->f = f;
+	c->seen = calloc(count, sizeof(*c->seen));
+	c->reported = calloc(count, sizeof(*c->reported));
+	if (!f || !c->seen || !c->reported)
+		return false;
+	for (uint32_t i = 0; i < count; i++)
+		hz_inst_derive(insts[i], i, &f[i]);
+	c->threaded = hz_is_threaded(insts, count);
+	return true;
+}
+
+bool qpu_check_hazards(const uint64_t *insts, size_t count, enum qpu_stage stage,
+		       struct qpu_check_report *report, struct vc4_diag *diag)
+{
+	struct hz_ctx c = { .count = (uint32_t)count, .stage = stage, .r = report };
+
+	memset(report, 0, sizeof(*report));
+	if (!insts || count == 0)
+		return vc4_diag_set(diag, "empty program");
+	if (count > HZ_MAX_INSTS)
+		return vc4_diag_set(diag, "program of %zu instructions is too large (limit %u)",
+				    count, HZ_MAX_INSTS);
+	bool ok = hz_ctx_init(&c, insts, c.count);
+	if (ok)
+		hz_explore(&c);
+	ok = ok && !c.oom;
+	hz_ctx_free(&c);
+	if (!ok) {
+		qpu_check_report_free(report);
+		return vc4_diag_set(diag, "out of memory");
+	}
+	if (report->count)
+		qsort(report->v, report->count, sizeof(report->v[0]), hz_cmp_violation);
+	return true;
+}
+
+void qpu_check_report_free(struct qpu_check_report *report)
+{
+	if (!report)
+		return;
+	free(report->v);
+	memset(report, 0, sizeof(*report));
+}
+
+bool qpu_stage_from_name(const char *name, enum qpu_stage *stage)
+{
+	static const char *const names[] = {
+		[QPU_STAGE_VS] = "vs", [QPU_STAGE_CS] = "cs", [QPU_STAGE_FS] = "fs",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (name && strcmp(name, names[i]) == 0) {
+			*stage = (enum qpu_stage)i;
+			return true;
+		}
+	}
+	return false;
+}

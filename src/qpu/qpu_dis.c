@@ -1,0 +1,426 @@
+/*
+ * qpu_dis.c: the QPU disassembler (see qpu_dis.h and docs/qpu.md).
+ *
+ * The text is readable first, and exact: every field the readable part does
+ * not determine, and that differs from what the assembler would assume, is
+ * printed as an extra clause (`; ws`, `; pm`, `; raddr_a=5`...). The rules for
+ * "determined" here mirror the assembler's defaults in qpu_asm.c.
+ */
+#include "qpu/qpu_dis.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qpu/qpu_isa.h"
+
+/* A bounded text buffer: appends never overflow; text is cut at size-1. */
+struct out {
+	char *buf;
+	size_t size, len;
+};
+
+__attribute__((format(printf, 2, 3)))
+static void put(struct out *o, const char *fmt, ...)
+{
+	if (o->len + 1 >= o->size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(o->buf + o->len, o->size - o->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		o->len = o->len + (size_t)n < o->size ? o->len + (size_t)n : o->size - 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Operands                                                                 */
+
+/* Writes a small-immediate value so that it reads back to the same bits:
+ * integers in decimal, floats always with a '.' and exactly. */
+static void put_small_imm(struct out *o, unsigned code)
+{
+	const struct qpu_small_imm_info *si = &qpu_small_imms[code & 63];
+	char tmp[32];
+
+	if (si->kind != QPU_SMALL_IMM_FLOAT) {
+		put(o, "%d", (int32_t)si->bits);
+		return;
+	}
+	float f;
+	memcpy(&f, &si->bits, sizeof(f));
+	snprintf(tmp, sizeof(tmp), "%.9g", (double)f);
+	put(o, "%s%s", tmp, strchr(tmp, '.') ? "" : ".0");
+}
+
+/* True when some input mux of the ALU instruction selects `m`. */
+static bool uses_mux(const struct qpu_inst *in, enum qpu_mux m)
+{
+	return in->add_a == m || in->add_b == m || in->mul_a == m || in->mul_b == m;
+}
+
+/* A regfile-B read whose name both files share (unif, vary, vpm, ...) is
+ * printed plainly only when the assembler would also pick file B for it:
+ * that is when file A is taken by a name only file A has. Otherwise it is
+ * printed as rbN. */
+static bool b_shared_plain(const struct qpu_inst *in)
+{
+	return uses_mux(in, QPU_MUX_A) && !qpu_raddr_same_on_both(in->raddr_a);
+}
+
+static void put_operand(struct out *o, const struct qpu_inst *in, enum qpu_mux m)
+{
+	switch (m) {
+	case QPU_MUX_A:
+		put(o, "%s", qpu_raddrs[QPU_FILE_A][in->raddr_a].name);
+		if (!in->pm && in->unpack)
+			put(o, ".%s", qpu_unpacks[in->unpack].name);
+		return;
+	case QPU_MUX_B:
+		if (in->sig == QPU_SIG_SMALL_IMM)
+			put_small_imm(o, in->raddr_b);
+		else if (qpu_raddr_same_on_both(in->raddr_b) && !b_shared_plain(in))
+			put(o, "rb%u", in->raddr_b);
+		else
+			put(o, "%s", qpu_raddrs[QPU_FILE_B][in->raddr_b].name);
+		return;
+	default:
+		put(o, "r%u", (unsigned)m);
+		if (m == QPU_MUX_R4 && in->pm && in->unpack)
+			put(o, ".%s", qpu_unpacks[in->unpack].name);
+		return;
+	}
+}
+
+/* ------------------------------------------------------------------------ */
+/* Destinations                                                             */
+
+/* Name of write address `waddr` of the ADD (is_mul false) or MUL ALU. */
+static const char *dst_name(const struct qpu_inst *in, bool is_mul, unsigned waddr)
+{
+	return qpu_waddrs[qpu_waddr_file(is_mul, in->ws)][waddr & 63].name;
+}
+
+/* The pack suffix the destination of one ALU carries, or NULL: PM=0 packs
+ * go on the regfile-A-side writer, PM=1 packs on the MUL destination. */
+static const char *dst_pack(const struct qpu_inst *in, bool is_mul)
+{
+	if (!in->pack)
+		return NULL;
+	if (in->pm)
+		return is_mul ? qpu_packs_mul[in->pack].name : NULL;
+	return qpu_waddr_file(is_mul, in->ws) == QPU_FILE_A ?
+	       qpu_packs_a[in->pack].name : NULL;
+}
+
+static void put_dst(struct out *o, const struct qpu_inst *in, bool is_mul,
+		    unsigned waddr)
+{
+	const char *pack = dst_pack(in, is_mul);
+
+	put(o, "%s", dst_name(in, is_mul, waddr));
+	if (pack)
+		put(o, ".%s", pack);
+}
+
+/* Default write condition of a destination: never for nop, else always. */
+static enum qpu_cond default_cond(bool is_nop)
+{
+	return is_nop ? QPU_COND_NEVER : QPU_COND_ALWAYS;
+}
+
+static void put_cond(struct out *o, enum qpu_cond cond, bool is_nop)
+{
+	if (cond != default_cond(is_nop))
+		put(o, ".%s", qpu_conds[cond & 7].name);
+}
+
+/* True when a write ALU half's ws is fixed by its destination names or the
+ * PM=0 pack suffix, so no `; ws` clause is needed. */
+static bool ws_determined(const struct qpu_inst *in)
+{
+	return !qpu_waddr_ignores_ws(in->waddr_add) ||
+	       !qpu_waddr_ignores_ws(in->waddr_mul) || (!in->pm && in->pack);
+}
+
+/* Clauses shared by the forms that write: ws and pm. */
+static void put_write_clauses(struct out *o, const struct qpu_inst *in, bool pm_shown)
+{
+	if (in->ws && !ws_determined(in))
+		put(o, " ; ws");
+	if (in->pm && !in->pack && !pm_shown)
+		put(o, " ; pm");
+}
+
+/* ------------------------------------------------------------------------ */
+/* ALU                                                                      */
+
+struct half {
+	bool is_mul;
+	const char *op;     /* mnemonic, "mov" for the move alias */
+	bool is_nop;
+	unsigned nsrc;
+	enum qpu_cond cond;
+	bool sf;            /* carries the .sf suffix */
+	unsigned waddr;
+	enum qpu_mux a, b;
+};
+
+static struct half add_half(const struct qpu_inst *in)
+{
+	struct half h = {
+		.is_mul = false, .op = qpu_add_ops[in->op_add].name,
+		.is_nop = in->op_add == QPU_A_NOP, .nsrc = qpu_add_ops[in->op_add].nsrc,
+		.cond = in->cond_add, .sf = in->sf && in->op_add != QPU_A_NOP,
+		.waddr = in->waddr_add, .a = in->add_a, .b = in->add_b,
+	};
+	if (in->op_add == QPU_A_OR && in->add_a == in->add_b) {
+		h.op = "mov";
+		h.nsrc = 1;
+	}
+	return h;
+}
+
+static struct half mul_half(const struct qpu_inst *in)
+{
+	struct half h = {
+		.is_mul = true, .op = qpu_mul_ops[in->op_mul].name,
+		.is_nop = in->op_mul == QPU_M_NOP, .nsrc = qpu_mul_ops[in->op_mul].nsrc,
+		.cond = in->cond_mul, .sf = in->sf && in->op_add == QPU_A_NOP,
+		.waddr = in->waddr_mul, .a = in->mul_a, .b = in->mul_b,
+	};
+	if (in->op_mul == QPU_M_V8MIN && in->mul_a == in->mul_b) {
+		h.op = "mov";
+		h.nsrc = 1;
+	}
+	return h;
+}
+
+/* Prints one ALU half: `nop[.cond][.sf]` when it is an idle nop, else
+ * `op[.cond][.sf] dst[.pack], a[, b]`. */
+static void put_half(struct out *o, const struct qpu_inst *in, const struct half *h)
+{
+	bool idle = h->is_nop && h->waddr == QPU_W_NOP && h->a == QPU_MUX_R0 &&
+		    h->b == QPU_MUX_R0 && !dst_pack(in, h->is_mul);
+
+	put(o, "%s", h->op);
+	put_cond(o, h->cond, h->is_nop);
+	if (h->sf)
+		put(o, ".sf");
+	if (idle)
+		return;
+	put(o, " ");
+	put_dst(o, in, h->is_mul, h->waddr);
+	put(o, ", ");
+	put_operand(o, in, h->a);
+	if (h->nsrc != 1 || h->b != h->a) {
+		put(o, ", ");
+		put_operand(o, in, h->b);
+	}
+}
+
+static void put_alu_clauses(struct out *o, const struct qpu_inst *in)
+{
+	bool small = in->sig == QPU_SIG_SMALL_IMM;
+	bool unpack_shown = in->unpack && uses_mux(in, in->pm ? QPU_MUX_R4 : QPU_MUX_A);
+
+	if (in->sig != QPU_SIG_NONE && !small)
+		put(o, " ; %s", qpu_sigs[in->sig].name);
+	if (small && in->raddr_b == 48)
+		put(o, " ; rot r5");
+	else if (small && in->raddr_b > 48)
+		put(o, " ; rot %u", qpu_small_imms[in->raddr_b].rotate);
+	put_write_clauses(o, in, in->pm && unpack_shown);
+	if (in->unpack && !unpack_shown)
+		put(o, " ; unpack=%u", in->unpack);
+	if (!uses_mux(in, QPU_MUX_A) && in->raddr_a != QPU_R_NOP)
+		put(o, " ; raddr_a=%u", in->raddr_a);
+	if (small && !uses_mux(in, QPU_MUX_B) && in->raddr_b < 48)
+		put(o, " ; sig=%u", QPU_SIG_SMALL_IMM);
+	if (!uses_mux(in, QPU_MUX_B) && in->raddr_b != QPU_R_NOP && !(small && in->raddr_b >= 48))
+		put(o, " ; raddr_b=%u", in->raddr_b);
+}
+
+static void put_alu(struct out *o, const struct qpu_inst *in)
+{
+	struct half a = add_half(in), m = mul_half(in);
+
+	put_half(o, in, &a);
+	put(o, " ; ");
+	put_half(o, in, &m);
+	put_alu_clauses(o, in);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Load immediate, semaphore                                                */
+
+/* Appends `  # <float>` when the 32 bits read as a float of moderate size
+ * that six significant digits give back exactly (1.5, -0.25, 255.0): such
+ * immediates are float constants, and hex hides them. */
+static void put_float_comment(struct out *o, uint32_t bits)
+{
+	char tmp[32];
+	float f, back;
+
+	memcpy(&f, &bits, sizeof(f));
+	float mag = f < 0 ? -f : f;
+	if (!(mag >= 1e-6f && mag <= 1e9f))   /* also drops NaN, inf, 0, denormals */
+		return;
+	snprintf(tmp, sizeof(tmp), "%g", (double)f);
+	if (sscanf(tmp, "%f", &back) != 1 || back != f)
+		return;
+	put(o, "  # %s%s", tmp, strpbrk(tmp, ".e") ? "" : ".0");
+}
+
+/* Prints `dst[.cond][.pack]` of a load immediate or semaphore. */
+static void put_li_dst(struct out *o, const struct qpu_inst *in, bool is_mul)
+{
+	unsigned waddr = is_mul ? in->waddr_mul : in->waddr_add;
+	enum qpu_cond cond = is_mul ? in->cond_mul : in->cond_add;
+
+	put(o, "%s", dst_name(in, is_mul, waddr));
+	put_cond(o, cond, waddr == QPU_W_NOP);
+	if (dst_pack(in, is_mul))
+		put(o, ".%s", dst_pack(in, is_mul));
+}
+
+/* True when the MUL destination of a load immediate or semaphore is idle
+ * (nop, default condition, no pack) and may be left out. */
+static bool li_mul_idle(const struct qpu_inst *in)
+{
+	return in->waddr_mul == QPU_W_NOP && in->cond_mul == QPU_COND_NEVER &&
+	       !dst_pack(in, true);
+}
+
+static void put_load_imm(struct out *o, const struct qpu_inst *in)
+{
+	put(o, "ldi");
+	if (in->li_kind != QPU_LI_32)
+		put(o, ".%s", qpu_li_kinds[in->li_kind].name);
+	if (in->sf)
+		put(o, ".sf");
+	put(o, " ");
+	put_li_dst(o, in, false);
+	if (!li_mul_idle(in)) {
+		put(o, ", ");
+		put_li_dst(o, in, true);
+	}
+	if (in->li_kind == QPU_LI_32) {
+		put(o, ", 0x%08x", in->imm);
+	} else {
+		put(o, ", [");
+		for (unsigned e = 0; e < 16; e++)
+			put(o, "%s%d", e ? "," : "",
+			    (int32_t)qpu_load_imm_elem(in->li_kind, in->imm, e));
+		put(o, "]");
+	}
+	put_write_clauses(o, in, false);
+	if (in->li_kind == QPU_LI_32)
+		put_float_comment(o, in->imm);
+}
+
+static void put_semaphore(struct out *o, const struct qpu_inst *in)
+{
+	bool idle = in->waddr_add == QPU_W_NOP && in->cond_add == QPU_COND_NEVER &&
+		    !dst_pack(in, false) && li_mul_idle(in);
+
+	put(o, "%s", in->sem_dec ? "sacq" : "srel");
+	if (in->sf)
+		put(o, ".sf");
+	put(o, " ");
+	if (!idle) {
+		put_li_dst(o, in, false);
+		put(o, ", ");
+		put_li_dst(o, in, true);
+		put(o, ", ");
+	}
+	put(o, "%u", in->sem_index);
+	put_write_clauses(o, in, false);
+	if (in->unused)
+		put(o, " ; sem_unused=0x%x", (unsigned)(in->unused >> 5));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Branch                                                                   */
+
+static void put_branch(struct out *o, const struct qpu_inst *in, uint32_t ip)
+{
+	put(o, "%s", in->br_rel ? "brr" : "bra");
+	if (in->br_cond != QPU_BR_ALWAYS)
+		put(o, ".%s", qpu_branch_conds[in->br_cond].name);
+	put(o, " ");
+	if (in->waddr_add != QPU_W_NOP || in->waddr_mul != QPU_W_NOP)
+		put(o, "%s, %s, ", dst_name(in, false, in->waddr_add),
+		    dst_name(in, true, in->waddr_mul));
+	if (in->br_reg)
+		put(o, "%s, ", qpu_raddrs[QPU_FILE_A][in->br_raddr_a & 31].name);
+	if (in->br_rel)
+		put(o, "%d", (int32_t)in->imm);
+	else
+		put(o, "0x%08x", in->imm);
+	if (in->ws && qpu_waddr_ignores_ws(in->waddr_add) &&
+	    qpu_waddr_ignores_ws(in->waddr_mul))
+		put(o, " ; ws");
+	if (!in->br_reg && in->br_raddr_a)
+		put(o, " ; br_raddr_a=%u", in->br_raddr_a);
+	if (in->unused)
+		put(o, " ; br_unused=%u", (unsigned)(in->unused >> 56));
+	if (in->br_rel && !in->br_reg && (in->imm & 7) == 0)
+		put(o, "  # -> ip %lld", (long long)ip + 4 + (int32_t)in->imm / 8);
+}
+
+/* ------------------------------------------------------------------------ */
+
+bool qpu_disasm(uint64_t word, uint32_t ip, char *buf, size_t size)
+{
+	struct out o = { buf, size, 0 };
+	struct qpu_inst in;
+	char why[96];
+	const char *problem;
+
+	if (size)
+		buf[0] = '\0';
+	qpu_decode(word, &in);
+	problem = qpu_inst_problem(&in, why, sizeof(why));
+	if (problem) {
+		put(&o, ".word 0x%016llx  # warning: %s", (unsigned long long)word, problem);
+		return false;
+	}
+	switch (in.form) {
+	case QPU_FORM_ALU:
+		put_alu(&o, &in);
+		break;
+	case QPU_FORM_LOAD_IMM:
+		put_load_imm(&o, &in);
+		break;
+	case QPU_FORM_SEMAPHORE:
+		put_semaphore(&o, &in);
+		break;
+	case QPU_FORM_BRANCH:
+		put_branch(&o, &in, ip);
+		break;
+	}
+	return true;
+}
+
+char *qpu_disasm_program(const uint64_t *words, size_t count)
+{
+	size_t len = 0;
+	char *text;
+
+	if (count > (SIZE_MAX - 1) / QPU_DIS_MAX)
+		return NULL;
+	text = malloc(count * QPU_DIS_MAX + 1);
+	if (!text)
+		return NULL;
+	text[0] = '\0';
+	for (size_t i = 0; i < count; i++) {
+		qpu_disasm(words[i], (uint32_t)i, text + len, QPU_DIS_MAX);
+		len += strlen(text + len);
+		text[len++] = '\n';
+		text[len] = '\0';
+	}
+	return text;
+}

@@ -1,0 +1,466 @@
+/*
+ * qpu_isa.h: the VideoCore IV QPU instruction set — bit fields, enums, the one
+ * ISA table (ops, signals, conditions, register addresses, small immediates,
+ * pack/unpack modes), a decoded-instruction struct with lossless decode/encode,
+ * and constructors. The disassembler, assembler, hazard checker and the
+ * interpreter all read these tables; nobody keeps a copy.
+ *
+ * Every instruction is one little-endian 64-bit word. The signal field (63:60)
+ * selects the form: 15 = branch, 14 = load immediate or semaphore (by bits
+ * 59:57), anything else = ALU (13 = ALU with a small immediate in raddr_b).
+ *
+ * Stability: the names below marked API-STABLE are relied on by src/qpu/check
+ * and src/sim; they may be added to but not renamed or changed.
+ */
+/* API-STABLE */
+#ifndef VC4_QPU_ISA_H
+#define VC4_QPU_ISA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---------------------------------------------------------------------------
+ * Bit fields. One X-macro list: (ENUM, accessor name, shift, width).
+ * Generates enum qpu_field, qpu_fields[] (name/shift/width), and for each
+ * field `uint32_t qpu_get_<name>(uint64_t w)` and
+ * `uint64_t qpu_set_<name>(uint64_t w, uint32_t v)` (v is masked to the width).
+ * Fields of different forms overlap; use the ones of the word's form.
+ * ------------------------------------------------------------------------- */
+#define QPU_FIELDS(X)                                                        \
+	/* every form */                                                     \
+	X(SIG,        sig,        60, 4)                                     \
+	/* ALU, load immediate, semaphore */                                 \
+	X(UNPACK,     unpack,     57, 3)                                     \
+	X(PM,         pm,         56, 1)                                     \
+	X(PACK,       pack,       52, 4)                                     \
+	X(COND_ADD,   cond_add,   49, 3)                                     \
+	X(COND_MUL,   cond_mul,   46, 3)                                     \
+	X(SF,         sf,         45, 1)                                     \
+	/* every form (branch: the link-register writes) */                  \
+	X(WS,         ws,         44, 1)                                     \
+	X(WADDR_ADD,  waddr_add,  38, 6)                                     \
+	X(WADDR_MUL,  waddr_mul,  32, 6)                                     \
+	/* ALU only */                                                       \
+	X(OP_MUL,     op_mul,     29, 3)                                     \
+	X(OP_ADD,     op_add,     24, 5)                                     \
+	X(RADDR_A,    raddr_a,    18, 6)                                     \
+	X(RADDR_B,    raddr_b,    12, 6)                                     \
+	X(ADD_A,      add_a,       9, 3)                                     \
+	X(ADD_B,      add_b,       6, 3)                                     \
+	X(MUL_A,      mul_a,       3, 3)                                     \
+	X(MUL_B,      mul_b,       0, 3)                                     \
+	/* load immediate / semaphore (sig 14): kind in the unpack bits */   \
+	X(LI_KIND,    li_kind,    57, 3)                                     \
+	X(IMM,        imm,         0, 32)                                    \
+	/* semaphore (sig 14, li_kind 4) */                                  \
+	X(SEM_UNUSED, sem_unused,  5, 27)                                    \
+	X(SEM_DEC,    sem_dec,     4, 1)                                     \
+	X(SEM_INDEX,  sem_index,   0, 4)                                     \
+	/* branch (sig 15); waddr_add/mul + ws receive the link address */   \
+	X(BR_UNUSED,  br_unused,  56, 4)                                     \
+	X(BR_COND,    br_cond,    52, 4)                                     \
+	X(BR_REL,     br_rel,     51, 1)                                     \
+	X(BR_REG,     br_reg,     50, 1)                                     \
+	X(BR_RADDR_A, br_raddr_a, 45, 5)
+
+enum qpu_field {
+#define QPU_FIELD_ENUM_(E, n, s, w) QPU_F_##E,
+	QPU_FIELDS(QPU_FIELD_ENUM_)
+#undef QPU_FIELD_ENUM_
+	QPU_F_COUNT
+};
+
+struct qpu_field_info {
+	const char *name;   /* accessor name, e.g. "waddr_add" */
+	uint8_t shift;      /* lowest bit */
+	uint8_t width;      /* bits */
+};
+extern const struct qpu_field_info qpu_fields[QPU_F_COUNT];
+
+/* The mask of a field of `width` bits at `shift`, in place. */
+static inline uint64_t qpu_field_mask(unsigned shift, unsigned width)
+{
+	return (width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1)) << shift;
+}
+
+#define QPU_FIELD_ACCESSORS_(E, n, s, w)                                      \
+	static inline uint32_t qpu_get_##n(uint64_t word)                    \
+	{                                                                     \
+		return (uint32_t)((word & qpu_field_mask(s, w)) >> (s));      \
+	}                                                                     \
+	static inline uint64_t qpu_set_##n(uint64_t word, uint32_t v)        \
+	{                                                                     \
+		return (word & ~qpu_field_mask(s, w)) |                       \
+		       (((uint64_t)v << (s)) & qpu_field_mask(s, w));         \
+	}
+QPU_FIELDS(QPU_FIELD_ACCESSORS_)
+#undef QPU_FIELD_ACCESSORS_
+
+/* Generic access through the table (slower; for tools). */
+uint32_t qpu_field_get(uint64_t word, enum qpu_field f);
+uint64_t qpu_field_set(uint64_t word, enum qpu_field f, uint32_t v);
+
+/* ---------------------------------------------------------------------------
+ * Enums (values are the encodings).
+ * ------------------------------------------------------------------------- */
+enum qpu_sig {
+	QPU_SIG_SW_BREAKPOINT = 0,
+	QPU_SIG_NONE = 1,
+	QPU_SIG_THREAD_SWITCH = 2,
+	QPU_SIG_PROG_END = 3,
+	QPU_SIG_WAIT_FOR_SCOREBOARD = 4,
+	QPU_SIG_SCOREBOARD_UNLOCK = 5,
+	QPU_SIG_LAST_THREAD_SWITCH = 6,
+	QPU_SIG_COVERAGE_LOAD = 7,
+	QPU_SIG_COLOR_LOAD = 8,
+	QPU_SIG_COLOR_LOAD_END = 9,
+	QPU_SIG_LOAD_TMU0 = 10,
+	QPU_SIG_LOAD_TMU1 = 11,
+	QPU_SIG_ALPHA_MASK_LOAD = 12,
+	QPU_SIG_SMALL_IMM = 13,
+	QPU_SIG_LOAD_IMM = 14,
+	QPU_SIG_BRANCH = 15,
+	QPU_SIG_COUNT = 16
+};
+
+enum qpu_op_add {
+	QPU_A_NOP = 0, QPU_A_FADD = 1, QPU_A_FSUB = 2, QPU_A_FMIN = 3,
+	QPU_A_FMAX = 4, QPU_A_FMINABS = 5, QPU_A_FMAXABS = 6, QPU_A_FTOI = 7,
+	QPU_A_ITOF = 8, /* 9..11 reserved */
+	QPU_A_ADD = 12, QPU_A_SUB = 13, QPU_A_SHR = 14, QPU_A_ASR = 15,
+	QPU_A_ROR = 16, QPU_A_SHL = 17, QPU_A_MIN = 18, QPU_A_MAX = 19,
+	QPU_A_AND = 20, QPU_A_OR = 21, QPU_A_XOR = 22, QPU_A_NOT = 23,
+	QPU_A_CLZ = 24, /* 25..29 reserved */
+	QPU_A_V8ADDS = 30, QPU_A_V8SUBS = 31,
+	QPU_A_COUNT = 32
+};
+
+enum qpu_op_mul {
+	QPU_M_NOP = 0, QPU_M_FMUL = 1, QPU_M_MUL24 = 2, QPU_M_V8MULD = 3,
+	QPU_M_V8MIN = 4, QPU_M_V8MAX = 5, QPU_M_V8ADDS = 6, QPU_M_V8SUBS = 7,
+	QPU_M_COUNT = 8
+};
+
+/* ALU write conditions (cond_add, cond_mul). Complement = cond ^ 1. */
+enum qpu_cond {
+	QPU_COND_NEVER = 0, QPU_COND_ALWAYS = 1,
+	QPU_COND_ZS = 2, QPU_COND_ZC = 3,
+	QPU_COND_NS = 4, QPU_COND_NC = 5,
+	QPU_COND_CS = 6, QPU_COND_CC = 7,
+	QPU_COND_COUNT = 8
+};
+
+/* Branch conditions (all/any of the 16 elements). 12..14 are reserved. */
+enum qpu_branch_cond {
+	QPU_BR_ALL_ZS = 0, QPU_BR_ALL_ZC = 1, QPU_BR_ANY_ZS = 2, QPU_BR_ANY_ZC = 3,
+	QPU_BR_ALL_NS = 4, QPU_BR_ALL_NC = 5, QPU_BR_ANY_NS = 6, QPU_BR_ANY_NC = 7,
+	QPU_BR_ALL_CS = 8, QPU_BR_ALL_CC = 9, QPU_BR_ANY_CS = 10, QPU_BR_ANY_CC = 11,
+	QPU_BR_ALWAYS = 15,
+	QPU_BR_COUNT = 16
+};
+
+/* ALU input multiplexer (add_a, add_b, mul_a, mul_b). */
+enum qpu_mux {
+	QPU_MUX_R0 = 0, QPU_MUX_R1 = 1, QPU_MUX_R2 = 2, QPU_MUX_R3 = 3,
+	QPU_MUX_R4 = 4, QPU_MUX_R5 = 5,
+	QPU_MUX_A = 6,  /* regfile A at raddr_a */
+	QPU_MUX_B = 7,  /* regfile B at raddr_b, or the small immediate */
+	QPU_MUX_COUNT = 8
+};
+
+/* Pack modes with PM = 0: applied to the regfile-A write (whichever ALU
+ * writes file A). */
+enum qpu_pack_a {
+	QPU_PACK_A_NOP = 0,
+	QPU_PACK_A_16A = 1, QPU_PACK_A_16B = 2, QPU_PACK_A_8888 = 3,
+	QPU_PACK_A_8A = 4, QPU_PACK_A_8B = 5, QPU_PACK_A_8C = 6, QPU_PACK_A_8D = 7,
+	QPU_PACK_A_32_SAT = 8,
+	QPU_PACK_A_16A_SAT = 9, QPU_PACK_A_16B_SAT = 10, QPU_PACK_A_8888_SAT = 11,
+	QPU_PACK_A_8A_SAT = 12, QPU_PACK_A_8B_SAT = 13, QPU_PACK_A_8C_SAT = 14,
+	QPU_PACK_A_8D_SAT = 15,
+	QPU_PACK_A_COUNT = 16
+};
+
+/* Pack modes with PM = 1: applied to the MUL ALU result (float [0,1] to
+ * unorm8). 1, 2 and 8..15 are reserved. */
+enum qpu_pack_mul {
+	QPU_PACK_MUL_NOP = 0,
+	QPU_PACK_MUL_8888 = 3,
+	QPU_PACK_MUL_8A = 4, QPU_PACK_MUL_8B = 5, QPU_PACK_MUL_8C = 6,
+	QPU_PACK_MUL_8D = 7,
+	QPU_PACK_MUL_COUNT = 16
+};
+
+/* Unpack modes: regfile-A reads (PM = 0) or r4 reads (PM = 1). */
+enum qpu_unpack {
+	QPU_UNPACK_NOP = 0,
+	QPU_UNPACK_16A = 1, QPU_UNPACK_16B = 2, QPU_UNPACK_8D_REP = 3,
+	QPU_UNPACK_8A = 4, QPU_UNPACK_8B = 5, QPU_UNPACK_8C = 6, QPU_UNPACK_8D = 7,
+	QPU_UNPACK_COUNT = 8
+};
+
+/* Bits 59:57 of a sig-14 word. 2, 5, 6, 7 have no defined meaning. */
+enum qpu_li_kind {
+	QPU_LI_32 = 0,              /* 32-bit immediate to every element */
+	QPU_LI_PER_ELEM_SIGNED = 1, /* 2-bit signed per element (-2..1) */
+	QPU_LI_PER_ELEM_UNSIGNED = 3, /* 2-bit unsigned per element (0..3) */
+	QPU_LI_SEMAPHORE = 4,       /* semaphore instruction */
+	QPU_LI_COUNT = 8
+};
+
+/* Instruction form, from sig (and li_kind). */
+enum qpu_form {
+	QPU_FORM_ALU,        /* sig 0..13 */
+	QPU_FORM_LOAD_IMM,   /* sig 14, li_kind != 4 (may be an undefined kind) */
+	QPU_FORM_SEMAPHORE,  /* sig 14, li_kind 4 */
+	QPU_FORM_BRANCH,     /* sig 15 */
+};
+
+enum qpu_file { QPU_FILE_A = 0, QPU_FILE_B = 1 };
+
+/* The special-function units and FIFOs an address talks to. */
+enum qpu_periph {
+	QPU_PERIPH_NONE = 0,    /* regfile register, accumulator, nop, constants */
+	QPU_PERIPH_UNIFORM,     /* uniform FIFO read / uniforms address write */
+	QPU_PERIPH_VARYING,     /* varying FIFO read */
+	QPU_PERIPH_TMU0,        /* texture unit 0 request registers */
+	QPU_PERIPH_TMU1,        /* texture unit 1 request registers */
+	QPU_PERIPH_TMU_NOSWAP,  /* tmu_noswap */
+	QPU_PERIPH_SFU,         /* recip, recipsqrt, exp2, log2: result in r4 */
+	QPU_PERIPH_TLB,         /* tile buffer: stencil, z, colour, alpha mask */
+	QPU_PERIPH_VPM,         /* VPM data read/write and its busy/wait regs */
+	QPU_PERIPH_VPM_SETUP,   /* vr_setup / vw_setup */
+	QPU_PERIPH_VPM_DMA,     /* vr_addr / vw_addr: DMA load/store address */
+	QPU_PERIPH_MUTEX,       /* mutex acquire (read) / release (write) */
+	QPU_PERIPH_HOST_INT,    /* host interrupt */
+	QPU_PERIPH_COUNT
+};
+
+/* ---------------------------------------------------------------------------
+ * The ISA table.
+ * ------------------------------------------------------------------------- */
+enum qpu_unit { QPU_UNIT_ADD = 0, QPU_UNIT_MUL = 1 };
+
+struct qpu_op_info {
+	const char *name;   /* mnemonic; NULL = reserved encoding */
+	uint8_t nsrc;       /* operands used: 0 (nop), 1 or 2 */
+	bool float_in;      /* inputs are floats (affects unpack semantics) */
+	bool float_out;     /* result is a float */
+	bool v8;            /* per-byte (8-bit vector) op */
+	enum qpu_unit unit;
+};
+extern const struct qpu_op_info qpu_add_ops[QPU_A_COUNT];
+extern const struct qpu_op_info qpu_mul_ops[QPU_M_COUNT];
+
+/* Signal flags. */
+#define QPU_SIGF_WRITES_R4   (1u << 0)  /* loads r4 (TMU, TLB colour/mask) */
+#define QPU_SIGF_PROG_END    (1u << 1)  /* thread end: 2 delay slots */
+#define QPU_SIGF_THRSW       (1u << 2)  /* thread switch: 3 delay slots */
+#define QPU_SIGF_TLB         (1u << 3)  /* accesses the tile buffer */
+#define QPU_SIGF_TMU         (1u << 4)  /* pops a TMU result */
+#define QPU_SIGF_SCOREBOARD  (1u << 5)  /* scoreboard wait/unlock */
+#define QPU_SIGF_FORM        (1u << 6)  /* changes the form / raddr_b meaning */
+
+struct qpu_sig_info {
+	const char *name;   /* assembler keyword, e.g. "thrend", "ldtmu0" */
+	uint32_t flags;     /* QPU_SIGF_* */
+	uint8_t tmu;        /* for QPU_SIGF_TMU: the unit, 0 or 1 */
+};
+extern const struct qpu_sig_info qpu_sigs[QPU_SIG_COUNT];
+
+struct qpu_name_info {
+	const char *name;   /* suffix/keyword; NULL = reserved encoding */
+};
+extern const struct qpu_name_info qpu_conds[QPU_COND_COUNT];       /* "never", "always", "zs"... */
+extern const struct qpu_name_info qpu_branch_conds[QPU_BR_COUNT];  /* "all_zs"... "always" */
+extern const struct qpu_name_info qpu_muxes[QPU_MUX_COUNT];        /* "r0".."r5", "a", "b" */
+extern const struct qpu_name_info qpu_li_kinds[QPU_LI_COUNT];      /* "", "i2", "u2", "sem" */
+
+struct qpu_pack_info {
+	const char *name;   /* suffix without the dot, e.g. "16a", "8888sat"; NULL reserved */
+	bool sat;           /* saturates */
+	uint8_t bits;       /* width written: 16, 8, or 32 (nop, 32sat, 8888) */
+};
+extern const struct qpu_pack_info qpu_packs_a[QPU_PACK_A_COUNT];     /* PM = 0 */
+extern const struct qpu_pack_info qpu_packs_mul[QPU_PACK_MUL_COUNT]; /* PM = 1 */
+
+struct qpu_unpack_info {
+	const char *name;   /* suffix without the dot, e.g. "16a", "8dr" */
+	uint8_t bits;       /* source width: 32 (nop), 16 or 8 */
+	uint8_t shift;      /* bit offset of the source field */
+	bool replicate;     /* 8d_rep: byte replicated to all four bytes (int) */
+};
+extern const struct qpu_unpack_info qpu_unpacks[QPU_UNPACK_COUNT];
+
+/* Register address flags (per file, per address, read or write). */
+#define QPU_REGF_VALID      (1u << 0)  /* address has a defined meaning */
+#define QPU_REGF_PHYS       (1u << 1)  /* regfile register 0..31 */
+#define QPU_REGF_ACC        (1u << 2)  /* accumulator r0..r3 / r5 write */
+#define QPU_REGF_NOP        (1u << 3)  /* address 39 */
+#define QPU_REGF_FIFO_POP   (1u << 4)  /* read pops a FIFO (uniform, varying, VPM) */
+#define QPU_REGF_FIFO_PUSH  (1u << 5)  /* write pushes a request (TMU, SFU, VPM, TLB...) */
+#define QPU_REGF_BLOCKS     (1u << 6)  /* read may stall (vpm wait, mutex acquire) */
+#define QPU_REGF_R5_QUAD    (1u << 7)  /* r5 write, per-quad element 0 replicate */
+#define QPU_REGF_R5_REP     (1u << 8)  /* r5 write, element 0 to all 16 */
+#define QPU_REGF_TMU_RETIRE (1u << 9)  /* tmuN_s: submits the request */
+
+struct qpu_reg_info {
+	const char *name;      /* assembler name; NULL = reserved address */
+	enum qpu_periph periph;
+	uint32_t flags;        /* QPU_REGF_* */
+};
+/* [file][address] for reads (raddr_a = file A, raddr_b = file B) ... */
+extern const struct qpu_reg_info qpu_raddrs[2][64];
+/* ... and writes (file from ws and ALU, see qpu_waddr_file()). */
+extern const struct qpu_reg_info qpu_waddrs[2][64];
+
+enum qpu_small_imm_kind {
+	QPU_SMALL_IMM_INT,     /* 0..15, -16..-1 */
+	QPU_SMALL_IMM_FLOAT,   /* 2^-8 .. 2^7 */
+	QPU_SMALL_IMM_ROT_R5,  /* MUL vector rotate by r5 (code 48) */
+	QPU_SMALL_IMM_ROT,     /* MUL vector rotate by 1..15 (codes 49..63) */
+};
+struct qpu_small_imm_info {
+	enum qpu_small_imm_kind kind;
+	uint32_t bits;   /* the 32-bit value read (int or float bits); for
+			  * rotations the value the B input reads (code - 64,
+			  * i.e. -15..-1, and -16 for 48) */
+	uint8_t rotate;  /* QPU_SMALL_IMM_ROT: elements rotated, else 0 */
+};
+extern const struct qpu_small_imm_info qpu_small_imms[64];
+
+/* ---------------------------------------------------------------------------
+ * Decoded instruction. Decoding is lossless: qpu_encode(qpu_decode(w)) == w
+ * for every 64-bit w. Fields not used by a form are left zero except
+ * `unused`, which keeps the bits that carry no meaning in the form in place.
+ * ------------------------------------------------------------------------- */
+struct qpu_inst {
+	enum qpu_form form;
+	enum qpu_sig sig;
+
+	/* ALU, load immediate, semaphore */
+	uint8_t unpack;        /* enum qpu_unpack (ALU) */
+	bool pm;
+	uint8_t pack;          /* enum qpu_pack_a (pm 0) / qpu_pack_mul (pm 1) */
+	enum qpu_cond cond_add, cond_mul;
+	bool sf;
+	/* every form */
+	bool ws;
+	uint8_t waddr_add, waddr_mul;
+
+	/* ALU */
+	enum qpu_op_add op_add;
+	enum qpu_op_mul op_mul;
+	uint8_t raddr_a, raddr_b;   /* raddr_b: small-imm code when sig 13 */
+	enum qpu_mux add_a, add_b, mul_a, mul_b;
+
+	/* load immediate, semaphore, branch */
+	enum qpu_li_kind li_kind;
+	uint32_t imm;               /* LI value; branch target. Semaphore: the
+				     * whole low word (decode only: encode
+				     * uses sem_dec, sem_index, unused) */
+	bool sem_dec;               /* semaphore: 1 = decrement (acquire) */
+	uint8_t sem_index;          /* semaphore: 0..15 */
+
+	/* branch */
+	enum qpu_branch_cond br_cond;
+	bool br_rel, br_reg;
+	uint8_t br_raddr_a;         /* 5 bits */
+
+	/* bits meaningless in this form, in place (see qpu_unused_mask()) */
+	uint64_t unused;
+};
+
+/* The form of a word. */
+enum qpu_form qpu_form_of(uint64_t word);
+
+/* Splits a word into its fields. Never fails; see qpu_inst_valid(). */
+void qpu_decode(uint64_t word, struct qpu_inst *inst);
+
+/* Builds the word back from fields (values masked to their widths). */
+uint64_t qpu_encode(const struct qpu_inst *inst);
+
+/* Bits of a word of `form` that no field of the form uses: branch 59:56,
+ * semaphore 31:5; zero for ALU and load immediate. */
+uint64_t qpu_unused_mask(enum qpu_form form);
+
+/* True when every field holds an encoding with a defined meaning (op, pack,
+ * unpack, li kind, branch condition, register addresses). */
+bool qpu_inst_valid(const struct qpu_inst *inst);
+
+/* Why an instruction is not valid, as text ("reserved add op 9",
+ * "reserved regfile A read address 36", ...); NULL when it is valid. */
+const char *qpu_inst_problem(const struct qpu_inst *inst, char *buf, unsigned size);
+
+/* ---------------------------------------------------------------------------
+ * Derived helpers.
+ * ------------------------------------------------------------------------- */
+/* The file the ADD (is_mul false) or MUL ALU writes for a given ws:
+ * ADD writes A when ws = 0, MUL writes B when ws = 0. */
+static inline enum qpu_file qpu_waddr_file(bool is_mul, bool ws)
+{
+	return (is_mul != ws) ? QPU_FILE_B : QPU_FILE_A;
+}
+
+/* True when write address `addr` means the same on both files (the write
+ * ignores ws), e.g. r0, nop, tmu0_s; false for ra/rb registers, quad_x/y,
+ * r5quad/r5rep, uniforms_addr/uniforms_addr_rel, vr/vw setup, ... Derived
+ * from qpu_waddrs[]. */
+bool qpu_waddr_ignores_ws(unsigned addr);
+
+/* Same for read addresses (uniform, varying, vpm read, nop, mutex). */
+bool qpu_raddr_same_on_both(unsigned addr);
+
+/* The value loaded into SIMD element `elem` (0..15) by a load immediate of
+ * `kind` with field `imm`: the word itself for QPU_LI_32 (and semaphore);
+ * for per-element kinds the 2-bit value with LSB imm bit elem, MSB imm bit
+ * 16 + elem, sign- or zero-extended. */
+uint32_t qpu_load_imm_elem(enum qpu_li_kind kind, uint32_t imm, unsigned elem);
+
+/* The small-immediate code (0..47) whose value has exactly these bits, or -1.
+ * Rotation codes are never returned. */
+int qpu_small_imm_encode(uint32_t bits);
+
+/* ---------------------------------------------------------------------------
+ * Constructors. All return complete words; combine with qpu_set_*().
+ * ------------------------------------------------------------------------- */
+#define QPU_W_NOP 39u          /* write address nop */
+#define QPU_R_NOP 39u          /* read address nop */
+#define QPU_R_UNIF 32u
+#define QPU_R_VARY 35u
+
+/* ALU nop: sig none, both ops nop, waddrs nop, raddrs nop, conds never,
+ * all muxes r0. */
+uint64_t qpu_nop(void);
+
+/* Sets the ADD half: op, destination, operands; cond_add = always when the
+ * op is not nop (else never). Other fields kept. */
+uint64_t qpu_with_add(uint64_t word, enum qpu_op_add op, unsigned waddr,
+		      enum qpu_mux a, enum qpu_mux b);
+
+/* Same for the MUL half. */
+uint64_t qpu_with_mul(uint64_t word, enum qpu_op_mul op, unsigned waddr,
+		      enum qpu_mux a, enum qpu_mux b);
+
+/* An ALU instruction with the ADD half only (MUL nop). */
+uint64_t qpu_alu_add(enum qpu_op_add op, unsigned waddr, enum qpu_mux a,
+		     enum qpu_mux b, unsigned raddr_a, unsigned raddr_b);
+
+/* An ALU instruction with the MUL half only (ADD nop). */
+uint64_t qpu_alu_mul(enum qpu_op_mul op, unsigned waddr, enum qpu_mux a,
+		     enum qpu_mux b, unsigned raddr_a, unsigned raddr_b);
+
+/* Load immediate of `kind` written through both halves (cond always when
+ * the address is not nop), ws 0, no pack, sf 0. */
+uint64_t qpu_load_imm(enum qpu_li_kind kind, unsigned waddr_add,
+		      unsigned waddr_mul, uint32_t imm);
+
+/* Semaphore: increment (dec false = release) or decrement (acquire) of
+ * semaphore `index` (0..15); both waddrs nop. */
+uint64_t qpu_semaphore(bool dec, unsigned index);
+
+/* Branch with condition, relative flag, target immediate (bytes);
+ * no register, link writes to nop. */
+uint64_t qpu_branch(enum qpu_branch_cond cond, bool rel, uint32_t imm);
+
+#endif

@@ -1,0 +1,226 @@
+/* test_qpu_isa.c: the QPU ISA table, field accessors, constructors and the
+ * lossless decode/encode. Expected words come from Broadcom-generated code
+ * (tests/qpu/corpus/broadcom_vg_fd.hex) and Mesa's canonical NOP. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "qpu/qpu_isa.h"
+
+static void constructors_match_known_words(void **state)
+{
+	(void)state;
+	/* Mesa's and Broadcom's nop */
+	assert_true(qpu_nop() == 0x100009e7009e7000ull);
+	/* Broadcom: 0x15827d80, 0x10020827  mov r0, unif */
+	assert_true(qpu_alu_add(QPU_A_OR, 32, QPU_MUX_A, QPU_MUX_A, QPU_R_UNIF, QPU_R_NOP) ==
+		    0x1002082715827d80ull);
+	/* Broadcom: 0x609e7004, 0x100049e0  nop ; v8muld r0, r0, r4 */
+	assert_true(qpu_alu_mul(QPU_M_V8MULD, 32, QPU_MUX_R0, QPU_MUX_R4, QPU_R_NOP, QPU_R_NOP) ==
+		    0x100049e0609e7004ull);
+	/* Broadcom: 0x009e7000, 0xa00009e7  ldtmu0 */
+	assert_true(qpu_set_sig(qpu_nop(), QPU_SIG_LOAD_TMU0) == 0xa00009e7009e7000ull);
+	/* Broadcom: 0xff000000, 0xe00213e7  ldi rb15, 0xff000000 (ADD writes B: ws) */
+	assert_true(qpu_set_ws(qpu_load_imm(QPU_LI_32, 15, QPU_W_NOP, 0xff000000u), 1) ==
+		    0xe00213e7ff000000ull);
+	/* Broadcom: 0x00000000, 0xf00809e7  brr.allz -, 0 */
+	assert_true(qpu_branch(QPU_BR_ALL_ZS, true, 0) == 0xf00809e700000000ull);
+	/* semaphore: sig 14, bits 59:57 = 4, sa bit 4, index 3:0 */
+	assert_true(qpu_semaphore(true, 3) == 0xe80009e700000013ull);
+	assert_true(qpu_semaphore(false, 15) == 0xe80009e70000000full);
+	/* fadd r1, r0, r1 (low word as Broadcom's 0x019e7040 fadd t0s, r0, r1) */
+	assert_true(qpu_with_add(qpu_nop(), QPU_A_FADD, 33, QPU_MUX_R0, QPU_MUX_R1) ==
+		    0x10020867019e7040ull);
+}
+
+static void field_accessors_cover_their_bits(void **state)
+{
+	(void)state;
+	assert_string_equal(qpu_fields[QPU_F_WADDR_ADD].name, "waddr_add");
+	assert_string_equal(qpu_fields[QPU_F_BR_RADDR_A].name, "br_raddr_a");
+	for (int f = 0; f < QPU_F_COUNT; f++) {
+		const struct qpu_field_info *fi = &qpu_fields[f];
+		uint64_t mask = qpu_field_mask(fi->shift, fi->width);
+		assert_true(qpu_field_set(0, (enum qpu_field)f, 0xffffffffu) == mask);
+		assert_true(qpu_field_set(~0ull, (enum qpu_field)f, 0) == ~mask);
+		assert_int_equal(qpu_field_get(mask, (enum qpu_field)f),
+				 (uint32_t)(mask >> fi->shift));
+	}
+	uint64_t w = 0x123456789abcdef0ull;
+	assert_int_equal(qpu_get_sig(w), 0x1);
+	assert_int_equal(qpu_get_unpack(w), 1);
+	assert_int_equal(qpu_get_waddr_mul(w), 0x38);
+	assert_int_equal(qpu_get_imm(w), 0x9abcdef0u);
+	assert_int_equal(qpu_get_mul_b(w), 0);
+	assert_int_equal(qpu_get_raddr_b(w), 0x0d);
+	assert_true(qpu_set_raddr_a(w, 0x3f) == (w | 0xfc0000ull));
+	assert_true(qpu_set_op_add(w, 64) == (w & ~0x1f000000ull)); /* masked */
+}
+
+static void decode_encode_is_lossless(void **state)
+{
+	(void)state;
+	uint64_t s = 0x9e3779b97f4a7c15ull;
+	for (int i = 0; i < 200000; i++) {
+		s ^= s << 13;
+		s ^= s >> 7;
+		s ^= s << 17;
+		struct qpu_inst in;
+		qpu_decode(s, &in);
+		assert_true(qpu_encode(&in) == s);
+		assert_int_equal(in.form, qpu_form_of(s));
+	}
+	struct qpu_inst in;
+	qpu_decode(0xe80009e7deadbeffull, &in);
+	assert_int_equal(in.form, QPU_FORM_SEMAPHORE);
+	assert_true(in.sem_dec);
+	assert_int_equal(in.sem_index, 0xf);
+	assert_true(in.unused == 0xdeadbee0ull);
+	qpu_decode(0xf5a809e700000040ull, &in);
+	assert_int_equal(in.form, QPU_FORM_BRANCH);
+	assert_int_equal(in.br_cond, 10);
+	assert_true(in.br_rel);
+	assert_true(in.unused == 0x0500000000000000ull);
+	assert_int_equal(in.imm, 0x40);
+}
+
+static void small_immediates(void **state)
+{
+	(void)state;
+	assert_int_equal(qpu_small_imms[0].bits, 0);
+	assert_int_equal(qpu_small_imms[15].bits, 15);
+	assert_int_equal(qpu_small_imms[16].bits, (uint32_t)-16);
+	assert_int_equal(qpu_small_imms[31].bits, (uint32_t)-1);
+	assert_int_equal(qpu_small_imms[32].bits, 0x3f800000u);   /* 1.0 */
+	assert_int_equal(qpu_small_imms[39].bits, 0x43000000u);   /* 128.0 */
+	assert_int_equal(qpu_small_imms[40].bits, 0x3b800000u);   /* 1/256 */
+	assert_int_equal(qpu_small_imms[47].bits, 0x3f000000u);   /* 0.5 */
+	assert_int_equal(qpu_small_imms[48].kind, QPU_SMALL_IMM_ROT_R5);
+	assert_int_equal(qpu_small_imms[48].bits, (uint32_t)-16);
+	assert_int_equal(qpu_small_imms[49].kind, QPU_SMALL_IMM_ROT);
+	assert_int_equal(qpu_small_imms[49].rotate, 1);
+	assert_int_equal(qpu_small_imms[49].bits, (uint32_t)-15);
+	assert_int_equal(qpu_small_imms[63].rotate, 15);
+	assert_int_equal(qpu_small_imm_encode(0x3f800000u), 32);
+	assert_int_equal(qpu_small_imm_encode((uint32_t)-1), 31);
+	assert_int_equal(qpu_small_imm_encode(16), -1);
+	assert_int_equal(qpu_small_imm_encode(0x40400000u), -1);   /* 3.0 */
+}
+
+static void per_element_load_immediates(void **state)
+{
+	(void)state;
+	/* element 0: lsb 1, msb 1; element 1: msb only; element 2: lsb only */
+	uint32_t imm = 1u << 0 | 1u << 16 | 1u << 17 | 1u << 2;
+	assert_int_equal(qpu_load_imm_elem(QPU_LI_PER_ELEM_SIGNED, imm, 0), (uint32_t)-1);
+	assert_int_equal(qpu_load_imm_elem(QPU_LI_PER_ELEM_SIGNED, imm, 1), (uint32_t)-2);
+	assert_int_equal(qpu_load_imm_elem(QPU_LI_PER_ELEM_SIGNED, imm, 2), 1);
+	assert_int_equal(qpu_load_imm_elem(QPU_LI_PER_ELEM_SIGNED, imm, 3), 0);
+	assert_int_equal(qpu_load_imm_elem(QPU_LI_PER_ELEM_UNSIGNED, imm, 0), 3);
+	assert_int_equal(qpu_load_imm_elem(QPU_LI_PER_ELEM_UNSIGNED, imm, 1), 2);
+	assert_int_equal(qpu_load_imm_elem(QPU_LI_PER_ELEM_UNSIGNED, imm, 2), 1);
+	assert_int_equal(qpu_load_imm_elem(QPU_LI_32, imm, 5), imm);
+}
+
+/* Equal names in the register tables must mean the same address: the
+ * assembler finds registers by name. */
+static void register_names_are_unambiguous(void **state)
+{
+	(void)state;
+	const struct qpu_reg_info (*tables[2])[64] = { qpu_raddrs, qpu_waddrs };
+	for (int t = 0; t < 2; t++) {
+		for (int i = 0; i < 128; i++) {
+			const struct qpu_reg_info *a = &tables[t][i / 64][i % 64];
+			for (int j = 0; a->name && j < 128; j++) {
+				const struct qpu_reg_info *b = &tables[t][j / 64][j % 64];
+				if (b->name && strcmp(a->name, b->name) == 0)
+					assert_int_equal(i % 64, j % 64);
+			}
+		}
+	}
+	assert_true(qpu_waddr_ignores_ws(32));          /* r0 */
+	assert_true(qpu_waddr_ignores_ws(56));          /* tmu0_s */
+	assert_false(qpu_waddr_ignores_ws(0));          /* ra0 / rb0 */
+	assert_false(qpu_waddr_ignores_ws(37));         /* r5quad / r5rep */
+	assert_false(qpu_waddr_ignores_ws(49));         /* vr_setup / vw_setup */
+	assert_false(qpu_waddr_ignores_ws(40));         /* uniforms_addr / _rel */
+	assert_true(qpu_raddr_same_on_both(32));        /* unif */
+	assert_false(qpu_raddr_same_on_both(38));       /* elem_num / qpu_num */
+	assert_false(qpu_raddr_same_on_both(36));       /* reserved */
+	assert_int_equal(qpu_waddrs[QPU_FILE_A][37].flags & QPU_REGF_R5_QUAD, QPU_REGF_R5_QUAD);
+	assert_int_equal(qpu_waddrs[QPU_FILE_B][37].flags & QPU_REGF_R5_REP, QPU_REGF_R5_REP);
+	assert_int_equal(qpu_waddrs[QPU_FILE_B][60].periph, QPU_PERIPH_TMU1);
+	assert_int_equal(qpu_raddrs[QPU_FILE_A][35].periph, QPU_PERIPH_VARYING);
+	assert_int_equal(qpu_waddr_file(false, false), QPU_FILE_A);
+	assert_int_equal(qpu_waddr_file(true, false), QPU_FILE_B);
+	assert_int_equal(qpu_waddr_file(true, true), QPU_FILE_A);
+}
+
+static void table_entries(void **state)
+{
+	(void)state;
+	assert_string_equal(qpu_add_ops[QPU_A_CLZ].name, "clz");
+	assert_int_equal(qpu_add_ops[QPU_A_FTOI].nsrc, 1);
+	assert_true(qpu_add_ops[QPU_A_FTOI].float_in);
+	assert_false(qpu_add_ops[QPU_A_FTOI].float_out);
+	assert_null(qpu_add_ops[9].name);
+	assert_null(qpu_add_ops[29].name);
+	assert_string_equal(qpu_mul_ops[QPU_M_MUL24].name, "mul24");
+	assert_int_equal(qpu_mul_ops[QPU_M_FMUL].unit, QPU_UNIT_MUL);
+	assert_string_equal(qpu_sigs[QPU_SIG_PROG_END].name, "thrend");
+	assert_int_equal(qpu_sigs[QPU_SIG_LOAD_TMU1].tmu, 1);
+	assert_true(qpu_sigs[QPU_SIG_COLOR_LOAD_END].flags & QPU_SIGF_PROG_END);
+	assert_string_equal(qpu_branch_conds[QPU_BR_ANY_NC].name, "any_nc");
+	assert_null(qpu_branch_conds[12].name);
+	assert_null(qpu_packs_mul[1].name);
+	assert_string_equal(qpu_packs_mul[QPU_PACK_MUL_8888].name, "8888c");
+	assert_string_equal(qpu_unpacks[QPU_UNPACK_8D_REP].name, "8dr");
+}
+
+static void problems_name_the_field(void **state)
+{
+	(void)state;
+	char buf[96];
+	struct qpu_inst in;
+	qpu_decode(qpu_set_op_add(qpu_nop(), 10), &in);
+	assert_string_equal(qpu_inst_problem(&in, buf, sizeof(buf)), "reserved add op 10");
+	qpu_decode(qpu_set_raddr_a(qpu_nop(), 36), &in);
+	assert_string_equal(qpu_inst_problem(&in, buf, sizeof(buf)),
+			    "reserved regfile A read address 36");
+	qpu_decode(qpu_set_raddr_b(qpu_nop(), 63), &in);
+	assert_string_equal(qpu_inst_problem(&in, buf, sizeof(buf)),
+			    "reserved regfile B read address 63");
+	qpu_decode(qpu_set_sig(qpu_set_raddr_b(qpu_nop(), 63), QPU_SIG_SMALL_IMM), &in);
+	assert_null(qpu_inst_problem(&in, buf, sizeof(buf)));
+	qpu_decode(qpu_set_pack(qpu_set_pm(qpu_nop(), 1), 2), &in);
+	assert_string_equal(qpu_inst_problem(&in, buf, sizeof(buf)),
+			    "reserved pack mode 2 with pm=1");
+	qpu_decode(qpu_set_li_kind(qpu_load_imm(QPU_LI_32, 32, 39, 0), 7), &in);
+	assert_string_equal(qpu_inst_problem(&in, buf, sizeof(buf)),
+			    "reserved load immediate kind 7");
+	qpu_decode(qpu_set_br_cond(qpu_branch(QPU_BR_ALWAYS, true, 0), 13), &in);
+	assert_string_equal(qpu_inst_problem(&in, buf, sizeof(buf)),
+			    "reserved branch condition 13");
+	assert_false(qpu_inst_valid(&in));
+	qpu_decode(qpu_nop(), &in);
+	assert_true(qpu_inst_valid(&in));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(constructors_match_known_words),
+		cmocka_unit_test(field_accessors_cover_their_bits),
+		cmocka_unit_test(decode_encode_is_lossless),
+		cmocka_unit_test(small_immediates),
+		cmocka_unit_test(per_element_load_immediates),
+		cmocka_unit_test(register_names_are_unambiguous),
+		cmocka_unit_test(table_entries),
+		cmocka_unit_test(problems_name_the_field),
+	};
+	return cmocka_run_group_tests_name("qpu_isa", tests, NULL, NULL);
+}
