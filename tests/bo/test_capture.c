@@ -14,6 +14,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "tool_run.h"
+
 #include "bo/vc4_capture.h"
 #include "bo/vc4_job.h"
 #include "util/file.h"
@@ -194,19 +196,11 @@ static void replay_captures_the_same_submission(void **state)
 		assert_same_file(orig, again, files[i]);
 }
 
-/* Runs vc4-replay ARGS; returns its exit status and stdout+stderr in out. */
+/* Runs vc4-replay ARGS (tests/common/tool_run); returns its exit status and
+ * stdout+stderr in out, which must be big enough for all of it. */
 static int run_replay(const char *args, char *out, size_t size)
 {
-	/* Cross builds run target programs through Meson's exe wrapper (qemu). */
-	const char *wrapper = getenv("MESON_EXE_WRAPPER");
-	char cmd[1024];
-	snprintf(cmd, sizeof(cmd), "%s %s %s 2>&1", wrapper ? wrapper : "", VC4_REPLAY_PATH, args);
-	FILE *f = popen(cmd, "r");
-	assert_non_null(f);
-	size_t n = fread(out, 1, size - 1, f);
-	out[n] = '\0';
-	int status = pclose(f);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return tool_run_text(VC4_REPLAY_PATH, args, out, size);
 }
 
 static void replay_tool_exit_status_and_output(void **state)

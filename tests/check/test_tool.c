@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
+#include "tool_run.h"
 #include "util/file.h"
 
 static const char *tool, *dir;
@@ -21,26 +22,10 @@ static const char *tool, *dir;
  * its output in *out (malloc'ed). */
 static int run(const char *args, char **out)
 {
-	char cmd[2048];
-	snprintf(cmd, sizeof(cmd), "'%s' %s 2>&1", tool, args);
-	FILE *p = popen(cmd, "r");
-	assert_non_null(p);
-	size_t len = 0, cap = 4096;
-	char *buf = malloc(cap);
-	assert_non_null(buf);
-	size_t n;
-	while ((n = fread(buf + len, 1, cap - len - 1, p)) > 0) {
-		len += n;
-		if (cap - len < 2) {
-			cap *= 2;
-			buf = realloc(buf, cap);
-			assert_non_null(buf);
-		}
-	}
-	buf[len] = '\0';
-	*out = buf;
-	int status = pclose(p);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	struct tool_run r = tool_run(tool, args, true);
+	*out = r.out;
+	free(r.err);
+	return r.status;
 }
 
 static char *golden(const char *name)

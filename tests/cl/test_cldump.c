@@ -1,8 +1,7 @@
 /* test_cldump.c: vc4-cldump's output and exit status on the example CLs,
  * a truncated CL, a missing file and bad usage.
  * Arguments: the vc4-cldump executable and the directory of the golden files.
- * In a cross build Meson puts the exe wrapper (qemu-arm ...) in
- * $MESON_EXE_WRAPPER, already quoted for the shell; the tool runs through it. */
+ * The tool runs through tests/common/tool_run (and so under qemu in a cross build). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,45 +14,17 @@
 #include <cmocka.h>
 
 #include "cl/cl_example.h"
+#include "tool_run.h"
 #include "util/file.h"
 
 static const char *golden_dir;
-static char tool[4096]; /* the wrapper and the tool, quoted for sh */
-static char bin_path[64], render_path[64], cut_path[64], err_path[64];
+static const char *tool; /* the vc4-cldump executable */
+static char bin_path[64], render_path[64], cut_path[64];
 
-struct run {
-	int status;   /* exit status */
-	char *out;    /* stdout */
-	char *err;    /* stderr */
-};
-
-/* Runs vc4-cldump with `args` (shell words) and collects its results. */
-static struct run run_tool(const char *args)
+/* Runs vc4-cldump with `args` (shell words). */
+static struct tool_run run_tool(const char *args)
 {
-	char cmd[8192];
-	struct run r = {0};
-	struct vc4_diag d = {0};
-	size_t size;
-	snprintf(cmd, sizeof(cmd), "%s %s 2>'%s'", tool, args, err_path);
-	FILE *p = popen(cmd, "r");
-	assert_non_null(p);
-	size_t cap = 1 << 16, len = 0, n;
-	r.out = malloc(cap);
-	assert_non_null(r.out);
-	while ((n = fread(r.out + len, 1, cap - 1 - len, p)) > 0)
-		len += n;
-	r.out[len] = '\0';
-	int st = pclose(p);
-	r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-	r.err = vc4_read_file(err_path, &size, &d);
-	assert_non_null(r.err);
-	return r;
-}
-
-static void run_free(struct run *r)
-{
-	free(r->out);
-	free(r->err);
+	return tool_run(tool, args, false);
 }
 
 static char *golden(const char *name)
@@ -71,7 +42,7 @@ static char *golden(const char *name)
 static void assert_run(const char *args, int status, const char *golden_name,
 		       const char *err)
 {
-	struct run r = run_tool(args);
+	struct tool_run r = run_tool(args);
 	assert_int_equal(r.status, status);
 	if (golden_name) {
 		char *want = golden(golden_name);
@@ -79,7 +50,7 @@ static void assert_run(const char *args, int status, const char *golden_name,
 		free(want);
 	}
 	assert_string_equal(r.err, err);
-	run_free(&r);
+	tool_run_free(&r);
 }
 
 static char bo_storage[6];
@@ -97,7 +68,6 @@ static int setup(void **state)
 	snprintf(bin_path, sizeof(bin_path), "cldump-%d-bin.cl", pid);
 	snprintf(render_path, sizeof(render_path), "cldump-%d-render.cl", pid);
 	snprintf(cut_path, sizeof(cut_path), "cldump-%d-cut.cl", pid);
-	snprintf(err_path, sizeof(err_path), "cldump-%d.err", pid);
 	cl_job_init(&job);
 	cl_init(&rcl, "render CL", NULL);
 	bool ok = cl_example_bin(&job, &bos) && cl_example_render(&rcl) &&
@@ -115,7 +85,6 @@ static int teardown(void **state)
 	remove(bin_path);
 	remove(render_path);
 	remove(cut_path);
-	remove(err_path);
 	return 0;
 }
 
@@ -146,13 +115,13 @@ static void decode_error_exits_1(void **state)
 	snprintf(args, sizeof(args), "--brief '%s'", cut_path);
 	snprintf(err, sizeof(err), "vc4-cldump: %s: 0x00000013: packet 102 (Clip Window) "
 		 "needs 9 bytes, only 4 left\n", cut_path);
-	struct run r = run_tool(args);
+	struct tool_run r = run_tool(args);
 	assert_int_equal(r.status, 1);
 	assert_string_equal(r.out, "0x00000000 112 Tile Binning Mode Configuration\n"
 			    "0x00000010 6 Start Tile Binning\n"
 			    "0x00000011 56 Primitive List Format\n");
 	assert_string_equal(r.err, err);
-	run_free(&r);
+	tool_run_free(&r);
 
 	snprintf(args, sizeof(args), "--brief '%s'", render_path);
 	snprintf(err, sizeof(err), "vc4-cldump: %s: 0x00000000: packet 113 (Tile Rendering "
@@ -198,10 +167,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	golden_dir = argv[2];
-	const char *wrapper = getenv("MESON_EXE_WRAPPER");
-	if ((size_t)snprintf(tool, sizeof(tool), "%s '%s'", wrapper ? wrapper : "",
-			     argv[1]) >= sizeof(tool))
-		return 2;
+	tool = argv[1];
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(decodes_bin_cl),
 		cmocka_unit_test(decodes_render_cl),

@@ -10,24 +10,17 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
+#include "tool_run.h"
 #include "util/file.h"
 
 static const char *tool;
 static const char input[] = "test_ir_tool.tmp.ir";
 
-/* Runs "TOOL ARGS 2>&1" (through meson's exe wrapper, e.g. qemu, in a cross
- * build); returns the exit status, output in out. */
+/* Runs "TOOL ARGS 2>&1" (tests/common/tool_run); returns the exit status,
+ * the output in out, which must be big enough for all of it. */
 static int run(const char *args, char *out, size_t size)
 {
-	char cmd[1024];
-	const char *wrapper = getenv("MESON_EXE_WRAPPER");
-	snprintf(cmd, sizeof(cmd), "%s %s %s 2>&1", wrapper ? wrapper : "", tool, args);
-	FILE *p = popen(cmd, "r");
-	assert_non_null(p);
-	size_t n = fread(out, 1, size - 1, p);
-	out[n] = '\0';
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return tool_run_text(tool, args, out, size);
 }
 
 static const char shader[] =

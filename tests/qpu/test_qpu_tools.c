@@ -13,48 +13,14 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "tool_run.h"
+
 #include "qpu/qpu_hex.h"
 #include "util/file.h"
 
 static const char *corpus_dir;
-static char dis_tool[4096], as_tool[4096];  /* wrapper words + tool, quoted */
+static const char *dis_tool, *as_tool; /* the executables */
 static char tmp_dir[64];
-
-struct run {
-	int status;
-	char *out;
-	char *err;
-};
-
-/* Runs `tool args` through sh, collecting stdout, stderr and exit status. */
-static struct run run_tool(const char *tool, const char *args)
-{
-	char cmd[16384], err_path[128];
-	struct run r = { 0 };
-	struct vc4_diag d = { 0 };
-	size_t size, cap = 1 << 16, len = 0, n;
-
-	snprintf(err_path, sizeof(err_path), "%s/stderr", tmp_dir);
-	snprintf(cmd, sizeof(cmd), "%s %s 2>'%s'", tool, args, err_path);
-	FILE *p = popen(cmd, "r");
-	assert_non_null(p);
-	r.out = malloc(cap);
-	assert_non_null(r.out);
-	while ((n = fread(r.out + len, 1, cap - 1 - len, p)) > 0)
-		len += n;
-	r.out[len] = '\0';
-	int st = pclose(p);
-	r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-	r.err = vc4_read_file(err_path, &size, &d);
-	assert_non_null(r.err);
-	return r;
-}
-
-static void run_free(struct run *r)
-{
-	free(r->out);
-	free(r->err);
-}
 
 static char *read_text(const char *path, size_t *size)
 {
@@ -71,14 +37,14 @@ static void dis_hex_corpus(void **state)
 	char args[8192], path[4096];
 	size_t size;
 	snprintf(args, sizeof(args), "-x '%s/broadcom_vg_fd.hex'", corpus_dir);
-	struct run r = run_tool(dis_tool, args);
+	struct tool_run r = tool_run(dis_tool, args, false);
 	snprintf(path, sizeof(path), "%s/broadcom_vg_fd.dis", corpus_dir);
 	char *golden = read_text(path, &size);
 	assert_int_equal(r.status, 0);
 	assert_string_equal(r.out, golden);
 	assert_string_equal(r.err, "");
 	free(golden);
-	run_free(&r);
+	tool_run_free(&r);
 }
 
 /* vc4-as writes raw words; vc4-dis reads them back to the same text; -x
@@ -89,11 +55,11 @@ static void as_then_dis(void **state)
 	char args[8192], path[4096];
 	size_t size;
 	snprintf(args, sizeof(args), "'%s/fragment.s' -o '%s/frag.bin'", corpus_dir, tmp_dir);
-	struct run r = run_tool(as_tool, args);
+	struct tool_run r = tool_run(as_tool, args, false);
 	assert_int_equal(r.status, 0);
 	assert_string_equal(r.out, "");
 	assert_string_equal(r.err, "");
-	run_free(&r);
+	tool_run_free(&r);
 
 	snprintf(path, sizeof(path), "%s/frag.bin", tmp_dir);
 	uint8_t *bin = (uint8_t *)read_text(path, &size);
@@ -102,18 +68,18 @@ static void as_then_dis(void **state)
 	free(bin);
 
 	snprintf(args, sizeof(args), "'%s/frag.bin'", tmp_dir);
-	r = run_tool(dis_tool, args);
+	r = tool_run(dis_tool, args, false);
 	snprintf(path, sizeof(path), "%s/fragment.dis", corpus_dir);
 	char *golden = read_text(path, &size);
 	assert_int_equal(r.status, 0);
 	assert_string_equal(r.out, golden);
 	free(golden);
-	run_free(&r);
+	tool_run_free(&r);
 
 	snprintf(args, sizeof(args), "-x '%s/fragment.s' -o '%s/frag.hex'", corpus_dir, tmp_dir);
-	r = run_tool(as_tool, args);
+	r = tool_run(as_tool, args, false);
 	assert_int_equal(r.status, 0);
-	run_free(&r);
+	tool_run_free(&r);
 	snprintf(path, sizeof(path), "%s/frag.hex", tmp_dir);
 	char *hex = read_text(path, &size);
 	assert_memory_equal(hex, "0x100049e0203e303e\n", 19);
@@ -129,14 +95,14 @@ static void as_error_exits_1(void **state)
 	const char *src = "nop\n  fadd r0, r1\n";
 	assert_true(vc4_write_file(path, src, strlen(src), &d));
 	snprintf(args, sizeof(args), "'%s' -o '%s/bad.bin'", path, tmp_dir);
-	struct run r = run_tool(as_tool, args);
+	struct tool_run r = tool_run(as_tool, args, false);
 	char expect[8192];
 	snprintf(expect, sizeof(expect), "%s:2:14: error: expected ',' and a second operand "
 		 "(fadd takes two)\n", path);
 	assert_int_equal(r.status, 1);
 	assert_string_equal(r.out, "");
 	assert_string_equal(r.err, expect);
-	run_free(&r);
+	tool_run_free(&r);
 	snprintf(path, sizeof(path), "%s/bad.bin", tmp_dir);
 	assert_int_not_equal(access(path, F_OK), 0);   /* nothing written */
 }
@@ -149,28 +115,28 @@ static void dis_errors_and_usage(void **state)
 	snprintf(path, sizeof(path), "%s/seven.bin", tmp_dir);
 	assert_true(vc4_write_file(path, "1234567", 7, &d));
 	snprintf(args, sizeof(args), "'%s'", path);
-	struct run r = run_tool(dis_tool, args);
+	struct tool_run r = tool_run(dis_tool, args, false);
 	snprintf(expect, sizeof(expect), "vc4-dis: %s: size 7 is not a multiple of 8 bytes "
 		 "(64-bit instructions)\n", path);
 	assert_int_equal(r.status, 1);
 	assert_string_equal(r.out, "");
 	assert_string_equal(r.err, expect);
-	run_free(&r);
+	tool_run_free(&r);
 
-	r = run_tool(dis_tool, "-x /nonexistent/q.hex");
+	r = tool_run(dis_tool, "-x /nonexistent/q.hex", false);
 	assert_int_equal(r.status, 1);
 	assert_string_equal(r.err, "vc4-dis: /nonexistent/q.hex: No such file or directory\n");
-	run_free(&r);
+	tool_run_free(&r);
 
-	r = run_tool(dis_tool, "");
+	r = tool_run(dis_tool, "", false);
 	assert_int_equal(r.status, 2);
 	assert_string_equal(r.err, "usage: vc4-dis [-x] FILE\n"
 			    "  -x  FILE is hex text instead of raw little-endian words\n");
-	run_free(&r);
+	tool_run_free(&r);
 
-	r = run_tool(as_tool, "only.s");
+	r = tool_run(as_tool, "only.s", false);
 	assert_int_equal(r.status, 2);
-	run_free(&r);
+	tool_run_free(&r);
 }
 
 static int setup(void **state)
@@ -192,29 +158,15 @@ static int teardown(void **state)
 	return rmdir(tmp_dir);
 }
 
-/* Builds "'wrapper'... 'tool' " into buf. */
-static int quote_tool(char *buf, size_t size, int argc, char **argv, const char *tool)
-{
-	size_t len = 0;
-	for (int i = 4; i <= argc; i++) {
-		const char *word = i < argc ? argv[i] : tool;
-		len += (size_t)snprintf(buf + len, size - len, "'%s' ", word);
-		if (len >= size)
-			return -1;
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
-	if (argc < 4) {
-		fprintf(stderr, "usage: test_qpu_tools VC4_DIS VC4_AS CORPUS_DIR [WRAPPER...]\n");
+	if (argc != 4) {
+		fprintf(stderr, "usage: test_qpu_tools VC4_DIS VC4_AS CORPUS_DIR\n");
 		return 2;
 	}
+	dis_tool = argv[1];
+	as_tool = argv[2];
 	corpus_dir = argv[3];
-	if (quote_tool(dis_tool, sizeof(dis_tool), argc, argv, argv[1]) ||
-	    quote_tool(as_tool, sizeof(as_tool), argc, argv, argv[2]))
-		return 2;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(dis_hex_corpus),
 		cmocka_unit_test(as_then_dis),
