@@ -1,0 +1,112 @@
+/*
+ * sim_alu.h: the arithmetic of the QPU's ADD and MUL ALUs, the SFU and the
+ * pack/unpack units, bit-exact, on one lane (`sim_lane_*`) or on 16-lane
+ * vectors (`sim_alu_*`). The semantics and the sources they come from are in
+ * docs/sim.md ("ALU semantics").
+ *
+ * Float arithmetic relies on the host rounding mode being round-toward-zero:
+ * call the vector functions between sim_fpu_enter() and sim_fpu_leave().
+ */
+#ifndef VC4_SIM_ALU_H
+#define VC4_SIM_ALU_H
+
+#include <fenv.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "qpu/qpu_isa.h"
+
+#define SIM_LANES 16
+
+/* fmul rounding, where the sources disagree (docs/sim.md). */
+enum sim_fmul_round {
+	SIM_FMUL_RTZ = 0, /* truncate, like fadd (default) */
+	SIM_FMUL_RNE = 1, /* round to nearest, ties to even */
+};
+
+/* SFU precision model (docs/sim.md "SFU"). */
+enum sim_sfu_model {
+	SIM_SFU_15BIT = 0, /* exact result truncated to 15 mantissa bits (default) */
+	SIM_SFU_13BIT = 1, /* truncated to 13 mantissa bits (VC4C's model) */
+	SIM_SFU_EXACT = 2, /* exact result truncated to float */
+};
+
+enum sim_sfu_func { SIM_SFU_RECIP, SIM_SFU_RECIPSQRT, SIM_SFU_EXP2, SIM_SFU_LOG2 };
+
+/* Host float environment saved by sim_fpu_enter(). */
+struct sim_fpu_env {
+	unsigned saved;
+};
+
+#if (defined(__SSE2_MATH__) || defined(__x86_64__)) && !defined(SIM_PORTABLE_FPU)
+#include <xmmintrin.h>
+/* x86: MXCSR directly (fesetround is ~10x slower); round toward zero plus
+ * flush-to-zero and denormals-are-zero, which give the same results as the
+ * explicit flushes in sim_alu.c but avoid the CPU's slow denormal path.
+ * -DSIM_PORTABLE_FPU selects the portable path (to test it on x86). */
+#define SIM_HOST_DAZ 1 /* denormal inputs read as zero while in sim_fpu_enter() */
+#define SIM_MXCSR_RC 0x6000u
+#define SIM_MXCSR_RTZ (0x6000u | 0x8000u | 0x0040u)
+static inline unsigned sim_fpu_get(void) { return _mm_getcsr(); }
+static inline void sim_fpu_set(unsigned v) { _mm_setcsr(v); }
+static inline unsigned sim_fpu_rtz(unsigned v) { return v | SIM_MXCSR_RTZ; }
+static inline unsigned sim_fpu_nearest(unsigned v) { return v & ~SIM_MXCSR_RC; }
+#else
+#define SIM_HOST_DAZ 0
+static inline unsigned sim_fpu_get(void) { return (unsigned)fegetround(); }
+static inline void sim_fpu_set(unsigned v) { fesetround((int)v); }
+static inline unsigned sim_fpu_rtz(unsigned v) { (void)v; return FE_TOWARDZERO; }
+static inline unsigned sim_fpu_nearest(unsigned v) { (void)v; return FE_TONEAREST; }
+#endif
+
+/* Switches the host to round-toward-zero; sim_fpu_leave() restores. */
+static inline void sim_fpu_enter(struct sim_fpu_env *env)
+{
+	env->saved = sim_fpu_get();
+	sim_fpu_set(sim_fpu_rtz(env->saved));
+}
+
+static inline void sim_fpu_leave(const struct sim_fpu_env *env)
+{
+	sim_fpu_set(env->saved);
+}
+
+/* One ADD ALU op on 16 lanes: res = op(a, b); carry (0/1 per lane) is
+ * written when not NULL. Reserved ops give 0. res and carry must not
+ * overlap a or b (a and b may be the same vector). */
+void sim_alu_add(enum qpu_op_add op, const uint32_t *a, const uint32_t *b,
+		 uint32_t *restrict res, uint32_t *restrict carry);
+
+/* One MUL ALU op on 16 lanes, as sim_alu_add(). */
+void sim_alu_mul(enum qpu_op_mul op, enum sim_fmul_round round, const uint32_t *a,
+		 const uint32_t *b, uint32_t *restrict res, uint32_t *restrict carry);
+
+/* One SFU function of one value (float bits in, float bits out). The libm
+ * functions need round-to-nearest: sim_sfu() switches the host rounding
+ * mode for the call; sim_sfu_vec() does it once for 16 lanes. Both leave the
+ * mode as they found it. */
+uint32_t sim_sfu(enum sim_sfu_func func, enum sim_sfu_model model, uint32_t x);
+void sim_sfu_vec(enum sim_sfu_func func, enum sim_sfu_model model, const uint32_t *in,
+		 uint32_t *out);
+
+/* Regfile-A / r4 unpack of one value. `as_float` selects the float
+ * conversion (16-bit float to float, unorm8 to [0,1]); otherwise integers
+ * are extracted (16-bit sign-extended, 8-bit zero-extended). */
+uint32_t sim_unpack(enum qpu_unpack mode, bool as_float, uint32_t x);
+
+/* Regfile-A pack (PM = 0) of one ALU result. `wide` is the exact signed
+ * result for the saturating modes; `is_float` selects float-to-half for
+ * 16a/16b. Returns the bits to write; *mask gets the bits written (partial
+ * writes keep the others). */
+uint32_t sim_pack_a(enum qpu_pack_a mode, bool is_float, uint32_t x, int64_t wide,
+		    uint32_t *mask);
+
+/* MUL pack (PM = 1) of one MUL result: float [0,1] to unorm8 (8888
+ * replicates, 8a..8d write one byte); integer results give their low byte. */
+uint32_t sim_pack_mul(enum qpu_pack_mul mode, bool is_float, uint32_t x, uint32_t *mask);
+
+/* Float helpers shared with the tests. */
+uint32_t sim_f32_to_f16(uint32_t f);  /* truncating, flushes denormals */
+uint32_t sim_f16_to_f32(uint32_t h);  /* exact, flushes denormals */
+
+#endif

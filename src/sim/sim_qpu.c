@@ -1,0 +1,908 @@
+/*
+ * sim_qpu.c: the QPU interpreter: decoding a program once into `struct
+ * sim_inst`, and executing it 16 lanes at a time.
+ *
+ * Register and peripheral meanings come from the ISA table (qpu_raddrs,
+ * qpu_waddrs, qpu_small_imms, qpu_*_ops) in src/qpu/qpu_isa.h; this file only
+ * maps each named register to what the simulator does with it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_qpu.h"
+#include "sim_vpm.h"
+
+/* How an instruction reads raddr_a / raddr_b. */
+enum sim_rd {
+	RD_NONE, RD_REG, RD_ZERO, RD_UNIF, RD_VARY, RD_ELEM, RD_QPU, RD_VPM, RD_MUTEX,
+	RD_SIMM,
+};
+
+/* What a write address does. */
+enum sim_wr {
+	WR_NONE, WR_REG, WR_ACC, WR_R5Q, WR_R5R, WR_IGNORE, WR_UNIF_ADDR, WR_TMU_NOSWAP,
+	WR_HOST_INT, WR_TLB, WR_VPM, WR_VPM_SETUP, WR_VPM_DMA, WR_MUTEX_REL, WR_SFU,
+	WR_TMU,
+};
+
+enum sim_form { F_ALU, F_LI, F_SEM, F_BRANCH, F_ILLEGAL };
+
+static const uint32_t zero_vec[16];
+static const uint32_t elem_vec[16] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+
+struct sim_inst {
+	uint8_t form, sig;
+	uint8_t op_add, op_mul;
+	uint8_t mux[4];          /* add_a, add_b, mul_a, mul_b */
+	uint8_t rd_a, rd_b, ra, rb;
+	uint8_t wr[2], wi[2];    /* [0] = ADD, [1] = MUL: kind and index */
+	uint8_t wfile[2];        /* file written by each ALU */
+	uint8_t cond[2];
+	uint8_t pack, unpack;
+	bool sf, pm;
+	uint8_t rot;             /* MUL rotation: 0 none, 1..15, 16 = by r5 */
+	bool full_rot;           /* both MUL inputs from r0..r3 */
+	uint8_t br_cond;
+	bool br_rel, br_reg;
+	uint8_t br_raddr;
+	uint8_t li_kind;
+	uint8_t sem_index;
+	bool sem_dec;
+	uint32_t imm;            /* LI value, small-immediate bits, branch target */
+	bool simple[2];          /* plain register/accumulator write, no pack */
+	bool may_block;          /* semaphore or mutex acquire */
+	bool fast;               /* exec_fast() can run it (see decode_fast_paths) */
+	uint32_t vimm[16];       /* small immediate or load-immediate lanes */
+	const char *wname[2];    /* register names for hooks and messages */
+	const char *why;         /* F_ILLEGAL: the reason */
+};
+
+/* ---- decoding ----------------------------------------------------------- */
+
+struct name_kind {
+	const char *name;
+	uint8_t kind, idx;
+};
+
+static const struct name_kind read_names[] = {
+	{ "unif", RD_UNIF, 0 }, { "vary", RD_VARY, 0 }, { "nop", RD_ZERO, 0 },
+	{ "vpm", RD_VPM, 0 }, { "mutex_acq", RD_MUTEX, 0 }, { "elem_num", RD_ELEM, 0 },
+	{ "qpu_num", RD_QPU, 0 }, { "x_pix", RD_ZERO, 0 }, { "y_pix", RD_ZERO, 0 },
+	{ "ms_flags", RD_ZERO, 0 }, { "rev_flag", RD_ZERO, 0 },
+	{ "vpm_ld_busy", RD_ZERO, 0 }, { "vpm_ld_wait", RD_ZERO, 0 },
+	{ "vpm_st_busy", RD_ZERO, 0 }, { "vpm_st_wait", RD_ZERO, 0 },
+};
+
+static const struct name_kind write_names[] = {
+	{ "r0", WR_ACC, 0 }, { "r1", WR_ACC, 1 }, { "r2", WR_ACC, 2 }, { "r3", WR_ACC, 3 },
+	{ "r5quad", WR_R5Q, 5 }, { "r5rep", WR_R5R, 5 }, { "nop", WR_NONE, 0 },
+	{ "tmu_noswap", WR_TMU_NOSWAP, 0 }, { "host_int", WR_HOST_INT, 0 },
+	{ "uniforms_addr", WR_UNIF_ADDR, 0 },
+	{ "quad_x", WR_IGNORE, 0 }, { "quad_y", WR_IGNORE, 0 },
+	{ "ms_flags", WR_IGNORE, 0 }, { "rev_flag", WR_IGNORE, 0 },
+	{ "tlb_stencil_setup", WR_TLB, 0 }, { "tlb_z", WR_TLB, 0 },
+	{ "tlb_color_ms", WR_TLB, 0 }, { "tlb_color_all", WR_TLB, 0 },
+	{ "tlb_alpha_mask", WR_TLB, 0 }, { "vpm", WR_VPM, 0 },
+	{ "vr_setup", WR_VPM_SETUP, 0 }, { "vw_setup", WR_VPM_SETUP, 1 },
+	{ "vr_addr", WR_VPM_DMA, 0 }, { "vw_addr", WR_VPM_DMA, 1 },
+	{ "mutex_release", WR_MUTEX_REL, 0 },
+	{ "sfu_recip", WR_SFU, SIM_SFU_RECIP }, { "sfu_recipsqrt", WR_SFU, SIM_SFU_RECIPSQRT },
+	{ "sfu_exp", WR_SFU, SIM_SFU_EXP2 }, { "sfu_log", WR_SFU, SIM_SFU_LOG2 },
+	/* TMU: idx = unit * 4 + parameter (0 = s, 1 = t, 2 = r, 3 = b) */
+	{ "tmu0_s", WR_TMU, 0 }, { "tmu0_t", WR_TMU, 1 }, { "tmu0_r", WR_TMU, 2 },
+	{ "tmu0_b", WR_TMU, 3 }, { "tmu1_s", WR_TMU, 4 }, { "tmu1_t", WR_TMU, 5 },
+	{ "tmu1_r", WR_TMU, 6 }, { "tmu1_b", WR_TMU, 7 },
+};
+
+static const struct name_kind *find_name(const struct name_kind *t, size_t n, const char *name)
+{
+	for (size_t i = 0; name && i < n; i++) {
+		if (strcmp(t[i].name, name) == 0)
+			return &t[i];
+	}
+	return NULL;
+}
+
+static bool illegal(struct sim_inst *in, const char *why)
+{
+	in->form = F_ILLEGAL;
+	in->why = why;
+	return false;
+}
+
+/* Fills the read kind of one raddr. */
+static bool decode_read(struct sim_inst *in, enum qpu_file file, unsigned addr)
+{
+	const struct qpu_reg_info *r = &qpu_raddrs[file][addr];
+	uint8_t *kind = file == QPU_FILE_A ? &in->rd_a : &in->rd_b;
+	uint8_t *idx = file == QPU_FILE_A ? &in->ra : &in->rb;
+	*idx = (uint8_t)addr;
+	if (r->flags & QPU_REGF_PHYS) {
+		*kind = RD_REG;
+		return true;
+	}
+	const struct name_kind *nk = find_name(read_names, sizeof(read_names) / sizeof(read_names[0]),
+					       r->name);
+	if (!nk)
+		return illegal(in, file == QPU_FILE_A ? "reserved read address on regfile A"
+						      : "reserved read address on regfile B");
+	*kind = nk->kind;
+	return true;
+}
+
+/* Fills the write kind of the ADD (unit 0) or MUL (unit 1) destination. */
+static bool decode_write(struct sim_inst *in, unsigned unit, unsigned addr, bool ws)
+{
+	enum qpu_file file = qpu_waddr_file(unit == 1, ws);
+	const struct qpu_reg_info *r = &qpu_waddrs[file][addr];
+	in->wfile[unit] = (uint8_t)file;
+	in->wname[unit] = r->name;
+	if (r->flags & QPU_REGF_PHYS) {
+		in->wr[unit] = WR_REG;
+		in->wi[unit] = (uint8_t)addr;
+		return true;
+	}
+	const struct name_kind *nk = find_name(write_names,
+					       sizeof(write_names) / sizeof(write_names[0]), r->name);
+	if (!nk)
+		return illegal(in, "reserved write address");
+	in->wr[unit] = nk->kind;
+	in->wi[unit] = nk->idx;
+	return true;
+}
+
+static bool decode_alu(struct sim_inst *in, const struct qpu_inst *d)
+{
+	if (!qpu_add_ops[d->op_add].name)
+		return illegal(in, "reserved ADD opcode");
+	if (d->pm ? !qpu_packs_mul[d->pack].name : !qpu_packs_a[d->pack].name)
+		return illegal(in, "reserved pack mode");
+	in->op_add = (uint8_t)d->op_add;
+	in->op_mul = (uint8_t)d->op_mul;
+	in->mux[0] = (uint8_t)d->add_a;
+	in->mux[1] = (uint8_t)d->add_b;
+	in->mux[2] = (uint8_t)d->mul_a;
+	in->mux[3] = (uint8_t)d->mul_b;
+	in->unpack = d->unpack;
+	if (!decode_read(in, QPU_FILE_A, d->raddr_a))
+		return false;
+	if (d->sig == QPU_SIG_SMALL_IMM) {
+		const struct qpu_small_imm_info *si = &qpu_small_imms[d->raddr_b];
+		in->rd_b = RD_SIMM;
+		in->imm = si->bits;
+		for (int i = 0; i < 16; i++)
+			in->vimm[i] = si->bits;
+		if (si->kind == QPU_SMALL_IMM_ROT || si->kind == QPU_SMALL_IMM_ROT_R5) {
+			in->rot = si->kind == QPU_SMALL_IMM_ROT ? si->rotate : 16;
+			in->full_rot = d->mul_a <= QPU_MUX_R3 && d->mul_b <= QPU_MUX_R3;
+		}
+	} else if (!decode_read(in, QPU_FILE_B, d->raddr_b)) {
+		return false;
+	}
+	return true;
+}
+
+/* Precomputes what the hot loop tests: plain writes, blocking reads, the
+ * lanes of a load immediate. */
+static void decode_fast_paths(struct sim_inst *in)
+{
+	for (unsigned u = 0; u < 2; u++) {
+		bool packs = in->pack && (in->pm ? u == 1
+					 : in->wfile[u] == QPU_FILE_A && in->wr[u] == WR_REG);
+		in->simple[u] = (in->wr[u] == WR_REG || in->wr[u] == WR_ACC) && !packs;
+	}
+	if (in->form == F_ALU) {
+		in->may_block = in->rd_a == RD_MUTEX || in->rd_b == RD_MUTEX;
+		/* no side effects beyond registers and flags, no unpack, no rotation */
+		bool plain_rd_a = in->rd_a == RD_REG || in->rd_a == RD_ZERO || in->rd_a == RD_ELEM;
+		bool plain_rd_b = in->rd_b == RD_REG || in->rd_b == RD_ZERO ||
+				  in->rd_b == RD_ELEM || in->rd_b == RD_SIMM;
+		in->fast = (in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM) &&
+			   !in->unpack && !in->rot && plain_rd_a && plain_rd_b &&
+			   (in->op_add == QPU_A_NOP || in->simple[0]) &&
+			   (in->op_mul == QPU_M_NOP || in->simple[1]);
+	} else
+		for (unsigned i = 0; i < 16; i++)
+			in->vimm[i] = qpu_load_imm_elem((enum qpu_li_kind)in->li_kind, in->imm, i);
+}
+
+/* Decodes one word into the interpreter's form. */
+static void decode_one(struct sim_inst *in, uint64_t word)
+{
+	struct qpu_inst d;
+	qpu_decode(word, &d);
+	memset(in, 0, sizeof(*in));
+	in->sig = (uint8_t)d.sig;
+	in->cond[0] = (uint8_t)d.cond_add;
+	in->cond[1] = (uint8_t)d.cond_mul;
+	in->sf = d.sf;
+	in->pm = d.pm;
+	in->pack = d.pack;
+	if (!decode_write(in, 0, d.waddr_add, d.ws) || !decode_write(in, 1, d.waddr_mul, d.ws))
+		return;
+	switch (d.form) {
+	case QPU_FORM_ALU:
+		in->form = F_ALU;
+		if (d.sig == QPU_SIG_SW_BREAKPOINT)
+			illegal(in, "software breakpoint signal");
+		else if (decode_alu(in, &d))
+			decode_fast_paths(in);
+		return;
+	case QPU_FORM_LOAD_IMM:
+		in->form = F_LI;
+		in->li_kind = (uint8_t)d.li_kind;
+		in->imm = d.imm;
+		decode_fast_paths(in);
+		if (!qpu_li_kinds[d.li_kind].name)
+			illegal(in, "reserved load-immediate kind");
+		else if (d.pm ? !qpu_packs_mul[d.pack].name : !qpu_packs_a[d.pack].name)
+			illegal(in, "reserved pack mode");
+		return;
+	case QPU_FORM_SEMAPHORE:
+		in->form = F_SEM;
+		in->li_kind = QPU_LI_32;
+		in->imm = d.imm;
+		in->sem_dec = d.sem_dec;
+		in->sem_index = d.sem_index;
+		decode_fast_paths(in);
+		in->may_block = true;
+		return;
+	case QPU_FORM_BRANCH:
+		in->form = F_BRANCH;
+		in->br_cond = (uint8_t)d.br_cond;
+		in->br_rel = d.br_rel;
+		in->br_reg = d.br_reg;
+		in->br_raddr = d.br_raddr_a;
+		in->imm = d.imm;
+		if (!qpu_branch_conds[d.br_cond].name)
+			illegal(in, "reserved branch condition");
+		return;
+	}
+}
+
+bool sim_program_init(struct sim_program *prog, const uint64_t *words, uint32_t count,
+		      struct vc4_diag *diag)
+{
+	prog->count = 0;
+	prog->insts = calloc(count ? count : 1, sizeof(*prog->insts));
+	if (!prog->insts)
+		return vc4_diag_set(diag, "out of memory decoding %u instructions", count);
+	for (uint32_t i = 0; i < count; i++)
+		decode_one(&prog->insts[i], words[i]);
+	prog->count = count;
+	return true;
+}
+
+void sim_program_fini(struct sim_program *prog)
+{
+	free(prog->insts);
+	prog->insts = NULL;
+	prog->count = 0;
+}
+
+/* ---- state -------------------------------------------------------------- */
+
+void sim_shared_init(struct sim_shared *shared)
+{
+	memset(shared, 0, sizeof(*shared));
+	shared->mutex_owner = -1;
+}
+
+/* Recomputes the eight condition masks from flags z, n, c (0/1 per lane). */
+static void set_cond_masks(struct sim_qpu *q, const uint32_t *z, const uint32_t *n,
+			   const uint32_t *c)
+{
+	for (int i = 0; i < 16; i++) {
+		q->cm[QPU_COND_NEVER][i] = 0;
+		q->cm[QPU_COND_ALWAYS][i] = ~0u;
+		q->cm[QPU_COND_ZS][i] = 0u - z[i];
+		q->cm[QPU_COND_ZC][i] = ~(0u - z[i]);
+		q->cm[QPU_COND_NS][i] = 0u - n[i];
+		q->cm[QPU_COND_NC][i] = ~(0u - n[i]);
+		q->cm[QPU_COND_CS][i] = 0u - c[i];
+		q->cm[QPU_COND_CC][i] = ~(0u - c[i]);
+	}
+}
+
+void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_memory *mem,
+		  const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
+		  const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt)
+{
+	memset(q, 0, sizeof(*q));
+	set_cond_masks(q, zero_vec, zero_vec, zero_vec);
+	q->prog = prog;
+	q->mem = mem;
+	q->unif = unif;
+	q->unif_count = unif_count;
+	sim_shared_init(&q->own_shared);
+	q->shared = shared ? shared : &q->own_shared;
+	if (hooks)
+		q->hooks = *hooks;
+	if (opt)
+		q->opt = *opt;
+}
+
+/* ---- errors ------------------------------------------------------------- */
+
+static inline bool sim_host_little_endian(void)
+{
+	const uint16_t one = 1;
+	uint8_t b;
+	memcpy(&b, &one, 1);
+	return b == 1;
+}
+
+void sim_mem_range_text(const struct sim_memory *mem, char *buf, unsigned size)
+{
+	snprintf(buf, size, "outside memory [0x%x, 0x%llx)", mem->base,
+		 (unsigned long long)mem->base + mem->size);
+}
+
+/* Reads a word of memory for the uniform stream / TMU, or fails naming it. */
+static bool mem_read_word(struct sim_qpu *q, const char *what, uint32_t addr, uint32_t *out,
+			  struct vc4_diag *diag)
+{
+	const uint8_t *p = sim_memory_ptr(q->mem, addr, 4);
+	if (!p) {
+		char range[64];
+		sim_mem_range_text(q->mem, range, sizeof(range));
+		return vc4_diag_set(diag, "ip %u: %s at 0x%08x %s", q->ip, what, addr, range);
+	}
+	*out = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+	return true;
+}
+
+/* ---- reads -------------------------------------------------------------- */
+
+static bool read_uniform(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
+{
+	uint32_t v;
+	if (q->unif_in_mem) {
+		if (!mem_read_word(q, "uniform read", q->unif_addr, &v, diag))
+			return false;
+		q->unif_addr += 4;
+	} else {
+		if (q->unif_pos >= q->unif_count)
+			return vc4_diag_set(diag, "ip %u: uniform stream overrun (%u uniforms given)",
+					    q->ip, q->unif_count);
+		v = q->unif[q->unif_pos++];
+	}
+	for (int i = 0; i < 16; i++)
+		out[i] = v;
+	return true;
+}
+
+/* Produces the value of raddr kind `rd` (register index `idx`) in buf, or
+ * points *src at the register itself. */
+static inline bool read_src(struct sim_qpu *q, const struct sim_inst *in, unsigned rd,
+			    unsigned file, unsigned idx, uint32_t *buf, const uint32_t **src,
+			    struct vc4_diag *diag)
+{
+	*src = buf;
+	switch (rd) {
+	case RD_REG: *src = q->rf[file][idx]; return true;
+	case RD_NONE:
+	case RD_ZERO:
+	case RD_MUTEX: *src = zero_vec; return true;
+	case RD_SIMM: *src = in->vimm; return true;
+	case RD_ELEM: *src = elem_vec; return true;
+	case RD_QPU:
+		for (int i = 0; i < 16; i++)
+			buf[i] = q->opt.qpu_num;
+		return true;
+	case RD_UNIF: return read_uniform(q, buf, diag);
+	case RD_VPM: return sim_vpm_read(q, buf, diag);
+	case RD_VARY:
+		if (!q->hooks.varying)
+			return vc4_diag_set(diag, "ip %u: varying read without a 3D pipeline", q->ip);
+		return q->hooks.varying(q->hooks.user, q, buf, diag);
+	}
+	return false;
+}
+
+/* ---- writes ------------------------------------------------------------- */
+
+/* dst = val where mask (lanes and bits). */
+static inline void masked_store(uint32_t *dst, const uint32_t *val, const uint32_t *lanes,
+				uint32_t bits)
+{
+	for (int i = 0; i < 16; i++) {
+		uint32_t m = lanes[i] & bits;
+		dst[i] = (dst[i] & ~m) | (val[i] & m);
+	}
+}
+
+static bool write_tmu(struct sim_qpu *q, unsigned idx, const uint32_t *val, const uint32_t *lanes,
+		      struct vc4_diag *diag)
+{
+	unsigned unit = idx / 4, param = idx % 4;
+	struct sim_tmu *t = &q->tmu[unit];
+	if (param != 0) {
+		if (t->nparams >= 3)
+			return vc4_diag_set(diag, "ip %u: TMU%u got more than 3 parameters before s",
+					    q->ip, unit);
+		memcpy(t->params[t->nparams++], val, 64);
+		return true;
+	}
+	if (t->count >= SIM_TMU_FIFO)
+		return vc4_diag_set(diag, "ip %u: TMU%u request FIFO full (%u outstanding requests)",
+				    q->ip, unit, SIM_TMU_FIFO);
+	uint32_t *slot = t->fifo[(t->head + t->count) % SIM_TMU_FIFO];
+	if (t->nparams) {
+		uint32_t params[4][16];
+		memcpy(params[0], val, 64);
+		memcpy(params[1], t->params, sizeof(t->params));
+		unsigned n = t->nparams + 1;
+		t->nparams = 0;
+		if (!q->hooks.tmu_texture)
+			return vc4_diag_set(diag, "ip %u: TMU%u texture request without a texture unit",
+					    q->ip, unit);
+		if (!q->hooks.tmu_texture(q->hooks.user, q, unit, (const uint32_t (*)[16])params, n,
+					  slot, diag))
+			return false;
+	} else {
+		for (int i = 0; i < 16; i++) {
+			const uint8_t *p = sim_memory_ptr(q->mem, val[i] & ~3u, 4);
+			slot[i] = 0;
+			if (p && lanes[i])
+				memcpy(&slot[i], p, 4); /* little-endian host; see below */
+			else if (lanes[i] && !mem_read_word(q, "TMU read", val[i] & ~3u, &slot[i], diag))
+				return false;
+		}
+		if (!sim_host_little_endian())
+			for (int i = 0; i < 16; i++)
+				slot[i] = __builtin_bswap32(slot[i]);
+	}
+	t->count++;
+	return true;
+}
+
+static bool write_unif_addr(struct sim_qpu *q, uint32_t addr)
+{
+	q->unif_in_mem = true;
+	q->unif_addr = addr;
+	return true;
+}
+
+/* Peripheral write: lanes whose condition fails contribute 0 (docs/sim.md). */
+static bool write_periph(struct sim_qpu *q, const struct sim_inst *in, unsigned unit,
+			 const uint32_t *val, const uint32_t *lanes, struct vc4_diag *diag)
+{
+	uint32_t v[16];
+	for (int i = 0; i < 16; i++)
+		v[i] = val[i] & lanes[i];
+	switch (in->wr[unit]) {
+	case WR_UNIF_ADDR: return write_unif_addr(q, v[0]);
+	case WR_TMU_NOSWAP: q->tmu_noswap = v[0] != 0; return true;
+	case WR_HOST_INT: q->host_int |= v[0]; return true;
+	case WR_TLB:
+		if (!q->hooks.tlb_write)
+			return vc4_diag_set(diag, "ip %u: %s write without a tile buffer", q->ip,
+					    in->wname[unit]);
+		return q->hooks.tlb_write(q->hooks.user, q, in->wname[unit], v, diag);
+	case WR_VPM: return sim_vpm_write(q, v, diag);
+	case WR_VPM_SETUP: return sim_vpm_setup(q, in->wi[unit] == 1, v[0], diag);
+	case WR_VPM_DMA: return sim_vpm_dma(q, in->wi[unit] == 1, v[0], diag);
+	case WR_MUTEX_REL:
+		if (q->shared->mutex_owner == (int)q->opt.qpu_num)
+			q->shared->mutex_owner = -1;
+		return true;
+	case WR_SFU:
+		sim_sfu_vec((enum sim_sfu_func)in->wi[unit], q->opt.sfu_model, v, q->sfu_val);
+		q->sfu_delay = 3;
+		return true;
+	case WR_TMU: return write_tmu(q, in->wi[unit], v, lanes, diag);
+	default: return true;
+	}
+}
+
+/* Writes `val` (bits `bits` of it) to the destination of `unit` in the lanes
+ * of condition `cond`. */
+static bool write_dest(struct sim_qpu *q, const struct sim_inst *in, unsigned unit,
+		       const uint32_t *val, uint32_t bits, struct vc4_diag *diag)
+{
+	unsigned cond = in->cond[unit];
+	const uint32_t *lanes = q->cm[cond];
+	uint32_t rep[16];
+	switch (in->wr[unit]) {
+	case WR_NONE:
+	case WR_IGNORE: return true;
+	case WR_REG:
+		if (cond == QPU_COND_ALWAYS && bits == ~0u)
+			memcpy(q->rf[in->wfile[unit]][in->wi[unit]], val, 64);
+		else
+			masked_store(q->rf[in->wfile[unit]][in->wi[unit]], val, lanes, bits);
+		return true;
+	case WR_ACC:
+		if (cond == QPU_COND_ALWAYS && bits == ~0u)
+			memcpy(q->acc[in->wi[unit]], val, 64);
+		else
+			masked_store(q->acc[in->wi[unit]], val, lanes, bits);
+		return true;
+	case WR_R5Q:
+	case WR_R5R:
+		for (int i = 0; i < 16; i++)
+			rep[i] = val[in->wr[unit] == WR_R5Q ? i & ~3 : 0];
+		masked_store(q->acc[5], rep, lanes, bits);
+		return true;
+	default:
+		if (cond == QPU_COND_NEVER)
+			return true;
+		return write_periph(q, in, unit, val, lanes, diag);
+	}
+}
+
+/* write_result() for everything but plain register writes. */
+static bool write_result_slow(struct sim_qpu *q, const struct sim_inst *in, unsigned unit,
+			      const uint32_t *res, const uint32_t *a, const uint32_t *b,
+			      struct vc4_diag *diag)
+{
+	bool is_mul = unit == 1;
+	bool packs = in->pack && (in->pm ? is_mul
+				 : (in->wfile[unit] == QPU_FILE_A && in->wr[unit] == WR_REG));
+	if (!packs)
+		return write_dest(q, in, unit, res, ~0u, diag);
+	bool is_float = in->form == F_ALU && (is_mul ? qpu_mul_ops[in->op_mul].float_out
+						    : qpu_add_ops[in->op_add].float_out);
+	uint32_t packed[16], bits = ~0u;
+	for (int i = 0; i < 16; i++) {
+		int64_t wide = (int32_t)res[i];
+		if (in->form == F_ALU && !is_mul && in->op_add == QPU_A_ADD)
+			wide = (int64_t)(int32_t)a[i] + (int32_t)b[i];
+		else if (in->form == F_ALU && !is_mul && in->op_add == QPU_A_SUB)
+			wide = (int64_t)(int32_t)a[i] - (int32_t)b[i];
+		packed[i] = in->pm ? sim_pack_mul(in->pack, is_float, res[i], &bits)
+				   : sim_pack_a(in->pack, is_float, res[i], wide, &bits);
+	}
+	return write_dest(q, in, unit, packed, bits, diag);
+}
+
+/* Applies pack and writes the result of `unit`. a, b are the ALU inputs (for
+ * the saturating packs' exact result). */
+static inline bool write_result(struct sim_qpu *q, const struct sim_inst *in, unsigned unit,
+				const uint32_t *res, const uint32_t *a, const uint32_t *b,
+				struct vc4_diag *diag)
+{
+	if (!in->simple[unit])
+		return write_result_slow(q, in, unit, res, a, b, diag);
+	uint32_t *dst = in->wr[unit] == WR_REG ? q->rf[in->wfile[unit]][in->wi[unit]]
+					       : q->acc[in->wi[unit]];
+	if (in->cond[unit] == QPU_COND_ALWAYS)
+		memcpy(dst, res, 64);
+	else
+		masked_store(dst, res, q->cm[in->cond[unit]], ~0u);
+	return true;
+}
+
+/* Updates Z, N, C from `res` in the lanes of `cond`: the set/clear masks of
+ * the condition table are the flags themselves. */
+static void set_flags(struct sim_qpu *q, unsigned cond, bool is_float, const uint32_t *res,
+		      const uint32_t *carry)
+{
+	uint32_t m[16];
+	memcpy(m, q->cm[cond], 64);
+	uint32_t zmask = is_float ? 0x7fffffffu : 0xffffffffu;
+	for (int i = 0; i < 16; i++) {
+		uint32_t z = 0u - (uint32_t)((res[i] & zmask) == 0);
+		uint32_t n = 0u - (res[i] >> 31);
+		uint32_t c = 0u - carry[i];
+		z = (z & m[i]) | (q->cm[QPU_COND_ZS][i] & ~m[i]);
+		n = (n & m[i]) | (q->cm[QPU_COND_NS][i] & ~m[i]);
+		c = (c & m[i]) | (q->cm[QPU_COND_CS][i] & ~m[i]);
+		q->cm[QPU_COND_ZS][i] = z;
+		q->cm[QPU_COND_ZC][i] = ~z;
+		q->cm[QPU_COND_NS][i] = n;
+		q->cm[QPU_COND_NC][i] = ~n;
+		q->cm[QPU_COND_CS][i] = c;
+		q->cm[QPU_COND_CC][i] = ~c;
+	}
+}
+
+/* ---- execution ---------------------------------------------------------- */
+
+static const uint32_t *unpacked(const struct sim_inst *in, const uint32_t *v, bool as_float,
+				uint32_t *buf)
+{
+	for (int i = 0; i < 16; i++)
+		buf[i] = sim_unpack(in->unpack, as_float, v[i]);
+	return buf;
+}
+
+/* The operand of mux `m` for an op taking floats (`fl`) or integers. */
+static inline const uint32_t *operand(struct sim_qpu *q, const struct sim_inst *in, unsigned m,
+			       bool fl, const uint32_t *va, const uint32_t *vb, uint32_t *buf)
+{
+	if (m == QPU_MUX_A)
+		return in->unpack && !in->pm ? unpacked(in, va, fl, buf) : va;
+	if (m == QPU_MUX_B)
+		return vb;
+	if (m == QPU_MUX_R4 && in->unpack && in->pm)
+		return unpacked(in, q->acc[4], true, buf);
+	return q->acc[m];
+}
+
+static void rotate(uint32_t *dst, const uint32_t *src, unsigned n, bool full)
+{
+	for (unsigned i = 0; i < 16; i++)
+		dst[i] = full ? src[(i - n) & 15] : src[(i & ~3u) | ((i - n) & 3)];
+}
+
+static bool exec_alu(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
+{
+	uint32_t bufa[16], bufb[16], ob[4][16], res[2][16], carry[16], rot[16];
+	const uint32_t *va, *vb, *op[4] = { NULL, NULL, NULL, NULL };
+	if (!read_src(q, in, in->rd_a, QPU_FILE_A, in->ra, bufa, &va, diag))
+		return false;
+	if (in->rd_a == RD_UNIF && in->rd_b == RD_UNIF)
+		vb = va;
+	else if (!read_src(q, in, in->rd_b, QPU_FILE_B, in->rb, bufb, &vb, diag))
+		return false;
+	const struct qpu_op_info *ai = &qpu_add_ops[in->op_add], *mi = &qpu_mul_ops[in->op_mul];
+	unsigned flag_unit = in->op_add != QPU_A_NOP ? 0 : 1;
+	bool want_c = in->sf && in->op_add + in->op_mul != 0;
+	if (in->op_add != QPU_A_NOP) {
+		op[0] = operand(q, in, in->mux[0], ai->float_in, va, vb, ob[0]);
+		op[1] = operand(q, in, in->mux[1], ai->float_in, va, vb, ob[1]);
+		sim_alu_add(in->op_add, op[0], op[1], res[0], want_c && flag_unit == 0 ? carry : NULL);
+	}
+	if (in->op_mul != QPU_M_NOP) {
+		op[2] = operand(q, in, in->mux[2], mi->float_in, va, vb, ob[2]);
+		op[3] = operand(q, in, in->mux[3], mi->float_in, va, vb, ob[3]);
+		unsigned n = in->rot == 16 ? q->acc[5][0] & 15 : in->rot;
+		if (n && in->full_rot) {
+			/* both inputs are accumulators r0..r3, never ob[] */
+			rotate(ob[2], op[2], n, true);
+			rotate(ob[3], op[3], n, true);
+			op[2] = ob[2];
+			op[3] = ob[3];
+		}
+		sim_alu_mul(in->op_mul, q->opt.fmul_round, op[2], op[3], res[1],
+			    want_c && flag_unit == 1 ? carry : NULL);
+		if (n && !in->full_rot) {
+			memcpy(rot, res[1], 64);
+			rotate(res[1], rot, n, false);
+			if (want_c && flag_unit == 1) {
+				memcpy(rot, carry, 64);
+				rotate(carry, rot, n, false);
+			}
+		}
+	}
+	if (in->op_add != QPU_A_NOP && !write_result(q, in, 0, res[0], op[0], op[1], diag))
+		return false;
+	if (in->op_mul != QPU_M_NOP && !write_result(q, in, 1, res[1], op[2], op[3], diag))
+		return false;
+	if (want_c)
+		set_flags(q, in->cond[flag_unit], flag_unit ? mi->float_out : ai->float_out,
+			  res[flag_unit], carry);
+	return true;
+}
+
+/* Load immediate and semaphore: the immediate goes through both halves. */
+static bool exec_li(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
+{
+	const uint32_t *v = in->vimm;
+	if (!write_result(q, in, 0, v, v, zero_vec, diag) ||
+	    !write_result(q, in, 1, v, v, zero_vec, diag))
+		return false;
+	if (in->sf) {
+		unsigned unit = in->wr[0] != WR_NONE ? 0 : 1;
+		set_flags(q, in->cond[unit], false, v, zero_vec);
+	}
+	return true;
+}
+
+static bool branch_taken(const struct sim_qpu *q, unsigned cond)
+{
+	if (cond == QPU_BR_ALWAYS)
+		return true;
+	/* 0/1 zs zc, 4/5 ns nc, 8/9 cs cc; +2 = any instead of all */
+	static const uint8_t flag_cond[3] = { QPU_COND_ZS, QPU_COND_NS, QPU_COND_CS };
+	const uint32_t *m = q->cm[flag_cond[cond / 4] ^ (cond & 1)];
+	bool any = (cond & 2) != 0;
+	unsigned count = 0;
+	for (int i = 0; i < 16; i++)
+		count += m[i] & 1;
+	return any ? count > 0 : count == 16;
+}
+
+static bool exec_branch(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
+{
+	if (q->br_pending)
+		return vc4_diag_set(diag, "ip %u: branch in the delay slots of the branch at ip %u",
+				    q->ip, q->br_from);
+	if (!branch_taken(q, in->br_cond))
+		return true;
+	uint32_t link = q->opt.code_base + (q->ip + 4) * 8;
+	uint32_t target = in->imm + (in->br_rel ? link : 0);
+	if (in->br_reg)
+		target += q->rf[QPU_FILE_A][in->br_raddr][15];
+	uint32_t off = target - q->opt.code_base;
+	if (target < q->opt.code_base || off % 8 || off / 8 >= q->prog->count)
+		return vc4_diag_set(diag, "ip %u: branch target 0x%08x outside the program "
+				    "[0x%x, 0x%llx)", q->ip, target, q->opt.code_base,
+				    (unsigned long long)q->opt.code_base + q->prog->count * 8ull);
+	uint32_t v[16];
+	for (int i = 0; i < 16; i++)
+		v[i] = link;
+	struct sim_inst w = *in;
+	w.cond[0] = w.cond[1] = QPU_COND_ALWAYS;
+	if (!write_dest(q, &w, 0, v, ~0u, diag) || !write_dest(q, &w, 1, v, ~0u, diag))
+		return false;
+	q->br_pending = 4;
+	q->br_target = off / 8;
+	q->br_from = q->ip;
+	return true;
+}
+
+/* Semaphore and mutex checks run first: a blocked instruction changes nothing. */
+static bool blocks(struct sim_qpu *q, const struct sim_inst *in)
+{
+	if (in->form == F_SEM) {
+		uint8_t c = q->shared->sem[in->sem_index];
+		return in->sem_dec ? c == 0 : c == 15;
+	}
+	if (in->form == F_ALU && (in->rd_a == RD_MUTEX || in->rd_b == RD_MUTEX)) {
+		int owner = q->shared->mutex_owner;
+		return owner != -1;
+	}
+	return false;
+}
+
+static bool exec_signal(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
+{
+	const struct qpu_sig_info *s = &qpu_sigs[in->sig];
+	if (s->flags & QPU_SIGF_TMU) {
+		struct sim_tmu *t = &q->tmu[s->tmu];
+		if (!t->count)
+			return vc4_diag_set(diag, "ip %u: %s with no outstanding TMU%u request",
+					    q->ip, s->name, s->tmu);
+		memcpy(q->acc[4], t->fifo[t->head], 64);
+		t->head = (t->head + 1) % SIM_TMU_FIFO;
+		t->count--;
+	} else if (s->flags & QPU_SIGF_TLB) {
+		if (!q->hooks.tlb_load)
+			return vc4_diag_set(diag, "ip %u: %s without a tile buffer", q->ip, s->name);
+		if (!q->hooks.tlb_load(q->hooks.user, q, (enum qpu_sig)in->sig, q->acc[4], diag))
+			return false;
+	}
+	if (s->flags & QPU_SIGF_PROG_END)
+		q->end_pending = 3;
+	return true;
+}
+
+/* Source of a plain read (decode_fast_paths() allows only these). */
+static inline const uint32_t *plain_src(const struct sim_qpu *q, const struct sim_inst *in,
+					unsigned rd, unsigned file, unsigned idx)
+{
+	return rd == RD_REG ? q->rf[file][idx] : rd == RD_SIMM ? in->vimm
+	       : rd == RD_ELEM ? elem_vec : zero_vec;
+}
+
+static inline void plain_store(struct sim_qpu *q, const struct sim_inst *in, unsigned unit,
+			       const uint32_t *res)
+{
+	uint32_t *dst = in->wr[unit] == WR_REG ? q->rf[in->wfile[unit]][in->wi[unit]]
+					       : q->acc[in->wi[unit]];
+	if (in->cond[unit] == QPU_COND_ALWAYS)
+		memcpy(dst, res, 64);
+	else
+		masked_store(dst, res, q->cm[in->cond[unit]], ~0u);
+}
+
+/* An ALU instruction that only reads registers/constants and writes
+ * registers/accumulators: the common case, without the general path's
+ * checks. Same semantics as exec_alu(). */
+static inline void exec_fast(struct sim_qpu *q, const struct sim_inst *in)
+{
+	const uint32_t *va = plain_src(q, in, in->rd_a, QPU_FILE_A, in->ra);
+	const uint32_t *vb = plain_src(q, in, in->rd_b, QPU_FILE_B, in->rb);
+	const uint32_t *mux[8] = { q->acc[0], q->acc[1], q->acc[2], q->acc[3], q->acc[4],
+				   q->acc[5], va, vb };
+	const uint32_t *src[4] = { mux[in->mux[0]], mux[in->mux[1]], mux[in->mux[2]],
+				   mux[in->mux[3]] };
+	uint32_t res[2][16], carry[16];
+	bool sf_add = in->sf && in->op_add != QPU_A_NOP;
+	bool sf_mul = in->sf && in->op_add == QPU_A_NOP && in->op_mul != QPU_M_NOP;
+	if (in->op_add != QPU_A_NOP)
+		sim_alu_add(in->op_add, src[0], src[1], res[0], sf_add ? carry : NULL);
+	if (in->op_mul != QPU_M_NOP)
+		sim_alu_mul(in->op_mul, q->opt.fmul_round, src[2], src[3], res[1],
+			    sf_mul ? carry : NULL);
+	if (in->op_add != QPU_A_NOP)
+		plain_store(q, in, 0, res[0]);
+	if (in->op_mul != QPU_M_NOP)
+		plain_store(q, in, 1, res[1]);
+	if (sf_add)
+		set_flags(q, in->cond[0], qpu_add_ops[in->op_add].float_out, res[0], carry);
+	else if (sf_mul)
+		set_flags(q, in->cond[1], qpu_mul_ops[in->op_mul].float_out, res[1], carry);
+}
+
+static bool exec(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
+{
+	if (in->fast) {
+		exec_fast(q, in);
+		return true;
+	}
+	switch (in->form) {
+	case F_ALU:
+		if (!exec_alu(q, in, diag))
+			return false;
+		if (in->may_block) /* mutex acquire, checked free by blocks() */
+			q->shared->mutex_owner = (int)q->opt.qpu_num;
+		return in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM ||
+		       exec_signal(q, in, diag);
+	case F_LI: return exec_li(q, in, diag);
+	case F_SEM:
+		q->shared->sem[in->sem_index] += in->sem_dec ? -1 : 1;
+		return exec_li(q, in, diag);
+	case F_BRANCH: return exec_branch(q, in, diag);
+	default:
+		return vc4_diag_set(diag, "ip %u: illegal instruction: %s", q->ip, in->why);
+	}
+}
+
+/* One instruction (see sim_qpu_step()); inlined into the run loop. */
+static inline enum sim_status step(struct sim_qpu *q, struct vc4_diag *diag)
+{
+	if (q->ip >= q->prog->count) {
+		vc4_diag_set(diag, "ip %u: outside the program (%u instructions)", q->ip,
+			     q->prog->count);
+		return SIM_ERROR;
+	}
+	const struct sim_inst *in = &q->prog->insts[q->ip];
+	if (in->may_block && blocks(q, in))
+		return SIM_BLOCKED;
+	if (!exec(q, in, diag))
+		return SIM_ERROR;
+	q->instructions++;
+	if (q->sfu_delay && --q->sfu_delay == 0)
+		memcpy(q->acc[4], q->sfu_val, 64);
+	q->ip++;
+	if (q->br_pending && --q->br_pending == 0)
+		q->ip = q->br_target;
+	if (q->end_pending && --q->end_pending == 0)
+		return SIM_DONE;
+	return SIM_RUNNING;
+}
+
+enum sim_status sim_qpu_step(struct sim_qpu *q, struct vc4_diag *diag)
+{
+	return step(q, diag);
+}
+
+/* Names what a blocked instruction waits for. */
+static void blocked_error(struct sim_qpu *q, struct vc4_diag *diag)
+{
+	const struct sim_inst *in = &q->prog->insts[q->ip];
+	if (in->form == F_SEM)
+		vc4_diag_set(diag, "ip %u: semaphore %u %s blocks forever (count %u, one QPU)",
+			     q->ip, in->sem_index, in->sem_dec ? "acquire" : "release",
+			     q->shared->sem[in->sem_index]);
+	else
+		vc4_diag_set(diag, "ip %u: mutex acquire blocks forever (held by QPU %d)", q->ip,
+			     q->shared->mutex_owner);
+}
+
+enum sim_status sim_qpu_run(struct sim_qpu *q, uint64_t max_instructions,
+			    struct vc4_diag *diag)
+{
+	struct sim_fpu_env env;
+	enum sim_status st = SIM_RUNNING;
+	sim_fpu_enter(&env);
+	for (uint64_t n = 0; st == SIM_RUNNING; n++) {
+		if (n >= max_instructions) {
+			st = SIM_LIMIT;
+			break;
+		}
+		st = step(q, diag);
+	}
+	sim_fpu_leave(&env);
+	if (st == SIM_BLOCKED) {
+		blocked_error(q, diag);
+		st = SIM_ERROR;
+	}
+	return st;
+}

@@ -1,0 +1,158 @@
+/*
+ * sim_qpu.h: the interpreter of one QPU: its state, the decoded program it
+ * runs, and the peripherals it talks to (uniform stream, TMU direct reads,
+ * SFU, VPM with its DMA, semaphores, mutex). Texture sampling, varyings and
+ * the tile buffer are hooks for the 3D pipeline.
+ *
+ * A multi-QPU simulator owns up to 12 `struct sim_qpu` sharing one
+ * `struct sim_shared` (VPM, semaphores, mutex) and one memory; it steps each
+ * with sim_qpu_step() and retries QPUs that return SIM_BLOCKED.
+ *
+ * Semantics and sources: docs/sim.md.
+ */
+#ifndef VC4_SIM_QPU_H
+#define VC4_SIM_QPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "qpu/qpu_isa.h"
+#include "sim/sim_alu.h"
+#include "sim/sim_memory.h"
+#include "util/diag.h"
+
+#define SIM_VPM_ROWS 64            /* rows of 16 words reachable by user programs */
+#define SIM_VPM_WORDS (SIM_VPM_ROWS * 16)
+#define SIM_TMU_FIFO 8             /* outstanding direct reads per TMU */
+
+/* A program decoded once; the interpreter runs the cached form. */
+struct sim_inst;
+struct sim_program {
+	struct sim_inst *insts;
+	uint32_t count;
+};
+
+/* Decodes `count` instruction words. Never fails on bad words: illegal
+ * instructions are reported when executed. Returns false only when out of
+ * memory. */
+bool sim_program_init(struct sim_program *prog, const uint64_t *words, uint32_t count,
+		      struct vc4_diag *diag);
+void sim_program_fini(struct sim_program *prog);
+
+/* State shared by the QPUs of one V3D. */
+struct sim_shared {
+	uint32_t vpm[SIM_VPM_WORDS];
+	uint8_t sem[16];           /* semaphore counters, 0..15 */
+	int mutex_owner;           /* QPU number holding the mutex, or -1 */
+};
+void sim_shared_init(struct sim_shared *shared);
+
+struct sim_qpu;
+
+/* Hooks for the parts of V3D outside the QPU. Each may be NULL: using the
+ * feature then stops the run with an error naming it. Hooks return false
+ * after filling `diag`. */
+struct sim_qpu_hooks {
+	void *user;
+	/* A texture request: TMU `unit` got `nparams` coordinate writes
+	 * (params[0] = s, then t, r, b in write order); fill result. */
+	bool (*tmu_texture)(void *user, struct sim_qpu *q, unsigned unit,
+			    const uint32_t (*params)[16], unsigned nparams,
+			    uint32_t result[16], struct vc4_diag *diag);
+	/* A varying read: fill out. */
+	bool (*varying)(void *user, struct sim_qpu *q, uint32_t out[16],
+			struct vc4_diag *diag);
+	/* A write to a tile buffer register (`name` from the ISA table). */
+	bool (*tlb_write)(void *user, struct sim_qpu *q, const char *name,
+			  const uint32_t val[16], struct vc4_diag *diag);
+	/* A tile buffer load signal into r4. */
+	bool (*tlb_load)(void *user, struct sim_qpu *q, enum qpu_sig sig, uint32_t out[16],
+			 struct vc4_diag *diag);
+};
+
+struct sim_qpu_options {
+	enum sim_fmul_round fmul_round;  /* default SIM_FMUL_RTZ */
+	enum sim_sfu_model sfu_model;    /* default SIM_SFU_15BIT */
+	uint32_t qpu_num;                /* read through qpu_num; mutex owner id */
+	uint32_t code_base;              /* GPU address of instruction 0 (branches, link) */
+};
+
+enum sim_status {
+	SIM_RUNNING = 0, /* the instruction completed; more to run */
+	SIM_DONE,        /* thread end (and its delay slots) executed */
+	SIM_BLOCKED,     /* waits on a semaphore or the mutex; nothing changed */
+	SIM_ERROR,       /* stopped; diag says where and why */
+	SIM_LIMIT,       /* sim_qpu_run(): instruction limit reached */
+};
+
+/* Generic VPM access setup (vr_setup / vw_setup, ID 0). */
+struct sim_vpm_access {
+	uint32_t addr;     /* ADDR field, advanced by stride per vector */
+	uint8_t size;      /* 0 = 8, 1 = 16, 2 = 32 bits */
+	bool laned, horiz;
+	uint8_t stride;    /* 1..64 */
+	uint8_t remaining; /* reads still to deliver (read setup only) */
+};
+
+struct sim_tmu {
+	uint32_t fifo[SIM_TMU_FIFO][16];
+	unsigned head, count;
+	uint32_t params[3][16];    /* t, r, b written before s */
+	unsigned nparams;
+};
+
+struct sim_qpu {
+	/* registers */
+	uint32_t acc[6][16];                 /* r0..r5 */
+	uint32_t rf[2][32][16];              /* [QPU_FILE_A/B][register][lane] */
+	uint32_t cm[QPU_COND_COUNT][16];     /* write mask per condition: 0 or ~0 */
+
+	/* program and control flow */
+	const struct sim_program *prog;
+	uint32_t ip;
+	uint32_t br_pending, br_target, br_from; /* branch delay slots left */
+	uint32_t end_pending;                     /* thread-end delay slots left */
+	uint64_t instructions;                    /* executed so far */
+
+	/* r4 producers */
+	uint32_t sfu_delay;
+	uint32_t sfu_val[16];
+
+	/* uniforms */
+	const uint32_t *unif;
+	uint32_t unif_count, unif_pos;
+	bool unif_in_mem;
+	uint32_t unif_addr;
+
+	/* peripherals */
+	struct sim_tmu tmu[2];
+	bool tmu_noswap;
+	uint32_t host_int;
+	struct sim_vpm_access vpm_rd, vpm_wr;
+	uint32_t vdw_setup, vdw_stride, vdr_setup, vdr_pitch;
+	bool vdw_set, vdr_set;
+
+	struct sim_memory *mem;
+	struct sim_shared *shared;
+	struct sim_shared own_shared;        /* used when none is given */
+	struct sim_qpu_hooks hooks;
+	struct sim_qpu_options opt;
+};
+
+/* Prepares a QPU to run `prog` from instruction 0 with the uniform stream
+ * `unif` (count words; copied by reference) over `mem`. `shared` may be NULL
+ * (the QPU then owns its VPM and semaphores); `hooks` and `opt` may be NULL. */
+void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_memory *mem,
+		  const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
+		  const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt);
+
+/* Executes one instruction. The caller must be inside sim_fpu_enter(). */
+enum sim_status sim_qpu_step(struct sim_qpu *q, struct vc4_diag *diag);
+
+/* Runs until thread end, an error, a block (reported as an error: one QPU
+ * alone can never be released) or `max_instructions` executed
+ * (SIM_LIMIT). Handles the host float environment itself. */
+enum sim_status sim_qpu_run(struct sim_qpu *q, uint64_t max_instructions,
+			    struct vc4_diag *diag);
+
+#endif
