@@ -1,12 +1,52 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing, builds everything and shows the
-# driver's output on the default backend.
+# The main job: installs what is missing, builds everything and shows what the
+# driver produces today, on the default backend (the simulator when there is
+# no vc4 device):
+#   1. a binning control list for one draw, built with the CL builder and
+#      decoded at run time from the packet XML;
+#   2. the render control list of a two-tile frame, decoded;
+#   3. a fragment shader assembled, disassembled and checked (hazards and the
+#      kernel's acceptance rules);
+#   4. a compute kernel run on the simulated QPU, with its output memory;
+#   5. a vertex shader in our IR, run by the reference interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh build
-dir=${VC4_BUILD_ROOT:-build}/native
+root=${VC4_BUILD_ROOT:-build}
+dir=$root/native
 [ -f "$dir/build.ninja" ] || meson setup "$dir" >/dev/null
 ninja -C "$dir" >/dev/null
-out=${VC4_BUILD_ROOT:-build}/demo
+tools=$dir/tools
+out=$root/demo
 mkdir -p "$out"
-echo "(main job not yet assembled)"
+
+step() { printf '\n== %s\n' "$1"; }
+
+step "1. Binning control list for one draw (CL builder -> vc4-cldump)"
+"$tools/vc4-cldump" --example --write "$out/bin_cl.bin"
+
+step "2. Render control list of a two-tile frame (vc4-cldump --render --brief)"
+"$tools/vc4-cldump" --example --render --brief
+
+step "3. A fragment shader: vc4-as, vc4-dis, vc4-check (hazards, then the kernel's rules)"
+"$tools/vc4-as" examples/qpu/colour.fs.s -o "$out/colour.fs.bin"
+"$tools/vc4-dis" "$out/colour.fs.bin"
+"$tools/vc4-check" "$out/colour.fs.bin" --stage fs
+"$tools/vc4-check" "$out/colour.fs.bin" --kernel
+
+step "4. A compute kernel on one simulated QPU (vc4-run)"
+"$tools/vc4-as" examples/qpu/add_uniform.s -o "$out/add_uniform.bin"
+python3 -c "import sys; sys.stdout.buffer.write(bytes(range(64)))" >"$out/in.bin"
+"$tools/vc4-run" "$out/add_uniform.bin" -u 0x100 -u 0x01010101 -u 0x200 \
+  --mem 0x100 "$out/in.bin" --dump 0x200 64 "$out/out.bin"
+echo "input bytes 0..63 + 0x01010101 per word ->"
+od -An -tx1 -v "$out/out.bin" | head -n 4
+
+step "5. A vertex shader in our IR, run by the reference interpreter (vc4-ir)"
+"$tools/vc4-ir" --run examples/ir/transform.ir pos=1,2,3,1 colour=1,0.5,0.25,1 \
+  mvp=2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1
+
+step "Tools (in $tools)"
+for t in "$tools"/vc4-*; do [ -f "$t" ] && [ -x "$t" ] && echo "  $(basename "$t")"; done
+echo
+echo "Outputs are in $out/"
