@@ -1,0 +1,404 @@
+/*
+ * lower_core.c: the driver of the IR → QIR lowering — setup of the value and
+ * slot maps, the walk over the IR's flat instruction list, loads and stores,
+ * and structured control flow lowered to an execution mask plus uniform
+ * branches (docs/lowering.md, "Control flow").
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "qir/lower/lower_internal.h"
+
+bool lower_error(struct lower *l, const char *fmt, ...)
+{
+	char text[VC4_DIAG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	return vc4_diag_set(l->diag, "%s: instr %u: %s", ir_str(l->sh, l->sh->filename), l->cur,
+			    text);
+}
+
+struct qir_inst *lower_emit(struct lower *l, enum qir_op op, struct qir_reg dst,
+			    struct qir_reg a, struct qir_reg b, enum qpu_cond cond, bool sf)
+{
+	struct qir_inst *inst = qir_emit(l->c, op, dst, a, b);
+	if (inst) {
+		inst->cond = (uint8_t)cond;
+		inst->sf = sf;
+	}
+	return inst;
+}
+
+void lower_sf(struct lower *l, enum qir_op op, struct qir_reg a, struct qir_reg b)
+{
+	lower_emit(l, op, qir_null(), a, b, QPU_COND_ALWAYS, true);
+}
+
+struct qir_reg lower_flag_select(struct lower *l, enum qpu_cond cond, struct qir_reg if_true,
+				 struct qir_reg if_false)
+{
+	struct qir_reg t = qir_temp(l->c);
+	lower_emit(l, QIR_OP_MOV, t, if_false, qir_null(), QPU_COND_ALWAYS, false);
+	lower_emit(l, QIR_OP_MOV, t, if_true, qir_null(), cond, false);
+	return t;
+}
+
+struct qir_reg lower_to_temp(struct lower *l, struct qir_reg r)
+{
+	if (qir_is_temp(r) && r.unpack == QPU_UNPACK_NOP)
+		return r;
+	return qir_MOV(l->c, r);
+}
+
+void lower_store(struct lower *l, struct qir_reg *dst, const struct qir_reg *src, unsigned n)
+{
+	enum qpu_cond cond = QPU_COND_ALWAYS;
+	if (l->depth > 0) {
+		lower_sf(l, QIR_OP_MOV, l->exec, qir_null());
+		cond = QPU_COND_ZS;
+	}
+	for (unsigned k = 0; k < n; k++)
+		lower_emit(l, QIR_OP_MOV, dst[k], src[k], qir_null(), cond, false);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Setup                                                                     */
+
+/* Components a decl occupies in the slot map. */
+static unsigned decl_comps(const struct ir_decl *d)
+{
+	return d->kind == IR_DECL_SAMPLER ? 0 : d->type.comps;
+}
+
+/* Allocates the value and slot maps. False on OOM. */
+static bool alloc_maps(struct lower *l)
+{
+	const struct ir_shader *sh = l->sh;
+	size_t nvals = sh->values.len, ndecls = sh->decls.len, pool = 0, slots = 0;
+	l->val_base = calloc(nvals + 1, sizeof(uint32_t));
+	l->slot_base = calloc(ndecls + 1, sizeof(uint32_t));
+	l->decl_ordinal = calloc(ndecls + 1, sizeof(uint32_t));
+	if (!l->val_base || !l->slot_base || !l->decl_ordinal)
+		return false;
+	for (size_t v = 0; v < nvals; v++) {
+		l->val_base[v] = (uint32_t)pool;
+		pool += sh->values.data[v].type.comps;
+	}
+	uint32_t count[IR_DECL_KIND_COUNT] = { 0 };
+	for (size_t d = 0; d < ndecls; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		l->slot_base[d] = (uint32_t)slots;
+		slots += decl_comps(decl);
+		l->decl_ordinal[d] = count[decl->kind]++;
+	}
+	l->pool = calloc(pool + 1, sizeof(struct qir_reg));
+	l->slots = calloc(slots + 1, sizeof(struct qir_reg));
+	return l->pool && l->slots;
+}
+
+/* A user uniform word; a bool (0 or 1 in the stream, like GL) becomes the
+ * QIR bool 0 / ~0 once, at the top of the program. */
+static struct qir_reg user_uniform(struct lower *l, uint32_t word, bool is_bool)
+{
+	struct qir_reg u = qir_uniform(l->c, QIR_UNIFORM_USER, word);
+	if (!is_bool)
+		return u;
+	lower_sf(l, QIR_OP_MOV, u, qir_null());
+	return lower_flag_select(l, QPU_COND_ZC, lower_ui(l, ~0u), lower_ui(l, 0));
+}
+
+/* Gives uniforms their USER words, locals a zeroed temp, outputs and
+ * vertex varyings an undefined temp. */
+static void init_slots(struct lower *l)
+{
+	uint32_t word = 0;
+	for (size_t d = 0; d < l->sh->decls.len; d++) {
+		const struct ir_decl *decl = &l->sh->decls.data[d];
+		struct qir_reg *s = lower_slot(l, (uint32_t)d);
+		for (unsigned k = 0; k < decl_comps(decl); k++) {
+			if (decl->kind == IR_DECL_UNIFORM)
+				s[k] = user_uniform(l, word++, decl->type.base == IR_BOOL);
+			else if (decl->kind == IR_DECL_LOCAL)
+				s[k] = qir_MOV(l->c, lower_ui(l, 0));
+			else if (decl->kind == IR_DECL_OUTPUT ||
+				 (decl->kind == IR_DECL_VARYING && l->sh->stage == IR_STAGE_VERTEX))
+				s[k] = qir_UNDEF(l->c);
+		}
+	}
+}
+
+/* Scans for control flow and discard; sets up exec and the discard flag. */
+static void init_control(struct lower *l)
+{
+	for (size_t i = 0; i < l->sh->instrs.len; i++) {
+		uint16_t op = l->sh->instrs.data[i].op;
+		if (op == IR_OP_IF || op == IR_OP_LOOP)
+			l->use_exec = true;
+		if (op == IR_OP_DISCARD)
+			l->use_discard = true;
+	}
+	if (l->use_exec)
+		l->exec = qir_MOV(l->c, lower_ui(l, 0));
+	if (l->use_discard)
+		l->discard = qir_MOV(l->c, lower_ui(l, 0));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Control flow                                                              */
+
+/* The exec value of lanes waiting for IR marker m (never 0). */
+static uint32_t mark_id(uint32_t m)
+{
+	return m + 1;
+}
+
+/* Ends the block with a branch (cond) to the block later opened for marker m. */
+static void branch_to_marker(struct lower *l, enum qpu_branch_cond cond, uint32_t m)
+{
+	struct qir_inst *br = qir_BRANCH(l->c, cond, NULL);
+	struct lower_pending p = { br, m };
+	if (br && !vc4_array_push(&l->pending, p))
+		l->c->oom = true;
+}
+
+/* Opens a new block for marker m: pending branches to m now target it. */
+static void open_block(struct lower *l, uint32_t m)
+{
+	struct qir_block *b = qir_block_append(l->c);
+	if (!b)
+		return;
+	qir_set_block(l->c, b);
+	size_t keep = 0;
+	for (size_t i = 0; i < l->pending.len; i++) {
+		if (l->pending.data[i].marker == m)
+			l->pending.data[i].br->target = b->index;
+		else
+			l->pending.data[keep++] = l->pending.data[i];
+	}
+	l->pending.len = keep;
+}
+
+/* Active lanes (exec == 0) start waiting for id. */
+static void deactivate(struct lower *l, uint32_t id)
+{
+	lower_sf(l, QIR_OP_MOV, l->exec, qir_null());
+	lower_emit(l, QIR_OP_MOV, l->exec, lower_ui(l, id), qir_null(), QPU_COND_ZS, false);
+}
+
+/* Lanes waiting for id become active. */
+static void reactivate(struct lower *l, uint32_t id)
+{
+	lower_sf(l, QIR_OP_SUB, l->exec, lower_ui(l, id));
+	lower_emit(l, QIR_OP_MOV, l->exec, lower_ui(l, 0), qir_null(), QPU_COND_ZS, false);
+}
+
+static void lower_if(struct lower *l, const struct ir_instr *in)
+{
+	struct qir_reg cond = lower_val(l, in->src[0], 0);
+	lower_sf(l, QIR_OP_OR, l->exec, cond);  /* Z: active and condition false */
+	lower_emit(l, QIR_OP_MOV, l->exec, lower_ui(l, mark_id(in->match)), qir_null(),
+		   QPU_COND_ZS, false);
+	lower_sf(l, QIR_OP_MOV, l->exec, qir_null());
+	branch_to_marker(l, QPU_BR_ALL_ZC, in->match);  /* nobody active: skip */
+	open_block(l, l->cur);
+	l->depth++;
+}
+
+static void lower_else(struct lower *l, const struct ir_instr *in)
+{
+	deactivate(l, mark_id(in->match));
+	lower_sf(l, QIR_OP_SUB, l->exec, lower_ui(l, mark_id(l->cur)));
+	branch_to_marker(l, QPU_BR_ALL_ZC, in->match);  /* nobody waits for else */
+	open_block(l, l->cur);
+	reactivate(l, mark_id(l->cur));
+}
+
+static void lower_endif(struct lower *l)
+{
+	open_block(l, l->cur);
+	reactivate(l, mark_id(l->cur));
+	l->depth--;
+}
+
+static void lower_loop(struct lower *l)
+{
+	open_block(l, l->cur);
+	if (!vc4_array_push(&l->loop_heads, l->c->cur_block))
+		l->c->oom = true;
+	reactivate(l, mark_id(l->cur));  /* lanes that ran `continue` */
+	l->depth++;
+}
+
+static void lower_endloop(struct lower *l, const struct ir_instr *in)
+{
+	deactivate(l, mark_id(in->match));
+	lower_sf(l, QIR_OP_SUB, l->exec, lower_ui(l, mark_id(in->match)));
+	if (l->loop_heads.len > 0)
+		qir_BRANCH(l->c, QPU_BR_ANY_ZS, l->loop_heads.data[--l->loop_heads.len]);
+	open_block(l, l->cur);
+	reactivate(l, mark_id(l->cur));
+	l->depth--;
+}
+
+/* break: wait for the loop's endloop; continue: for the loop's head. */
+static void lower_jump(struct lower *l, const struct ir_instr *in)
+{
+	const struct ir_instr *loop = &l->sh->instrs.data[in->match];
+	uint32_t id = in->op == IR_OP_BREAK ? mark_id(loop->match) : mark_id(in->match);
+	deactivate(l, id);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The walk                                                                  */
+
+static void lower_const(struct lower *l, const struct ir_instr *in)
+{
+	struct qir_reg *d = lower_def(l, in->dest);
+	for (unsigned k = 0; k < in->type.comps; k++) {
+		uint32_t bits = in->imm[k].u;
+		if (in->type.base == IR_BOOL)
+			bits = bits ? ~0u : 0u;
+		d[k] = lower_ui(l, bits);
+	}
+}
+
+/* Loads alias immutable slots; locals are copied (later stores change them). */
+static bool lower_load(struct lower *l, const struct ir_instr *in)
+{
+	const struct ir_decl *decl = &l->sh->decls.data[in->slot];
+	const struct qir_reg *s = lower_slot(l, in->slot);
+	struct qir_reg *d = lower_def(l, in->dest);
+	for (unsigned k = 0; k < in->type.comps; k++) {
+		if (s[k].file == QIR_FILE_NULL)
+			return lower_error(l, "load of '@%s', which has no value here",
+					   ir_str(l->sh, decl->name));
+		d[k] = decl->kind == IR_DECL_LOCAL ? qir_MOV(l->c, s[k]) : s[k];
+	}
+	return true;
+}
+
+/* vecN, swizzle and extract only rename registers. */
+static void lower_shuffle(struct lower *l, const struct ir_instr *in)
+{
+	struct qir_reg *d = lower_def(l, in->dest);
+	if (in->op == IR_OP_SWIZZLE || in->op == IR_OP_EXTRACT) {
+		for (unsigned k = 0; k < in->type.comps; k++)
+			d[k] = lower_val(l, in->src[0], in->imm[in->op == IR_OP_SWIZZLE ? k : 0].u);
+		return;
+	}
+	unsigned n = 0;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		unsigned comps = l->sh->values.data[in->src[s]].type.comps;
+		for (unsigned k = 0; k < comps && n < in->type.comps; k++)
+			d[n++] = lower_val(l, in->src[s], k);
+	}
+	for (; n < in->type.comps; n++)  /* splat of one scalar */
+		d[n] = d[0];
+}
+
+/* Lowers one IR instruction. */
+static bool lower_instr(struct lower *l, const struct ir_instr *in)
+{
+	switch (in->op) {
+	case IR_OP_CONST: lower_const(l, in); return true;
+	case IR_OP_LOAD: return lower_load(l, in);
+	case IR_OP_STORE:
+		lower_store(l, lower_slot(l, in->slot), lower_def(l, in->src[0]),
+			    l->sh->values.data[in->src[0]].type.comps);
+		return true;
+	case IR_OP_VEC2: case IR_OP_VEC3: case IR_OP_VEC4:
+	case IR_OP_SWIZZLE: case IR_OP_EXTRACT:
+		lower_shuffle(l, in);
+		return true;
+	case IR_OP_TEX: case IR_OP_TEXB: return lower_tex(l, in);
+	case IR_OP_FRAG_COORD: case IR_OP_FRONT_FACING: case IR_OP_POINT_COORD:
+		return lower_fs_builtin(l, in);
+	case IR_OP_IF: lower_if(l, in); return true;
+	case IR_OP_ELSE: lower_else(l, in); return true;
+	case IR_OP_ENDIF: lower_endif(l); return true;
+	case IR_OP_LOOP: lower_loop(l); return true;
+	case IR_OP_ENDLOOP: lower_endloop(l, in); return true;
+	case IR_OP_BREAK: case IR_OP_CONTINUE: lower_jump(l, in); return true;
+	case IR_OP_DISCARD: lower_discard(l); return true;
+	default:
+		if (lower_alu_instr(l, in))
+			return true;
+		return lower_error(l, "cannot lower op '%s'", ir_ops[in->op].name);
+	}
+}
+
+/* Checks the stage/key/shader combination. */
+static bool check_args(struct lower *l)
+{
+	const struct qir_shader_key *key = l->key;
+	bool vs = l->sh->stage == IR_STAGE_VERTEX;
+	const char *name = ir_str(l->sh, l->sh->filename);
+	if (!qir_shader_key_check(key, l->diag))
+		return false;
+	if (vs != (l->stage != QIR_STAGE_FRAGMENT))
+		return vc4_diag_set(l->diag, "%s: a %s shader cannot be compiled as stage %u",
+				    name, ir_stage_names[l->sh->stage], (unsigned)l->stage);
+	if ((key->stage == QIR_STAGE_FRAGMENT) != !vs)
+		return vc4_diag_set(l->diag, "%s: the shader key is for stage %u", name,
+				    (unsigned)key->stage);
+	return true;
+}
+
+static void lower_free(struct lower *l)
+{
+	free(l->val_base);
+	free(l->slot_base);
+	free(l->decl_ordinal);
+	free(l->pool);
+	free(l->slots);
+	vc4_array_free(&l->pending);
+	vc4_array_free(&l->loop_heads);
+}
+
+/* Everything after setup; false + diag on failure. */
+static bool lower_body(struct lower *l)
+{
+	bool vs = l->stage != QIR_STAGE_FRAGMENT;
+	if (!alloc_maps(l))
+		return vc4_diag_set(l->diag, "out of memory");
+	if (!(vs ? lower_vs_prologue(l) : lower_fs_prologue(l)))
+		return false;
+	init_slots(l);
+	init_control(l);
+	for (uint32_t i = 0; i < l->sh->instrs.len; i++) {
+		l->cur = i;
+		if (!lower_instr(l, &l->sh->instrs.data[i]))
+			return false;
+	}
+	l->cur = (uint32_t)l->sh->instrs.len;
+	if (!(vs ? lower_vs_epilogue(l) : lower_fs_epilogue(l)))
+		return false;
+	if (l->c->oom)
+		return vc4_diag_set(l->diag, "out of memory");
+	return qir_cfg_update(l->c, l->diag);
+}
+
+struct qir_compile *qir_lower_shader(const struct ir_shader *sh, const struct ir_shader *fs,
+				     const struct qir_shader_key *key, enum qir_stage stage,
+				     struct vc4_diag *diag)
+{
+	struct lower l = { .sh = sh, .fs = fs, .key = key, .stage = stage, .diag = diag };
+	if (!check_args(&l))
+		return NULL;
+	l.c = qir_compile_create(stage);
+	if (!l.c) {
+		vc4_diag_set(diag, "out of memory");
+		return NULL;
+	}
+	l.c->fs_threaded = stage == QIR_STAGE_FRAGMENT && key->threaded;
+	bool ok = lower_body(&l);
+	lower_free(&l);
+	if (!ok) {
+		qir_compile_free(l.c);
+		return NULL;
+	}
+	return l.c;
+}

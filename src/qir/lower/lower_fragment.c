@@ -1,0 +1,215 @@
+/*
+ * lower_fragment.c: the fragment shader's I/O — the payload and varyings
+ * (hardware interpolation: varying * W + C), two-sided colour, the built-ins
+ * frag_coord / front_facing / point_coord, texture lookups through TMU0
+ * (parameter writes with their P0..P3 sideband uniforms, thread switch,
+ * result unpack and the key's swizzle), discard, and the epilogue's TLB
+ * writes (stencil setup, Z, colour; conditional on discard).
+ * docs/lowering.md "Fragment shaders".
+ */
+#include "qir/lower/lower_internal.h"
+
+/* One interpolated varying component (FIFO index i). Flat: the hardware's
+ * flat-shade flag zeroes the interpolated part, so the read is only popped
+ * and C (the provoking vertex's value) added. */
+static struct qir_reg read_varying(struct lower *l, uint32_t i, bool flat)
+{
+	struct qir_compile *c = l->c;
+	struct qir_reg v = flat ? qir_FMOV(c, qir_vary(i)) : qir_FMUL(c, qir_vary(i), l->frag_w);
+	return qir_VARY_ADD_C(c, v);
+}
+
+/* Two-sided colour: back-facing fragments read varying `back` instead. */
+static void two_side(struct lower *l, uint32_t d, uint32_t back)
+{
+	const struct ir_decl *decl = &l->sh->decls.data[d];
+	for (unsigned k = 0; k < decl->type.comps; k++) {
+		lower_sf(l, QIR_OP_MOV, qir_special(QIR_SPECIAL_FRAG_REV_FLAG), qir_null());
+		lower_slot(l, d)[k] = lower_flag_select(l, QPU_COND_ZC, lower_slot(l, back)[k],
+							lower_slot(l, d)[k]);
+	}
+}
+
+/* The varying decl whose ordinal is `ord`, or IR_NONE. */
+static uint32_t varying_decl(struct lower *l, uint32_t ord)
+{
+	for (size_t d = 0; d < l->sh->decls.len; d++)
+		if (l->sh->decls.data[d].kind == IR_DECL_VARYING && l->decl_ordinal[d] == ord)
+			return (uint32_t)d;
+	return IR_NONE;
+}
+
+bool lower_fs_prologue(struct lower *l)
+{
+	struct qir_compile *c = l->c;
+	uint32_t next = 0;
+	l->frag_w = qir_FRAG_W(c);
+	l->frag_z = qir_FRAG_Z(c);
+	l->point[0] = l->point[1] = qir_null();  /* (0, 0) unless drawing points */
+	if (l->key->is_points)
+		for (unsigned k = 0; k < 2; k++)
+			l->point[k] = read_varying(l, next++, false);
+	for (size_t d = 0; d < l->sh->decls.len; d++) {
+		const struct ir_decl *decl = &l->sh->decls.data[d];
+		if (decl->kind != IR_DECL_VARYING)
+			continue;
+		uint32_t ord = l->decl_ordinal[d];
+		if (ord >= QIR_KEY_MAX_VARYINGS)
+			return vc4_diag_set(l->diag, "%s: more than %u varyings",
+					    ir_str(l->sh, l->sh->filename), QIR_KEY_MAX_VARYINGS);
+		bool flat = decl->interp == IR_FLAT || (l->key->flat_varyings >> ord & 1);
+		for (unsigned k = 0; k < decl->type.comps; k++)
+			lower_slot(l, (uint32_t)d)[k] = read_varying(l, next++, flat);
+	}
+	c->num_varyings = next;
+	for (size_t d = 0; d < l->sh->decls.len; d++) {
+		if (l->sh->decls.data[d].kind != IR_DECL_VARYING)
+			continue;
+		uint32_t b = l->key->back_varying[l->decl_ordinal[d]];
+		uint32_t back = b ? varying_decl(l, b - 1) : IR_NONE;
+		if (b && (back == IR_NONE || l->sh->decls.data[back].type.comps !=
+					     l->sh->decls.data[d].type.comps))
+			return vc4_diag_set(l->diag, "%s: shader key: back_varying[%u] = %u "
+					    "names no varying of the same size",
+					    ir_str(l->sh, l->sh->filename), l->decl_ordinal[d], b);
+		if (b)
+			two_side(l, (uint32_t)d, back);
+	}
+	return true;
+}
+
+bool lower_fs_builtin(struct lower *l, const struct ir_instr *in)
+{
+	struct qir_compile *c = l->c;
+	struct qir_reg *d = lower_def(l, in->dest);
+	if (l->stage != QIR_STAGE_FRAGMENT)
+		return lower_error(l, "'%s' in a vertex shader", ir_ops[in->op].name);
+	switch (in->op) {
+	case IR_OP_FRAG_COORD:  /* pixel centres, z in [0, 1], 1/w */
+		d[0] = qir_FADD(c, qir_ITOF(c, qir_special(QIR_SPECIAL_FRAG_X)), lower_uf(l, 0.5f));
+		d[1] = qir_FADD(c, qir_ITOF(c, qir_special(QIR_SPECIAL_FRAG_Y)), lower_uf(l, 0.5f));
+		d[2] = qir_FMUL(c, qir_ITOF(c, l->frag_z), lower_uf(l, 1.0f / 16777215.0f));
+		d[3] = qir_RCP(c, l->frag_w);
+		return true;
+	case IR_OP_FRONT_FACING:  /* rev_flag is 1 for back faces */
+		lower_sf(l, QIR_OP_MOV, qir_special(QIR_SPECIAL_FRAG_REV_FLAG), qir_null());
+		d[0] = lower_flag_select(l, QPU_COND_ZS, lower_ui(l, ~0u), lower_ui(l, 0));
+		return true;
+	default:  /* IR_OP_POINT_COORD */
+		for (unsigned k = 0; k < 2; k++)
+			d[k] = l->point[k].file == QIR_FILE_NULL ? lower_uf(l, 0.0f) : l->point[k];
+		return true;
+	}
+}
+
+/* One TMU parameter write; the k-th write of a lookup carries P<k>. */
+static void tmu_write(struct lower *l, enum qir_op op, struct qir_reg v, unsigned k,
+		      uint32_t sampler)
+{
+	qir_emit(l->c, op, qir_null(), lower_to_temp(l, v),
+		 qir_uniform(l->c, (enum qir_uniform_kind)(QIR_UNIFORM_TEX_P0 + k), sampler));
+}
+
+/* Channel `swz` (enum qir_swizzle) of the unpacked texel ch[4]. */
+static struct qir_reg swizzled(struct lower *l, const struct qir_reg *ch, unsigned swz)
+{
+	if (swz == QIR_SWZ_ZERO)
+		return lower_uf(l, 0.0f);
+	if (swz == QIR_SWZ_ONE)
+		return lower_uf(l, 1.0f);
+	return ch[swz];
+}
+
+bool lower_tex(struct lower *l, const struct ir_instr *in)
+{
+	struct qir_compile *c = l->c;
+	const struct ir_decl *decl = &l->sh->decls.data[in->slot];
+	uint32_t s = l->decl_ordinal[in->slot];
+	if (s >= QIR_KEY_MAX_SAMPLERS)
+		return lower_error(l, "more than %u samplers", QIR_KEY_MAX_SAMPLERS);
+	struct qir_reg x = lower_val(l, in->src[0], 0), y = lower_val(l, in->src[0], 1);
+	unsigned k = 0;
+	if (decl->dim == IR_SAMPLER_CUBE) {  /* major axis scaled to ±1 */
+		struct qir_reg z = lower_val(l, in->src[0], 2);
+		struct qir_reg r = qir_RCP(c, qir_FMAXABS(c, qir_FMAXABS(c, x, y), z));
+		x = qir_FMUL(c, x, r);
+		y = qir_FMUL(c, y, r);
+		tmu_write(l, QIR_OP_TEX_R, qir_FMUL(c, z, r), k++, s);
+	}
+	tmu_write(l, QIR_OP_TEX_T, y, k++, s);
+	if (in->op == IR_OP_TEXB)
+		tmu_write(l, QIR_OP_TEX_B, lower_val(l, in->src[1], 0), k++, s);
+	tmu_write(l, QIR_OP_TEX_S, x, k++, s);
+	if (c->fs_threaded) {
+		qir_emit(c, QIR_OP_THRSW, qir_null(), qir_null(), qir_null());
+		l->thrsw_any = true;
+		l->thrsw_nested = l->depth > 0;
+	}
+	struct qir_reg texel = qir_TEX_RESULT(c), ch[4];
+	for (unsigned i = 0; i < 4; i++)
+		ch[i] = qir_FMOV(c, lower_unpack(texel, QPU_UNPACK_8A + i));
+	struct qir_reg *d = lower_def(l, in->dest);
+	for (unsigned i = 0; i < 4; i++)
+		d[i] = swizzled(l, ch, l->key->tex_swizzle[s][i]);
+	return true;
+}
+
+void lower_discard(struct lower *l)
+{
+	if (l->stage != QIR_STAGE_FRAGMENT)
+		return;
+	if (!l->use_exec) {
+		qir_emit(l->c, QIR_OP_MOV, l->discard, lower_ui(l, ~0u), qir_null());
+		return;
+	}
+	lower_sf(l, QIR_OP_MOV, l->exec, qir_null());
+	lower_emit(l, QIR_OP_MOV, l->discard, lower_ui(l, ~0u), qir_null(), QPU_COND_ZS, false);
+	lower_emit(l, QIR_OP_MOV, l->exec, lower_ui(l, LOWER_EXEC_DEAD), qir_null(), QPU_COND_ZS,
+		   false);
+}
+
+/* The decl of built-in output `which`, or IR_NONE. */
+static uint32_t output_decl(const struct ir_shader *sh, enum ir_builtin which)
+{
+	for (size_t d = 0; d < sh->decls.len; d++)
+		if (sh->decls.data[d].kind == IR_DECL_OUTPUT && sh->decls.data[d].builtin == which)
+			return (uint32_t)d;
+	return IR_NONE;
+}
+
+/* A TLB write of v, conditional on `cond`. */
+static void tlb_write(struct lower *l, enum qir_special s, struct qir_reg v, enum qpu_cond cond)
+{
+	lower_emit(l, QIR_OP_MOV, qir_special(s), v, qir_null(), cond, false);
+}
+
+bool lower_fs_epilogue(struct lower *l)
+{
+	struct qir_compile *c = l->c;
+	const struct qir_shader_key *key = l->key;
+	/* a threaded FS ends with exactly one last thread switch per thread,
+	 * at the top level (the emitter makes it the last-switch signal) */
+	if (c->fs_threaded && (l->thrsw_nested || !l->thrsw_any))
+		qir_emit(c, QIR_OP_THRSW, qir_null(), qir_null(), qir_null());
+	uint32_t color = output_decl(l->sh, IR_OUT_COLOR), depth = output_decl(l->sh, IR_OUT_DEPTH);
+	struct qir_reg packed = color == IR_NONE ? qir_null() : lower_blend(l, lower_slot(l, color));
+	struct qir_reg z = qir_null();
+	if (key->depth_enabled)
+		z = depth == IR_NONE ? l->frag_z
+				     : qir_FTOI(c, qir_FMUL(c, lower_slot(l, depth)[0],
+							    lower_uf(l, 16777215.0f)));
+	for (unsigned i = 0; key->stencil_enabled && i < 3; i++)
+		if (i == 0 || (i == 1 && key->stencil_twoside) || (i == 2 && key->stencil_writemask))
+			tlb_write(l, QIR_SPECIAL_TLB_STENCIL, qir_uniform(c, QIR_UNIFORM_STENCIL, i),
+				  QPU_COND_ALWAYS);
+	enum qpu_cond cond = QPU_COND_ALWAYS;
+	if (l->use_discard) {
+		lower_sf(l, QIR_OP_MOV, l->discard, qir_null());
+		cond = QPU_COND_ZS;  /* not discarded */
+	}
+	if (z.file != QIR_FILE_NULL)
+		tlb_write(l, QIR_SPECIAL_TLB_Z, z, cond);
+	if (packed.file != QIR_FILE_NULL)
+		tlb_write(l, QIR_SPECIAL_TLB_COLOR, packed, cond);
+	return !c->oom || vc4_diag_set(l->diag, "out of memory");
+}

@@ -1,0 +1,136 @@
+/*
+ * lower_internal.h: the state shared by the lowering's files (lower_*.c) —
+ * the IR-value → QIR-register map, the slot map, the execution-mask state of
+ * structured control flow — and the small emit helpers they all use.
+ * Not a public header: see qir_lower.h.
+ */
+#ifndef VC4_QIR_LOWER_LOWER_INTERNAL_H
+#define VC4_QIR_LOWER_LOWER_INTERNAL_H
+
+#include "qir/lower/qir_lower.h"
+
+/* A branch whose target block does not exist yet: it goes to the block
+ * opened for IR marker `marker`. */
+struct lower_pending {
+	struct qir_inst *br;
+	uint32_t marker;
+};
+
+struct lower {
+	struct qir_compile *c;
+	const struct ir_shader *sh;
+	const struct ir_shader *fs;         /* VS: the linked FS, or NULL */
+	const struct qir_shader_key *key;
+	enum qir_stage stage;
+	struct vc4_diag *diag;
+	uint32_t cur;                       /* IR instruction being lowered */
+
+	/* IR value v's component k is pool[val_base[v] + k] */
+	uint32_t *val_base;
+	/* slot (decl) d's component k is slots[slot_base[d] + k] */
+	uint32_t *slot_base;
+	struct qir_reg *pool, *slots;
+	uint32_t *decl_ordinal;             /* index among decls of its kind */
+
+	/* structured control flow (docs/lowering.md "Control flow") */
+	bool use_exec;                      /* the shader has if/loop */
+	struct qir_reg exec;                /* per lane: 0 active, else the id
+					     * of the point that reactivates it */
+	unsigned depth;                     /* if/loop nesting at `cur` */
+	VC4_ARRAY(struct lower_pending) pending;
+	VC4_ARRAY(struct qir_block *) loop_heads;
+	bool use_discard;
+	struct qir_reg discard;             /* per lane: ~0 when discarded */
+	bool thrsw_any;                     /* a THRSW was emitted */
+	bool thrsw_nested;                  /* the last one is inside control flow */
+
+	/* fragment payload and built-ins, set by the FS prologue */
+	struct qir_reg frag_w, frag_z;
+	struct qir_reg point[2];            /* point_coord */
+};
+
+/* Lane is never reactivated (discarded). */
+#define LOWER_EXEC_DEAD 0x7fffffffu
+
+/* Records an error at the current IR instruction; returns false. */
+bool lower_error(struct lower *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Component k of IR value v / of slot d. */
+static inline struct qir_reg lower_val(const struct lower *l, uint32_t v, unsigned k)
+{
+	return l->pool[l->val_base[v] + k];
+}
+static inline struct qir_reg *lower_def(struct lower *l, uint32_t v)
+{
+	return &l->pool[l->val_base[v]];
+}
+static inline struct qir_reg *lower_slot(struct lower *l, uint32_t d)
+{
+	return &l->slots[l->slot_base[d]];
+}
+
+/* Constant operands (pool uniforms; the optimiser turns them into small
+ * immediates where they fit). */
+static inline struct qir_reg lower_uf(struct lower *l, float f)
+{
+	return qir_uniform_f(l->c, f);
+}
+static inline struct qir_reg lower_ui(struct lower *l, uint32_t u)
+{
+	return qir_uniform_ui(l->c, u);
+}
+
+/* Emits `op.cond[.sf] dst, a, b`. */
+struct qir_inst *lower_emit(struct lower *l, enum qir_op op, struct qir_reg dst,
+			    struct qir_reg a, struct qir_reg b, enum qpu_cond cond, bool sf);
+/* Sets the flags from `op a, b` (result discarded). */
+void lower_sf(struct lower *l, enum qir_op op, struct qir_reg a, struct qir_reg b);
+/* A temp holding if_false, overwritten by if_true where `cond` holds on
+ * the current flags. */
+struct qir_reg lower_flag_select(struct lower *l, enum qpu_cond cond, struct qir_reg if_true,
+				 struct qir_reg if_false);
+/* A temp copy of r when r is not already a temp (for operands that must not
+ * read a uniform or a FIFO in the same instruction). */
+struct qir_reg lower_to_temp(struct lower *l, struct qir_reg r);
+/* `src` with a source unpack mode (enum qpu_unpack). */
+static inline struct qir_reg lower_unpack(struct qir_reg src, enum qpu_unpack u)
+{
+	src.unpack = (uint8_t)u;
+	return src;
+}
+
+/* Writes `n` components into the mutable temps `dst` (a local, output or
+ * varying), under the execution mask inside control flow. */
+void lower_store(struct lower *l, struct qir_reg *dst, const struct qir_reg *src, unsigned n);
+
+/* lower_alu.c: component-wise and vector ops; false when `op` is not one. */
+bool lower_alu_instr(struct lower *l, const struct ir_instr *in);
+
+/* lower_math.c: scalar helpers used by the ALU lowering. */
+struct qir_reg lower_floor(struct lower *l, struct qir_reg x);
+struct qir_reg lower_ceil(struct lower *l, struct qir_reg x);
+struct qir_reg lower_fract(struct lower *l, struct qir_reg x);
+struct qir_reg lower_sign(struct lower *l, struct qir_reg x);
+struct qir_reg lower_sqrt(struct lower *l, struct qir_reg x);
+struct qir_reg lower_pow(struct lower *l, struct qir_reg x, struct qir_reg y);
+struct qir_reg lower_sin(struct lower *l, struct qir_reg x);
+struct qir_reg lower_cos(struct lower *l, struct qir_reg x);
+struct qir_reg lower_imul(struct lower *l, struct qir_reg a, struct qir_reg b);
+
+/* lower_vertex.c */
+bool lower_vs_prologue(struct lower *l);
+bool lower_vs_epilogue(struct lower *l);
+
+/* lower_fragment.c */
+bool lower_fs_prologue(struct lower *l);
+bool lower_fs_builtin(struct lower *l, const struct ir_instr *in);
+bool lower_tex(struct lower *l, const struct ir_instr *in);
+void lower_discard(struct lower *l);
+bool lower_fs_epilogue(struct lower *l);
+
+/* lower_blend.c: the packed colour word to write to the TLB for the float
+ * colour `color` (RGBA), per the key's format, blend, logic op and mask;
+ * qir_null() when no colour is written (mask 0). */
+struct qir_reg lower_blend(struct lower *l, const struct qir_reg color[4]);
+
+#endif

@@ -1,0 +1,120 @@
+/*
+ * lower_math.c: scalar math the QPU has no instruction for — floor, ceil,
+ * fract, sign (via ftoi/itof with the large-value cases handled), sqrt and
+ * pow (SFU), sin/cos (range reduction + polynomial; error measured in
+ * tests/qir/lower/test_lower_math.c, documented in docs/lowering.md) and a
+ * full 32-bit integer multiply from mul24.
+ */
+#include "qir/lower/lower_internal.h"
+
+#define ABS_MASK 0x7fffffffu
+#define SIGN_BIT 0x80000000u
+#define ONE_BITS 0x3f800000u
+#define TWO_POW_23 8388608.0f  /* every float at least this large is an integer */
+
+/* trunc(x) for |x| < 2^31 (ftoi rounds toward zero). */
+static struct qir_reg trunc_small(struct lower *l, struct qir_reg x)
+{
+	return qir_ITOF(l->c, qir_FTOI(l->c, x));
+}
+
+/* r where |x| < 2^23, else x itself (already integral, also inf). */
+static struct qir_reg keep_large(struct lower *l, struct qir_reg x, struct qir_reg r)
+{
+	struct qir_reg ax = qir_AND(l->c, x, lower_ui(l, ABS_MASK));
+	lower_sf(l, QIR_OP_FSUB, ax, lower_uf(l, TWO_POW_23));
+	lower_emit(l, QIR_OP_MOV, r, x, qir_null(), QPU_COND_NC, false);
+	return r;
+}
+
+struct qir_reg lower_floor(struct lower *l, struct qir_reg x)
+{
+	struct qir_reg t = trunc_small(l, x);
+	struct qir_reg tm1 = qir_FSUB(l->c, t, lower_uf(l, 1.0f));
+	lower_sf(l, QIR_OP_FSUB, x, t);  /* N: x < trunc(x) */
+	return keep_large(l, x, lower_flag_select(l, QPU_COND_NS, tm1, t));
+}
+
+struct qir_reg lower_ceil(struct lower *l, struct qir_reg x)
+{
+	struct qir_reg t = trunc_small(l, x);
+	struct qir_reg tp1 = qir_FADD(l->c, t, lower_uf(l, 1.0f));
+	lower_sf(l, QIR_OP_FSUB, t, x);  /* N: trunc(x) < x */
+	return keep_large(l, x, lower_flag_select(l, QPU_COND_NS, tp1, t));
+}
+
+struct qir_reg lower_fract(struct lower *l, struct qir_reg x)
+{
+	return qir_FSUB(l->c, x, lower_floor(l, x));
+}
+
+/* ±1.0 with x's sign; ±0 stay as they are. */
+struct qir_reg lower_sign(struct lower *l, struct qir_reg x)
+{
+	struct qir_reg one = qir_OR(l->c, qir_AND(l->c, x, lower_ui(l, SIGN_BIT)),
+				    lower_ui(l, ONE_BITS));
+	lower_sf(l, QIR_OP_AND, x, lower_ui(l, ABS_MASK));
+	return lower_flag_select(l, QPU_COND_ZC, one, x);
+}
+
+/* sqrt(x) = 1 / rsq(x): exact at 0 (rsq = inf) and inf (rsq = 0), unlike
+ * x * rsq(x). */
+struct qir_reg lower_sqrt(struct lower *l, struct qir_reg x)
+{
+	return qir_RCP(l->c, qir_RSQ(l->c, x));
+}
+
+struct qir_reg lower_pow(struct lower *l, struct qir_reg x, struct qir_reg y)
+{
+	return qir_EXP2(l->c, qir_FMUL(l->c, y, qir_LOG2(l->c, x)));
+}
+
+/* Odd Taylor coefficients of sin(pi * c), c in [-0.5, 0.5]:
+ * (-1)^k pi^(2k+1) / (2k+1)!, highest first. */
+static const double sin_pi_coef[] = {
+	-7.370430945714350e-03, 8.214588661112823e-02, -5.992645293207921e-01,
+	2.550164039877345e+00, -5.167712780049970e+00, 3.141592653589793e+00,
+};
+
+/* sin(2 pi e) for |e| < 2^31. */
+static struct qir_reg sin_turns(struct lower *l, struct qir_reg e)
+{
+	struct qir_compile *c = l->c;
+	struct qir_reg r = qir_FSUB(c, e, trunc_small(l, e));                   /* (-1, 1) */
+	r = qir_FSUB(c, r, trunc_small(l, qir_FADD(c, r, r)));                 /* [-.5, .5] */
+	struct qir_reg a = qir_FADD(c, r, r);                                  /* [-1, 1] */
+	/* fold: sin(pi a) = sin(pi c) with c in [-0.5, 0.5] */
+	struct qir_reg f = qir_FMIN(c, a, qir_FSUB(c, lower_uf(l, 1.0f), a));
+	f = qir_FMAX(c, f, qir_FSUB(c, lower_uf(l, -1.0f), a));
+	struct qir_reg f2 = qir_FMUL(c, f, f);
+	struct qir_reg p = lower_uf(l, (float)sin_pi_coef[0]);
+	for (size_t i = 1; i < sizeof(sin_pi_coef) / sizeof(sin_pi_coef[0]); i++)
+		p = qir_FADD(c, qir_FMUL(c, p, f2), lower_uf(l, (float)sin_pi_coef[i]));
+	return qir_FMUL(c, p, f);
+}
+
+#define INV_TWO_PI 0.15915494309189535
+
+struct qir_reg lower_sin(struct lower *l, struct qir_reg x)
+{
+	return sin_turns(l, qir_FMUL(l->c, x, lower_uf(l, (float)INV_TWO_PI)));
+}
+
+/* cos(x) = sin(2 pi (x / 2pi + 1/4)) */
+struct qir_reg lower_cos(struct lower *l, struct qir_reg x)
+{
+	struct qir_reg e = qir_FMUL(l->c, x, lower_uf(l, (float)INV_TWO_PI));
+	return sin_turns(l, qir_FADD(l->c, e, lower_uf(l, 0.25f)));
+}
+
+/* a * b mod 2^32 from 24-bit multiplies: with a = ah*2^24 + al,
+ * a*b = al*bl + 2^24 * (ah*bl + al*bh)  (mod 2^32). */
+struct qir_reg lower_imul(struct lower *l, struct qir_reg a, struct qir_reg b)
+{
+	struct qir_compile *c = l->c;
+	struct qir_reg sh = lower_ui(l, 24);
+	struct qir_reg lo = qir_MUL24(c, a, b);
+	struct qir_reg hi = qir_ADD(c, qir_MUL24(c, qir_SHR(c, a, sh), b),
+				    qir_MUL24(c, a, qir_SHR(c, b, sh)));
+	return qir_ADD(c, lo, qir_SHL(c, hi, sh));
+}

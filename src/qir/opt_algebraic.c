@@ -1,0 +1,103 @@
+/*
+ * opt_algebraic.c: algebraic simplifications that are exact on the QPU.
+ * Integer: x+0, x-0, x|0, x^0, x<<0, x>>0 (shr/asr/ror), x&~0 -> x;
+ * x&0, mul24 x,0 -> 0; x-x, x^x -> 0; x&x, x|x, min/max x,x -> x.
+ * Float: fmul x, 2.0 -> fadd x, x (both flush denormal inputs and round the
+ * same single result). Deliberately NOT done: x*1.0, x+0.0, x*0.0, x-x for
+ * floats (denormal flushing, -0.0, NaN and infinities make them inexact)
+ * and mul24 x,1 (mul24 only keeps 24 bits of x). Instructions that set
+ * flags or carry a pack are left alone; the replacement keeps the condition.
+ */
+#include "qir/qir.h"
+
+static bool is_const(const struct qir_compile *c, struct qir_reg r, uint32_t v)
+{
+	uint32_t x;
+	return qir_reg_const(c, r, &x) && x == v;
+}
+
+/* Rewrites inst as `mov dst, r`. */
+static bool to_mov(struct qir_inst *inst, struct qir_reg r)
+{
+	inst->op = QIR_OP_MOV;
+	inst->src[0] = r;
+	inst->src[1] = qir_null();
+	return true;
+}
+
+/* x OP k -> x for the right identity k (k may be on either side when the op
+ * is commutative). */
+static bool identity(const struct qir_compile *c, struct qir_inst *inst, uint32_t k)
+{
+	if (is_const(c, inst->src[1], k) && !inst->src[0].unpack)
+		return to_mov(inst, inst->src[0]);
+	if ((qir_ops[inst->op].flags & QIR_OPF_COMMUTATIVE) && is_const(c, inst->src[0], k) &&
+	    !inst->src[1].unpack)
+		return to_mov(inst, inst->src[1]);
+	return false;
+}
+
+/* x OP k -> 0 for an annihilator k. */
+static bool annihilate(const struct qir_compile *c, struct qir_inst *inst, uint32_t k)
+{
+	if (is_const(c, inst->src[0], k) || is_const(c, inst->src[1], k))
+		return to_mov(inst, qir_small_imm(0));
+	return false;
+}
+
+/* Both sources are the same single-definition temp (same unpack). */
+static bool same_value(const struct qir_compile *c, const struct qir_inst *inst)
+{
+	return inst->src[0].file == QIR_FILE_TEMP && qir_reg_equal(inst->src[0], inst->src[1]) &&
+	       qir_temp_def(c, inst->src[0].index);
+}
+
+static bool simplify(const struct qir_compile *c, struct qir_inst *inst)
+{
+	switch (inst->op) {
+	case QIR_OP_ADD: case QIR_OP_OR:
+		return identity(c, inst, 0) || (inst->op == QIR_OP_OR && same_value(c, inst) &&
+						!inst->src[0].unpack && to_mov(inst, inst->src[0]));
+	case QIR_OP_SUB: case QIR_OP_XOR:
+		if (same_value(c, inst))
+			return to_mov(inst, qir_small_imm(0));
+		return identity(c, inst, 0);
+	case QIR_OP_SHL: case QIR_OP_SHR: case QIR_OP_ASR: case QIR_OP_ROR:
+		return identity(c, inst, 0);
+	case QIR_OP_AND:
+		if (same_value(c, inst) && !inst->src[0].unpack)
+			return to_mov(inst, inst->src[0]);
+		return annihilate(c, inst, 0) || identity(c, inst, UINT32_MAX);
+	case QIR_OP_MUL24:
+		return annihilate(c, inst, 0);
+	case QIR_OP_MIN: case QIR_OP_MAX:
+		return same_value(c, inst) && !inst->src[0].unpack && to_mov(inst, inst->src[0]);
+	case QIR_OP_FMUL:
+		for (int s = 0; s < 2; s++) {
+			if (is_const(c, inst->src[s], 0x40000000u)) {
+				inst->op = QIR_OP_FADD;
+				inst->src[s] = inst->src[!s];
+				return true;
+			}
+		}
+		return false;
+	default:
+		return false;
+	}
+}
+
+bool qir_opt_algebraic(struct qir_compile *c)
+{
+	if (!qir_temp_defs(c))
+		return false;
+	bool progress = false;
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst) {
+			if (!inst->sf && !inst->pack)
+				progress |= simplify(c, inst);
+		}
+	}
+	return progress;
+}

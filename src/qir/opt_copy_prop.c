@@ -1,0 +1,115 @@
+/*
+ * opt_copy_prop.c: rewrites reads of a temp defined only by a raw copy
+ * (`mov t, x` / `mmov t, x`: unconditional, no flags, pack or unpack) to
+ * read x directly, when x cannot change in between: x is a single-definition
+ * temp (anywhere: a temp with one definition that is written before every
+ * read dominates its reads), a uniform, a small immediate, or — for reads
+ * later in the copy's own block — a multiply-written temp not written since
+ * the copy (tracked with per-temp write counters in one forward walk).
+ * Not handled: fmov (it may flush denormals), copies of FIFO reads (varyings,
+ * VPM), copies of multiply-written temps read in other blocks; uniforms and
+ * immediates are not propagated into reads with an unpack or into ops that
+ * forbid them (texture sideband writes, min_noimm). Dead copies are left to
+ * DCE.
+ */
+#include "qir/qir.h"
+
+#include <stdlib.h>
+
+/* Walk state for copies of multiply-written temps, valid within a block. */
+struct cp {
+	const struct qir_compile *c;
+	uint32_t *ver;       /* per temp: writes seen so far in the walk */
+	uint32_t *copy_ver;  /* per copy temp: ver[source] when the copy ran */
+	uint32_t *copy_blk;  /* per copy temp: block of the copy, or QIR_NONE */
+};
+
+/* The value a read of temp t in block blk can use instead, if t is a
+ * propagatable copy: of a single-definition temp anywhere, of another temp
+ * not written since the copy in this block, of a uniform or small imm. */
+static bool copy_source(const struct cp *cp, uint32_t t, uint32_t blk, struct qir_reg *out)
+{
+	const struct qir_inst *def = qir_temp_def(cp->c, t);
+	if (!def || (def->op != QIR_OP_MOV && def->op != QIR_OP_MMOV) ||
+	    !qir_inst_is_raw_mov(def))
+		return false;
+	struct qir_reg x = def->src[0];
+	if (x.file == QIR_FILE_TEMP) {
+		bool stable = qir_temp_def(cp->c, x.index) ||
+			      (cp->copy_blk[t] == blk && cp->ver[x.index] == cp->copy_ver[t]);
+		return x.index != t && x.index < cp->c->num_temps && stable && (*out = x, true);
+	}
+	if (x.file == QIR_FILE_UNIF || x.file == QIR_FILE_SMALL_IMM)
+		return (*out = x, true);
+	return false;
+}
+
+/* Whether src s of inst may be replaced by operand x (at most one small
+ * immediate value per instruction). */
+static bool may_use(const struct qir_compile *c, const struct qir_inst *inst, int s,
+		    struct qir_reg x)
+{
+	uint32_t f = qir_ops[inst->op].flags;
+	struct qir_reg other = inst->src[!s];
+	if (x.file == QIR_FILE_TEMP) {
+		/* payload temps are precoloured: keep unpacks on file A copies */
+		const struct qir_inst *def = qir_temp_def(c, x.index);
+		return !inst->src[s].unpack || !def || !(qir_ops[def->op].flags & QIR_OPF_PAYLOAD);
+	}
+	if (x.file == QIR_FILE_SMALL_IMM && other.file == QIR_FILE_SMALL_IMM &&
+	    other.index != x.index)
+		return false;
+	if (inst->src[s].unpack || (f & (QIR_OPF_SIDEBAND | QIR_OPF_TMU_WRITE)))
+		return false;
+	if (inst->op == QIR_OP_UNIFORMS_RESET)
+		return false;
+	return x.file != QIR_FILE_SMALL_IMM || !(f & QIR_OPF_NO_SMALL_IMM);
+}
+
+/* Rewrites the sources of inst; then notes a copy it makes and its write. */
+static bool visit(struct cp *cp, uint32_t blk, struct qir_inst *inst)
+{
+	bool progress = false;
+	for (int s = 0; s < qir_ops[inst->op].nsrc; s++) {
+		struct qir_reg x;
+		if (inst->src[s].file != QIR_FILE_TEMP || inst->src[s].index >= cp->c->num_temps ||
+		    !copy_source(cp, inst->src[s].index, blk, &x) || !may_use(cp->c, inst, s, x))
+			continue;
+		x.unpack = inst->src[s].unpack;
+		inst->src[s] = x;
+		progress = true;
+	}
+	struct qir_reg d = inst->dst, x = inst->src[0];
+	if (d.file != QIR_FILE_TEMP || d.index >= cp->c->num_temps)
+		return progress;
+	if (x.file == QIR_FILE_TEMP && x.index < cp->c->num_temps &&
+	    qir_temp_def(cp->c, d.index) == inst) {
+		cp->copy_blk[d.index] = blk;
+		cp->copy_ver[d.index] = cp->ver[x.index];
+	}
+	cp->ver[d.index]++;
+	return progress;
+}
+
+bool qir_opt_copy_prop(struct qir_compile *c)
+{
+	size_t n = c->num_temps ? c->num_temps : 1;
+	struct cp cp = { c, calloc(n, sizeof(uint32_t)), calloc(n, sizeof(uint32_t)),
+			 malloc(n * sizeof(uint32_t)) };
+	bool progress = false;
+	if (cp.ver && cp.copy_ver && cp.copy_blk && qir_temp_defs(c)) {
+		for (size_t t = 0; t < n; t++)
+			cp.copy_blk[t] = QIR_NONE;
+		for (uint32_t i = 0; i < c->blocks.len; i++) {
+			struct qir_inst *inst;
+			qir_foreach_inst(c->blocks.data[i], inst)
+				progress |= visit(&cp, i, inst);
+		}
+	} else {
+		c->oom = true;
+	}
+	free(cp.ver);
+	free(cp.copy_ver);
+	free(cp.copy_blk);
+	return progress;
+}

@@ -1,0 +1,208 @@
+/*
+ * opt_cse.c: common subexpression elimination over the dominator tree. An
+ * instruction computing the same op on the same operands (same unpacks and
+ * pack; commutative operands in either order) as one earlier in its block
+ * or in a dominating block becomes `mov dst, earlier_dst`; copy
+ * propagation and DCE then remove it. Only pure, unconditional, flag-less
+ * instructions with a single-definition temp destination and operands that
+ * cannot change (single-definition temps, uniforms, immediates) take part,
+ * so the earlier value is valid wherever it dominates; SFU ops are included
+ * (an SFU round trip saved). A chained hash table scoped to each subtree of
+ * the dominator walk makes it O(n). Not handled: special-register reads,
+ * anything with side effects, partially redundant expressions, and plain
+ * copies (mov/mmov: copy propagation's job — CSE would turn `mov t, 0` into
+ * `mov t, t_earlier`, which propagation turns back).
+ */
+#include "qir/qir.h"
+
+#include <stdlib.h>
+
+struct key {
+	uint16_t op;
+	uint8_t pack;
+	bool pack_mul;
+	struct qir_reg src[2];
+};
+
+static bool reg_less(struct qir_reg a, struct qir_reg b)
+{
+	if (a.file != b.file)
+		return a.file < b.file;
+	if (a.index != b.index)
+		return a.index < b.index;
+	return a.unpack < b.unpack;
+}
+
+/* Builds the canonical key of inst (commutative operands sorted). */
+static struct key make_key(const struct qir_inst *inst)
+{
+	struct key k = { inst->op, inst->pack, inst->pack_mul, { inst->src[0], inst->src[1] } };
+	if ((qir_ops[inst->op].flags & QIR_OPF_COMMUTATIVE) && reg_less(k.src[1], k.src[0])) {
+		k.src[0] = inst->src[1];
+		k.src[1] = inst->src[0];
+	}
+	return k;
+}
+
+static bool key_equal(const struct key *a, const struct key *b)
+{
+	return a->op == b->op && a->pack == b->pack && a->pack_mul == b->pack_mul &&
+	       qir_reg_equal(a->src[0], b->src[0]) && qir_reg_equal(a->src[1], b->src[1]);
+}
+
+static uint32_t key_hash(const struct key *k)
+{
+	uint32_t h = 2166136261u;
+	uint32_t w[8] = { k->op, k->pack | (uint32_t)k->pack_mul << 8,
+			  k->src[0].file | (uint32_t)k->src[0].unpack << 8, k->src[0].index,
+			  k->src[1].file | (uint32_t)k->src[1].unpack << 8, k->src[1].index, 0, 0 };
+	for (int i = 0; i < 6; i++)
+		h = (h ^ w[i]) * 16777619u;
+	return h;
+}
+
+/* Whether inst may be looked up / recorded. */
+static bool candidate(const struct qir_compile *c, const struct qir_inst *inst)
+{
+	const struct qir_op_info *info = &qir_ops[inst->op];
+	if (inst->op == QIR_OP_MOV || inst->op == QIR_OP_MMOV)
+		return false;    /* copies are copy propagation's (it would undo us) */
+	if (info->ndst != 1 || inst->cond != QPU_COND_ALWAYS || inst->sf ||
+	    qir_inst_has_side_effects(inst) || inst->op == QIR_OP_UNDEF ||
+	    (info->flags & QIR_OPF_PAYLOAD) || inst->dst.file != QIR_FILE_TEMP ||
+	    qir_temp_def(c, inst->dst.index) != inst)
+		return false;
+	for (int s = 0; s < info->nsrc; s++) {
+		struct qir_reg r = inst->src[s];
+		if (r.file == QIR_FILE_SPECIAL ||
+		    (r.file == QIR_FILE_TEMP && !qir_temp_def(c, r.index)))
+			return false;
+	}
+	return true;
+}
+
+/* A scoped hash table: buckets of chained entries; entries are pushed and
+ * popped in stack order, so leaving a dominator-tree node undoes exactly its
+ * insertions. */
+struct table {
+	uint32_t *head;              /* per bucket: top entry or QIR_NONE */
+	uint32_t mask;               /* buckets - 1 */
+	struct entry { struct qir_inst *inst; uint32_t next, bucket; } *e;
+	uint32_t len;
+};
+
+/* Looks inst up; records it when absent. Returns the earlier instruction. */
+static struct qir_inst *lookup_or_add(struct table *t, struct qir_inst *inst)
+{
+	struct key k = make_key(inst);
+	uint32_t bucket = key_hash(&k) & t->mask;
+	for (uint32_t i = t->head[bucket]; i != QIR_NONE; i = t->e[i].next) {
+		struct key o = make_key(t->e[i].inst);
+		if (key_equal(&k, &o))
+			return t->e[i].inst;
+	}
+	t->e[t->len] = (struct entry){ inst, t->head[bucket], bucket };
+	t->head[bucket] = t->len++;
+	return NULL;
+}
+
+/* Drops the entries above `mark`. */
+static void pop_to(struct table *t, uint32_t mark)
+{
+	while (t->len > mark) {
+		const struct entry *e = &t->e[--t->len];
+		t->head[e->bucket] = e->next;
+	}
+}
+
+/* CSE of one block against everything available from its dominators. */
+static bool cse_block(struct qir_compile *c, struct qir_block *b, struct table *t)
+{
+	bool progress = false;
+	struct qir_inst *inst;
+	qir_foreach_inst(b, inst) {
+		struct qir_inst *prev;
+		if (!candidate(c, inst) || !(prev = lookup_or_add(t, inst)))
+			continue;
+		inst->op = QIR_OP_MOV;
+		inst->src[0] = prev->dst;
+		inst->src[1] = qir_null();
+		inst->pack = 0;
+		inst->pack_mul = false;
+		progress = true;
+	}
+	return progress;
+}
+
+/* Dominator-tree children in CSR form: kids[first[b] .. first[b + 1]). */
+static bool dom_children(const uint32_t *idom, uint32_t n, uint32_t *first, uint32_t *kids)
+{
+	for (uint32_t b = 0; b <= n; b++)
+		first[b] = 0;
+	for (uint32_t b = 1; b < n; b++)
+		if (idom[b] != QIR_NONE)
+			first[idom[b] + 1]++;
+	for (uint32_t b = 0; b < n; b++)
+		first[b + 1] += first[b];
+	for (uint32_t b = 1; b < n; b++)
+		if (idom[b] != QIR_NONE)
+			kids[first[idom[b]]++] = b;
+	for (uint32_t b = n; b > 0; b--)
+		first[b] = first[b - 1];
+	first[0] = 0;
+	return true;
+}
+
+/* Preorder walk of the dominator tree from the entry, with the table
+ * scoped to each subtree. `stack` holds (block, next child, mark) triples. */
+static bool walk(struct qir_compile *c, const uint32_t *first, const uint32_t *kids,
+		 struct table *t, uint32_t *stack)
+{
+	bool progress = false;
+	uint32_t sp = 0;
+	progress |= cse_block(c, c->blocks.data[0], t);
+	stack[0] = 0, stack[1] = first[0], stack[2] = 0;
+	sp = 3;
+	while (sp) {
+		uint32_t *top = &stack[sp - 3];
+		if (top[1] == first[top[0] + 1]) {
+			pop_to(t, top[2]);
+			sp -= 3;
+			continue;
+		}
+		uint32_t kid = kids[top[1]++], mark = t->len;
+		progress |= cse_block(c, c->blocks.data[kid], t);
+		stack[sp] = kid, stack[sp + 1] = first[kid], stack[sp + 2] = mark;
+		sp += 3;
+	}
+	return progress;
+}
+
+bool qir_opt_cse(struct qir_compile *c)
+{
+	uint32_t n = (uint32_t)c->blocks.len, ninst = qir_number_insts(c), buckets = 16;
+	while (buckets < 2 * ninst)
+		buckets *= 2;
+	uint32_t *idom = qir_dominators(c);
+	struct table t = { malloc(buckets * sizeof(uint32_t)), buckets - 1,
+			   malloc((ninst + 1) * sizeof(struct entry)), 0 };
+	uint32_t *first = malloc((n + 1) * sizeof(uint32_t)), *kids = malloc(n * sizeof(uint32_t));
+	uint32_t *stack = malloc(3 * (n + 1) * sizeof(uint32_t));
+	bool progress = false;
+	if (idom && t.head && t.e && first && kids && stack && qir_temp_defs(c)) {
+		for (uint32_t i = 0; i < buckets; i++)
+			t.head[i] = QIR_NONE;
+		dom_children(idom, n, first, kids);
+		progress = walk(c, first, kids, &t, stack);
+	} else {
+		c->oom = true;
+	}
+	free(idom);
+	free(t.head);
+	free(t.e);
+	free(first);
+	free(kids);
+	free(stack);
+	qir_invalidate(c);
+	return progress;
+}

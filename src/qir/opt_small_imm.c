@@ -1,0 +1,59 @@
+/*
+ * opt_small_imm.c: small-immediate selection. A source whose value is a
+ * known constant (a CONST uniform or a single-definition LOAD_IMM temp, see
+ * qir_reg_const()) and is encodable as a QPU small immediate (the table in
+ * qpu/qpu_isa.h, via qpu_small_imm_encode()) is replaced by that small
+ * immediate, saving a uniform or a register. One small immediate per
+ * instruction (it occupies raddr_b): a second source may only take the
+ * same value. Skipped: ops that forbid small immediates (min_noimm,
+ * tex_direct, uniforms_reset), texture sideband sources, load_imm itself,
+ * and sources with an unpack. The now-unread LOAD_IMMs are left to DCE.
+ */
+#include "qir/qir.h"
+
+/* The small immediate already in inst, if any. */
+static bool existing_imm(const struct qir_inst *inst, uint32_t *bits)
+{
+	for (int s = 0; s < qir_ops[inst->op].nsrc; s++) {
+		if (inst->src[s].file == QIR_FILE_SMALL_IMM) {
+			*bits = inst->src[s].index;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool select_imms(const struct qir_compile *c, struct qir_inst *inst)
+{
+	const struct qir_op_info *info = &qir_ops[inst->op];
+	if (info->flags & (QIR_OPF_NO_SMALL_IMM | QIR_OPF_IMM_SRC))
+		return false;
+	bool progress = false;
+	for (int s = 0; s < info->nsrc; s++) {
+		uint32_t v, have;
+		if ((info->flags & QIR_OPF_SIDEBAND) && s == 1)
+			continue;
+		if (inst->src[s].file == QIR_FILE_SMALL_IMM || !qir_reg_const(c, inst->src[s], &v) ||
+		    qpu_small_imm_encode(v) < 0)
+			continue;
+		if (existing_imm(inst, &have) && have != v)
+			continue;
+		inst->src[s] = qir_small_imm(v);
+		progress = true;
+	}
+	return progress;
+}
+
+bool qir_opt_small_imm(struct qir_compile *c)
+{
+	if (!qir_temp_defs(c))
+		return false;
+	bool progress = false;
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst)
+			progress |= select_imms(c, inst);
+	}
+	return progress;
+}

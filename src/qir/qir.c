@@ -1,0 +1,571 @@
+/*
+ * qir.c: the QIR tables (ops, special registers, uniform kinds), program
+ * creation and freeing, the builder, instruction-list editing, the derived
+ * CFG and per-temp definition data, and op-table-derived predicates.
+ */
+#include "qir/qir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FI QIR_OPF_FLOAT_IN
+#define FO QIR_OPF_FLOAT_OUT
+#define CO QIR_OPF_COMMUTATIVE
+#define SE QIR_OPF_SIDE_EFFECTS
+
+/* ALU ops: name, sources, ADD opcode, MUL opcode, flags. */
+#define ALU(n, ns, a, m, f) { .name = n, .ndst = 1, .nsrc = ns, .add_op = a, \
+			      .mul_op = m, .sig = QPU_SIG_NONE, .flags = f }
+#define SFU(n, reg) { .name = n, .ndst = 1, .nsrc = 1, .add_op = QPU_A_OR, \
+		      .mul_op = QPU_M_V8MIN, .sig = QPU_SIG_NONE, .periph = reg, \
+		      .flags = FO | QIR_OPF_SFU | QIR_OPF_WRITES_R4 }
+#define TEX(n, reg) { .name = n, .ndst = 0, .nsrc = 2, .add_op = QPU_A_OR, \
+		      .mul_op = QPU_M_V8MIN, .sig = QPU_SIG_NONE, .periph = reg, \
+		      .flags = SE | QIR_OPF_TMU_WRITE | QIR_OPF_SIDEBAND }
+#define SIG(n, nd, s, f) { .name = n, .ndst = nd, .nsrc = 0, .sig = s, .flags = f }
+#define LI(n) { .name = n, .ndst = 1, .nsrc = 1, .sig = QPU_SIG_LOAD_IMM, \
+		.flags = QIR_OPF_IMM_SRC }
+
+const struct qir_op_info qir_ops[QIR_OP_COUNT] = {
+	[QIR_OP_UNDEF]     = { .name = "undef", .ndst = 1, .sig = QPU_SIG_NONE },
+	[QIR_OP_MOV]       = ALU("mov", 1, QPU_A_OR, QPU_M_V8MIN, 0),
+	[QIR_OP_FMOV]      = ALU("fmov", 1, QPU_A_FMAX, QPU_M_NOP, FI | FO),
+	[QIR_OP_MMOV]      = ALU("mmov", 1, QPU_A_NOP, QPU_M_V8MIN, 0),
+	[QIR_OP_FADD]      = ALU("fadd", 2, QPU_A_FADD, QPU_M_NOP, FI | FO | CO),
+	[QIR_OP_FSUB]      = ALU("fsub", 2, QPU_A_FSUB, QPU_M_NOP, FI | FO),
+	[QIR_OP_FMIN]      = ALU("fmin", 2, QPU_A_FMIN, QPU_M_NOP, FI | FO | CO),
+	[QIR_OP_FMAX]      = ALU("fmax", 2, QPU_A_FMAX, QPU_M_NOP, FI | FO | CO),
+	[QIR_OP_FMINABS]   = ALU("fminabs", 2, QPU_A_FMINABS, QPU_M_NOP, FI | FO | CO),
+	[QIR_OP_FMAXABS]   = ALU("fmaxabs", 2, QPU_A_FMAXABS, QPU_M_NOP, FI | FO | CO),
+	[QIR_OP_FTOI]      = ALU("ftoi", 1, QPU_A_FTOI, QPU_M_NOP, FI),
+	[QIR_OP_ITOF]      = ALU("itof", 1, QPU_A_ITOF, QPU_M_NOP, FO),
+	[QIR_OP_ADD]       = ALU("add", 2, QPU_A_ADD, QPU_M_NOP, CO),
+	[QIR_OP_SUB]       = ALU("sub", 2, QPU_A_SUB, QPU_M_NOP, 0),
+	[QIR_OP_SHR]       = ALU("shr", 2, QPU_A_SHR, QPU_M_NOP, 0),
+	[QIR_OP_ASR]       = ALU("asr", 2, QPU_A_ASR, QPU_M_NOP, 0),
+	[QIR_OP_ROR]       = ALU("ror", 2, QPU_A_ROR, QPU_M_NOP, 0),
+	[QIR_OP_SHL]       = ALU("shl", 2, QPU_A_SHL, QPU_M_NOP, 0),
+	[QIR_OP_MIN]       = ALU("min", 2, QPU_A_MIN, QPU_M_NOP, CO),
+	[QIR_OP_MIN_NOIMM] = ALU("min_noimm", 2, QPU_A_MIN, QPU_M_NOP, QIR_OPF_NO_SMALL_IMM),
+	[QIR_OP_MAX]       = ALU("max", 2, QPU_A_MAX, QPU_M_NOP, CO),
+	[QIR_OP_AND]       = ALU("and", 2, QPU_A_AND, QPU_M_NOP, CO),
+	[QIR_OP_OR]        = ALU("or", 2, QPU_A_OR, QPU_M_NOP, CO),
+	[QIR_OP_XOR]       = ALU("xor", 2, QPU_A_XOR, QPU_M_NOP, CO),
+	[QIR_OP_NOT]       = ALU("not", 1, QPU_A_NOT, QPU_M_NOP, 0),
+	[QIR_OP_CLZ]       = ALU("clz", 1, QPU_A_CLZ, QPU_M_NOP, 0),
+	[QIR_OP_V8ADDS]    = ALU("v8adds", 2, QPU_A_V8ADDS, QPU_M_V8ADDS, QIR_OPF_V8 | CO),
+	[QIR_OP_V8SUBS]    = ALU("v8subs", 2, QPU_A_V8SUBS, QPU_M_V8SUBS, QIR_OPF_V8),
+	[QIR_OP_FMUL]      = ALU("fmul", 2, QPU_A_NOP, QPU_M_FMUL, FI | FO | CO),
+	[QIR_OP_MUL24]     = ALU("mul24", 2, QPU_A_NOP, QPU_M_MUL24, CO),
+	[QIR_OP_V8MULD]    = ALU("v8muld", 2, QPU_A_NOP, QPU_M_V8MULD, QIR_OPF_V8 | CO),
+	[QIR_OP_V8MIN]     = ALU("v8min", 2, QPU_A_NOP, QPU_M_V8MIN, QIR_OPF_V8 | CO),
+	[QIR_OP_V8MAX]     = ALU("v8max", 2, QPU_A_NOP, QPU_M_V8MAX, QIR_OPF_V8 | CO),
+	[QIR_OP_RCP]       = SFU("rcp", "sfu_recip"),
+	[QIR_OP_RSQ]       = SFU("rsq", "sfu_recipsqrt"),
+	[QIR_OP_EXP2]      = SFU("exp2", "sfu_exp"),
+	[QIR_OP_LOG2]      = SFU("log2", "sfu_log"),
+	[QIR_OP_LOAD_IMM]    = LI("load_imm"),
+	[QIR_OP_LOAD_IMM_U2] = LI("load_imm_u2"),
+	[QIR_OP_LOAD_IMM_I2] = LI("load_imm_i2"),
+	[QIR_OP_VARY_ADD_C] = ALU("vary_add_c", 1, QPU_A_FADD, QPU_M_NOP,
+				  FI | FO | QIR_OPF_READS_R5),
+	[QIR_OP_FRAG_Z]    = SIG("frag_z", 1, QPU_SIG_NONE, QIR_OPF_PAYLOAD),
+	[QIR_OP_FRAG_W]    = SIG("frag_w", 1, QPU_SIG_NONE, QIR_OPF_PAYLOAD | FO),
+	[QIR_OP_TEX_S]     = TEX("tex_s", "tmu0_s"),
+	[QIR_OP_TEX_T]     = TEX("tex_t", "tmu0_t"),
+	[QIR_OP_TEX_R]     = TEX("tex_r", "tmu0_r"),
+	[QIR_OP_TEX_B]     = TEX("tex_b", "tmu0_b"),
+	[QIR_OP_TEX_DIRECT] = { .name = "tex_direct", .ndst = 0, .nsrc = 2,
+				.add_op = QPU_A_ADD, .mul_op = QPU_M_NOP,
+				.sig = QPU_SIG_NONE, .periph = "tmu0_s",
+				.flags = SE | QIR_OPF_TMU_WRITE | QIR_OPF_NO_SMALL_IMM },
+	[QIR_OP_TEX_RESULT] = SIG("tex_result", 1, QPU_SIG_LOAD_TMU0,
+				  SE | QIR_OPF_TMU_READ | QIR_OPF_WRITES_R4),
+	[QIR_OP_TLB_COLOR_READ] = SIG("tlb_color_read", 1, QPU_SIG_COLOR_LOAD,
+				      SE | QIR_OPF_TLB | QIR_OPF_WRITES_R4),
+	[QIR_OP_THRSW]     = SIG("thrsw", 0, QPU_SIG_THREAD_SWITCH, SE | QIR_OPF_THRSW),
+	[QIR_OP_BRANCH]    = SIG("branch", 0, QPU_SIG_BRANCH, SE | QIR_OPF_BRANCH),
+	[QIR_OP_UNIFORMS_RESET] = { .name = "uniforms_reset", .ndst = 0, .nsrc = 2,
+				    .add_op = QPU_A_ADD, .mul_op = QPU_M_NOP,
+				    .sig = QPU_SIG_NONE, .periph = "uniforms_addr",
+				    .flags = SE | QIR_OPF_NO_SMALL_IMM },
+};
+
+const struct qir_special_info qir_specials[QIR_SPECIAL_COUNT] = {
+	[QIR_SPECIAL_TLB_COLOR]       = { "tlb_color", "tlb_color_all", false, true },
+	[QIR_SPECIAL_TLB_COLOR_MS]    = { "tlb_color_ms", "tlb_color_ms", false, true },
+	[QIR_SPECIAL_TLB_Z]           = { "tlb_z", "tlb_z", false, true },
+	[QIR_SPECIAL_TLB_STENCIL]     = { "tlb_stencil", "tlb_stencil_setup", false, true },
+	[QIR_SPECIAL_TLB_ALPHA_MASK]  = { "tlb_alpha_mask", "tlb_alpha_mask", false, true },
+	[QIR_SPECIAL_VPM_READ_SETUP]  = { "vr_setup", "vr_setup", false, true },
+	[QIR_SPECIAL_VPM_WRITE_SETUP] = { "vw_setup", "vw_setup", false, true },
+	[QIR_SPECIAL_MS_FLAGS]        = { "ms_flags", "ms_flags", true, true },
+	[QIR_SPECIAL_FRAG_X]          = { "frag_x", "x_pix", true, false },
+	[QIR_SPECIAL_FRAG_Y]          = { "frag_y", "y_pix", true, false },
+	[QIR_SPECIAL_FRAG_REV_FLAG]   = { "frag_rev_flag", "rev_flag", true, false },
+	[QIR_SPECIAL_ELEMENT]         = { "element", "elem_num", true, false },
+	[QIR_SPECIAL_QPU_NUM]         = { "qpu_num", "qpu_num", true, false },
+};
+
+const struct qir_uniform_kind_info qir_uniform_kinds[QIR_UNIFORM_KIND_COUNT] = {
+	[QIR_UNIFORM_CONST]             = { "const", false, false },
+	[QIR_UNIFORM_USER]              = { "user", false, false },
+	[QIR_UNIFORM_TEX_P0]            = { "tex_p0", true, true },
+	[QIR_UNIFORM_TEX_P1]            = { "tex_p1", true, false },
+	[QIR_UNIFORM_TEX_P2]            = { "tex_p2", true, false },
+	[QIR_UNIFORM_TEX_P3]            = { "tex_p3", true, false },
+	[QIR_UNIFORM_TEX_BO_ADDR]       = { "tex_bo_addr", true, true },
+	[QIR_UNIFORM_TEX_BORDER_COLOR]  = { "tex_border_color", true, false },
+	[QIR_UNIFORM_UBO_ADDR]          = { "ubo_addr", false, true },
+	[QIR_UNIFORM_UNIFORMS_ADDRESS]  = { "uniforms_address", false, false },
+	[QIR_UNIFORM_VIEWPORT_X_SCALE]  = { "viewport_x_scale", false, false },
+	[QIR_UNIFORM_VIEWPORT_Y_SCALE]  = { "viewport_y_scale", false, false },
+	[QIR_UNIFORM_VIEWPORT_Z_OFFSET] = { "viewport_z_offset", false, false },
+	[QIR_UNIFORM_VIEWPORT_Z_SCALE]  = { "viewport_z_scale", false, false },
+	[QIR_UNIFORM_STENCIL]           = { "stencil", false, false },
+	[QIR_UNIFORM_BLEND_CONST]       = { "blend_const", false, false },
+	[QIR_UNIFORM_ALPHA_REF]         = { "alpha_ref", false, false },
+	[QIR_UNIFORM_SAMPLE_MASK]       = { "sample_mask", false, false },
+};
+
+enum qir_alu qir_op_alu(enum qir_op op)
+{
+	if (op >= QIR_OP_COUNT)
+		return QIR_ALU_NONE;
+	bool add = qir_ops[op].add_op != QPU_A_NOP, mul = qir_ops[op].mul_op != QPU_M_NOP;
+	return add ? (mul ? QIR_ALU_EITHER : QIR_ALU_ADD) : (mul ? QIR_ALU_MUL : QIR_ALU_NONE);
+}
+
+/* Looks `name` up in one file of a QPU register table; -1 when absent. */
+static int find_qpu_reg(const struct qpu_reg_info table[64], const char *name)
+{
+	for (int a = 0; a < 64; a++) {
+		if (table[a].name && strcmp(table[a].name, name) == 0)
+			return a;
+	}
+	return -1;
+}
+
+bool qir_special_qpu_addr(enum qir_special s, bool write, enum qpu_file *file,
+			  unsigned *addr)
+{
+	if (s >= QIR_SPECIAL_COUNT ||
+	    !(write ? qir_specials[s].writable : qir_specials[s].readable))
+		return false;
+	const struct qpu_reg_info (*t)[64] = write ? qpu_waddrs : qpu_raddrs;
+	for (int f = QPU_FILE_A; f <= QPU_FILE_B; f++) {
+		int a = find_qpu_reg(t[f], qir_specials[s].qpu_name);
+		if (a >= 0) {
+			*file = (enum qpu_file)f;
+			*addr = (unsigned)a;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Creation and the builder                                                  */
+
+struct qir_compile *qir_compile_create(enum qir_stage stage)
+{
+	struct qir_compile *c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->stage = (uint8_t)stage;
+	struct qir_block *b = qir_block_append(c);
+	if (!b) {
+		qir_compile_free(c);
+		return NULL;
+	}
+	qir_set_block(c, b);
+	return c;
+}
+
+void qir_compile_free(struct qir_compile *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->blocks.len; i++) {
+		struct qir_block *b = c->blocks.data[i];
+		struct qir_inst *inst, *next;
+		qir_foreach_inst_safe(b, inst, next)
+			free(inst);
+		vc4_array_free(&b->preds);
+		free(b);
+	}
+	vc4_array_free(&c->blocks);
+	vc4_array_free(&c->uniforms);
+	free(c->unif_index);
+	qir_invalidate(c);
+	free(c);
+}
+
+struct qir_block *qir_block_append(struct qir_compile *c)
+{
+	struct qir_block *b = calloc(1, sizeof(*b));
+	if (!b || !vc4_array_push(&c->blocks, b)) {
+		free(b);
+		c->oom = true;
+		return NULL;
+	}
+	b->index = (uint32_t)(c->blocks.len - 1);
+	b->succ[0] = b->succ[1] = QIR_NONE;
+	return b;
+}
+
+void qir_set_block(struct qir_compile *c, struct qir_block *b)
+{
+	c->cur_block = b;
+	c->cur_before = NULL;
+}
+
+struct qir_reg qir_temp(struct qir_compile *c)
+{
+	return qir_reg(QIR_FILE_TEMP, c->num_temps++);
+}
+
+static uint32_t unif_hash(uint32_t kind, uint32_t data)
+{
+	return (kind * 0x9e3779b1u) ^ (data * 0x85ebca6bu) ^ (data >> 15);
+}
+
+/* Puts pool entry i into the index (which has a free slot). */
+static void unif_index_put(struct qir_compile *c, uint32_t i)
+{
+	const struct qir_uniform *u = &c->uniforms.data[i];
+	uint32_t mask = c->unif_index_size - 1, h = unif_hash(u->kind, u->data) & mask;
+	while (c->unif_index[h])
+		h = (h + 1) & mask;
+	c->unif_index[h] = i + 1;
+}
+
+/* Brings the index up to date with the pool (entries may also be pushed
+ * directly, e.g. by the parser), growing it to stay at most half full. */
+static bool unif_index_sync(struct qir_compile *c)
+{
+	size_t need = 2 * (c->uniforms.len + 1);
+	if (c->unif_index_size < need) {
+		uint32_t size = 64;
+		while (size < need)
+			size *= 2;
+		uint32_t *idx = calloc(size, sizeof(uint32_t));
+		if (!idx)
+			return false;
+		free(c->unif_index);
+		c->unif_index = idx;
+		c->unif_index_size = size;
+		c->unif_indexed = 0;
+	}
+	for (; c->unif_indexed < c->uniforms.len; c->unif_indexed++)
+		unif_index_put(c, c->unif_indexed);
+	return true;
+}
+
+/* Hash lookup in the pool; a new entry when absent. */
+struct qir_reg qir_uniform(struct qir_compile *c, enum qir_uniform_kind kind, uint32_t data)
+{
+	if (!unif_index_sync(c)) {
+		c->oom = true;
+		return qir_null();
+	}
+	uint32_t mask = c->unif_index_size - 1, h = unif_hash(kind, data) & mask;
+	for (; c->unif_index[h]; h = (h + 1) & mask) {
+		const struct qir_uniform *u = &c->uniforms.data[c->unif_index[h] - 1];
+		if (u->kind == (uint32_t)kind && u->data == data)
+			return qir_reg(QIR_FILE_UNIF, c->unif_index[h] - 1);
+	}
+	struct qir_uniform u = { .kind = kind, .data = data };
+	if (!vc4_array_push(&c->uniforms, u)) {
+		c->oom = true;
+		return qir_null();
+	}
+	return qir_reg(QIR_FILE_UNIF, (uint32_t)(c->uniforms.len - 1));
+}
+
+struct qir_reg qir_uniform_ui(struct qir_compile *c, uint32_t value)
+{
+	return qir_uniform(c, QIR_UNIFORM_CONST, value);
+}
+
+struct qir_reg qir_uniform_f(struct qir_compile *c, float value)
+{
+	uint32_t bits;
+	memcpy(&bits, &value, sizeof(bits));
+	return qir_uniform_ui(c, bits);
+}
+
+struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
+				 struct qir_reg a, struct qir_reg b)
+{
+	struct qir_inst *inst = calloc(1, sizeof(*inst));
+	if (!inst) {
+		c->oom = true;
+		return NULL;
+	}
+	inst->op = (uint16_t)op;
+	inst->cond = QPU_COND_ALWAYS;
+	inst->dst = dst;
+	inst->src[0] = a;
+	inst->src[1] = b;
+	inst->target = QIR_NONE;
+	inst->ip = QIR_NONE;
+	return inst;
+}
+
+void qir_inst_insert_before(struct qir_block *b, struct qir_inst *before, struct qir_inst *inst)
+{
+	inst->next = before;
+	inst->prev = before ? before->prev : b->last;
+	if (inst->prev)
+		inst->prev->next = inst;
+	else
+		b->first = inst;
+	if (before)
+		before->prev = inst;
+	else
+		b->last = inst;
+}
+
+void qir_inst_remove(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst)
+{
+	if (inst->prev)
+		inst->prev->next = inst->next;
+	else
+		b->first = inst->next;
+	if (inst->next)
+		inst->next->prev = inst->prev;
+	else
+		b->last = inst->prev;
+	if (c->cur_before == inst)
+		c->cur_before = inst->next;
+	free(inst);
+}
+
+struct qir_inst *qir_emit(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
+			  struct qir_reg a, struct qir_reg b)
+{
+	if (!c->cur_block)
+		return NULL;
+	struct qir_inst *inst = qir_inst_create(c, op, dst, a, b);
+	if (inst)
+		qir_inst_insert_before(c->cur_block, c->cur_before, inst);
+	return inst;
+}
+
+struct qir_inst *qir_last_inst(struct qir_compile *c)
+{
+	if (!c->cur_block)
+		return NULL;
+	return c->cur_before ? c->cur_before->prev : c->cur_block->last;
+}
+
+struct qir_reg qir_emit_def(struct qir_compile *c, enum qir_op op, struct qir_reg a,
+			    struct qir_reg b)
+{
+	struct qir_reg t = qir_temp(c);
+	return qir_emit(c, op, t, a, b) ? t : qir_null();
+}
+
+struct qir_inst *qir_BRANCH(struct qir_compile *c, enum qpu_branch_cond cond,
+			    struct qir_block *target)
+{
+	struct qir_inst *inst = qir_emit(c, QIR_OP_BRANCH, qir_null(), qir_null(), qir_null());
+	if (inst) {
+		inst->cond = (uint8_t)cond;
+		inst->target = target ? target->index : QIR_NONE;
+	}
+	return inst;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Derived data                                                              */
+
+bool qir_cfg_update(struct qir_compile *c, struct vc4_diag *diag)
+{
+	uint32_t n = (uint32_t)c->blocks.len;
+	for (uint32_t i = 0; i < n; i++)
+		c->blocks.data[i]->preds.len = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		struct qir_block *b = c->blocks.data[i];
+		struct qir_inst *last = b->last;
+		bool br = last && last->op == QIR_OP_BRANCH;
+		if (br && last->target >= n)
+			return vc4_diag_set(diag, "block %u: branch to block %u, which does not "
+					    "exist (%u blocks)", i, last->target, n);
+		b->succ[1] = br ? last->target : QIR_NONE;
+		b->succ[0] = (i + 1 < n && !(br && last->cond == QPU_BR_ALWAYS)) ? i + 1 : QIR_NONE;
+		if (b->succ[0] == b->succ[1])
+			b->succ[1] = QIR_NONE;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		for (int s = 0; s < 2; s++) {
+			uint32_t t = c->blocks.data[i]->succ[s];
+			if (t != QIR_NONE && !vc4_array_push(&c->blocks.data[t]->preds, i)) {
+				c->oom = true;
+				return vc4_diag_set(diag, "out of memory");
+			}
+		}
+	}
+	return true;
+}
+
+uint32_t qir_number_insts(struct qir_compile *c)
+{
+	uint32_t ip = 0;
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst)
+			inst->ip = ip++;
+	}
+	return ip;
+}
+
+void qir_invalidate(struct qir_compile *c)
+{
+	free(c->defs);
+	free(c->def_count);
+	c->defs = NULL;
+	c->def_count = NULL;
+}
+
+bool qir_temp_defs(struct qir_compile *c)
+{
+	qir_invalidate(c);
+	size_t n = c->num_temps ? c->num_temps : 1;
+	c->defs = calloc(n, sizeof(*c->defs));
+	c->def_count = calloc(n, sizeof(*c->def_count));
+	if (!c->defs || !c->def_count) {
+		qir_invalidate(c);
+		c->oom = true;
+		return false;
+	}
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst) {
+			if (inst->dst.file != QIR_FILE_TEMP || inst->dst.index >= c->num_temps)
+				continue;
+			uint32_t t = inst->dst.index;
+			c->defs[t] = c->def_count[t]++ ? NULL : inst;
+		}
+	}
+	return true;
+}
+
+struct qir_inst *qir_temp_def(const struct qir_compile *c, uint32_t t)
+{
+	if (!c->defs || t >= c->num_temps)
+		return NULL;
+	return c->defs[t];
+}
+
+/* ------------------------------------------------------------------------ */
+/* Predicates                                                                */
+
+bool qir_inst_has_side_effects(const struct qir_inst *inst)
+{
+	if (qir_ops[inst->op].flags & QIR_OPF_SIDE_EFFECTS)
+		return true;
+	if (inst->dst.file == QIR_FILE_SPECIAL || inst->dst.file == QIR_FILE_VPM)
+		return true;
+	for (int s = 0; s < QIR_MAX_SRC; s++) {
+		if (inst->src[s].file == QIR_FILE_VARY || inst->src[s].file == QIR_FILE_VPM)
+			return true;
+	}
+	return false;
+}
+
+bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index)
+{
+	for (int s = 0; s < qir_ops[inst->op].nsrc; s++) {
+		if (inst->src[s].file == QIR_FILE_UNIF) {
+			if (unif_index)
+				*unif_index = inst->src[s].index;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool qir_inst_is_raw_mov(const struct qir_inst *inst)
+{
+	return (inst->op == QIR_OP_MOV || inst->op == QIR_OP_FMOV || inst->op == QIR_OP_MMOV) &&
+	       inst->cond == QPU_COND_ALWAYS && !inst->sf && inst->pack == 0 &&
+	       inst->src[0].unpack == QPU_UNPACK_NOP;
+}
+
+bool qir_inst_depends_on_flags(const struct qir_inst *inst)
+{
+	if (inst->op == QIR_OP_BRANCH)
+		return inst->cond != QPU_BR_ALWAYS;
+	return inst->cond != QPU_COND_ALWAYS;
+}
+
+bool qir_uniform_stream(const struct qir_compile *c, struct qir_uniform_stream *out)
+{
+	out->entries.data = NULL;
+	out->entries.len = out->entries.cap = 0;
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst) {
+			uint32_t u;
+			if (!qir_inst_reads_uniform(inst, &u) || u >= c->uniforms.len)
+				continue;
+			if (!vc4_array_push(&out->entries, c->uniforms.data[u])) {
+				qir_uniform_stream_free(out);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+void qir_uniform_stream_free(struct qir_uniform_stream *s)
+{
+	vc4_array_free(&s->entries);
+}
+
+bool qir_reg_const(const struct qir_compile *c, struct qir_reg r, uint32_t *value)
+{
+	if (r.unpack)
+		return false;
+	if (r.file == QIR_FILE_SMALL_IMM) {
+		*value = r.index;
+		return true;
+	}
+	if (r.file == QIR_FILE_UNIF && r.index < c->uniforms.len &&
+	    c->uniforms.data[r.index].kind == QIR_UNIFORM_CONST) {
+		*value = c->uniforms.data[r.index].data;
+		return true;
+	}
+	if (r.file != QIR_FILE_TEMP)
+		return false;
+	const struct qir_inst *def = qir_temp_def(c, r.index);
+	if (!def || def->op != QIR_OP_LOAD_IMM || def->cond != QPU_COND_ALWAYS || def->pack)
+		return false;
+	*value = def->src[0].index;
+	return true;
+}
+
+uint32_t *qir_temp_use_counts(struct qir_compile *c)
+{
+	uint32_t *uses = calloc(c->num_temps ? c->num_temps : 1, sizeof(uint32_t));
+	if (!uses) {
+		c->oom = true;
+		return NULL;
+	}
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst) {
+			for (int s = 0; s < QIR_MAX_SRC; s++) {
+				if (inst->src[s].file == QIR_FILE_TEMP && inst->src[s].index < c->num_temps)
+					uses[inst->src[s].index]++;
+			}
+		}
+	}
+	return uses;
+}

@@ -1,0 +1,205 @@
+/*
+ * qir_print.c: QIR as stable text — the form golden tests compare, `vc4c
+ * --qir` prints and qir_parse() reads back. Layout (docs/qir.md):
+ *
+ *   qir fs threaded
+ *   uniform u0 user 3
+ *   block 0:
+ *   	fadd.zs.sf t2, t0.8a, u0
+ *   	branch.all_zc b2
+ *
+ * Every name comes from a table (qir_ops, qir_specials, qir_uniform_kinds,
+ * and the QPU's condition/pack/unpack names). Out-of-range values print as
+ * "?op12"-style text so the validator can show broken instructions.
+ */
+#include "qir/qir.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A bounded writer into a caller's buffer. */
+struct out {
+	char *buf;
+	size_t size, len;
+};
+
+static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct out *o, const char *fmt, ...)
+{
+	if (o->len >= o->size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(o->buf + o->len, o->size - o->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		o->len = o->len + (size_t)n < o->size ? o->len + (size_t)n : o->size - 1;
+}
+
+/* A small immediate: the table says whether the bits are an int or a float;
+ * floats always carry a '.' so the parser can tell them apart. */
+static void put_small_imm(struct out *o, uint32_t bits)
+{
+	int code = qpu_small_imm_encode(bits);
+	if (code < 0 || qpu_small_imms[code].kind == QPU_SMALL_IMM_INT) {
+		put(o, "%" PRId32, (int32_t)bits);
+		return;
+	}
+	float f;
+	memcpy(&f, &bits, sizeof(f));
+	char tmp[32];
+	snprintf(tmp, sizeof(tmp), "%.9g", (double)f);
+	put(o, "%s%s", tmp, strpbrk(tmp, ".e") ? "" : ".0");
+}
+
+/* An operand; a VPM destination (the next VPM write) prints as plain "vpm". */
+static void put_reg(struct out *o, struct qir_reg r, bool dst)
+{
+	switch (r.file) {
+	case QIR_FILE_NULL: put(o, "-"); break;
+	case QIR_FILE_TEMP: put(o, "t%" PRIu32, r.index); break;
+	case QIR_FILE_UNIF: put(o, "u%" PRIu32, r.index); break;
+	case QIR_FILE_SMALL_IMM: put_small_imm(o, r.index); break;
+	case QIR_FILE_IMM: put(o, "0x%08" PRIx32, r.index); break;
+	case QIR_FILE_VARY: put(o, "v%" PRIu32, r.index); break;
+	case QIR_FILE_VPM:
+		if (dst)
+			put(o, "vpm");
+		else
+			put(o, "vpm%" PRIu32, r.index);
+		break;
+	case QIR_FILE_SPECIAL:
+		if (r.index < QIR_SPECIAL_COUNT)
+			put(o, "%s", qir_specials[r.index].name);
+		else
+			put(o, "?special%" PRIu32, r.index);
+		break;
+	default: put(o, "?file%u:%" PRIu32, (unsigned)r.file, r.index); break;
+	}
+	if (r.unpack && r.unpack < QPU_UNPACK_COUNT)
+		put(o, ".%s", qpu_unpacks[r.unpack].name);
+	else if (r.unpack)
+		put(o, ".?unpack%u", (unsigned)r.unpack);
+}
+
+static void put_dst_pack(struct out *o, const struct qir_inst *inst)
+{
+	if (!inst->pack)
+		return;
+	const char *name = NULL;
+	if (inst->pack_mul && inst->pack < QPU_PACK_MUL_COUNT)
+		name = qpu_packs_mul[inst->pack].name;
+	else if (!inst->pack_mul && inst->pack < QPU_PACK_A_COUNT)
+		name = qpu_packs_a[inst->pack].name;
+	if (name)
+		put(o, ".%s", name);
+	else
+		put(o, ".?pack%u", (unsigned)inst->pack);
+}
+
+/* Op name plus condition and set-flags suffixes. */
+static void put_opcode(struct out *o, const struct qir_inst *inst)
+{
+	bool known = inst->op < QIR_OP_COUNT && qir_ops[inst->op].name;
+	if (known)
+		put(o, "%s", qir_ops[inst->op].name);
+	else
+		put(o, "?op%u", (unsigned)inst->op);
+	if (inst->op == QIR_OP_BRANCH) {
+		const char *n = inst->cond < QPU_BR_COUNT ? qpu_branch_conds[inst->cond].name : NULL;
+		if (inst->cond != QPU_BR_ALWAYS)
+			put(o, ".%s", n ? n : "?cond");
+	} else if (inst->cond != QPU_COND_ALWAYS) {
+		const char *n = inst->cond < QPU_COND_COUNT ? qpu_conds[inst->cond].name : NULL;
+		put(o, ".%s", n ? n : "?cond");
+	}
+	if (inst->sf)
+		put(o, ".sf");
+}
+
+void qir_print_inst(const struct qir_compile *c, const struct qir_inst *inst, char *buf,
+		    size_t size)
+{
+	(void)c;
+	struct out o = { buf, size, 0 };
+	if (!size)
+		return;
+	buf[0] = '\0';
+	put_opcode(&o, inst);
+	if (inst->op == QIR_OP_BRANCH) {
+		put(&o, " b%" PRIu32, inst->target);
+		return;
+	}
+	int ndst = inst->op < QIR_OP_COUNT ? qir_ops[inst->op].ndst : 1;
+	int nsrc = inst->op < QIR_OP_COUNT ? qir_ops[inst->op].nsrc : 2;
+	const char *sep = " ";
+	if (ndst) {
+		put(&o, " ");
+		put_reg(&o, inst->dst, true);
+		put_dst_pack(&o, inst);
+		sep = ", ";
+	}
+	for (int s = 0; s < nsrc; s++) {
+		put(&o, "%s", sep);
+		put_reg(&o, inst->src[s], false);
+		sep = ", ";
+	}
+}
+
+static const char *const stage_names[] = {
+	[QIR_STAGE_VERTEX] = "vs", [QIR_STAGE_COORD] = "cs", [QIR_STAGE_FRAGMENT] = "fs",
+};
+
+struct text { VC4_ARRAY(char) a; };
+
+/* Appends `s` to the growing text; false on OOM. */
+static bool append(struct text *tx, const char *s)
+{
+	size_t n = strlen(s);
+	if (!vc4_array_reserve(&tx->a, n + 1))
+		return false;
+	memcpy(tx->a.data + tx->a.len, s, n + 1);
+	tx->a.len += n;
+	return true;
+}
+
+char *qir_print(const struct qir_compile *c)
+{
+	struct text t = {{0}};
+	char line[256];
+	bool ok = true;
+	snprintf(line, sizeof(line), "qir %s%s\n", c->stage < 3 ? stage_names[c->stage] : "?",
+		 c->fs_threaded ? " threaded" : "");
+	ok &= append(&t, line);
+	for (size_t i = 0; i < c->uniforms.len; i++) {
+		const struct qir_uniform *u = &c->uniforms.data[i];
+		const char *kind = u->kind < QIR_UNIFORM_KIND_COUNT ?
+				   qir_uniform_kinds[u->kind].name : "?";
+		if (u->kind == QIR_UNIFORM_CONST)
+			snprintf(line, sizeof(line), "uniform u%zu %s 0x%08" PRIx32 "\n", i, kind,
+				 u->data);
+		else
+			snprintf(line, sizeof(line), "uniform u%zu %s %" PRIu32 "\n", i, kind,
+				 u->data);
+		ok &= append(&t, line);
+	}
+	for (size_t i = 0; i < c->blocks.len; i++) {
+		const struct qir_block *b = c->blocks.data[i];
+		snprintf(line, sizeof(line), "block %zu:\n", i);
+		ok &= append(&t, line);
+		for (const struct qir_inst *inst = b->first; inst; inst = inst->next) {
+			line[0] = '\t';
+			qir_print_inst(c, inst, line + 1, sizeof(line) - 2);
+			strcat(line, "\n");
+			ok &= append(&t, line);
+		}
+	}
+	if (!ok || !t.a.data) {
+		free(t.a.data);
+		return NULL;
+	}
+	return t.a.data;
+}

@@ -1,0 +1,628 @@
+/*
+ * qir_regalloc.c: the vc4 back end of the generic allocator (regalloc/).
+ *
+ * Registers (ra_set numbering): 0-3 = r0-r3, 4 = r4, 5-36 = ra0-ra31,
+ * 37-68 = rb0-rb31. r5 is never allocated (varying C coefficients), and
+ * ra14/rb14 are kept out of every class as the emitter's scratch for
+ * fixing two-operands-from-one-file conflicts (as Mesa does).
+ *
+ * Classes. Each temp gets a set of allowed kinds, starting from
+ * {A, B, R4, ACC} and narrowed by how it is used:
+ *   - any write other than an unconditional r4-producing op (SFU, TMU
+ *     result, TLB colour read) removes R4: r4 cannot be written as a GPR,
+ *     and a conditional r4 result must be moved to a real register;
+ *   - live across an r4-producing op (start < ip < end): no R4;
+ *   - live across a THRSW: no R4, no accumulator (all undefined after it);
+ *   - written with a regfile-A pack: A only;
+ *   - read with an unpack: A only, or A/R4 for float-input ops (r4 unpack);
+ *   - frag_z / frag_w destinations are precoloured rb15 / ra15.
+ * Every non-empty kind set, for the full and the threaded-half files (ra0-15,
+ * rb0-15), is a class of the ra_set: 2 x 15 classes.
+ *
+ * Interference: temps' live ranges ([start, end) ip intervals from
+ * qir_liveness over the CFG) are counting-sorted by start and swept with an
+ * active list: O(T + I + E). Selection prefers r4, then accumulators, then A/B
+ * alternately, each round-robin (fewer false dependencies for the QPU
+ * scheduler). Among A/B registers it first tries the file that the temp's
+ * already-coloured operand partners (temps read by the same instruction) do
+ * not use — a small immediate counting as B, since it takes raddr_b — so
+ * fewer instructions need the emitter's ra14/rb14 copy.
+ *
+ * Spilling by rematerialization: when colouring fails and the allocator's
+ * best spill node (costs: number of reads, +1000 unless rematerializable) is
+ * a constant — a copy of a uniform or small immediate, or a load_imm — its
+ * definition is repeated right before each reader instead (a uniform
+ * re-read is just one more stream entry) and allocation starts over.
+ * When that is not possible a threaded FS is retried single-threaded with
+ * the full files (its THRSWs removed); otherwise the error reports the
+ * register pressure and the spill candidate. Spilling through memory is
+ * not implemented.
+ */
+#include "qir/qir.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "regalloc/regalloc.h"
+
+enum { K_A = 1, K_B = 2, K_R4 = 4, K_ACC = 8, K_ALL = 15 };
+enum { REG_R4 = 4, REG_RA0 = 5, REG_RB0 = 37, NUM_REGS = 69 };
+
+/* Class index of a kind set (1..15) in the full or threaded variant. */
+static uint32_t class_of(unsigned kinds, bool threaded)
+{
+	return (threaded ? 15u : 0u) + kinds - 1;
+}
+
+/* Whether register r belongs to the kind set (and the half, if threaded). */
+static bool reg_in_kinds(uint32_t r, unsigned kinds, bool threaded)
+{
+	if (r < 4)
+		return kinds & K_ACC;
+	if (r == REG_R4)
+		return kinds & K_R4;
+	bool a = r < REG_RB0;
+	uint32_t idx = r - (a ? REG_RA0 : REG_RB0);
+	if (idx == 14 || (threaded && idx >= 16))
+		return false;
+	return kinds & (a ? K_A : K_B);
+}
+
+/* The register set with its 30 classes; NULL (diag) on failure. */
+static struct ra_set *make_set(struct vc4_diag *diag)
+{
+	struct ra_set *set = ra_set_create(NUM_REGS, diag);
+	if (!set)
+		return NULL;
+	for (int th = 0; th < 2; th++) {
+		for (unsigned k = 1; k <= K_ALL; k++) {
+			uint32_t cls = ra_class_create(set);
+			for (uint32_t r = 0; r < NUM_REGS; r++) {
+				if (reg_in_kinds(r, k, th))
+					ra_class_add_reg(set, cls, r);
+			}
+		}
+	}
+	if (!ra_set_finalize(set, diag)) {
+		ra_set_destroy(set);
+		return NULL;
+	}
+	return set;
+}
+
+/* Per-compile allocation state. */
+struct ractx {
+	struct qir_compile *c;
+	struct qir_liveness lv;
+	uint8_t *kinds;          /* per temp: allowed K_* set */
+	uint32_t *precolour;     /* per temp: ra_set register or RA_NO_REG */
+	uint32_t *node;          /* per temp: graph node or QIR_NONE (never live) */
+	uint32_t *temp_of;       /* per node: its temp */
+	uint32_t nnodes;
+	VC4_ARRAY(uint32_t) r4_ips, thrsw_ips;
+	uint32_t *pstart;        /* per temp: first entry in `partners` (CSR, T+1) */
+	uint32_t *partners;      /* temps read together with it by one instruction */
+	uint32_t *imm_reads;     /* per temp: reads beside a small immediate, which
+				  * takes raddr_b (so file A is better) */
+	uint32_t last_acc, last_ab; /* round-robin positions */
+};
+
+static bool live_across(const struct ractx *x, uint32_t t, const uint32_t *ips, size_t n)
+{
+	uint32_t s = x->lv.start[t], e = x->lv.end[t];
+	size_t lo = 0, hi = n;          /* first ip > s */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (ips[mid] <= s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && ips[lo] < e;
+}
+
+/* Narrows kinds from one instruction's operands. */
+static void constrain_inst(struct ractx *x, const struct qir_inst *inst)
+{
+	const struct qir_op_info *info = &qir_ops[inst->op];
+	if (inst->dst.file == QIR_FILE_TEMP && inst->dst.index < x->c->num_temps) {
+		uint32_t t = inst->dst.index;
+		if (!(info->flags & QIR_OPF_WRITES_R4) || inst->cond != QPU_COND_ALWAYS)
+			x->kinds[t] &= (uint8_t)~K_R4;
+		if (inst->pack && !inst->pack_mul)
+			x->kinds[t] &= K_A;
+		if (inst->op == QIR_OP_FRAG_Z)
+			x->precolour[t] = REG_RB0 + 15;
+		if (inst->op == QIR_OP_FRAG_W)
+			x->precolour[t] = REG_RA0 + 15;
+	}
+	for (int s = 0; s < info->nsrc; s++) {
+		struct qir_reg r = inst->src[s];
+		if (r.file == QIR_FILE_TEMP && r.unpack && r.index < x->c->num_temps)
+			x->kinds[r.index] &= (info->flags & QIR_OPF_FLOAT_IN) ? (K_A | K_R4) : K_A;
+	}
+}
+
+/* Computes kinds for every temp and records r4-writer / THRSW ips. */
+static bool compute_kinds(struct ractx *x)
+{
+	struct qir_block *b;
+	struct qir_inst *inst;
+	memset(x->kinds, K_ALL, x->c->num_temps);
+	qir_foreach_block(x->c, b) {
+		qir_foreach_inst(b, inst) {
+			uint32_t f = qir_ops[inst->op].flags;
+			if ((f & QIR_OPF_WRITES_R4) && !vc4_array_push(&x->r4_ips, inst->ip))
+				return false;
+			if ((f & QIR_OPF_THRSW) && !vc4_array_push(&x->thrsw_ips, inst->ip))
+				return false;
+			constrain_inst(x, inst);
+		}
+	}
+	for (uint32_t t = 0; t < x->c->num_temps; t++) {
+		if (x->lv.start[t] == QIR_NONE || x->lv.start[t] >= x->lv.end[t])
+			continue;
+		if (live_across(x, t, x->r4_ips.data, x->r4_ips.len))
+			x->kinds[t] &= (uint8_t)~K_R4;
+		if (live_across(x, t, x->thrsw_ips.data, x->thrsw_ips.len))
+			x->kinds[t] &= (uint8_t)~(K_R4 | K_ACC);
+	}
+	return true;
+}
+
+/* Calls fn(x, a, b) for each instruction reading two different temps. */
+static void for_each_pair(struct ractx *x, void (*fn)(struct ractx *, uint32_t, uint32_t))
+{
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(x->c, b) {
+		qir_foreach_inst(b, inst) {
+			struct qir_reg s0 = inst->src[0], s1 = inst->src[1];
+			if (qir_ops[inst->op].nsrc == 2 && s0.file == QIR_FILE_TEMP &&
+			    s1.file == QIR_FILE_TEMP && s0.index != s1.index &&
+			    s0.index < x->c->num_temps && s1.index < x->c->num_temps)
+				fn(x, s0.index, s1.index);
+		}
+	}
+}
+
+/* Counts, per temp, the instructions reading it beside a small immediate. */
+static void count_imm_reads(struct ractx *x)
+{
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(x->c, b) {
+		qir_foreach_inst(b, inst) {
+			for (int s = 0; s < 2 && qir_ops[inst->op].nsrc == 2; s++) {
+				struct qir_reg r = inst->src[s], o = inst->src[!s];
+				if (r.file == QIR_FILE_TEMP && r.index < x->c->num_temps &&
+				    o.file == QIR_FILE_SMALL_IMM)
+					x->imm_reads[r.index]++;
+			}
+		}
+	}
+}
+
+static void count_pair(struct ractx *x, uint32_t a, uint32_t b)
+{
+	x->pstart[a + 1]++;
+	x->pstart[b + 1]++;
+}
+
+static void fill_pair(struct ractx *x, uint32_t a, uint32_t b)
+{
+	x->partners[x->pstart[a]++] = b;
+	x->partners[x->pstart[b]++] = a;
+}
+
+/* Builds the operand-partner lists (CSR) used to keep the two operands of
+ * an instruction in different register files. */
+static bool build_partners(struct ractx *x)
+{
+	uint32_t nt = x->c->num_temps;
+	x->pstart = calloc(nt + 2, sizeof(uint32_t));
+	x->imm_reads = calloc(nt + 1, sizeof(uint32_t));
+	if (!x->pstart || !x->imm_reads)
+		return false;
+	count_imm_reads(x);
+	for_each_pair(x, count_pair);
+	for (uint32_t t = 0; t < nt; t++)
+		x->pstart[t + 1] += x->pstart[t];
+	x->partners = malloc((x->pstart[nt] ? x->pstart[nt] : 1) * sizeof(uint32_t));
+	if (!x->partners)
+		return false;
+	for_each_pair(x, fill_pair);       /* advances pstart[t] to the old pstart[t+1] */
+	for (uint32_t t = nt; t > 0; t--)
+		x->pstart[t] = x->pstart[t - 1];
+	x->pstart[0] = 0;
+	return true;
+}
+
+/* The regfile to prefer for temp t: the one its already-coloured operand
+ * partners use less, small immediates counting as B (-1: no preference,
+ * 0: A, 1: B). */
+static int preferred_file(const struct ractx *x, const struct ra_graph *g, uint32_t t)
+{
+	int in_a = 0, in_b = (int)x->imm_reads[t];
+	for (uint32_t i = x->pstart[t]; i < x->pstart[t + 1]; i++) {
+		uint32_t n = x->node[x->partners[i]];
+		uint32_t r = n == QIR_NONE ? RA_NO_REG : ra_get_reg(g, n);
+		if (r == RA_NO_REG || r <= REG_R4)
+			continue;
+		if (r < REG_RB0)
+			in_a++;
+		else
+			in_b++;
+	}
+	return in_a == in_b ? -1 : (in_a > in_b ? 1 : 0);
+}
+
+/* Register choice: r4, then accumulators, then A/B alternately, round-robin;
+ * among A/B registers, the file the operand partners do not use first. */
+static uint32_t select_reg(const struct ra_graph *g, uint32_t node, const uint64_t *avail,
+			   void *user)
+{
+	struct ractx *x = user;
+	if (ra_avail_has(avail, REG_R4))
+		return REG_R4;
+	for (uint32_t k = 1; k <= 4; k++) {
+		uint32_t r = (x->last_acc + k) % 4;
+		if (ra_avail_has(avail, r))
+			return x->last_acc = r;
+	}
+	int pref = preferred_file(x, g, x->temp_of[node]);
+	for (int pass = pref < 0; pass < 2; pass++) {
+		for (uint32_t k = 1; k <= 64; k++) {
+			uint32_t j = (x->last_ab + k) % 64;
+			uint32_t r = (j % 2 ? REG_RB0 : REG_RA0) + j / 2;
+			if ((pass || (int)(j % 2) == pref) && ra_avail_has(avail, r)) {
+				x->last_ab = j;
+				return r;
+			}
+		}
+	}
+	for (uint32_t r = 0; r < NUM_REGS; r++) {
+		if (ra_avail_has(avail, r))
+			return r;
+	}
+	return RA_NO_REG;
+}
+
+/* Numbers the temps with a non-empty live range as graph nodes, in order of
+ * range start (a counting sort over ips). */
+static bool number_nodes(struct ractx *x)
+{
+	uint32_t nt = x->c->num_temps, ni = x->lv.num_insts + 2;
+	uint32_t *first = calloc(ni + 1, sizeof(uint32_t));
+	if (!first)
+		return false;
+	for (uint32_t t = 0; t < nt; t++) {
+		x->node[t] = QIR_NONE;
+		if (x->lv.start[t] != QIR_NONE && x->lv.start[t] < x->lv.end[t])
+			first[x->lv.start[t] + 1]++;
+	}
+	for (uint32_t i = 1; i <= ni; i++)
+		first[i] += first[i - 1];
+	x->nnodes = first[ni];
+	for (uint32_t t = 0; t < nt; t++) {
+		if (x->lv.start[t] != QIR_NONE && x->lv.start[t] < x->lv.end[t]) {
+			uint32_t n = first[x->lv.start[t]]++;
+			x->node[t] = n;
+			x->temp_of[n] = t;
+		}
+	}
+	free(first);
+	return true;
+}
+
+/* Interference by sweeping the nodes (already in start order) with a list
+ * of the ranges still open. */
+static bool build_edges(struct ractx *x, struct ra_graph *g)
+{
+	uint32_t n = x->nnodes;
+	uint32_t *active = malloc((n ? n : 1) * sizeof(uint32_t));
+	if (!active)
+		return false;
+	uint32_t nact = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t s = x->lv.start[x->temp_of[i]], keep = 0;
+		for (uint32_t k = 0; k < nact; k++) {
+			if (x->lv.end[x->temp_of[active[k]]] > s) {
+				active[keep++] = active[k];
+				ra_graph_add_interference(g, active[k], i);
+			}
+		}
+		nact = keep;
+		active[nact++] = i;
+	}
+	free(active);
+	return ra_graph_ok(g);
+}
+
+/* The ip with the most live temps, and that count. */
+static uint32_t max_pressure(const struct ractx *x, uint32_t *at)
+{
+	uint32_t ni = x->lv.num_insts + 1, best = 0;
+	int32_t *delta = calloc(ni + 1, sizeof(int32_t));
+	*at = 0;
+	if (!delta)
+		return 0;
+	for (uint32_t t = 0; t < x->c->num_temps; t++) {
+		if (x->node[t] == QIR_NONE)
+			continue;
+		delta[x->lv.start[t]]++;
+		delta[x->lv.end[t] < ni ? x->lv.end[t] : ni]--;
+	}
+	int32_t live = 0;
+	for (uint32_t ip = 0; ip < ni; ip++) {
+		live += delta[ip];
+		if (live > (int32_t)best) {
+			best = (uint32_t)live;
+			*at = ip;
+		}
+	}
+	free(delta);
+	return best;
+}
+
+static void ractx_free(struct ractx *x)
+{
+	qir_liveness_free(&x->lv);
+	free(x->kinds);
+	free(x->precolour);
+	free(x->node);
+	free(x->temp_of);
+	vc4_array_free(&x->r4_ips);
+	vc4_array_free(&x->thrsw_ips);
+	free(x->pstart);
+	free(x->partners);
+	free(x->imm_reads);
+}
+
+/* Liveness, kinds and node numbering; false (diag) on failure. */
+static bool ractx_init(struct ractx *x, struct qir_compile *c, struct vc4_diag *diag)
+{
+	memset(x, 0, sizeof(*x));
+	x->c = c;
+	if (!qir_liveness(c, &x->lv, diag))
+		return false;
+	size_t n = c->num_temps ? c->num_temps : 1;
+	x->kinds = malloc(n);
+	x->precolour = malloc(n * sizeof(uint32_t));
+	x->node = malloc(n * sizeof(uint32_t));
+	x->temp_of = malloc(n * sizeof(uint32_t));
+	if (!x->kinds || !x->precolour || !x->node || !x->temp_of)
+		return vc4_diag_set(diag, "out of memory");
+	for (size_t t = 0; t < n; t++)
+		x->precolour[t] = RA_NO_REG;
+	if (!compute_kinds(x) || !number_nodes(x) || !build_partners(x))
+		return vc4_diag_set(diag, "out of memory");
+	for (uint32_t t = 0; t < c->num_temps; t++) {
+		uint32_t pre = x->precolour[t];
+		if (x->node[t] == QIR_NONE)
+			continue;
+		if (pre == RA_NO_REG && !x->kinds[t])
+			return vc4_diag_set(diag, "register allocation failed: t%u has no possible "
+					    "register (its uses need both an accumulator-free "
+					    "and an r4/regfile-A-only home)", t);
+		if (pre != RA_NO_REG && !reg_in_kinds(pre, x->kinds[t], false))
+			return vc4_diag_set(diag, "register allocation failed: t%u is a payload "
+					    "register (%s15) but its uses need another file", t,
+					    pre < REG_RB0 ? "ra" : "rb");
+	}
+	return true;
+}
+
+/* The failure message: pressure, registers, spill candidate. */
+static bool report_failure(struct ractx *x, const struct ra_set *set, struct ra_graph *g,
+			   bool threaded, struct vc4_diag *diag)
+{
+	uint32_t at, live = max_pressure(x, &at);
+	uint32_t avail = ra_class_p(set, class_of(K_A | K_B | K_ACC, threaded));
+	uint32_t spill = ra_get_best_spill_node(g);
+	char cand[48] = "";
+	if (spill != RA_NO_NODE)
+		snprintf(cand, sizeof(cand), "; spill candidate t%u", x->temp_of[spill]);
+	return vc4_diag_set(diag, "register allocation failed: %u temps live at ip %u, %u "
+			    "registers available%s%s", live, at, avail,
+			    threaded ? " (threaded)" : "", cand);
+}
+
+/* Converts an ra_set register to the physical register. */
+static struct qir_phys_reg phys_of(uint32_t r)
+{
+	struct qir_phys_reg p = { QIR_PHYS_NONE, 0 };
+	if (r <= REG_R4) {
+		p.file = QIR_PHYS_ACC;
+		p.index = (uint8_t)r;
+	} else if (r < REG_RB0) {
+		p.file = QIR_PHYS_A;
+		p.index = (uint8_t)(r - REG_RA0);
+	} else if (r < NUM_REGS) {
+		p.file = QIR_PHYS_B;
+		p.index = (uint8_t)(r - REG_RB0);
+	}
+	return p;
+}
+
+/* Whether temp t's only definition can simply be repeated before each use:
+ * an unconditional, flag-less, pack-free copy of a uniform or small
+ * immediate, or a load_imm. */
+static bool rematerializable(const struct qir_compile *c, uint32_t t)
+{
+	const struct qir_inst *def = qir_temp_def(c, t);
+	if (!def || def->cond != QPU_COND_ALWAYS || def->sf || def->pack)
+		return false;
+	if (qir_ops[def->op].flags & QIR_OPF_IMM_SRC)
+		return true;
+	return def->op == QIR_OP_MOV && !def->src[0].unpack &&
+	       (def->src[0].file == QIR_FILE_UNIF || def->src[0].file == QIR_FILE_SMALL_IMM);
+}
+
+/* Spill costs: rematerializable temps cost their number of reads; anything
+ * else is spillable only in name (for the failure message), at a high cost. */
+static void set_spill_costs(struct ractx *x, struct ra_graph *g, const uint32_t *uses)
+{
+	for (uint32_t t = 0; t < x->c->num_temps; t++) {
+		if (x->node[t] == QIR_NONE || x->precolour[t] != RA_NO_REG)
+			continue;
+		float cost = (float)uses[t] + (rematerializable(x->c, t) ? 0.0f : 1000.0f);
+		ra_graph_set_spill_cost(g, x->node[t], cost);
+	}
+}
+
+/* Replaces temp t by a fresh copy of its definition before each reader;
+ * the original definition is deleted. False on OOM. */
+static bool rematerialize(struct qir_compile *c, uint32_t t)
+{
+	struct qir_inst *def = qir_temp_def(c, t);
+	struct qir_block *b, *def_block = NULL;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst) {
+			if (inst == def)
+				def_block = b;
+			bool reads = false;
+			for (int s = 0; s < QIR_MAX_SRC; s++)
+				reads |= inst->src[s].file == QIR_FILE_TEMP && inst->src[s].index == t;
+			if (!reads)
+				continue;
+			struct qir_reg nt = qir_temp(c);
+			struct qir_inst *copy = qir_inst_create(c, def->op, nt, def->src[0], def->src[1]);
+			if (!copy)
+				return false;
+			qir_inst_insert_before(b, inst, copy);
+			for (int s = 0; s < QIR_MAX_SRC; s++) {
+				if (inst->src[s].file == QIR_FILE_TEMP && inst->src[s].index == t) {
+					nt.unpack = inst->src[s].unpack;
+					inst->src[s] = nt;
+				}
+			}
+		}
+	}
+	qir_inst_remove(c, def_block, def);
+	return true;
+}
+
+enum attempt { ATTEMPT_OK, ATTEMPT_REMAT, ATTEMPT_FAILED };
+
+static bool diag_is_set(const struct vc4_diag *d)
+{
+	return d && d->set;
+}
+
+/* One colouring of the current program in the given mode. On a colouring
+ * failure with a rematerializable candidate, returns ATTEMPT_REMAT and the
+ * temp in *remat; otherwise ATTEMPT_FAILED with diag set. */
+static enum attempt attempt(struct qir_compile *c, const struct ra_set *set, bool threaded,
+			    struct qir_ra_result *out, uint32_t *remat, struct vc4_diag *diag)
+{
+	struct ractx x;
+	uint32_t *uses = NULL;
+	bool ok = ractx_init(&x, c, diag) && qir_temp_defs(c) && (uses = qir_temp_use_counts(c));
+	struct ra_graph *g = ok ? ra_graph_create(set, x.nnodes ? x.nnodes : 1, diag) : NULL;
+	enum attempt res = g ? ATTEMPT_OK : ATTEMPT_FAILED;
+	for (uint32_t t = 0; g && t < c->num_temps; t++) {
+		uint32_t n = x.node[t];
+		if (n != QIR_NONE && x.precolour[t] != RA_NO_REG)
+			ra_graph_set_reg(g, n, x.precolour[t]);
+		else if (n != QIR_NONE)
+			ra_graph_set_class(g, n, class_of(x.kinds[t], threaded));
+	}
+	if (res == ATTEMPT_OK && !build_edges(&x, g))
+		res = ATTEMPT_FAILED;
+	if (res == ATTEMPT_OK) {
+		set_spill_costs(&x, g, uses);
+		ra_graph_set_select_callback(g, select_reg, &x);
+		struct vc4_diag ignored = {0};
+		if (!ra_allocate(g, &ignored)) {
+			uint32_t sp = ra_get_best_spill_node(g);
+			res = ATTEMPT_FAILED;
+			if (!ra_graph_ok(g))
+				vc4_diag_set(diag, "%s", ignored.msg);
+			else if (sp != RA_NO_NODE && rematerializable(c, x.temp_of[sp]))
+				res = ATTEMPT_REMAT, *remat = x.temp_of[sp];
+			else
+				report_failure(&x, set, g, threaded, diag);
+		}
+	}
+	if (res == ATTEMPT_OK) {
+		free(out->temps);
+		out->temps = calloc(c->num_temps ? c->num_temps : 1, sizeof(*out->temps));
+		for (uint32_t t = 0; out->temps && t < c->num_temps; t++) {
+			uint32_t n = x.node[t];
+			out->temps[t] = phys_of(n == QIR_NONE ? RA_NO_REG : ra_get_reg(g, n));
+		}
+		res = out->temps ? res : ATTEMPT_FAILED;
+		out->threaded = threaded;
+	}
+	if (c->oom || (res == ATTEMPT_FAILED && !diag_is_set(diag)))
+		vc4_diag_set(diag, "out of memory");
+	free(uses);
+	ra_graph_destroy(g);
+	ractx_free(&x);
+	return res;
+}
+
+#define QIR_RA_MAX_REMATS 256
+
+/* Allocation in one mode, rematerializing constants while that helps. */
+static bool try_allocate(struct qir_compile *c, const struct ra_set *set, bool threaded,
+			 struct qir_ra_result *out, struct vc4_diag *diag)
+{
+	for (int i = 0;; i++) {
+		uint32_t t = QIR_NONE;
+		enum attempt r = attempt(c, set, threaded, out, &t, diag);
+		if (r == ATTEMPT_OK)
+			return true;
+		if (r == ATTEMPT_FAILED)
+			return false;
+		if (i == QIR_RA_MAX_REMATS || !rematerialize(c, t))
+			return vc4_diag_set(diag, "register allocation failed: still no colouring "
+					    "after %d rematerializations", i);
+	}
+}
+
+/* Drops every THRSW: the fallback to a single-threaded shader. */
+static void remove_thrsw(struct qir_compile *c)
+{
+	struct qir_block *b;
+	struct qir_inst *inst, *next;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst_safe(b, inst, next) {
+			if (inst->op == QIR_OP_THRSW)
+				qir_inst_remove(c, b, inst);
+		}
+	}
+	c->fs_threaded = false;
+}
+
+bool qir_register_allocate(struct qir_compile *c, struct qir_ra_result *out,
+			   struct vc4_diag *diag)
+{
+	memset(out, 0, sizeof(*out));
+	struct vc4_diag v = {0};
+	if (!qir_validate(c, &v))
+		return vc4_diag_set(diag, "register allocation: invalid program: %s", v.msg);
+	struct ra_set *set = make_set(diag);
+	if (!set)
+		return false;
+	bool threaded = c->stage == QIR_STAGE_FRAGMENT && c->fs_threaded;
+	struct vc4_diag first = {0};
+	bool ok = try_allocate(c, set, threaded, out, threaded ? &first : diag);
+	if (!ok && threaded) {
+		remove_thrsw(c);
+		ok = try_allocate(c, set, false, out, diag);
+	}
+	ra_set_destroy(set);
+	if (!ok)
+		qir_ra_result_free(out);
+	return ok;
+}
+
+void qir_ra_result_free(struct qir_ra_result *r)
+{
+	free(r->temps);
+	r->temps = NULL;
+}

@@ -1,0 +1,774 @@
+/*
+ * test_lower_exec.c: lowered programs executed on the QIR executor
+ * (qir_eval.c, the simulator's exact ALU/SFU semantics) and compared with
+ * libm, the IR interpreter or an exact model: sin/cos accuracy over a dense
+ * sweep, floor/ceil/fract/sign/imul/comparisons, the blend equation and
+ * factor table, divergent control flow, and the kernel-relevant properties
+ * (texture uniform kinds in order, uniform-stream resets after branch
+ * targets).
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ir/ir_interp.h"
+#include "lower_test.h"
+#include "qir_eval.h"
+
+static uint32_t fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+static float bitsf(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+/* A vertex shader computing varying @r (vec4) from attribute @a (vec4). */
+static struct qir_compile *vs_program(const char *body, struct ir_shader **sh)
+{
+	char text[4096];
+	snprintf(text, sizeof(text), "vertex\nattribute vec4 @a\nvarying smooth vec4 @r\n"
+		 "output position\n%%a = load @a\nstore @position, %%a\n%s", body);
+	*sh = lt_parse(text, "exec.ir");
+	struct qir_shader_key key;
+	qir_shader_key_init(&key, QIR_STAGE_VERTEX);
+	return lt_lower(*sh, NULL, &key, QIR_STAGE_VERTEX);
+}
+
+/* Runs the VS on 16 lanes of inputs in[lane][4]; out[lane][4] = @r. */
+static void vs_run(const struct qir_compile *c, float in[16][4], float out[16][4])
+{
+	struct qeval e = { 0 };
+	char err[256];
+	for (int i = 0; i < 16; i++)
+		for (int k = 0; k < 4; k++)
+			e.vpm_in[k][i] = fbits(in[i][k]);
+	if (!qeval_run(c, &e, 100000, err))
+		fail_msg("%s", err);
+	assert_int_equal(e.nvpm_out, 3 + 4);
+	for (int i = 0; i < 16; i++)
+		for (int k = 0; k < 4; k++)
+			out[i][k] = bitsf(e.vpm_out[3 + k][i]);
+}
+
+/* Max |lowered - libm| of sin and cos over n points in [lo, hi]. */
+static void sweep_sincos(const struct qir_compile *c, double lo, double hi, int n,
+			 double *err_sin, double *err_cos)
+{
+	*err_sin = *err_cos = 0;
+	for (int base = 0; base < n; base += 16) {
+		float in[16][4] = { { 0 } }, out[16][4];
+		for (int i = 0; i < 16; i++)
+			in[i][0] = (float)(lo + (hi - lo) * (base + i) / (n - 1));
+		vs_run(c, in, out);
+		for (int i = 0; i < 16 && base + i < n; i++) {
+			double x = in[i][0];
+			*err_sin = fmax(*err_sin, fabs(out[i][0] - sin(x)));
+			*err_cos = fmax(*err_cos, fabs(out[i][1] - cos(x)));
+		}
+	}
+}
+
+/* docs/lowering.md quotes these bounds: keep them in step. */
+static void test_sin_cos_error(void **state)
+{
+	(void)state;
+	struct ir_shader *sh;
+	struct qir_compile *c = vs_program("%x = extract %a, 0\n%s = sin %x\n%c = cos %x\n"
+					   "%r = vec4 %s, %c, %s, %c\nstore @r, %r\n", &sh);
+	double es, ec;
+	sweep_sincos(c, -2 * M_PI, 2 * M_PI, 160000, &es, &ec);
+	printf("# sin/cos max abs error on [-2pi, 2pi]: %.3g / %.3g\n", es, ec);
+	assert_true(es < 1e-6 && ec < 1e-6);
+	sweep_sincos(c, -100.0, 100.0, 160000, &es, &ec);
+	printf("# sin/cos max abs error on [-100, 100]: %.3g / %.3g\n", es, ec);
+	assert_true(es < 2e-5 && ec < 2e-5);
+	qir_compile_free(c);
+	ir_shader_free(sh);
+}
+
+/* Runs `body` (result in @r) on the lowering and on the IR interpreter for
+ * every input vector and compares bit for bit (or within tol, relative). */
+static void differential(const char *body, float in[][4], int n, double tol)
+{
+	struct ir_shader *sh;
+	struct qir_compile *c = vs_program(body, &sh);
+	uint32_t a = ir_shader_find_decl(sh, "a"), r = ir_shader_find_decl(sh, "r");
+	for (int base = 0; base < n; base += 16) {
+		float lane_in[16][4] = { { 0 } }, out[16][4];
+		for (int i = 0; i < 16 && base + i < n; i++)
+			memcpy(lane_in[i], in[base + i], sizeof(lane_in[i]));
+		vs_run(c, lane_in, out);
+		for (int i = 0; i < 16 && base + i < n; i++) {
+			struct ir_slot_value *slots = ir_interp_slots(sh);
+			struct ir_interp_io io = { .slots = slots };
+			for (int k = 0; k < 4; k++)
+				slots[a].c[k].f = lane_in[i][k];
+			assert_true(ir_interpret(sh, &io, NULL));
+			for (int k = 0; k < 4; k++) {
+				float want = slots[r].c[k].f, got = out[i][k];
+				bool same = fbits(want) == fbits(got) ||
+					    fabs(want - got) <= tol * fabs(want);
+				if (!same)
+					fail_msg("%s\ninput (%a %a %a %a) comp %d: got %a want %a", body,
+						 lane_in[i][0], lane_in[i][1], lane_in[i][2],
+						 lane_in[i][3], k, got, want);
+			}
+			free(slots);
+		}
+	}
+	qir_compile_free(c);
+	ir_shader_free(sh);
+}
+
+static float edge_values[][4] = {
+	{ 0.5f, -0.5f, 1.5f, -1.5f }, { 2.0f, -2.0f, 0.0f, 1e-3f },
+	{ 8388607.5f, -8388607.5f, 8388608.0f, -8388609.0f }, { 1e10f, -1e10f, 3e38f, -3e38f },
+	{ 0.999999f, -0.999999f, 123456.7f, -123456.7f }, { 0.25f, 4.0f, 16777216.0f, 1.0f },
+	/* fract() skips these last three: fract(±inf) is NaN in C, -inf/0 here */
+	{ 2147483520.0f, -2147483648.0f, 1e-30f, -1e-30f }, { INFINITY, -INFINITY, 7.0f, -7.0f },
+	{ 1e30f, -1e30f, 5e9f, -5e9f },
+};
+
+static void test_round_ops(void **state)
+{
+	(void)state;
+	int n = sizeof(edge_values) / sizeof(edge_values[0]);
+	differential("%r = floor %a\nstore @r, %r\n", edge_values, n, 0);
+	differential("%r = ceil %a\nstore @r, %r\n", edge_values, n, 0);
+	differential("%r = sign %a\nstore @r, %r\n", edge_values, n, 0);
+	/* fract of huge values is 0 on both sides; small ones may differ by the
+	 * truncating fadd */
+	differential("%r = fract %a\nstore @r, %r\n", edge_values, n - 3, 1e-6);
+	differential("%r = neg %a\nstore @r, %r\n", edge_values, n, 0);
+	differential("%r = abs %a\nstore @r, %r\n", edge_values, n, 0);
+}
+
+static void test_compare_select(void **state)
+{
+	(void)state;
+	static float v[][4] = {
+		{ 1, 2, 3, 4 }, { 2, 1, 3, 3 }, { -1, -1, 5, -5 }, { 1e-3f, 2e-3f, 0, 0 },
+		{ 100, -100, 7, 7 }, { -0.5f, 0.5f, 1, 2 },
+	};
+	int n = sizeof(v) / sizeof(v[0]);
+	const char *ops[] = { "flt", "fle", "fgt", "fge", "feq", "fne" };
+	for (int i = 0; i < 6; i++) {
+		char body[512];
+		snprintf(body, sizeof(body), "%%x = swizzle %%a, xzxz\n%%y = swizzle %%a, ywyw\n"
+			 "%%b = %s %%x, %%y\n%%r = b2f %%b\nstore @r, %%r\n", ops[i]);
+		differential(body, v, n, 0);
+	}
+	differential("%x = swizzle %a, xzxz\n%y = swizzle %a, ywyw\n%b = flt %x, %y\n"
+		     "%r = select %b, %x, %y\nstore @r, %r\n", v, n, 0);
+	differential("%z = const vec4 0.25, 0.5, 0.75, 1\n%r = step %z, %a\nstore @r, %r\n",
+		     v, n, 0);
+}
+
+static void test_integer_ops(void **state)
+{
+	(void)state;
+	static float v[][4] = {
+		{ 3, 5, -7, 11 }, { 4095, 4097, -65537, 16777215 }, { -1, -1, 0, 1 },
+		{ 1234567, -7654321, 2, -3 }, { 16777216, 3, -16777216, 5 },
+	};
+	int n = sizeof(v) / sizeof(v[0]);
+	const char *ops[] = { "imul", "iadd", "isub", "imin", "imax" };
+	for (int i = 0; i < 5; i++) {
+		char body[512];
+		snprintf(body, sizeof(body), "%%i = f2i %%a\n%%j = swizzle %%i, yxwz\n"
+			 "%%p = %s %%i, %%j\n%%s = const ivec4 255, 255, 255, 255\n"
+			 "%%q = and %%p, %%s\n%%r = i2f %%q\nstore @r, %%r\n", ops[i]);
+		differential(body, v, n, 0);
+	}
+	const char *cmps[] = { "ilt", "ile", "igt", "ige", "ieq", "ine" };
+	for (int i = 0; i < 6; i++) {
+		char body[512];
+		snprintf(body, sizeof(body), "%%i = f2i %%a\n%%j = swizzle %%i, yxwz\n"
+			 "%%b = %s %%i, %%j\n%%r = b2f %%b\nstore @r, %%r\n", cmps[i]);
+		differential(body, v, n, 0);
+	}
+}
+
+/* ---- blending ---------------------------------------------------------- */
+
+static uint8_t unorm8(float f)
+{
+	if (!(f > 0))
+		return 0;
+	if (f >= 1)
+		return 255;
+	return (uint8_t)(f * 255.0 + 0.5);
+}
+
+/* Exact GL blending of one channel on unorm8 values (factors as bytes). */
+static int model_factor(enum qir_blend_factor f, int ch, const uint8_t *s, const uint8_t *d,
+			const uint8_t *k)
+{
+	switch (f) {
+	case QIR_BF_ZERO: return 0;
+	case QIR_BF_ONE: return 255;
+	case QIR_BF_SRC_COLOR: return s[ch];
+	case QIR_BF_ONE_MINUS_SRC_COLOR: return 255 - s[ch];
+	case QIR_BF_DST_COLOR: return d[ch];
+	case QIR_BF_ONE_MINUS_DST_COLOR: return 255 - d[ch];
+	case QIR_BF_SRC_ALPHA: return s[3];
+	case QIR_BF_ONE_MINUS_SRC_ALPHA: return 255 - s[3];
+	case QIR_BF_DST_ALPHA: return d[3];
+	case QIR_BF_ONE_MINUS_DST_ALPHA: return 255 - d[3];
+	case QIR_BF_CONSTANT_COLOR: return k[ch];
+	case QIR_BF_ONE_MINUS_CONSTANT_COLOR: return 255 - k[ch];
+	case QIR_BF_CONSTANT_ALPHA: return k[3];
+	case QIR_BF_ONE_MINUS_CONSTANT_ALPHA: return 255 - k[3];
+	default: return ch == 3 ? 255 : (s[3] < 255 - d[3] ? s[3] : 255 - d[3]);
+	}
+}
+
+static int model_channel(const struct qir_blend_state *b, int ch, const uint8_t *s,
+			 const uint8_t *d, const uint8_t *k)
+{
+	bool a = ch == 3;
+	int eq = a ? b->alpha_eq : b->rgb_eq;
+	double ts = s[ch] * model_factor(a ? b->alpha_src : b->rgb_src, ch, s, d, k) / 255.0;
+	double td = d[ch] * model_factor(a ? b->alpha_dst : b->rgb_dst, ch, s, d, k) / 255.0;
+	double r;
+	switch (eq) {
+	case QIR_BLEND_ADD: r = ts + td; break;
+	case QIR_BLEND_SUBTRACT: r = ts - td; break;
+	case QIR_BLEND_REVERSE_SUBTRACT: r = td - ts; break;
+	case QIR_BLEND_MIN: r = s[ch] < d[ch] ? s[ch] : d[ch]; break;
+	default: r = s[ch] > d[ch] ? s[ch] : d[ch]; break;
+	}
+	r = r < 0 ? 0 : r > 255 ? 255 : r;
+	return (int)(r + 0.5);
+}
+
+static const char fs_color_text[] =
+	"fragment\nvarying smooth vec4 @c\noutput color\n%c = load @c\nstore @color, %c\n";
+
+/* Blends 16 lanes of colours with state b; returns the max channel error
+ * against the model. */
+static int blend_case(const struct ir_shader *sh, const struct qir_blend_state *b)
+{
+	struct qir_shader_key key;
+	qir_shader_key_init(&key, QIR_STAGE_FRAGMENT);
+	key.blend = *b;
+	struct qir_compile *c = lt_lower(sh, NULL, &key, QIR_STAGE_FRAGMENT);
+	struct qeval e = { 0 };
+	char err[256];
+	static const float kc[4] = { 0.2f, 0.4f, 0.6f, 0.8f };
+	uint8_t k[4];
+	for (int j = 0; j < 4; j++) {
+		e.blend_const[j] = fbits(kc[j]);
+		k[j] = unorm8(kc[j]);
+	}
+	for (int i = 0; i < 16; i++) {
+		e.frag_w[i] = fbits(1.0f);
+		for (int j = 0; j < 4; j++)
+			e.vary[j][i] = fbits((float)((i * 37 + j * 71) % 256) / 255.0f);
+		e.tlb_color_in[i] = 0x01010101u * (uint32_t)(i * 13 + 7) ^ 0x00ff00c0u;
+	}
+	if (!qeval_run(c, &e, 10000, err))
+		fail_msg("%s", err);
+	int worst = 0;
+	for (int i = 0; i < 16; i++) {
+		uint8_t s[4], d[4];
+		for (int j = 0; j < 4; j++) {
+			s[j] = unorm8(bitsf(e.vary[j][i]));
+			d[j] = (uint8_t)(e.tlb_color_in[i] >> (8 * j));
+		}
+		assert_true(e.color_written[i]);
+		for (int j = 0; j < 4; j++) {
+			int got = (int)(e.tlb_color[i] >> (8 * j) & 0xff);
+			int diff = abs(got - model_channel(b, j, s, d, k));
+			worst = diff > worst ? diff : worst;
+		}
+	}
+	qir_compile_free(c);
+	return worst;
+}
+
+/* Every equation with every (src, dst) factor pair, same for RGB and alpha,
+ * plus separate RGB/alpha states. v8muld rounds (a*b + 127) / 255 style,
+ * so results are within 1 of the exact rounding. */
+static void test_blend_table(void **state)
+{
+	(void)state;
+	struct ir_shader *sh = lt_parse(fs_color_text, "blend.ir");
+	int worst = 0, cases = 0;
+	for (int eq = 0; eq < QIR_BLEND_EQ_COUNT; eq++)
+		for (int sf = 0; sf < QIR_BF_COUNT; sf++)
+			for (int df = 0; df < QIR_BF_COUNT; df++) {
+				struct qir_blend_state b = { true, (uint8_t)eq, (uint8_t)eq,
+					(uint8_t)sf, (uint8_t)df, (uint8_t)sf, (uint8_t)df };
+				int w = blend_case(sh, &b);
+				if (w > 1)
+					fail_msg("eq %d src %d dst %d: off by %d", eq, sf, df, w);
+				worst = w > worst ? w : worst;
+				cases++;
+			}
+	struct qir_blend_state sep = { true, QIR_BLEND_ADD, QIR_BLEND_REVERSE_SUBTRACT,
+		QIR_BF_SRC_ALPHA, QIR_BF_ONE_MINUS_SRC_ALPHA, QIR_BF_ONE, QIR_BF_DST_ALPHA };
+	assert_true(blend_case(sh, &sep) <= 1);
+	printf("# blend: %d states x 16 pixels, max error %d/255\n", cases, worst);
+	ir_shader_free(sh);
+}
+
+/* ---- control flow ------------------------------------------------------ */
+
+/* Runs golden/<name>.ir per lane with uv.x = lane value and compares the
+ * packed colour with the IR interpreter's colour (packed the same way). */
+static void run_fs_against_interp(const char *name)
+{
+	char rel[128];
+	snprintf(rel, sizeof(rel), "golden/%s.ir", name);
+	char *text = lt_read(rel);
+	assert_non_null(text);
+	struct ir_shader *sh = lt_parse(text, rel);
+	free(text);
+	struct qir_shader_key key;
+	qir_shader_key_init(&key, QIR_STAGE_FRAGMENT);
+	struct qir_compile *c = lt_lower(sh, NULL, &key, QIR_STAGE_FRAGMENT);
+	struct qeval e = { 0 };
+	char err[256];
+	for (int i = 0; i < 16; i++) {
+		e.frag_w[i] = fbits(1.0f);
+		e.vary[0][i] = fbits((float)i / 16.0f);
+		e.vary[1][i] = fbits(0.5f);
+	}
+	if (!qeval_run(c, &e, 100000, err))
+		fail_msg("%s", err);
+	uint32_t uv = ir_shader_find_decl(sh, "v_uv");
+	uint32_t color = ir_shader_find_decl(sh, "color");
+	for (int i = 0; i < 16; i++) {
+		struct ir_slot_value *slots = ir_interp_slots(sh);
+		struct ir_interp_io io = { .slots = slots };
+		slots[uv].c[0].f = (float)i / 16.0f;
+		slots[uv].c[1].f = 0.5f;
+		assert_true(ir_interpret(sh, &io, NULL));
+		uint32_t want = 0;
+		for (int j = 0; j < 4; j++)
+			want |= (uint32_t)unorm8(slots[color].c[j].f) << (8 * j);
+		assert_int_equal(e.tlb_color[i], want);
+		free(slots);
+	}
+	printf("# %s: 16 divergent lanes match the interpreter (%llu steps)\n", name,
+	       (unsigned long long)e.steps);
+	qir_compile_free(c);
+	ir_shader_free(sh);
+}
+
+static void test_control_flow(void **state)
+{
+	(void)state;
+	run_fs_against_interp("fs_if_else");
+	run_fs_against_interp("fs_loop_break");
+}
+
+/* ---- kernel-relevant properties ----------------------------------------- */
+
+static struct qir_compile *lower_golden_fs(const char *name, struct ir_shader **sh)
+{
+	char rel[128];
+	snprintf(rel, sizeof(rel), "golden/%s.ir", name);
+	char *text = lt_read(rel);
+	assert_non_null(text);
+	*sh = lt_parse(text, rel);
+	free(text);
+	struct qir_shader_key key;
+	qir_shader_key_init(&key, QIR_STAGE_FRAGMENT);
+	return lt_lower(*sh, NULL, &key, QIR_STAGE_FRAGMENT);
+}
+
+/* The TMU writes of a lookup carry P0, P1, ... in write order. */
+static void test_texture_uniforms(void **state)
+{
+	(void)state;
+	static const struct { const char *name; int n; } cases[] = {
+		{ "fs_tex_color", 2 }, { "doc_cube", 4 }, { "doc_tex_discard", 2 },
+	};
+	for (size_t t = 0; t < 3; t++) {
+		struct ir_shader *sh;
+		struct qir_compile *c = lower_golden_fs(cases[t].name, &sh);
+		struct qir_uniform_stream s = { 0 };
+		assert_true(qir_uniform_stream(c, &s));
+		int k = 0;
+		for (size_t i = 0; i < s.entries.len; i++) {
+			uint32_t kind = s.entries.data[i].kind;
+			if (kind >= QIR_UNIFORM_TEX_P0 && kind <= QIR_UNIFORM_TEX_P3) {
+				assert_int_equal(kind, QIR_UNIFORM_TEX_P0 + k);
+				assert_int_equal(s.entries.data[i].data, 0);
+				k++;
+			}
+		}
+		assert_int_equal(k, cases[t].n);
+		qir_uniform_stream_free(&s);
+		qir_compile_free(c);
+		ir_shader_free(sh);
+	}
+}
+
+/* After the reset pass every non-entry block that reads uniforms starts with
+ * LOAD_IMM (n+1)*4 + UNIFORMS_RESET, n counted in program order; the
+ * program still runs the same. */
+static void test_uniform_resets(void **state)
+{
+	(void)state;
+	struct ir_shader *sh;
+	struct qir_compile *c = lower_golden_fs("fs_loop_break", &sh);
+	struct vc4_diag d = { 0 };
+	assert_true(qir_lower_uniform_resets(c, &d));
+	assert_true(qir_validate(c, &d));
+	uint32_t count = 0, resets = 0;
+	for (size_t k = 0; k < c->blocks.len; k++) {
+		const struct qir_block *b = c->blocks.data[k];
+		const struct qir_inst *i = b->first;
+		if (k > 0 && i && i->op == QIR_OP_LOAD_IMM) {
+			assert_non_null(i->next);
+			assert_int_equal(i->next->op, QIR_OP_UNIFORMS_RESET);
+			assert_int_equal(i->src[0].index, (count + 1) * 4);
+			assert_true(qir_reg_equal(i->next->src[0], i->dst));
+			assert_int_equal(c->uniforms.data[i->next->src[1].index].kind,
+					 QIR_UNIFORM_UNIFORMS_ADDRESS);
+			resets++;
+		} else if (k > 0) {
+			for (; i; i = i->next)
+				assert_false(qir_inst_reads_uniform(i, NULL));
+		}
+		for (i = b->first; i; i = i->next)
+			count += qir_inst_reads_uniform(i, NULL);
+	}
+	assert_int_equal(resets, c->blocks.len - 1);
+	qir_compile_free(c);
+	ir_shader_free(sh);
+	run_fs_against_interp("fs_loop_break");
+}
+
+/* ---- vertex I/O ---------------------------------------------------------- */
+
+static struct ir_shader *golden_ir(const char *name)
+{
+	char rel[128];
+	snprintf(rel, sizeof(rel), "golden/%s.ir", name);
+	char *text = lt_read(rel);
+	assert_non_null(text);
+	struct ir_shader *sh = lt_parse(text, rel);
+	free(text);
+	return sh;
+}
+
+/* VS and CS of vs_mvp_color with an identity matrix: the screen-space words
+ * (XsYs packed 16:16, Zs, 1/Wc), clip coordinates and the varying. */
+static void test_vs_outputs(void **state)
+{
+	(void)state;
+	struct ir_shader *sh = golden_ir("vs_mvp_color");
+	struct qir_shader_key key;
+	qir_shader_key_init(&key, QIR_STAGE_VERTEX);
+	for (int stage = QIR_STAGE_VERTEX; stage <= QIR_STAGE_COORD; stage++) {
+		struct qir_compile *c = lt_lower(sh, NULL, &key, (enum qir_stage)stage);
+		static struct qeval e;
+		memset(&e, 0, sizeof(e));
+		char err[256];
+		e.host_rounding = true;
+		for (int k = 0; k < 4; k++)
+			e.user[5 * k] = fbits(1.0f);  /* identity mat4 */
+		e.vp[0] = fbits(160.0f), e.vp[1] = fbits(-120.0f);
+		e.vp[2] = fbits(0.5f), e.vp[3] = fbits(0.5f);
+		for (int i = 0; i < 16; i++) {
+			float p[4] = { (float)i / 8 - 1, 0.25f * (float)(i % 5) - 0.5f, 0.125f * i, 2 };
+			for (int k = 0; k < 4; k++) {
+				e.vpm_in[k][i] = fbits(p[k]);
+				e.vpm_in[4 + k][i] = fbits((float)(i + k));
+			}
+		}
+		if (!qeval_run(c, &e, 10000, err))
+			fail_msg("%s", err);
+		bool cs = stage == QIR_STAGE_COORD;
+		assert_int_equal(e.nvpm_out, cs ? 7 : 7);
+		for (int i = 0; i < 16; i++) {
+			float x = bitsf(e.vpm_in[0][i]), y = bitsf(e.vpm_in[1][i]);
+			float z = bitsf(e.vpm_in[2][i]), w = bitsf(e.vpm_in[3][i]), rw = 1.0f / w;
+			uint32_t xy = ((uint32_t)(int32_t)(x * rw * 160.0f) & 0xffff) |
+				      (uint32_t)(int32_t)(y * rw * -120.0f) << 16;
+			unsigned base = cs ? 4 : 0;
+			assert_int_equal(e.vpm_out[base][i], xy);
+			assert_int_equal(e.vpm_out[base + 1][i], fbits(z * rw * 0.5f + 0.5f));
+			assert_int_equal(e.vpm_out[base + 2][i], fbits(rw));
+			for (int k = 0; k < 4; k++)
+				assert_int_equal(e.vpm_out[cs ? k : 3 + k][i],
+						 cs ? e.vpm_in[k][i] : e.vpm_in[4 + k][i]);
+		}
+		qir_compile_free(c);
+	}
+	ir_shader_free(sh);
+}
+
+/* Attribute formats: the second attribute's VPM words converted per key. */
+static void test_attr_formats(void **state)
+{
+	(void)state;
+	struct ir_shader *sh = lt_parse("vertex\nattribute vec4 @p\nattribute vec4 @a\n"
+					"varying smooth vec4 @r\noutput position\n%p = load @p\n"
+					"store @position, %p\n%a = load @a\nstore @r, %a\n", "f.ir");
+	static const struct { enum qir_attr_format f; uint32_t w0, w1; float want[4]; } cases[] = {
+		{ QIR_ATTR_UNORM8, 0x80ff3300u, 0, { 0.0f, 51 / 255.0f, 1.0f, 128 / 255.0f } },
+		{ QIR_ATTR_UINT8, 0x80ff3300u, 0, { 0, 51, 255, 128 } },
+		{ QIR_ATTR_SINT16, 0x8000fffeu, 0x00077fffu, { -2, -32768, 32767, 7 } },
+		{ QIR_ATTR_SNORM16, 0x8000fffeu, 0x00007fffu, { -2 / 32767.0f, -1, 1, 0 } },
+	};
+	for (size_t t = 0; t < sizeof(cases) / sizeof(cases[0]); t++) {
+		struct qir_shader_key key;
+		qir_shader_key_init(&key, QIR_STAGE_VERTEX);
+		key.attr_format[1] = (uint8_t)cases[t].f;
+		struct qir_compile *c = lt_lower(sh, NULL, &key, QIR_STAGE_VERTEX);
+		static struct qeval e;
+		memset(&e, 0, sizeof(e));
+		char err[256];
+		e.host_rounding = true;
+		for (int i = 0; i < 16; i++) {
+			e.vpm_in[3][i] = fbits(1.0f);
+			e.vpm_in[4][i] = cases[t].w0;
+			e.vpm_in[5][i] = cases[t].w1;
+		}
+		if (!qeval_run(c, &e, 10000, err))
+			fail_msg("%s", err);
+		assert_int_equal(c->num_vpm_reads,
+				 4 + (qir_attr_formats[cases[t].f].bytes_per_comp == 2 ? 2 : 1));
+		for (int k = 0; k < 4; k++) {
+			float got = bitsf(e.vpm_out[3 + k][0]);
+			if (fabsf(got - cases[t].want[k]) > 1e-6f)
+				fail_msg("%s comp %d: %a != %a", qir_attr_formats[cases[t].f].name, k,
+					 got, cases[t].want[k]);
+		}
+		qir_compile_free(c);
+	}
+	ir_shader_free(sh);
+}
+
+/* ---- fragment colour paths ------------------------------------------------ */
+
+/* Runs fs_color_text with key k on 16 lanes: source channels from
+ * src[lane], destination dst[lane]; returns the TLB colour words. */
+static void run_color(const struct qir_shader_key *k, const uint32_t *src, const uint32_t *dst,
+		      uint32_t *out)
+{
+	struct ir_shader *sh = lt_parse(fs_color_text, "color.ir");
+	struct qir_compile *c = lt_lower(sh, NULL, k, QIR_STAGE_FRAGMENT);
+	static struct qeval e;
+	memset(&e, 0, sizeof(e));
+	char err[256];
+	for (int i = 0; i < 16; i++) {
+		e.frag_w[i] = fbits(1.0f);
+		for (int j = 0; j < 4; j++)
+			e.vary[j][i] = fbits((float)(src[i] >> (8 * j) & 0xff) / 255.0f);
+		e.tlb_color_in[i] = dst[i];
+	}
+	if (!qeval_run(c, &e, 10000, err))
+		fail_msg("%s", err);
+	for (int i = 0; i < 16; i++) {
+		assert_true(e.color_written[i]);
+		out[i] = e.tlb_color[i];
+	}
+	qir_compile_free(c);
+	ir_shader_free(sh);
+}
+
+static void lanes(uint32_t *src, uint32_t *dst)
+{
+	for (int i = 0; i < 16; i++) {
+		src[i] = 0x9e3779b9u * (uint32_t)(i + 1);
+		dst[i] = 0x7f4a7c15u * (uint32_t)(i + 3);
+	}
+}
+
+static uint32_t logic_model(enum qir_logic_op op, uint32_t s, uint32_t d)
+{
+	switch (op) {
+	case QIR_LOGIC_CLEAR: return 0;
+	case QIR_LOGIC_AND: return s & d;
+	case QIR_LOGIC_AND_REVERSE: return s & ~d;
+	case QIR_LOGIC_COPY: return s;
+	case QIR_LOGIC_AND_INVERTED: return ~s & d;
+	case QIR_LOGIC_NOOP: return d;
+	case QIR_LOGIC_XOR: return s ^ d;
+	case QIR_LOGIC_OR: return s | d;
+	case QIR_LOGIC_NOR: return ~(s | d);
+	case QIR_LOGIC_EQUIV: return ~(s ^ d);
+	case QIR_LOGIC_INVERT: return ~d;
+	case QIR_LOGIC_OR_REVERSE: return s | ~d;
+	case QIR_LOGIC_COPY_INVERTED: return ~s;
+	case QIR_LOGIC_OR_INVERTED: return ~s | d;
+	case QIR_LOGIC_NAND: return ~(s & d);
+	default: return ~0u;
+	}
+}
+
+/* The 16 logic ops are exact on the packed words. */
+static void test_logic_ops(void **state)
+{
+	(void)state;
+	uint32_t src[16], dst[16], out[16];
+	lanes(src, dst);
+	for (int op = 0; op < QIR_LOGIC_COUNT; op++) {
+		struct qir_shader_key k;
+		qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+		k.logic_op_enable = true;
+		k.logic_op = (uint8_t)op;
+		run_color(&k, src, dst, out);
+		for (int i = 0; i < 16; i++)
+			assert_int_equal(out[i], logic_model((enum qir_logic_op)op, src[i], dst[i]));
+	}
+}
+
+/* Colour masks keep the destination's disabled channels; BGR565 writes
+ * byte 3 as 0xff. */
+static void test_color_mask_format(void **state)
+{
+	(void)state;
+	uint32_t src[16], dst[16], out[16];
+	lanes(src, dst);
+	struct qir_shader_key k;
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	k.color_mask = 0x5;  /* R, B */
+	run_color(&k, src, dst, out);
+	for (int i = 0; i < 16; i++)
+		assert_int_equal(out[i], (src[i] & 0x00ff00ffu) | (dst[i] & 0xff00ff00u));
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	k.rt_format = QIR_RT_BGR565;
+	run_color(&k, src, dst, out);
+	for (int i = 0; i < 16; i++)
+		assert_int_equal(out[i], (src[i] & 0x00ffffffu) | 0xff000000u);
+	k.color_mask = 0x2;  /* G only; byte 3 has no channel and is written */
+	run_color(&k, src, dst, out);
+	for (int i = 0; i < 16; i++)
+		assert_int_equal(out[i], (src[i] & 0x0000ff00u) | (dst[i] & 0x00ff00ffu) |
+					 0xff000000u);
+}
+
+/* Smooth varyings are multiplied by W, flat ones are not; two-sided colour
+ * picks the back varying on back faces; point_coord reads the first two
+ * varyings when drawing points; frag_coord and front_facing. */
+static void test_fs_inputs(void **state)
+{
+	(void)state;
+	struct ir_shader *sh = lt_parse(
+		"fragment\nvarying smooth float @a\nvarying flat float @b\n"
+		"varying smooth float @back\noutput color\noutput depth\n"
+		"%a = load @a\n%b = load @b\n%pc = point_coord\n%x = extract %pc, 0\n"
+		"%ff = front_facing\n%one = const float 1\n%zero = const float 0\n"
+		"%f = select %ff, %one, %zero\n%c = vec4 %a, %b, %x, %f\nstore @color, %c\n"
+		"%fc = frag_coord\n%fx = extract %fc, 0\nstore @depth, %fx\n", "in.ir");
+	struct qir_shader_key k;
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	k.is_points = true;
+	k.back_varying[0] = 3;  /* @a is backed by @back */
+	k.depth_enabled = true;
+	struct qir_compile *c = lt_lower(sh, NULL, &k, QIR_STAGE_FRAGMENT);
+	assert_int_equal(c->num_varyings, 5);
+	static struct qeval e;
+	memset(&e, 0, sizeof(e));
+	char err[256];
+	e.host_rounding = true;
+	for (int i = 0; i < 16; i++) {
+		e.frag_w[i] = fbits(2.0f);
+		e.vary[0][i] = fbits(0.25f);  /* point s (times W: 0.5) */
+		e.vary[2][i] = fbits(0.125f); /* @a: 0.25 */
+		e.vary[3][i] = fbits(0.75f);  /* @b flat: 0.75 */
+		e.vary[4][i] = fbits(0.375f); /* @back: 0.75 */
+		e.rev_flag[i] = (uint32_t)(i & 1);
+		e.frag_x[i] = (uint32_t)i;
+	}
+	if (!qeval_run(c, &e, 10000, err))
+		fail_msg("%s", err);
+	for (int i = 0; i < 16; i++) {
+		uint32_t a = i & 1 ? 0xbf : 0x40, f = i & 1 ? 0 : 0xff;
+		assert_int_equal(e.tlb_color[i], a | 0xbfu << 8 | 0x80u << 16 | f << 24);
+		assert_int_equal(e.tlb_z[i], (uint32_t)(int32_t)(((float)i + 0.5f) * 16777215.0f));
+	}
+	qir_compile_free(c);
+	ir_shader_free(sh);
+}
+
+static uint32_t tex_checker(void *user, const struct qeval_tex_request *r)
+{
+	(void)user;
+	return (r->s < 0.5f ? 0x000000ffu : 0x0000ff00u) | (r->t < 0.5f ? 0x00ff0000u : 0) |
+	       0x80000000u;
+}
+
+/* fs_tex_color: the texel (from the TMU's 2D coordinates s = u, t = v)
+ * times the colour; doc_tex_discard: discarded lanes write neither colour
+ * nor Z. */
+static void test_texture_discard(void **state)
+{
+	(void)state;
+	struct ir_shader *sh = golden_ir("doc_tex_discard");
+	struct qir_shader_key k;
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	k.depth_enabled = true;
+	k.threaded = true;
+	struct qir_compile *c = lt_lower(sh, NULL, &k, QIR_STAGE_FRAGMENT);
+	static struct qeval e;
+	memset(&e, 0, sizeof(e));
+	char err[256];
+	e.tex = tex_checker;
+	for (int i = 0; i < 16; i++) {
+		e.frag_w[i] = fbits(1.0f);
+		e.frag_z[i] = 0x123456u + (uint32_t)i;
+		e.vary[0][i] = fbits(i & 1 ? 0.75f : 0.25f);
+		e.vary[1][i] = fbits(i & 2 ? 0.75f : 0.25f);
+	}
+	for (int i = 0; i < 4; i++)
+		e.user[i] = fbits(1.0f);
+	e.user[3] = fbits(0.2f);  /* tint alpha: 0x80/255 * 0.2 > 0.0625: kept */
+	if (!qeval_run(c, &e, 10000, err))
+		fail_msg("%s", err);
+	for (int i = 0; i < 16; i++) {
+		assert_true(e.color_written[i] && e.z_written[i]);
+		assert_int_equal(e.tlb_z[i], 0x123456u + (uint32_t)i);
+		uint32_t want = (i & 1 ? 0x0000ff00u : 0x000000ffu) | (i & 2 ? 0 : 0x00ff0000u);
+		assert_int_equal(e.tlb_color[i] & 0x00ffffffu, want);
+	}
+	e.user[3] = fbits(0.1f);  /* 0x80/255 * 0.1 < 0.0625: every lane discards */
+	memset(e.color_written, 0, sizeof(e.color_written));
+	memset(e.z_written, 0, sizeof(e.z_written));
+	if (!qeval_run(c, &e, 10000, err))
+		fail_msg("%s", err);
+	for (int i = 0; i < 16; i++)
+		assert_false(e.color_written[i] || e.z_written[i]);
+	qir_compile_free(c);
+	ir_shader_free(sh);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sin_cos_error),
+		cmocka_unit_test(test_round_ops),
+		cmocka_unit_test(test_compare_select),
+		cmocka_unit_test(test_integer_ops),
+		cmocka_unit_test(test_blend_table),
+		cmocka_unit_test(test_control_flow),
+		cmocka_unit_test(test_texture_uniforms),
+		cmocka_unit_test(test_uniform_resets),
+		cmocka_unit_test(test_vs_outputs),
+		cmocka_unit_test(test_attr_formats),
+		cmocka_unit_test(test_logic_ops),
+		cmocka_unit_test(test_color_mask_format),
+		cmocka_unit_test(test_fs_inputs),
+		cmocka_unit_test(test_texture_discard),
+	};
+	return cmocka_run_group_tests_name("qir_lower_exec", tests, NULL, NULL);
+}

@@ -1,0 +1,243 @@
+/*
+ * test_lower_keys.c: shader keys — defaults, hash and equality over the
+ * stage's own fields, range checks with exact messages — and that different
+ * keys give different code for the same IR, plus the lowering's argument
+ * errors.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lower_test.h"
+
+static void test_key_hash_equal(void **state)
+{
+	(void)state;
+	struct qir_shader_key a, b;
+	qir_shader_key_init(&a, QIR_STAGE_FRAGMENT);
+	qir_shader_key_init(&b, QIR_STAGE_FRAGMENT);
+	assert_true(qir_shader_key_equal(&a, &b));
+	assert_int_equal(qir_shader_key_hash(&a), qir_shader_key_hash(&b));
+	b.attr_format[0] = QIR_ATTR_UNORM8;  /* not a fragment field */
+	assert_true(qir_shader_key_equal(&a, &b));
+	b.blend.rgb_src = QIR_BF_DST_ALPHA;  /* blending off: factors do not matter */
+	assert_true(qir_shader_key_equal(&a, &b));
+	b.blend.enable = true;
+	assert_false(qir_shader_key_equal(&a, &b));
+	assert_int_not_equal(qir_shader_key_hash(&a), qir_shader_key_hash(&b));
+	struct qir_shader_key v, w;
+	qir_shader_key_init(&v, QIR_STAGE_VERTEX);
+	qir_shader_key_init(&w, QIR_STAGE_VERTEX);
+	w.rt_format = QIR_RT_BGR565;  /* not a vertex field */
+	assert_true(qir_shader_key_equal(&v, &w));
+	w.attr_format[2] = QIR_ATTR_SINT16;
+	assert_false(qir_shader_key_equal(&v, &w));
+	assert_false(qir_shader_key_equal(&a, &v));
+}
+
+static void test_key_check(void **state)
+{
+	(void)state;
+	struct qir_shader_key k;
+	struct vc4_diag d = { 0 };
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	assert_true(qir_shader_key_check(&k, &d));
+	k.blend.rgb_dst = 15;
+	assert_false(qir_shader_key_check(&k, &d));
+	assert_string_equal(d.msg, "shader key: blend.rgb_dst[0] = 15 is out of range (0..14)");
+	vc4_diag_clear(&d);
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	k.tex_swizzle[1][2] = 9;
+	assert_false(qir_shader_key_check(&k, &d));
+	assert_string_equal(d.msg, "shader key: tex_swizzle[6] = 9 is out of range (0..5)");
+}
+
+static const char fs_text[] =
+	"fragment\nvarying smooth vec2 @uv\nvarying smooth vec4 @c\nsampler 2d @s\n"
+	"output color\n%uv = load @uv\n%t = tex @s, %uv\n%c = load @c\n%r = mul %t, %c\n"
+	"store @color, %r\n";
+
+/* The QIR text of fs_text under key k. */
+static char *fs_code(const struct qir_shader_key *k)
+{
+	struct ir_shader *sh = lt_parse(fs_text, "k.ir");
+	struct qir_compile *c = lt_lower(sh, NULL, k, QIR_STAGE_FRAGMENT);
+	char *text = qir_print(c);
+	qir_compile_free(c);
+	ir_shader_free(sh);
+	return text;
+}
+
+/* Each key change alters the program; equal keys give equal programs. */
+static void test_keys_change_code(void **state)
+{
+	(void)state;
+	struct qir_shader_key base;
+	qir_shader_key_init(&base, QIR_STAGE_FRAGMENT);
+	char *ref = fs_code(&base), *same = fs_code(&base);
+	assert_string_equal(ref, same);
+	free(same);
+	for (int v = 0; v < 8; v++) {
+		struct qir_shader_key k = base;
+		switch (v) {
+		case 0: k.blend.enable = true; break;
+		case 1: k.color_mask = 0x7; break;
+		case 2: k.logic_op_enable = true; k.logic_op = QIR_LOGIC_XOR; break;
+		case 3: k.rt_format = QIR_RT_BGR565; break;
+		case 4: k.tex_swizzle[0][0] = QIR_SWZ_Z; k.tex_swizzle[0][2] = QIR_SWZ_X; break;
+		case 5: k.threaded = true; break;
+		case 6: k.flat_varyings = 2; break;
+		default: k.depth_enabled = true; break;
+		}
+		assert_false(qir_shader_key_equal(&k, &base));
+		char *text = fs_code(&k);
+		if (strcmp(text, ref) == 0)
+			fail_msg("key variant %d gives the same code", v);
+		free(text);
+	}
+	free(ref);
+}
+
+static void test_lower_errors(void **state)
+{
+	(void)state;
+	struct ir_shader *sh = lt_parse(fs_text, "k.ir");
+	struct qir_shader_key k;
+	struct vc4_diag d = { 0 };
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	assert_null(qir_lower_shader(sh, NULL, &k, QIR_STAGE_VERTEX, &d));
+	assert_string_equal(d.msg, "k.ir: a fragment shader cannot be compiled as stage 0");
+	vc4_diag_clear(&d);
+	qir_shader_key_init(&k, QIR_STAGE_VERTEX);
+	assert_null(qir_lower_shader(sh, NULL, &k, QIR_STAGE_FRAGMENT, &d));
+	assert_string_equal(d.msg, "k.ir: the shader key is for stage 0");
+	vc4_diag_clear(&d);
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	k.back_varying[0] = 2;  /* @uv (vec2) backed by @c (vec4) */
+	assert_null(qir_lower_shader(sh, NULL, &k, QIR_STAGE_FRAGMENT, &d));
+	assert_string_equal(d.msg, "k.ir: shader key: back_varying[0] = 2 names no varying of "
+			    "the same size");
+	ir_shader_free(sh);
+}
+
+/* Limits and linking errors name the shader and what is wrong. */
+static void test_io_errors(void **state)
+{
+	(void)state;
+	char text[2048] = "vertex\n";
+	for (int i = 0; i < 9; i++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "attribute vec4 @a%d\n", i);
+	strcat(text, "output position\n%p = load @a0\nstore @position, %p\n");
+	struct ir_shader *sh = lt_parse(text, "nine.ir");
+	struct qir_shader_key k;
+	struct vc4_diag d = { 0 };
+	qir_shader_key_init(&k, QIR_STAGE_VERTEX);
+	assert_null(qir_lower_shader(sh, NULL, &k, QIR_STAGE_VERTEX, &d));
+	assert_string_equal(d.msg, "nine.ir: more than 8 attributes");
+	ir_shader_free(sh);
+
+	struct ir_shader *vs = lt_parse("vertex\nattribute vec4 @p\nvarying smooth vec3 @v\n"
+					"output position\n%p = load @p\nstore @position, %p\n"
+					"%v = swizzle %p, xyz\nstore @v, %v\n", "vs.ir");
+	struct ir_shader *fs = lt_parse("fragment\nvarying smooth vec4 @v\noutput color\n"
+					"%v = load @v\nstore @color, %v\n", "fs.ir");
+	vc4_diag_clear(&d);
+	assert_null(qir_lower_shader(vs, fs, &k, QIR_STAGE_VERTEX, &d));
+	assert_string_equal(d.msg, "vs.ir: varying 'v' has 3 components here but 4 in the "
+			    "fragment shader");
+	ir_shader_free(vs);
+	ir_shader_free(fs);
+}
+
+/* More than 16 attribute words take several VPM read setups, each naming
+ * its first word and count (16 encoded as 0), issued before its words. */
+static void test_vpm_read_setups(void **state)
+{
+	(void)state;
+	char text[2048] = "vertex\n";
+	for (int i = 0; i < 5; i++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "attribute vec4 @a%d\n", i);
+	strcat(text, "output position\n%p = load @a4\nstore @position, %p\n");
+	struct ir_shader *sh = lt_parse(text, "five.ir");
+	struct qir_shader_key k;
+	qir_shader_key_init(&k, QIR_STAGE_VERTEX);
+	struct qir_compile *c = lt_lower(sh, NULL, &k, QIR_STAGE_COORD);
+	uint32_t setups[4], n = 0, reads = 0;
+	const struct qir_inst *i;
+	qir_foreach_inst(c->blocks.data[0], i) {
+		if (i->op == QIR_OP_LOAD_IMM && i->dst.file == QIR_FILE_SPECIAL &&
+		    i->dst.index == QIR_SPECIAL_VPM_READ_SETUP) {
+			assert_int_equal(reads, n * 16);
+			setups[n++] = i->src[0].index;
+		}
+		if (i->src[0].file == QIR_FILE_VPM)
+			assert_int_equal(i->src[0].index, reads++);
+	}
+	assert_int_equal(n, 2);
+	assert_int_equal(setups[0], 0x00001a00u);  /* words 0..15 */
+	assert_int_equal(setups[1], 0x00401a10u);  /* words 16..19 */
+	assert_int_equal(c->num_vpm_reads, 20);
+	qir_compile_free(c);
+	ir_shader_free(sh);
+}
+
+/* Number of `op` instructions in c. */
+static unsigned count_op(const struct qir_compile *c, enum qir_op op)
+{
+	unsigned n = 0;
+	const struct qir_block *b;
+	const struct qir_inst *i;
+	qir_foreach_block(c, b)
+		qir_foreach_inst(b, i)
+			n += i->op == op;
+	return n;
+}
+
+/* Threaded: one thrsw per lookup; a last one at top level when the last
+ * lookup is in control flow or there is none. */
+static void test_thread_switches(void **state)
+{
+	(void)state;
+	static const struct { const char *text; unsigned n; } cases[] = {
+		{ "fragment\nvarying smooth vec4 @c\noutput color\n%c = load @c\n"
+		  "store @color, %c\n", 1 },
+		{ fs_text, 1 },
+		{ "fragment\nvarying smooth vec2 @uv\nsampler 2d @s\noutput color\n"
+		  "%uv = load @uv\n%x = extract %uv, 0\n%z = const float 0\n%b = flt %x, %z\n"
+		  "if %b {\n%t = tex @s, %uv\nstore @color, %t\n}\n", 2 },
+	};
+	for (size_t t = 0; t < 3; t++) {
+		struct ir_shader *sh = lt_parse(cases[t].text, "thr.ir");
+		struct qir_shader_key k;
+		qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+		k.threaded = true;
+		struct qir_compile *c = lt_lower(sh, NULL, &k, QIR_STAGE_FRAGMENT);
+		assert_true(c->fs_threaded);
+		assert_int_equal(count_op(c, QIR_OP_THRSW), cases[t].n);
+		qir_compile_free(c);
+		k.threaded = false;
+		c = lt_lower(sh, NULL, &k, QIR_STAGE_FRAGMENT);
+		assert_int_equal(count_op(c, QIR_OP_THRSW), 0);
+		qir_compile_free(c);
+		ir_shader_free(sh);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_key_hash_equal),
+		cmocka_unit_test(test_key_check),
+		cmocka_unit_test(test_keys_change_code),
+		cmocka_unit_test(test_lower_errors),
+		cmocka_unit_test(test_io_errors),
+		cmocka_unit_test(test_vpm_read_setups),
+		cmocka_unit_test(test_thread_switches),
+	};
+	return cmocka_run_group_tests_name("qir_lower_keys", tests, NULL, NULL);
+}

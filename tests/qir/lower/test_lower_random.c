@@ -1,0 +1,275 @@
+/*
+ * test_lower_random.c: random IR programs (ir/ir_random.h: straight-line
+ * code, ifs, loops with break/continue, discard, all value types, 2D and
+ * cube textures; no SFU ops) lowered and run on 16 lanes of the QIR executor with
+ * C rounding, compared with the IR interpreter lane by lane: vertex
+ * programs through both the coordinate shader (clip position) and the
+ * vertex shader (varyings), fragment programs through the packed colour
+ * and discard.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ir/ir_interp.h"
+#include "ir/ir_random.h"
+#include "lower_test.h"
+#include "qir_eval.h"
+
+#define SEEDS 500
+
+static uint32_t rng_state;
+static uint32_t rng(void)
+{
+	rng_state = rng_state * 1664525u + 1013904223u;
+	return rng_state >> 8;
+}
+
+static float rnd_float(void)
+{
+	return (float)((int)(rng() % 4001) - 2000) / 1000.0f;
+}
+
+/* Equal bits, both NaN, a denormal C kept that the QPU flushed, or within
+ * 1e-6 relative (smoothstep divides by multiplying with rcp, C divides). */
+static bool same_value(uint32_t got, uint32_t want)
+{
+	float g, w;
+	memcpy(&g, &got, 4);
+	memcpy(&w, &want, 4);
+	if (got == want || (isnan(g) && isnan(w)))
+		return true;
+	if (fabsf(w) < 1.2e-38f && fabsf(g) < 1.2e-38f)
+		return true;
+	return fabs((double)g - w) <= 1e-6 * fabs((double)w);
+}
+
+/* The test texture: 2D texels from the coordinates, cube texels from the
+ * coordinates' signs (invariant under the lowering's major-axis scaling). */
+static uint8_t coord_byte(float x)
+{
+	if (!(fabsf(x) < 1e6f))
+		return 7;
+	return (uint8_t)((int)floorf(x * 40.0f) & 255);
+}
+
+static uint32_t texel(bool cube, float s, float t, float r)
+{
+	if (cube)
+		return (signbit(s) ? 40u : 200u) | (signbit(t) ? 60u : 180u) << 8 |
+		       (signbit(r) ? 90u : 160u) << 16 | 255u << 24;
+	return coord_byte(s) | (uint32_t)coord_byte(t) << 8 |
+	       (uint32_t)coord_byte(s + t) << 16 | 200u << 24;
+}
+
+static uint32_t qeval_texel(void *user, const struct qeval_tex_request *req)
+{
+	(void)user;
+	return texel(req->has_r, req->s, req->t, req->r);
+}
+
+static void interp_texel(void *user, uint32_t sampler, const float *coord, unsigned ncoord,
+			 bool has_bias, float bias, float rgba[4])
+{
+	(void)user, (void)sampler, (void)has_bias, (void)bias;
+	uint32_t bits = texel(ncoord == 3, coord[0], coord[1], ncoord == 3 ? coord[2] : 0);
+	for (int k = 0; k < 4; k++)  /* the TMU's unorm8 → float (host rounding) */
+		rgba[k] = (float)((double)(bits >> (8 * k) & 0xff) / 255.0);
+}
+
+/* Random values for every uniform (into the stream words and the slots)
+ * and every input (attributes or varyings, per lane). */
+static void fill_inputs(const struct ir_shader *sh, struct qeval *e,
+			struct ir_slot_value *slots[16])
+{
+	uint32_t word = 0, input = 0;
+	for (size_t d = 0; d < sh->decls.len; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		for (unsigned k = 0; k < decl->type.comps && decl->kind != IR_DECL_SAMPLER; k++) {
+			if (decl->kind == IR_DECL_UNIFORM) {
+				union ir_scalar v;
+				if (decl->type.base == IR_FLOAT)
+					v.f = rnd_float();
+				else if (decl->type.base == IR_INT)
+					v.i = (int32_t)(rng() % 17) - 8;
+				else
+					v.u = rng() & 1;
+				e->user[word++] = v.u;
+				for (int i = 0; i < 16; i++)
+					slots[i][d].c[k] = v;
+			} else if (decl->kind == IR_DECL_ATTRIBUTE ||
+				   (decl->kind == IR_DECL_VARYING && sh->stage == IR_STAGE_FRAGMENT)) {
+				for (int i = 0; i < 16; i++) {
+					slots[i][d].c[k].f = rnd_float();
+					if (decl->kind == IR_DECL_ATTRIBUTE)
+						e->vpm_in[input][i] = slots[i][d].c[k].u;
+					else
+						e->vary[input][i] = slots[i][d].c[k].u;
+				}
+				input++;
+			}
+		}
+	}
+	for (int i = 0; i < 16; i++) {
+		e->frag_w[i] = 0x3f800000u;  /* 1.0: smooth varyings read as given */
+		e->frag_x[i] = (uint32_t)i;
+		e->frag_y[i] = 7;
+		e->frag_z[i] = rng() & 0xffffff;
+		e->rev_flag[i] = i & 1;
+	}
+	e->host_rounding = true;
+	e->tex = qeval_texel;
+}
+
+/* Runs c; false (and a message) when the executor fails. */
+static bool run(const struct qir_compile *c, struct qeval *e, uint64_t seed)
+{
+	char err[256];
+	if (qeval_run(c, e, 1000000, err))
+		return true;
+	fail_msg("seed %llu: %s", (unsigned long long)seed, err);
+	return false;
+}
+
+static uint8_t unorm8(float f)
+{
+	if (!(f > 0))
+		return 0;
+	if (f >= 1)
+		return 255;
+	return (uint8_t)((double)f * 255.0 + 0.5);
+}
+
+/* Compares lane i's outputs; returns the number of mismatching words. */
+static unsigned compare_vs(const struct ir_shader *sh, const struct qeval *cs,
+			   const struct qeval *vs, const struct ir_slot_value *slots, int i)
+{
+	unsigned bad = 0, out = 3;
+	for (size_t d = 0; d < sh->decls.len; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		if (decl->kind == IR_DECL_OUTPUT && decl->builtin == IR_OUT_POSITION)
+			for (unsigned k = 0; k < 4; k++)
+				bad += !same_value(cs->vpm_out[k][i], slots[d].c[k].u);
+		if (decl->kind == IR_DECL_VARYING)
+			for (unsigned k = 0; k < decl->type.comps; k++, out++)
+				bad += !same_value(vs->vpm_out[out][i], slots[d].c[k].u);
+	}
+	return bad;
+}
+
+static unsigned compare_fs(const struct ir_shader *sh, const struct qeval *e,
+			   const struct ir_slot_value *slots, bool discarded, int i)
+{
+	if (discarded || !e->color_written[i])
+		return discarded != !e->color_written[i];
+	uint32_t color = ir_shader_find_decl(sh, "color"), want = 0;
+	for (unsigned k = 0; k < 4; k++)
+		want |= (uint32_t)unorm8(slots[color].c[k].f) << (8 * k);
+	return e->tlb_color[i] != want;
+}
+
+/* The back end's passes up to allocation: the optimiser (standard passes
+ * to a fixpoint), uniform lowering, uniform-stream resets; the program must
+ * stay valid and equivalent. */
+static void pipeline(struct qir_compile *c, uint64_t seed)
+{
+	struct vc4_diag d = { 0 };
+	bool ok = qir_optimize(c, &d);
+	qir_lower_uniforms(c);  /* returns progress */
+	if (!ok || c->oom || !qir_lower_uniform_resets(c, &d) || !qir_validate(c, &d))
+		fail_msg("seed %llu: %s", (unsigned long long)seed, d.msg);
+}
+
+/* One seed: compile, run, interpret, compare. Returns mismatching lanes. */
+static unsigned one_seed(uint64_t seed, int stage, bool optimize)
+{
+	struct ir_random_options opt = ir_random_defaults;
+	opt.stage = stage;
+	opt.transcendental = false;
+	struct ir_shader *sh = ir_random_program(seed, &opt);
+	assert_non_null(sh);
+	bool vs = sh->stage == IR_STAGE_VERTEX;
+	struct qir_shader_key key;
+	qir_shader_key_init(&key, vs ? QIR_STAGE_VERTEX : QIR_STAGE_FRAGMENT);
+	struct qir_compile *c = lt_lower(sh, NULL, &key, vs ? QIR_STAGE_VERTEX : QIR_STAGE_FRAGMENT);
+	struct qir_compile *cc = vs ? lt_lower(sh, NULL, &key, QIR_STAGE_COORD) : NULL;
+	if (optimize) {
+		pipeline(c, seed);
+		if (cc)
+			pipeline(cc, seed);
+	}
+	struct ir_slot_value *slots[16];
+	for (int i = 0; i < 16; i++)
+		slots[i] = ir_interp_slots(sh);
+	static struct qeval e, ec;
+	memset(&e, 0, sizeof(e));
+	rng_state = (uint32_t)seed;
+	fill_inputs(sh, &e, slots);
+	ec = e;
+	run(c, &e, seed);
+	if (cc)
+		run(cc, &ec, seed);
+	unsigned bad_lanes = 0;
+	for (int i = 0; i < 16; i++) {
+		struct ir_interp_io io = { .slots = slots[i], .front_facing = !e.rev_flag[i],
+					   .sample = interp_texel };
+		io.frag_coord[0] = (float)i + 0.5f;  /* what lower_fs_builtin computes */
+		io.frag_coord[1] = 7.5f;
+		io.frag_coord[2] = (float)e.frag_z[i] * (1.0f / 16777215.0f);
+		io.frag_coord[3] = 1.0f;
+		assert_true(ir_interpret(sh, &io, NULL));
+		unsigned bad = vs ? compare_vs(sh, &ec, &e, slots[i], i)
+				  : compare_fs(sh, &e, slots[i], io.discarded, i);
+		bad_lanes += bad != 0;
+		free(slots[i]);
+	}
+	if (bad_lanes && getenv("VC4_VERBOSE"))
+		printf("# seed %llu (%s): %u lanes differ\n", (unsigned long long)seed,
+		       vs ? "vertex" : "fragment", bad_lanes);
+	qir_compile_free(c);
+	qir_compile_free(cc);
+	ir_shader_free(sh);
+	return bad_lanes;
+}
+
+struct config {
+	int stage;
+	bool optimize;
+};
+
+static void test_random(void **state)
+{
+	const struct config *cfg = *state;
+	int stage = cfg->stage;
+	unsigned bad = 0, seeds_bad = 0;
+	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+		unsigned b = one_seed(seed, stage, cfg->optimize);
+		bad += b;
+		seeds_bad += b != 0;
+	}
+	printf("# %s%s: %u seeds x 16 lanes, %u lanes in %u seeds differ\n",
+	       stage == IR_STAGE_VERTEX ? "vertex" : "fragment",
+	       cfg->optimize ? " (optimised)" : "", SEEDS, bad, seeds_bad);
+	assert_int_equal(bad, 0);
+}
+
+int main(void)
+{
+	static const struct config cfgs[] = {
+		{ IR_STAGE_VERTEX, false }, { IR_STAGE_FRAGMENT, false },
+		{ IR_STAGE_VERTEX, true }, { IR_STAGE_FRAGMENT, true },
+	};
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_prestate(test_random, (void *)&cfgs[0]),
+		cmocka_unit_test_prestate(test_random, (void *)&cfgs[1]),
+		cmocka_unit_test_prestate(test_random, (void *)&cfgs[2]),
+		cmocka_unit_test_prestate(test_random, (void *)&cfgs[3]),
+	};
+	return cmocka_run_group_tests_name("qir_lower_random", tests, NULL, NULL);
+}
