@@ -1,0 +1,116 @@
+/*
+ * vc4_fold.c: the pack/unpack peepholes of vc4_fold.h. Both fold a single-use
+ * definition D into its one reader X in the same block, X keeping its place;
+ * they require that D's sources are not written between D and X.
+ */
+#include <stdlib.h>
+
+#include "compiler/vc4_fold.h"
+
+/* Whether any instruction strictly between d and x writes a temp d reads. */
+static bool sources_clobbered(const struct qir_inst *d, const struct qir_inst *x)
+{
+	for (const struct qir_inst *i = d->next; i && i != x; i = i->next) {
+		if (i->dst.file != QIR_FILE_TEMP)
+			continue;
+		for (int s = 0; s < QIR_MAX_SRC; s++)
+			if (qir_is_temp(d->src[s]) && d->src[s].index == i->dst.index)
+				return true;
+	}
+	return false;
+}
+
+/* D, when t has exactly one definition that is a plain instruction of `op`
+ * before x in block b, read once, with sources intact up to x. */
+static struct qir_inst *single_def(struct qir_compile *c, const uint32_t *uses,
+				   const struct qir_inst *x, struct qir_reg t, enum qir_op op)
+{
+	if (!qir_is_temp(t) || t.unpack || uses[t.index] != 1)
+		return NULL;
+	struct qir_inst *d = qir_temp_def(c, t.index);
+	if (!d || d->op != op || d->cond != QPU_COND_ALWAYS || d->sf || d->pack)
+		return NULL;
+	for (const struct qir_inst *i = d->next; i; i = i->next)
+		if (i == x)
+			return sources_clobbered(d, x) ? NULL : d;
+	return NULL;
+}
+
+/* fmov t, u.unpack; X(float_in) reads t → X reads u.unpack. */
+static bool fold_unpack(struct qir_compile *c, struct qir_block *b, const uint32_t *uses,
+			struct qir_inst *x)
+{
+	const struct qir_op_info *info = &qir_ops[x->op];
+	if (!(info->flags & QIR_OPF_FLOAT_IN) || info->nsrc != 2 || x->op == QIR_OP_VARY_ADD_C ||
+	    (x->pack && x->pack_mul))   /* QIR keeps MUL packs and unpacks apart */
+		return false;
+	for (int s = 0; s < 2; s++) {
+		struct qir_reg other = x->src[!s];
+		struct qir_inst *d = single_def(c, uses, x, x->src[s], QIR_OP_FMOV);
+		if (!d || !d->src[0].unpack || other.unpack || !qir_is_temp(d->src[0]))
+			continue;
+		if (qir_reg_equal(other, x->src[s]))
+			continue;
+		x->src[s] = d->src[0];
+		qir_inst_remove(c, b, d);
+		return true;
+	}
+	return false;
+}
+
+/* fmul t, a, b; fmul d.PACK, t, 1.0 → fmul d.PACK, a, b. */
+static bool fold_pack(struct qir_compile *c, struct qir_block *b, const uint32_t *uses,
+		      struct qir_inst *x)
+{
+	uint32_t one;
+	if (x->op != QIR_OP_FMUL || !x->pack || !x->pack_mul || x->sf ||
+	    x->cond != QPU_COND_ALWAYS)
+		return false;
+	for (int s = 0; s < 2; s++) {
+		if (!qir_reg_const(c, x->src[!s], &one) || one != 0x3f800000u)
+			continue;
+		struct qir_inst *d = single_def(c, uses, x, x->src[s], QIR_OP_FMUL);
+		if (!d || d->src[0].unpack || d->src[1].unpack)
+			continue;
+		x->src[0] = d->src[0];
+		x->src[1] = d->src[1];
+		qir_inst_remove(c, b, d);
+		return true;
+	}
+	return false;
+}
+
+/* One sweep; true when something changed. */
+static bool sweep(struct qir_compile *c)
+{
+	if (!qir_temp_defs(c)) {
+		c->oom = true;
+		return false;
+	}
+	uint32_t *uses = qir_temp_use_counts(c);
+	if (!uses)
+		return false;
+	bool progress = false;
+	struct qir_block *b;
+	/* packs first: a folded pack keeps the unpack out of that fmul */
+	for (int pass = 0; pass < 2 && !progress; pass++) {
+		qir_foreach_block(c, b) {
+			for (struct qir_inst *x = b->first; x && !progress; x = x->next)
+				progress = pass ? fold_unpack(c, b, uses, x) :
+					   fold_pack(c, b, uses, x);
+			if (progress)
+				break;   /* defs and use counts are stale: next sweep */
+		}
+	}
+	free(uses);
+	qir_invalidate(c);
+	return progress;
+}
+
+bool vc4_fold_packs(struct qir_compile *c)
+{
+	bool any = false;
+	while (!c->oom && sweep(c))
+		any = true;
+	return any;
+}

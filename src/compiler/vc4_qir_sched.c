@@ -1,0 +1,242 @@
+/*
+ * vc4_qir_sched.c: the pre-allocation list scheduler of vc4_qir_sched.h.
+ * One forward pass builds the dependency DAG of a block (last writer and
+ * readers since, per resource); nodes are then taken by longest latency
+ * path to the block end, ties in the original order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/vc4_qir_sched.h"
+
+enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
+
+#define SFU_LATENCY 4
+#define TMU_LATENCY 10
+
+struct qedge { uint32_t to, next, lat; };
+
+struct qnode {
+	struct qir_inst *inst;
+	uint32_t first_kid, nparents, prio;
+	bool done;
+};
+
+struct qsched {
+	struct qnode *n;
+	uint32_t count;
+	VC4_ARRAY(struct qedge) edges;
+	int32_t *last_w;                  /* per resource */
+	VC4_ARRAY(uint32_t) *readers;     /* per resource */
+	uint32_t nres;
+	bool oom;
+};
+
+static void edge(struct qsched *s, uint32_t from, uint32_t to, uint32_t lat)
+{
+	if (from == to)
+		return;
+	struct qedge e = { to, s->n[from].first_kid, lat };
+	if (!vc4_array_push(&s->edges, e)) {
+		s->oom = true;
+		return;
+	}
+	s->n[from].first_kid = (uint32_t)(s->edges.len - 1);
+	s->n[to].nparents++;
+}
+
+/* Latency of the value `from` produces for its readers. */
+static uint32_t latency(const struct qir_inst *from, const struct qir_inst *to)
+{
+	uint32_t f = qir_ops[from->op].flags;
+	if (f & QIR_OPF_SFU)
+		return SFU_LATENCY;
+	if (from->op == QIR_OP_TEX_S && to->op == QIR_OP_TEX_RESULT)
+		return TMU_LATENCY;
+	return 1;
+}
+
+static void use(struct qsched *s, uint32_t i, uint32_t r, bool write)
+{
+	int32_t w = s->last_w[r];
+	if (w >= 0)
+		edge(s, (uint32_t)w, i, write ? 1 : latency(s->n[w].inst, s->n[i].inst));
+	if (!write) {
+		if (!vc4_array_push(&s->readers[r], i))
+			s->oom = true;
+		return;
+	}
+	for (size_t k = 0; k < s->readers[r].len; k++)
+		edge(s, s->readers[r].data[k], i, 0);
+	s->readers[r].len = 0;
+	s->last_w[r] = (int32_t)i;
+}
+
+/* The ordered FIFO class of a special register, or -1. */
+static int special_class(uint32_t sp)
+{
+	if (sp <= QIR_SPECIAL_TLB_ALPHA_MASK || sp == QIR_SPECIAL_MS_FLAGS)
+		return Q_TLB;
+	if (sp == QIR_SPECIAL_VPM_READ_SETUP || sp == QIR_SPECIAL_VPM_WRITE_SETUP)
+		return Q_VPM;
+	return -1;
+}
+
+/* The ordered class an operand touches, or -1. */
+static int reg_class(struct qir_reg r)
+{
+	switch (r.file) {
+	case QIR_FILE_VPM: return Q_VPM;
+	case QIR_FILE_VARY: return Q_VARY;
+	case QIR_FILE_SPECIAL: return special_class(r.index);
+	default: return -1;
+	}
+}
+
+/* Reads, then writes, of node i. Temps are resources Q_FIXED + t. */
+static void node_uses(struct qsched *s, uint32_t i)
+{
+	const struct qir_inst *in = s->n[i].inst;
+	const struct qir_op_info *info = &qir_ops[in->op];
+	for (int k = 0; k < info->nsrc; k++) {
+		struct qir_reg r = in->src[k];
+		if (qir_is_temp(r))
+			use(s, i, Q_FIXED + r.index, false);
+		if (r.file == QIR_FILE_UNIF)
+			use(s, i, Q_UNIF, false);
+		int cls = reg_class(r);
+		if (cls >= 0)
+			use(s, i, (uint32_t)cls, true);
+		if (r.file == QIR_FILE_VARY)
+			use(s, i, Q_R5, true);
+	}
+	if (in->op == QIR_OP_VARY_ADD_C)
+		use(s, i, Q_R5, false);
+	if (in->op == QIR_OP_BRANCH ? in->cond != QPU_BR_ALWAYS : in->cond != QPU_COND_ALWAYS)
+		use(s, i, Q_FLAGS, false);
+	if (in->sf)
+		use(s, i, Q_FLAGS, true);
+	if (info->flags & (QIR_OPF_TMU_WRITE | QIR_OPF_TMU_READ))
+		use(s, i, Q_TMU, true);
+	if (in->op == QIR_OP_TLB_COLOR_READ)
+		use(s, i, Q_TLB, true);
+	if (in->op == QIR_OP_UNIFORMS_RESET)
+		use(s, i, Q_UNIF, true);
+	int cls = reg_class(in->dst);
+	if (cls >= 0)
+		use(s, i, (uint32_t)cls, true);
+	if (qir_is_temp(in->dst))
+		use(s, i, Q_FIXED + in->dst.index, true);
+}
+
+static bool build(struct qsched *s)
+{
+	int32_t barrier = -1;
+	uint32_t since = 0;
+	for (uint32_t i = 0; i < s->count; i++) {
+		const struct qir_inst *in = s->n[i].inst;
+		bool is_barrier = qir_ops[in->op].flags & (QIR_OPF_THRSW | QIR_OPF_BRANCH);
+		if (barrier >= 0)
+			edge(s, (uint32_t)barrier, i, 1);
+		if (is_barrier) {
+			for (uint32_t k = since; k < i; k++)
+				edge(s, k, i, 0);
+			since = i + 1;
+			barrier = (int32_t)i;
+		}
+		node_uses(s, i);
+	}
+	for (uint32_t i = s->count; i-- > 0;) {
+		uint32_t p = 1;
+		for (uint32_t e = s->n[i].first_kid; e != UINT32_MAX; e = s->edges.data[e].next) {
+			uint32_t v = s->edges.data[e].lat + s->n[s->edges.data[e].to].prio;
+			if (v > p)
+				p = v;
+		}
+		s->n[i].prio = p;
+	}
+	return !s->oom;
+}
+
+/* Relinks the block in list-scheduled order. */
+static bool reorder(struct qsched *s, struct qir_block *b)
+{
+	VC4_ARRAY(uint32_t) ready = { 0 };
+	for (uint32_t i = 0; i < s->count; i++)
+		if (!s->n[i].nparents && !vc4_array_push(&ready, i))
+			return false;
+	b->first = b->last = NULL;
+	for (uint32_t done = 0; done < s->count; done++) {
+		if (!ready.len) {          /* cannot happen: the graph is a DAG */
+			vc4_array_free(&ready);
+			return false;
+		}
+		size_t best = 0;
+		for (size_t k = 1; k < ready.len; k++) {
+			const struct qnode *a = &s->n[ready.data[k]], *c = &s->n[ready.data[best]];
+			if (a->prio > c->prio || (a->prio == c->prio && ready.data[k] < ready.data[best]))
+				best = k;
+		}
+		uint32_t i = ready.data[best];
+		ready.data[best] = ready.data[--ready.len];
+		struct qir_inst *in = s->n[i].inst;
+		in->prev = in->next = NULL;
+		qir_inst_insert_before(b, NULL, in);
+		for (uint32_t e = s->n[i].first_kid; e != UINT32_MAX; e = s->edges.data[e].next)
+			if (--s->n[s->edges.data[e].to].nparents == 0 &&
+			    !vc4_array_push(&ready, s->edges.data[e].to))
+				s->oom = true;
+	}
+	vc4_array_free(&ready);
+	return !s->oom;
+}
+
+static bool schedule_block(struct qsched *s, struct qir_block *b)
+{
+	uint32_t n = 0;
+	for (struct qir_inst *i = b->first; i; i = i->next)
+		n++;
+	s->count = n;
+	s->n = calloc(n ? n : 1, sizeof(*s->n));
+	if (!s->n)
+		return false;
+	n = 0;
+	for (struct qir_inst *i = b->first; i; i = i->next) {
+		s->n[n].inst = i;
+		s->n[n++].first_kid = UINT32_MAX;
+	}
+	for (uint32_t r = 0; r < s->nres; r++) {
+		s->last_w[r] = -1;
+		s->readers[r].len = 0;
+	}
+	s->edges.len = 0;
+	/* a block that fails is left as it was only if nothing was relinked */
+	bool ok = build(s) && reorder(s, b);
+	free(s->n);
+	s->n = NULL;
+	return ok;
+}
+
+bool vc4_qir_schedule(struct qir_compile *c)
+{
+	struct qsched s;
+	memset(&s, 0, sizeof(s));
+	s.nres = Q_FIXED + c->num_temps;
+	s.last_w = malloc(s.nres * sizeof(*s.last_w));
+	s.readers = calloc(s.nres, sizeof(*s.readers));
+	bool ok = s.last_w && s.readers;
+	struct qir_block *b;
+	qir_foreach_block(c, b) {
+		if (ok)
+			ok = schedule_block(&s, b);
+	}
+	for (uint32_t r = 0; s.readers && r < s.nres; r++)
+		vc4_array_free(&s.readers[r]);
+	free(s.readers);
+	free(s.last_w);
+	vc4_array_free(&s.edges);
+	qir_invalidate(c);
+	if (!ok)
+		c->oom = true;
+	return ok;
+}

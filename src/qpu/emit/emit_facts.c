@@ -1,0 +1,173 @@
+/*
+ * emit_facts.c: what one instruction word reads, writes and touches, read
+ * off the ISA table (qpu_isa.h) — the one place the scheduler, the pairing
+ * code and the program-end code learn about registers and peripherals.
+ */
+#include <string.h>
+
+#include "qpu/emit/emit_internal.h"
+
+static bool reg_named(const struct qpu_reg_info *r, const char *name)
+{
+	return r->name && strcmp(r->name, name) == 0;
+}
+
+/* Records a read through mux m. */
+static void read_mux(const struct qpu_inst *in, enum qpu_mux m, struct emit_facts *f)
+{
+	if (m <= QPU_MUX_R5) {
+		f->rd_acc |= (uint8_t)(1u << m);
+	} else if (m == QPU_MUX_A) {
+		if (qpu_raddrs[QPU_FILE_A][in->raddr_a].flags & QPU_REGF_PHYS)
+			f->rd_ra = (int8_t)in->raddr_a;
+		if (reg_named(&qpu_raddrs[QPU_FILE_A][in->raddr_a], "ms_flags"))
+			f->rd_ms_flags = f->tlb = true;
+	} else if (in->sig != QPU_SIG_SMALL_IMM) {
+		if (qpu_raddrs[QPU_FILE_B][in->raddr_b].flags & QPU_REGF_PHYS)
+			f->rd_rb = (int8_t)in->raddr_b;
+		if (reg_named(&qpu_raddrs[QPU_FILE_B][in->raddr_b], "ms_flags"))
+			f->rd_ms_flags = f->tlb = true;
+	}
+}
+
+/* FIFO pops and peripheral reads by raddr fields, whatever the muxes say. */
+static void read_addrs(const struct qpu_inst *in, struct emit_facts *f)
+{
+	for (int file = QPU_FILE_A; file <= QPU_FILE_B; file++) {
+		unsigned a = file == QPU_FILE_A ? in->raddr_a : in->raddr_b;
+		if (file == QPU_FILE_B && in->sig == QPU_SIG_SMALL_IMM)
+			continue;
+		const struct qpu_reg_info *r = &qpu_raddrs[file][a];
+		if (a == 14)
+			f->r14 = true;
+		if (r->periph == QPU_PERIPH_UNIFORM)
+			f->rd_unif = f->fifo = true;
+		if (r->periph == QPU_PERIPH_VARYING) {
+			f->vary = f->fifo = true;
+			f->wr_acc |= 1u << 5;    /* the C coefficient arrives in r5 */
+		}
+		if (r->periph == QPU_PERIPH_VPM)
+			f->vpm = f->fifo = true;
+		if (r->periph == QPU_PERIPH_MUTEX)
+			f->periph++;
+	}
+}
+
+/* Records the write of one half to `addr`. */
+static void write_addr(const struct qpu_inst *in, bool is_mul, unsigned addr,
+		       struct emit_facts *f)
+{
+	enum qpu_file file = qpu_waddr_file(is_mul, in->ws);
+	const struct qpu_reg_info *r = &qpu_waddrs[file][addr];
+	if (addr == 14)
+		f->r14 = true;
+	if (r->flags & QPU_REGF_PHYS) {
+		if (file == QPU_FILE_A)
+			f->wr_ra = (int8_t)addr;
+		else
+			f->wr_rb = (int8_t)addr;
+	} else if (addr >= 32 && addr <= 35) {
+		f->wr_acc |= (uint8_t)(1u << (addr - 32));
+	} else if (r->flags & (QPU_REGF_R5_QUAD | QPU_REGF_R5_REP)) {
+		f->wr_acc |= 1u << 5;
+	}
+	switch (r->periph) {
+	case QPU_PERIPH_TMU0:
+	case QPU_PERIPH_TMU1:
+		f->tmu_write = f->rd_unif = true;
+		f->periph++;
+		break;
+	case QPU_PERIPH_SFU:
+		f->sfu = true;
+		f->wr_acc |= 1u << 4;
+		f->periph++;
+		break;
+	case QPU_PERIPH_TLB:
+		f->tlb = true;
+		if (!reg_named(r, "tlb_stencil_setup"))
+			f->periph++;
+		if (reg_named(r, "tlb_z"))
+			f->tlb_z = true;
+		break;
+	case QPU_PERIPH_VPM:
+	case QPU_PERIPH_VPM_SETUP:
+	case QPU_PERIPH_VPM_DMA:
+		f->vpm = f->fifo = true;
+		break;
+	case QPU_PERIPH_UNIFORM:
+		f->wr_unif_addr = true;
+		break;
+	default:
+		if (reg_named(r, "ms_flags"))
+			f->tlb = true;
+		break;
+	}
+}
+
+static bool cond_reads_flags(enum qpu_cond c)
+{
+	return c != QPU_COND_ALWAYS && c != QPU_COND_NEVER;
+}
+
+/* ALU form: operands in use, writes, flags. */
+static void alu_facts(const struct qpu_inst *in, struct emit_facts *f)
+{
+	f->is_alu = true;
+	f->uses_add = in->op_add != QPU_A_NOP;
+	f->uses_mul = in->op_mul != QPU_M_NOP;
+	if (f->uses_add) {
+		read_mux(in, in->add_a, f);
+		if (qpu_add_ops[in->op_add].nsrc > 1)
+			read_mux(in, in->add_b, f);
+		if (in->cond_add != QPU_COND_NEVER && in->waddr_add != QPU_W_NOP)
+			write_addr(in, false, in->waddr_add, f);
+		f->rd_flags |= cond_reads_flags(in->cond_add);
+	}
+	if (f->uses_mul) {
+		read_mux(in, in->mul_a, f);
+		if (qpu_mul_ops[in->op_mul].nsrc > 1)
+			read_mux(in, in->mul_b, f);
+		if (in->cond_mul != QPU_COND_NEVER && in->waddr_mul != QPU_W_NOP)
+			write_addr(in, true, in->waddr_mul, f);
+		f->rd_flags |= cond_reads_flags(in->cond_mul);
+	}
+	read_addrs(in, f);
+	f->wr_flags = in->sf;
+	uint32_t sf = qpu_sigs[in->sig].flags;
+	if (sf & QPU_SIGF_WRITES_R4) {
+		f->wr_acc |= 1u << 4;
+		f->r4_sig = true;
+		f->periph++;
+	}
+	if (sf & QPU_SIGF_TMU)
+		f->tmu_load = true;
+	if (sf & (QPU_SIGF_TLB | QPU_SIGF_SCOREBOARD))
+		f->tlb = true;
+}
+
+void emit_facts(uint64_t word, struct emit_facts *f)
+{
+	struct qpu_inst in;
+	memset(f, 0, sizeof(*f));
+	f->rd_ra = f->rd_rb = f->wr_ra = f->wr_rb = -1;
+	qpu_decode(word, &in);
+	switch (in.form) {
+	case QPU_FORM_ALU:
+		alu_facts(&in, f);
+		break;
+	case QPU_FORM_LOAD_IMM:
+		if (in.cond_add != QPU_COND_NEVER && in.waddr_add != QPU_W_NOP)
+			write_addr(&in, false, in.waddr_add, f);
+		if (in.cond_mul != QPU_COND_NEVER && in.waddr_mul != QPU_W_NOP)
+			write_addr(&in, true, in.waddr_mul, f);
+		f->rd_flags = cond_reads_flags(in.cond_add) || cond_reads_flags(in.cond_mul);
+		f->wr_flags = in.sf;
+		break;
+	case QPU_FORM_SEMAPHORE:
+		f->periph++;
+		break;
+	case QPU_FORM_BRANCH:
+		f->rd_flags = in.br_cond != QPU_BR_ALWAYS;
+		break;
+	}
+}

@@ -1,0 +1,38 @@
+/*
+ * emit_hazards.c: the rules that relate an instruction to the two emitted
+ * before it (docs/check.md): regfile read-after-write, r4 after an SFU write
+ * (no read, no other r4 load), uniform reads after a uniforms_addr write,
+ * ms_flags after a TLB Z write, no tile-buffer access in a fragment shader's
+ * first two instructions and no branch in the first two (the kernel's rule).
+ * Checking against the words really emitted makes the rules hold across
+ * block boundaries too.
+ */
+#include "qpu/emit/emit_internal.h"
+
+/* The rules against one earlier word `back` instructions before. */
+static bool legal_after(const struct emit_facts *prev, unsigned back, const struct emit_facts *n)
+{
+	if (back == 1 && ((n->rd_ra >= 0 && n->rd_ra == prev->wr_ra) ||
+			  (n->rd_rb >= 0 && n->rd_rb == prev->wr_rb)))
+		return false;
+	if (prev->sfu && ((n->rd_acc | n->wr_acc) & (1u << 4)))
+		return false;
+	if (prev->wr_unif_addr && n->rd_unif)
+		return false;
+	return !(prev->tlb_z && n->rd_ms_flags);
+}
+
+bool emit_legal_next(const struct emit_prog *p, uint64_t next)
+{
+	struct emit_facts n, prev;
+	size_t len = p->out.len;
+	emit_facts(next, &n);
+	if (len < 2 && (qpu_form_of(next) == QPU_FORM_BRANCH || (p->fs && n.tlb)))
+		return false;
+	for (unsigned back = 1; back <= 2 && back <= len; back++) {
+		emit_facts(p->out.data[len - back].word, &prev);
+		if (!legal_after(&prev, back, &n))
+			return false;
+	}
+	return true;
+}

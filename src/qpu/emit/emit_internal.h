@@ -1,0 +1,97 @@
+/*
+ * emit_internal.h: what the emitter's files share — the unscheduled QPU
+ * instruction ("node") that instruction selection produces, the facts the
+ * scheduler and the pairing code read off an instruction word, and the entry
+ * points of each stage (select, merge, schedule, finish).
+ * Not a public header: see qpu_emit.h.
+ */
+#ifndef VC4_QPU_EMIT_EMIT_INTERNAL_H
+#define VC4_QPU_EMIT_EMIT_INTERNAL_H
+
+#include "qpu/emit/qpu_emit.h"
+
+/* Node flags. */
+#define EN_BRANCH   (1u << 0)  /* relative branch to `target` (a block) */
+#define EN_THRSW    (1u << 1)  /* thread switch: a barrier, its signal is hoisted */
+#define EN_NO_MERGE (1u << 2)  /* exact encoding required (kernel-checked forms) */
+#define EN_TMU_S    (1u << 3)  /* submits a TMU request (latency source) */
+#define EN_TMU_LOAD (1u << 4)  /* pops a TMU result */
+#define EN_TLB      (1u << 5)  /* tile-buffer access: scheduled late */
+
+/* One unpaired QPU instruction chosen for a QIR instruction. */
+struct emit_node {
+	uint64_t word;      /* the instruction (one ALU half, a signal, LI or branch) */
+	uint64_t alt;       /* the same operation on the other ALU, 0 = none */
+	int32_t unif;       /* uniform pool index it consumes (TMU sideband too), -1 */
+	uint32_t target;    /* EN_BRANCH: target block index */
+	uint32_t flags;     /* EN_* */
+};
+
+struct emit_block {
+	VC4_ARRAY(struct emit_node) nodes;
+};
+
+/* Facts about one instruction word, derived from the ISA table. */
+struct emit_facts {
+	uint8_t rd_acc, wr_acc;      /* bit i: r_i read / written (r4 by signals
+				      * and SFU writes, r5 by varying reads) */
+	int8_t rd_ra, rd_rb;         /* regfile register read (operand in use), -1 */
+	int8_t wr_ra, wr_rb;         /* regfile register written, -1 */
+	bool rd_flags, wr_flags;
+	bool rd_unif;                /* pops a uniform (TMU config writes included) */
+	bool wr_unif_addr;           /* uniforms_addr write */
+	bool vpm;                    /* VPM read/write/setup */
+	bool vary;                   /* varying read */
+	bool tmu_write, tmu_load;
+	bool tlb;                    /* tile-buffer access or ms_flags */
+	bool tlb_z, rd_ms_flags;
+	bool sfu;                    /* SFU write */
+	bool r4_sig;                 /* signal loading r4 */
+	bool fifo;                   /* uniform/varying/VPM access (thread-end rule) */
+	bool r14;                    /* reads or writes address 14 of either file */
+	unsigned periph;             /* closely coupled peripheral accesses */
+	bool is_alu;                 /* ALU form */
+	bool uses_add, uses_mul;     /* the half does something */
+};
+
+void emit_facts(uint64_t word, struct emit_facts *f);
+
+/* qpu_select.c: QIR (after allocation) → per-block nodes. `blocks` has
+ * c->blocks.len entries, zeroed by the caller. */
+bool emit_select(const struct qir_compile *c, const struct qir_ra_result *ra,
+		 struct emit_block *blocks, struct vc4_diag *diag);
+
+/* qpu_merge.c: pairs two unpaired instructions into one word; false when
+ * they cannot share an instruction. `alt_a`/`alt_b` (0 = none) are the
+ * other-ALU forms the merge may use instead. */
+bool emit_merge(uint64_t a, uint64_t alt_a, uint64_t b, uint64_t alt_b, uint64_t *out);
+
+/* One scheduled instruction of the whole program. */
+struct emit_out {
+	uint64_t word;
+	int32_t unif;        /* uniform pool index consumed, -1 */
+	uint32_t branch_to;  /* branch: target block, else QIR_NONE */
+};
+
+struct emit_prog {
+	VC4_ARRAY(struct emit_out) out;
+	uint32_t *block_ip;  /* per block: ip of its first instruction */
+	uint32_t cycles;     /* estimated cycles (instructions + stalls) */
+	uint32_t pairs;      /* instructions with both ALUs busy */
+	bool fs;             /* fragment shader (scoreboard rules) */
+	uint32_t last_thrsw; /* ip of the last thread switch, UINT32_MAX = none */
+};
+
+/* qpu_schedule.c: schedules block `bi` and appends it to `p`. */
+bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_prog *p,
+			 struct vc4_diag *diag);
+
+/* True when `next` may directly follow the instructions already in `p`
+ * (regfile, r4/SFU, uniform-reset, TLB Z / ms_flags and first-instruction
+ * rules against the previous two words). */
+bool emit_legal_next(const struct emit_prog *p, uint64_t next);
+
+/* qpu_finish.c: thread end, last thread switch, branch targets. */
+bool emit_finish(struct emit_prog *p, uint32_t nblocks, struct vc4_diag *diag);
+
+#endif

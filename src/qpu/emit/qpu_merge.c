@@ -1,0 +1,181 @@
+/*
+ * qpu_merge.c: pairing two unpaired instructions into one word — the ADD
+ * half of one and the MUL half of the other, when the fields they share
+ * agree: one signal (equal small immediates may be shared), raddr_a and
+ * raddr_b (a uniform/varying/VPM read may move to the other file), one
+ * closely-coupled peripheral, one uniform, ws, the PM-selected pack/unpack
+ * not touching the other half, and set-flags taken from the right ALU.
+ */
+#include <string.h>
+
+#include "qpu/emit/emit_internal.h"
+
+static bool half_reads_mux(const struct qpu_inst *in, enum qpu_mux m)
+{
+	if (in->op_add != QPU_A_NOP &&
+	    (in->add_a == m || (qpu_add_ops[in->op_add].nsrc > 1 && in->add_b == m)))
+		return true;
+	return in->op_mul != QPU_M_NOP &&
+	       (in->mul_a == m || (qpu_mul_ops[in->op_mul].nsrc > 1 && in->mul_b == m));
+}
+
+/* Moves a same-on-both-files read from raddr_a to raddr_b. */
+static bool move_a_to_b(struct qpu_inst *in)
+{
+	if (in->raddr_b != QPU_R_NOP || in->sig == QPU_SIG_SMALL_IMM ||
+	    !qpu_raddr_same_on_both(in->raddr_a))
+		return false;
+	in->raddr_b = in->raddr_a;
+	in->raddr_a = QPU_R_NOP;
+	enum qpu_mux *m[] = { &in->add_a, &in->add_b, &in->mul_a, &in->mul_b };
+	for (unsigned i = 0; i < 4; i++)
+		if (*m[i] == QPU_MUX_A)
+			*m[i] = QPU_MUX_B;
+	return true;
+}
+
+static bool is_fifo_read(enum qpu_file f, unsigned addr)
+{
+	return qpu_raddrs[f][addr].flags & QPU_REGF_FIFO_POP;
+}
+
+/* Combines the read addresses of y into x; false on a clash. */
+static bool merge_raddrs(struct qpu_inst *x, struct qpu_inst *y)
+{
+	if (x->raddr_a != QPU_R_NOP && y->raddr_a != QPU_R_NOP && x->raddr_a != y->raddr_a &&
+	    !move_a_to_b(y) && !move_a_to_b(x))
+		return false;
+	if (x->raddr_a != QPU_R_NOP && x->raddr_a == y->raddr_a &&
+	    (is_fifo_read(QPU_FILE_A, x->raddr_a) || x->unpack || y->unpack))
+		return false;
+	bool xs = x->sig == QPU_SIG_SMALL_IMM, ys = y->sig == QPU_SIG_SMALL_IMM;
+	if (x->raddr_b != QPU_R_NOP && y->raddr_b != QPU_R_NOP) {
+		if (x->raddr_b != y->raddr_b || xs != ys)
+			return false;
+		if (!xs && is_fifo_read(QPU_FILE_B, x->raddr_b))
+			return false;
+	}
+	if ((xs && y->raddr_b != QPU_R_NOP && !ys) || (ys && x->raddr_b != QPU_R_NOP && !xs))
+		return false;
+	if (x->raddr_a == QPU_R_NOP)
+		x->raddr_a = y->raddr_a;
+	if (x->raddr_b == QPU_R_NOP)
+		x->raddr_b = y->raddr_b;
+	return true;
+}
+
+/* The ws an instruction's writes need: -1 either, 0 or 1. */
+static int ws_need(const struct qpu_inst *in)
+{
+	if ((in->op_add != QPU_A_NOP && !qpu_waddr_ignores_ws(in->waddr_add)) ||
+	    (in->op_mul != QPU_M_NOP && !qpu_waddr_ignores_ws(in->waddr_mul)))
+		return in->ws;
+	return -1;
+}
+
+/* Whether y's pack/unpack/PM can ride along with x (which has none). */
+static bool pack_compatible(const struct qpu_inst *p, const struct emit_facts *fp,
+			    const struct qpu_inst *o, const struct emit_facts *fo)
+{
+	(void)fp;
+	if (!p->pm) {
+		if (p->pack && fo->wr_ra >= 0)
+			return false;
+		if (p->unpack && half_reads_mux(o, QPU_MUX_A))
+			return false;
+		return true;
+	}
+	return !(p->unpack && half_reads_mux(o, QPU_MUX_R4));
+}
+
+/* Pack and unpack of x and y share one PM bit: they may combine when PM
+ * agrees, each field is used by one side only, and neither side's mode
+ * reaches the other's reads or writes. */
+static bool merge_pack(struct qpu_inst *x, const struct emit_facts *fx, const struct qpu_inst *y,
+		       const struct emit_facts *fy)
+{
+	bool xp = x->pack || x->unpack, yp = y->pack || y->unpack;
+	if (xp && yp && (x->pm != y->pm || (x->pack && y->pack) || (x->unpack && y->unpack)))
+		return false;
+	if ((xp && !pack_compatible(x, fx, y, fy)) || (yp && !pack_compatible(y, fy, x, fx)))
+		return false;
+	if (yp) {
+		x->pm = y->pm;
+		if (y->pack)
+			x->pack = y->pack;
+		if (y->unpack)
+			x->unpack = y->unpack;
+	}
+	return true;
+}
+
+static bool merge_sig(struct qpu_inst *x, const struct qpu_inst *y)
+{
+	if (y->sig == QPU_SIG_NONE || y->sig == x->sig)
+		return true;
+	if (x->sig != QPU_SIG_NONE)
+		return false;
+	x->sig = y->sig;
+	return true;
+}
+
+/* Merges y into x (both ALU form). */
+static bool merge_into(struct qpu_inst *x, struct qpu_inst *y)
+{
+	struct emit_facts fx, fy;
+	emit_facts(qpu_encode(x), &fx);
+	emit_facts(qpu_encode(y), &fy);
+	if ((fx.uses_add && fy.uses_add) || (fx.uses_mul && fy.uses_mul))
+		return false;
+	if (fx.periph + fy.periph > 1 || (fx.rd_unif && fy.rd_unif) || (fx.sfu && fy.r4_sig) ||
+	    (fy.sfu && fx.r4_sig) || (fx.vpm && fy.vpm) || (fx.vary && fy.vary))
+		return false;
+	if (x->sf && y->sf)
+		return false;
+	if ((x->sf && !fx.uses_add && fy.uses_add) || (y->sf && !fy.uses_add && fx.uses_add))
+		return false;
+	int wx = ws_need(x), wy = ws_need(y);
+	if (wx >= 0 && wy >= 0 && wx != wy)
+		return false;
+	if (!merge_raddrs(x, y) || !merge_sig(x, y) || !merge_pack(x, &fx, y, &fy))
+		return false;
+	x->ws = wx >= 0 ? wx : (wy >= 0 ? wy : 0);
+	x->sf = x->sf || y->sf;
+	if (fy.uses_add) {
+		x->op_add = y->op_add;
+		x->waddr_add = y->waddr_add;
+		x->cond_add = y->cond_add;
+		x->add_a = y->add_a;
+		x->add_b = y->add_b;
+	}
+	if (fy.uses_mul) {
+		x->op_mul = y->op_mul;
+		x->waddr_mul = y->waddr_mul;
+		x->cond_mul = y->cond_mul;
+		x->mul_a = y->mul_a;
+		x->mul_b = y->mul_b;
+	}
+	return true;
+}
+
+static bool merge_pair(uint64_t a, uint64_t b, uint64_t *out)
+{
+	if (qpu_form_of(a) != QPU_FORM_ALU || qpu_form_of(b) != QPU_FORM_ALU)
+		return false;
+	struct qpu_inst x, y;
+	qpu_decode(a, &x);
+	qpu_decode(b, &y);
+	if (!merge_into(&x, &y))
+		return false;
+	*out = qpu_encode(&x);
+	return true;
+}
+
+bool emit_merge(uint64_t a, uint64_t alt_a, uint64_t b, uint64_t alt_b, uint64_t *out)
+{
+	if (merge_pair(a, b, out))
+		return true;
+	if (alt_b && merge_pair(a, alt_b, out))
+		return true;
+	return alt_a && merge_pair(alt_a, b, out);
+}

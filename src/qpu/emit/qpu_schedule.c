@@ -1,0 +1,439 @@
+/*
+ * qpu_schedule.c: the list scheduler of one basic block. A dependency DAG
+ * over the block's nodes (registers, flags, r4, uniforms and their reset,
+ * VPM, varyings, TMU, TLB, thread switches and the branch) is built in one
+ * forward pass; nodes are then issued cycle by cycle, highest priority first
+ * (TMU requests early, TMU results late, tile-buffer accesses last, then the
+ * critical path), and a second node is paired into the same instruction
+ * whenever qpu_merge allows. Hazards that cross instructions are checked
+ * against the words actually emitted (emit_legal_next), so they also hold
+ * across block boundaries.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "qpu/emit/emit_internal.h"
+
+/* Resources of the dependency analysis. */
+enum {
+	R_ACC = 0,              /* r0..r5 */
+	R_RA = 6,               /* ra0..ra31 */
+	R_RB = R_RA + 32,       /* rb0..rb31 */
+	R_FLAGS = R_RB + 32,
+	R_UNIF,                 /* read: uniform pop; write: uniforms_addr */
+	R_VPM,                  /* all VPM accesses, in order */
+	R_VARY,                 /* varying reads, in order */
+	R_TMU,                  /* TMU requests and results, in order */
+	R_TLB,                  /* tile buffer, in order */
+	R_COUNT
+};
+
+#define TMU_LATENCY 12   /* priority weight of a TMU request → its result */
+
+struct sedge {
+	uint32_t to, next;
+	uint8_t d;      /* the child may issue d instructions after the parent, at least */
+	uint8_t lat;    /* weight for the critical path */
+};
+
+struct snode {
+	const struct emit_node *n;
+	struct emit_facts f;
+	uint32_t first_kid;     /* edge list, UINT32_MAX = none */
+	uint32_t nparents;      /* parents not yet scheduled */
+	uint32_t earliest;      /* first cycle the parents allow */
+	uint32_t prio;          /* critical path to the block end */
+	int32_t time;           /* cycle issued, -1 */
+};
+
+struct sched {
+	struct snode *nodes;
+	uint32_t count;
+	VC4_ARRAY(struct sedge) edges;
+	VC4_ARRAY(uint32_t) ready;
+	struct { int32_t w; VC4_ARRAY(uint32_t) r; } res[R_COUNT];
+	bool oom;
+};
+
+static void add_edge(struct sched *s, uint32_t from, uint32_t to, unsigned d, unsigned lat)
+{
+	if (from == to)
+		return;
+	struct sedge e = { .to = to, .next = s->nodes[from].first_kid, .d = (uint8_t)d,
+			   .lat = (uint8_t)lat };
+	if (!vc4_array_push(&s->edges, e)) {
+		s->oom = true;
+		return;
+	}
+	s->nodes[from].first_kid = (uint32_t)(s->edges.len - 1);
+	s->nodes[to].nparents++;
+}
+
+/* Distance a reader of resource r needs after writer w. */
+static unsigned raw_distance(const struct sched *s, unsigned r, uint32_t w)
+{
+	if (r >= R_RA && r < R_FLAGS)
+		return 2;
+	if (r == R_ACC + 4 && s->nodes[w].f.sfu)
+		return 3;
+	if (r == R_UNIF)
+		return 3;
+	return 1;
+}
+
+static void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
+{
+	int32_t w = s->res[r].w;
+	const struct snode *n = &s->nodes[i];
+	if (!write) {
+		if (w >= 0) {
+			unsigned d = raw_distance(s, r, (uint32_t)w);
+			bool tmu = r == R_TMU && (s->nodes[w].n->flags & EN_TMU_S);
+			add_edge(s, (uint32_t)w, i, d, tmu ? TMU_LATENCY : d);
+		}
+		if (!vc4_array_push(&s->res[r].r, i))
+			s->oom = true;
+		return;
+	}
+	if (w >= 0) {
+		unsigned d = (r == R_ACC + 4 && s->nodes[w].f.sfu) ? 3 : 1;
+		bool tmu = r == R_TMU && (s->nodes[w].n->flags & EN_TMU_S) &&
+			   (n->n->flags & EN_TMU_LOAD);
+		add_edge(s, (uint32_t)w, i, d, tmu ? TMU_LATENCY : d);
+	}
+	bool reg = r < R_FLAGS;
+	for (size_t k = 0; k < s->res[r].r.len; k++)
+		add_edge(s, s->res[r].r.data[k], i, reg ? 0 : 1, reg ? 0 : 1);
+	s->res[r].r.len = 0;
+	s->res[r].w = (int32_t)i;
+}
+
+/* Records node i's reads, then its writes. */
+static void node_deps(struct sched *s, uint32_t i)
+{
+	const struct emit_facts *f = &s->nodes[i].f;
+	for (int pass = 0; pass < 2; pass++) {
+		bool w = pass == 1;
+		uint8_t acc = w ? f->wr_acc : f->rd_acc;
+		for (unsigned k = 0; k < 6; k++)
+			if (acc & (1u << k))
+				use_res(s, i, R_ACC + k, w);
+		int8_t ra = w ? f->wr_ra : f->rd_ra, rb = w ? f->wr_rb : f->rd_rb;
+		if (ra >= 0)
+			use_res(s, i, R_RA + (unsigned)ra, w);
+		if (rb >= 0)
+			use_res(s, i, R_RB + (unsigned)rb, w);
+		if (w ? f->wr_flags : f->rd_flags)
+			use_res(s, i, R_FLAGS, w);
+		if (!w && f->rd_unif)
+			use_res(s, i, R_UNIF, false);
+		if (w && f->wr_unif_addr)
+			use_res(s, i, R_UNIF, true);
+		if (w && f->vpm)
+			use_res(s, i, R_VPM, true);
+		if (w && f->vary)
+			use_res(s, i, R_VARY, true);
+		if (w && (f->tmu_write || f->tmu_load))
+			use_res(s, i, R_TMU, true);
+		if (w && f->tlb)
+			use_res(s, i, R_TLB, true);
+	}
+}
+
+/* Builds the DAG; barriers (thread switch, branch) order everything. */
+static bool build_dag(struct sched *s)
+{
+	int32_t barrier = -1;
+	uint32_t since = 0;
+	for (uint32_t i = 0; i < s->count; i++) {
+		struct snode *n = &s->nodes[i];
+		bool is_barrier = n->n->flags & (EN_THRSW | EN_BRANCH);
+		if (barrier >= 0)
+			add_edge(s, (uint32_t)barrier, i, 3, 3);
+		if (is_barrier) {
+			/* the branch weighs nothing on the critical path: what
+			 * does not feed its flags may go to its delay slots */
+			unsigned lat = (n->n->flags & EN_BRANCH) ? 0 : 1;
+			for (uint32_t k = since; k < i; k++)
+				add_edge(s, k, i, 1, lat);
+			since = i + 1;
+		}
+		node_deps(s, i);
+		if (is_barrier)
+			barrier = (int32_t)i;
+	}
+	return !s->oom;
+}
+
+/* Class priority: TMU requests first, TMU results and TLB accesses late. */
+static unsigned class_prio(const struct snode *n)
+{
+	if (n->n->flags & EN_TMU_S)
+		return 3;
+	if (n->n->flags & EN_TLB || n->f.tlb)
+		return 0;
+	if (n->n->flags & EN_TMU_LOAD)
+		return 1;
+	return 2;
+}
+
+static void compute_prio(struct sched *s)
+{
+	for (uint32_t i = s->count; i-- > 0;) {
+		uint32_t p = 1;
+		for (uint32_t e = s->nodes[i].first_kid; e != UINT32_MAX; e = s->edges.data[e].next) {
+			const struct sedge *ed = &s->edges.data[e];
+			uint32_t v = ed->lat + s->nodes[ed->to].prio;
+			if (v > p)
+				p = v;
+		}
+		s->nodes[i].prio = p;
+	}
+}
+
+static bool better(const struct snode *a, const struct snode *b)
+{
+	unsigned ca = class_prio(a), cb = class_prio(b);
+	if (ca != cb)
+		return ca > cb;
+	return a->prio > b->prio;
+}
+
+/* Marks node i issued at `cycle` and releases its children. */
+static void issue(struct sched *s, uint32_t i, uint32_t cycle)
+{
+	struct snode *n = &s->nodes[i];
+	n->time = (int32_t)cycle;
+	for (size_t k = 0; k < s->ready.len; k++)
+		if (s->ready.data[k] == i) {
+			s->ready.data[k] = s->ready.data[--s->ready.len];
+			break;
+		}
+	for (uint32_t e = n->first_kid; e != UINT32_MAX; e = s->edges.data[e].next) {
+		const struct sedge *ed = &s->edges.data[e];
+		struct snode *k = &s->nodes[ed->to];
+		if (cycle + ed->d > k->earliest)
+			k->earliest = cycle + ed->d;
+		if (--k->nparents == 0 && !vc4_array_push(&s->ready, ed->to))
+			s->oom = true;
+	}
+}
+
+/* The best node that may issue now as the first of an instruction. */
+static int32_t pick_first(const struct sched *s, const struct emit_prog *p, uint32_t cycle)
+{
+	int32_t best = -1;
+	for (size_t k = 0; k < s->ready.len; k++) {
+		uint32_t i = s->ready.data[k];
+		const struct snode *n = &s->nodes[i];
+		if (n->earliest > cycle)
+			continue;
+		if (!(n->n->flags & EN_THRSW) && !emit_legal_next(p, n->n->word))
+			continue;
+		if (best < 0 || better(n, &s->nodes[best]))
+			best = (int32_t)i;
+	}
+	return best;
+}
+
+/* The best node that pairs with `word`; *merged = the pair. */
+static int32_t pick_second(const struct sched *s, const struct emit_prog *p, uint32_t cycle,
+			   const struct emit_node *first, uint64_t *merged)
+{
+	int32_t best = -1;
+	for (size_t k = 0; k < s->ready.len; k++) {
+		uint32_t i = s->ready.data[k];
+		const struct snode *n = &s->nodes[i];
+		uint64_t w;
+		if (n->earliest > cycle || (n->n->flags & (EN_NO_MERGE | EN_THRSW | EN_BRANCH)))
+			continue;
+		if (best >= 0 && !better(n, &s->nodes[best]))
+			continue;
+		if (!emit_merge(first->word, first->alt, n->n->word, n->n->alt, &w) ||
+		    !emit_legal_next(p, w))
+			continue;
+		best = (int32_t)i;
+		*merged = w;
+	}
+	return best;
+}
+
+static bool push_out(struct emit_prog *p, uint64_t word, int32_t unif, uint32_t branch_to)
+{
+	struct emit_out o = { .word = word, .unif = unif, .branch_to = branch_to };
+	return vc4_array_push(&p->out, o);
+}
+
+/* Places a thread switch: on one of the last two instructions of this
+ * block when they can carry the signal (their work then fills the delay
+ * slots), else on a new instruction. Returns its ip. */
+static uint32_t place_thrsw(struct emit_prog *p, uint32_t block_ip)
+{
+	uint32_t *last_thrsw = &p->last_thrsw;
+	uint32_t len = (uint32_t)p->out.len;
+	uint32_t from = len >= 2 ? len - 2 : 0;
+	if (from < block_ip)
+		from = block_ip;
+	if (*last_thrsw != UINT32_MAX && from < *last_thrsw + 3)
+		from = *last_thrsw + 3;
+	for (uint32_t ip = from; ip < len; ip++) {
+		uint64_t w = p->out.data[ip].word;
+		struct emit_facts f;
+		emit_facts(w, &f);
+		if (qpu_form_of(w) == QPU_FORM_ALU && qpu_get_sig(w) == QPU_SIG_NONE &&
+		    !f.wr_unif_addr && !f.tlb) {
+			p->out.data[ip].word = qpu_set_sig(w, QPU_SIG_THREAD_SWITCH);
+			return *last_thrsw = ip;
+		}
+	}
+	if (!push_out(p, qpu_set_sig(qpu_nop(), QPU_SIG_THREAD_SWITCH), -1, QIR_NONE))
+		return UINT32_MAX;
+	return *last_thrsw = len;
+}
+
+/* May `o` run in a branch's delay slot (`last`: the third one, which the
+ * branch target may follow directly)? It must not set the flags the branch
+ * reads, nor leave a hazard for the first instructions of either successor. */
+static bool slot_movable(const struct emit_out *o, bool last)
+{
+	struct emit_facts f;
+	emit_facts(o->word, &f);
+	enum qpu_sig sig = qpu_get_sig(o->word);
+	bool li = qpu_form_of(o->word) == QPU_FORM_LOAD_IMM;
+	if ((!f.is_alu && !li) || (f.is_alu && sig != QPU_SIG_NONE && sig != QPU_SIG_SMALL_IMM) ||
+	    o->branch_to != QIR_NONE)
+		return false;
+	if (f.wr_flags || f.sfu || f.wr_unif_addr || f.tlb || f.vpm || f.vary ||
+	    f.tmu_write || f.tmu_load || f.periph)
+		return false;
+	return !last || (f.wr_ra < 0 && f.wr_rb < 0);
+}
+
+/* Emits a branch with its three delay slots, moving up to three of the
+ * block's last instructions into them (they run on both paths). */
+static bool emit_branch(struct emit_prog *p, uint32_t block_ip, uint64_t word, uint32_t target)
+{
+	uint32_t len = (uint32_t)p->out.len, k = 0;
+	uint32_t floor = block_ip;
+	if (p->last_thrsw != UINT32_MAX && p->last_thrsw + 1 > floor)
+		floor = p->last_thrsw + 1;
+	while (k < 3 && len - k > floor && len - k - 1 >= 2 &&
+	       (p->last_thrsw == UINT32_MAX || len - k - 1 >= p->last_thrsw + 3) &&
+	       slot_movable(&p->out.data[len - k - 1], k == 0 && k + 1 == 3))
+		k++;
+	/* the instruction that ends up in the third slot must not write a register file */
+	while (k == 3 && !slot_movable(&p->out.data[len - 1], true))
+		k--;
+	struct emit_out moved[3];
+	for (uint32_t i = 0; i < k; i++)
+		moved[i] = p->out.data[len - k + i];
+	p->out.len = len - k;
+	if (!push_out(p, word, -1, target))
+		return false;
+	for (uint32_t i = 0; i < 3; i++)
+		if (!(i < k ? vc4_array_push(&p->out, moved[i]) : push_out(p, qpu_nop(), -1, QIR_NONE)))
+			return false;
+	return true;
+}
+
+/* Issues one instruction at `cycle`: returns the nodes issued (0 when
+ * nothing may issue now), -1 when out of memory. */
+static int issue_one(struct sched *s, struct emit_prog *p, uint32_t block_ip, uint32_t cycle)
+{
+	int32_t a = pick_first(s, p, cycle);
+	if (a < 0)
+		return 0;
+	const struct emit_node *first = s->nodes[a].n;
+	if (first->flags & EN_THRSW) {
+		uint32_t ip = place_thrsw(p, block_ip);
+		if (ip == UINT32_MAX)
+			return -1;
+		issue(s, (uint32_t)a, ip - block_ip);
+		return 1;
+	}
+	issue(s, (uint32_t)a, cycle);
+	uint64_t word = first->word, merged = 0;
+	int32_t unif = first->unif;
+	int n = 1;
+	if (!(first->flags & (EN_NO_MERGE | EN_BRANCH))) {
+		int32_t b = pick_second(s, p, cycle, first, &merged);
+		if (b >= 0) {
+			issue(s, (uint32_t)b, cycle);
+			word = merged;
+			if (s->nodes[b].n->unif >= 0)
+				unif = s->nodes[b].n->unif;
+			p->pairs++;
+			n = 2;
+		}
+	}
+	if (first->flags & EN_BRANCH)
+		return emit_branch(p, block_ip, word, first->target) ? n : -1;
+	if (!push_out(p, word, unif, QIR_NONE))
+		return -1;
+	return n;
+}
+
+static void sched_free(struct sched *s)
+{
+	for (unsigned r = 0; r < R_COUNT; r++)
+		vc4_array_free(&s->res[r].r);
+	vc4_array_free(&s->edges);
+	vc4_array_free(&s->ready);
+	free(s->nodes);
+}
+
+/* Runs the issue loop over a built DAG. */
+static bool run(struct sched *s, struct emit_prog *p, uint32_t block_ip, struct vc4_diag *diag)
+{
+	for (uint32_t i = 0; i < s->count; i++)
+		if (s->nodes[i].nparents == 0 && !vc4_array_push(&s->ready, i))
+			return vc4_diag_set(diag, "out of memory");
+	uint32_t done = 0, idle = 0;
+	while (done < s->count && !s->oom) {
+		uint32_t cycle = (uint32_t)p->out.len - block_ip;
+		int n = issue_one(s, p, block_ip, cycle);
+		if (n < 0)
+			return vc4_diag_set(diag, "out of memory");
+		if (n == 0) {
+			if (++idle > 16)
+				return vc4_diag_set(diag, "qpu emit: internal error: scheduler "
+						    "stuck at ip %zu", p->out.len);
+			if (!push_out(p, qpu_nop(), -1, QIR_NONE))
+				return vc4_diag_set(diag, "out of memory");
+		} else {
+			idle = 0;
+		}
+		done += (uint32_t)n;
+	}
+	return !s->oom || vc4_diag_set(diag, "out of memory");
+}
+
+bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_prog *p,
+			 struct vc4_diag *diag)
+{
+	struct sched s;
+	memset(&s, 0, sizeof(s));
+	uint32_t block_ip = (uint32_t)p->out.len;
+	p->block_ip[bi] = block_ip;
+	s.count = (uint32_t)blk->nodes.len;
+	s.nodes = calloc(s.count ? s.count : 1, sizeof(*s.nodes));
+	if (!s.nodes)
+		return vc4_diag_set(diag, "out of memory");
+	for (unsigned r = 0; r < R_COUNT; r++)
+		s.res[r].w = -1;
+	for (uint32_t i = 0; i < s.count; i++) {
+		s.nodes[i].n = &blk->nodes.data[i];
+		s.nodes[i].first_kid = UINT32_MAX;
+		s.nodes[i].time = -1;
+		emit_facts(blk->nodes.data[i].word, &s.nodes[i].f);
+	}
+	bool ok = build_dag(&s);
+	if (ok) {
+		compute_prio(&s);
+		ok = run(&s, p, block_ip, diag);
+	} else {
+		vc4_diag_set(diag, "out of memory");
+	}
+	sched_free(&s);
+	return ok;
+}

@@ -1,0 +1,66 @@
+/*
+ * select_internal.h: state shared by instruction selection's two files —
+ * qpu_select.c (one QIR op → nodes) and select_operands.c (QIR operands →
+ * muxes, read addresses, small immediates, unpacks, with the copies through
+ * ra14/rb14 that resolve what one instruction cannot encode).
+ */
+#ifndef VC4_QPU_EMIT_SELECT_INTERNAL_H
+#define VC4_QPU_EMIT_SELECT_INTERNAL_H
+
+#include "qpu/emit/emit_internal.h"
+
+struct sel {
+	const struct qir_compile *c;
+	const struct qir_ra_result *ra;
+	struct emit_block *blk;
+	struct vc4_diag *diag;
+	uint32_t bi, ii;                 /* block and instruction, for messages */
+	const struct qir_inst *inst;
+	char text[96];                   /* the instruction's QIR text */
+};
+
+/* A source operand before placement. */
+enum { OF_ACC = -1, OF_A = 0, OF_B = 1, OF_ANY = 2 };
+struct opnd {
+	int8_t file;        /* OF_*; OF_ACC: `mux` is fixed (r0-r5) */
+	uint8_t mux;        /* OF_ACC: the accumulator mux */
+	uint8_t addr;       /* raddr for file A/B/ANY; small-imm code if `small` */
+	bool small;
+	uint8_t unpack;     /* enum qpu_unpack */
+	int32_t unif;       /* uniform pool index, -1 */
+};
+
+/* Operands placed into one instruction's read fields. */
+struct placed {
+	uint8_t mux[2];
+	uint8_t raddr_a, raddr_b;
+	bool small;
+	bool pm;            /* unpack from r4 (PM=1) */
+	uint8_t unpack;
+	int32_t unif;
+};
+
+/* The operand for QIR source r; false + diag when it cannot be read. */
+bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o);
+
+/* Places n (1 or 2) operands; `pack_pm` is -1 (no pack), 0 or 1: the PM the
+ * destination pack needs. `float_in`: the consumer's unpack semantics (used
+ * by the copies). Emits the copies it needs. False + diag when impossible. */
+bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool float_in,
+	       struct placed *p);
+
+/* The write address (and the ws it needs: -1 either, 0, 1) of destination
+ * r on the ADD (is_mul false) or MUL unit. */
+bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int *ws);
+
+/* Appends a node; false on OOM. */
+bool sel_push(struct sel *s, uint64_t word, uint64_t alt, int32_t unif, uint32_t flags);
+
+/* Error at the current instruction. */
+bool sel_error(struct sel *s, const char *what);
+
+/* An ALU word for one op on one unit from placed operands. */
+uint64_t sel_alu_word(enum qpu_unit unit, unsigned op, unsigned waddr, int ws,
+		      const struct placed *p, enum qpu_cond cond, bool sf);
+
+#endif

@@ -1,0 +1,294 @@
+/*
+ * select_operands.c: QIR operands → the read side of a QPU instruction
+ * (muxes, raddr_a/raddr_b, small immediate, unpack and PM) and destinations
+ * → write addresses. What one instruction cannot encode — two different
+ * registers of one file, a small immediate with a regfile-B read, two
+ * different unpacks, an unpack whose PM disagrees with the pack — is fixed by
+ * copying one operand through ra14/rb14, which the allocator never hands out.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "qpu/emit/select_internal.h"
+
+#define SCRATCH 14u
+
+bool sel_error(struct sel *s, const char *what)
+{
+	return vc4_diag_set(s->diag, "qpu emit: block %u, inst %u (%s): %s", s->bi, s->ii,
+			    s->text, what);
+}
+
+bool sel_push(struct sel *s, uint64_t word, uint64_t alt, int32_t unif, uint32_t flags)
+{
+	struct emit_node n = { .word = word, .alt = alt, .unif = unif, .target = QIR_NONE,
+			       .flags = flags };
+	if (!vc4_array_push(&s->blk->nodes, n))
+		return vc4_diag_set(s->diag, "out of memory");
+	return true;
+}
+
+/* A temp's register as an operand. */
+static bool temp_operand(struct sel *s, uint32_t t, struct opnd *o)
+{
+	if (t >= s->c->num_temps)
+		return sel_error(s, "temp out of range");
+	struct qir_phys_reg p = s->ra->temps[t];
+	switch (p.file) {
+	case QIR_PHYS_ACC:
+		o->file = OF_ACC;
+		o->mux = p.index;
+		return true;
+	case QIR_PHYS_A:
+	case QIR_PHYS_B:
+		o->file = p.file == QIR_PHYS_A ? OF_A : OF_B;
+		o->addr = p.index;
+		return true;
+	default:                 /* never written: any value will do */
+		o->file = OF_ACC;
+		o->mux = QPU_MUX_R0;
+		return true;
+	}
+}
+
+bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->unif = -1;
+	o->unpack = r.unpack;
+	enum qpu_file file;
+	unsigned addr;
+	int code;
+	switch (r.file) {
+	case QIR_FILE_NULL:
+		o->file = OF_ACC;
+		o->mux = QPU_MUX_R0;
+		return true;
+	case QIR_FILE_TEMP:
+		return temp_operand(s, r.index, o);
+	case QIR_FILE_UNIF:
+		o->file = OF_ANY;
+		o->addr = QPU_R_UNIF;
+		o->unif = (int32_t)r.index;
+		return true;
+	case QIR_FILE_VARY:
+		o->file = OF_ANY;
+		o->addr = QPU_R_VARY;
+		return true;
+	case QIR_FILE_VPM:
+		o->file = OF_ANY;
+		o->addr = 48;
+		return true;
+	case QIR_FILE_SMALL_IMM:
+		code = qpu_small_imm_encode(r.index);
+		if (code < 0)
+			return sel_error(s, "value is not a small immediate");
+		o->file = OF_B;
+		o->small = true;
+		o->addr = (uint8_t)code;
+		return true;
+	case QIR_FILE_SPECIAL:
+		if (!qir_special_qpu_addr((enum qir_special)r.index, false, &file, &addr))
+			return sel_error(s, "special register cannot be read");
+		o->file = qpu_raddr_same_on_both(addr) ? OF_ANY : (int8_t)file;
+		o->addr = (uint8_t)addr;
+		return true;
+	default:
+		return sel_error(s, "operand cannot be a source here");
+	}
+}
+
+enum place_fail { PF_OK, PF_FILE, PF_UNPACK };
+
+/* Puts operand o into fixed file `file` (OF_A/OF_B); false on a clash. */
+static bool place_fixed(const struct opnd *o, int file, struct placed *p, uint8_t *mux)
+{
+	if (file == OF_A) {
+		if (p->raddr_a != QPU_R_NOP && (p->raddr_a != o->addr || p->unpack != o->unpack))
+			return false;
+		p->raddr_a = o->addr;
+		*mux = QPU_MUX_A;
+		return true;
+	}
+	if (p->raddr_b != QPU_R_NOP && (p->raddr_b != o->addr || p->small != o->small))
+		return false;
+	p->raddr_b = o->addr;
+	p->small = o->small;
+	*mux = QPU_MUX_B;
+	return true;
+}
+
+/* One placement attempt; *bad = the operand that did not fit. */
+static enum place_fail try_place(const struct opnd *ops, unsigned n, int pack_pm,
+				 struct placed *p, unsigned *bad)
+{
+	memset(p, 0, sizeof(*p));
+	p->raddr_a = p->raddr_b = QPU_R_NOP;
+	p->unif = -1;
+	int r4_unpack = -1;
+	for (unsigned i = 0; i < n; i++) {      /* fixed files and accumulators */
+		const struct opnd *o = &ops[i];
+		*bad = i;
+		if (o->unpack && o->file != OF_A && !(o->file == OF_ACC && o->mux == QPU_MUX_R4))
+			return PF_UNPACK;
+		if (o->file == OF_ACC) {
+			p->mux[i] = o->mux;
+			if (o->mux == QPU_MUX_R4) {
+				if (r4_unpack >= 0 && r4_unpack != o->unpack)
+					return PF_UNPACK;
+				r4_unpack = o->unpack;
+			}
+		} else if (o->file != OF_ANY && !place_fixed(o, o->file, p, &p->mux[i])) {
+			return PF_FILE;
+		}
+		if (o->file == OF_A && o->unpack)
+			p->unpack = o->unpack;
+	}
+	for (unsigned i = 0; i < n; i++) {      /* either file */
+		const struct opnd *o = &ops[i];
+		*bad = i;
+		if (o->file != OF_ANY)
+			continue;
+		bool share_a = p->raddr_a == o->addr && !p->unpack;
+		bool share_b = p->raddr_b == o->addr && !p->small;
+		if (share_a || (!share_b && p->raddr_a == QPU_R_NOP))
+			place_fixed(o, OF_A, p, &p->mux[i]);
+		else if (!place_fixed(o, OF_B, p, &p->mux[i]))
+			return PF_FILE;
+		if (o->unif >= 0) {
+			if (p->unif >= 0 && p->unif != o->unif)
+				return PF_FILE;
+			p->unif = o->unif;
+		}
+	}
+	if (r4_unpack > 0) {
+		for (unsigned i = 0; i < n; i++)
+			if (ops[i].file == OF_ACC && ops[i].mux == QPU_MUX_R4)
+				*bad = i;
+		if (p->unpack || pack_pm == 0)
+			return PF_UNPACK;
+		p->pm = true;
+		p->unpack = (uint8_t)r4_unpack;
+	} else if (p->unpack && pack_pm == 1) {
+		for (unsigned i = 0; i < n; i++)
+			if (ops[i].file == OF_A && ops[i].unpack)
+				*bad = i;
+		return PF_UNPACK;
+	}
+	return PF_OK;
+}
+
+/* Emits `dst14 = o` (applying o's unpack when `apply_unpack`) into the
+ * scratch of `file`, and turns o into a read of it. */
+static bool copy_to_scratch(struct sel *s, struct opnd *o, int file, bool apply_unpack,
+			    bool float_in)
+{
+	struct opnd src = *o;
+	if (!apply_unpack)
+		src.unpack = 0;
+	struct placed p;
+	unsigned bad;
+	if (try_place(&src, 1, -1, &p, &bad) != PF_OK)
+		return sel_error(s, "unpack from a register that cannot unpack");
+	p.mux[1] = p.mux[0];
+	enum qpu_op_add op = apply_unpack && float_in ? QPU_A_FMAX : QPU_A_OR;
+	uint64_t w = sel_alu_word(QPU_UNIT_ADD, op, SCRATCH, file == OF_B, &p,
+				  QPU_COND_ALWAYS, false);
+	if (!sel_push(s, w, 0, p.unif, 0))
+		return false;
+	uint8_t keep = apply_unpack ? 0 : o->unpack;
+	memset(o, 0, sizeof(*o));
+	o->file = (int8_t)file;
+	o->addr = SCRATCH;
+	o->unpack = keep;
+	o->unif = -1;
+	return true;
+}
+
+bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool float_in,
+	       struct placed *p)
+{
+	bool used[2] = { false, false };
+	for (int round = 0; round < 3; round++) {
+		unsigned bad;
+		enum place_fail f = try_place(ops, n, pack_pm, p, &bad);
+		if (f == PF_OK)
+			return true;
+		struct opnd *o = &ops[bad];
+		int file;
+		if (f == PF_UNPACK || o->file == OF_ANY || o->file == OF_ACC)
+			file = used[OF_B] ? OF_A : OF_B;
+		else
+			file = o->file == OF_A ? OF_B : OF_A;
+		if (used[file])
+			break;
+		used[file] = true;
+		if (!copy_to_scratch(s, o, file, f == PF_UNPACK, float_in))
+			return false;
+	}
+	return sel_error(s, "operands cannot be encoded in one instruction");
+}
+
+bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int *ws)
+{
+	enum qpu_file file;
+	unsigned addr;
+	*ws = -1;
+	switch (r.file) {
+	case QIR_FILE_NULL:
+		*waddr = QPU_W_NOP;
+		return true;
+	case QIR_FILE_VPM:
+		*waddr = 48;
+		return true;
+	case QIR_FILE_SPECIAL:
+		if (!qir_special_qpu_addr((enum qir_special)r.index, true, &file, &addr))
+			return sel_error(s, "special register cannot be written");
+		*waddr = addr;
+		if (!qpu_waddr_ignores_ws(addr))
+			*ws = (file == QPU_FILE_A) == is_mul;
+		return true;
+	case QIR_FILE_TEMP:
+		break;
+	default:
+		return sel_error(s, "operand cannot be a destination");
+	}
+	if (r.index >= s->c->num_temps)
+		return sel_error(s, "temp out of range");
+	struct qir_phys_reg p = s->ra->temps[r.index];
+	switch (p.file) {
+	case QIR_PHYS_NONE:
+		*waddr = QPU_W_NOP;
+		return true;
+	case QIR_PHYS_ACC:
+		if (p.index > 3)
+			return sel_error(s, "r4 written by an op that does not produce r4");
+		*waddr = 32u + p.index;
+		return true;
+	default:
+		*waddr = p.index;
+		*ws = (p.file == QIR_PHYS_A) == is_mul;
+		return true;
+	}
+}
+
+uint64_t sel_alu_word(enum qpu_unit unit, unsigned op, unsigned waddr, int ws,
+		      const struct placed *p, enum qpu_cond cond, bool sf)
+{
+	uint64_t w = qpu_nop();
+	if (p->small)
+		w = qpu_set_sig(w, QPU_SIG_SMALL_IMM);
+	w = qpu_set_raddr_a(w, p->raddr_a);
+	w = qpu_set_raddr_b(w, p->raddr_b);
+	w = qpu_set_unpack(w, p->unpack);
+	w = qpu_set_pm(w, p->pm);
+	if (unit == QPU_UNIT_ADD) {
+		w = qpu_with_add(w, (enum qpu_op_add)op, waddr, p->mux[0], p->mux[1]);
+		w = qpu_set_cond_add(w, cond);
+	} else {
+		w = qpu_with_mul(w, (enum qpu_op_mul)op, waddr, p->mux[0], p->mux[1]);
+		w = qpu_set_cond_mul(w, cond);
+	}
+	w = qpu_set_ws(w, ws > 0);
+	return qpu_set_sf(w, sf);
+}

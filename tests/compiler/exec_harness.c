@@ -1,0 +1,491 @@
+/*
+ * exec_harness.c: the execution harness of the compiler tests (see
+ * exec_harness.h): builds inputs, runs the QPU interpreter and the
+ * reference interpreter, compares.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_harness.h"
+#include "ir/ir_interp.h"
+#include "sim/sim_alu.h"
+#include "sim/sim_qpu.h"
+
+#define UNIF_ADDR 0x1000u
+#define MEM_SIZE 0x10000u
+#define MAX_WORDS 256
+
+struct run {
+	uint64_t rng;
+	uint32_t user[MAX_WORDS];        /* user uniform words */
+	uint32_t nuser;
+	float vary[64][16];              /* FS: varying component k, lane l */
+	uint32_t nvary, next_vary;
+	uint32_t color[16];
+	bool color_written;
+	uint8_t mem_bytes[MEM_SIZE];
+	struct sim_memory mem;
+	struct sim_shared shared;
+};
+
+static uint32_t next_rand(struct run *r)
+{
+	r->rng ^= r->rng << 13;
+	r->rng ^= r->rng >> 7;
+	r->rng ^= r->rng << 17;
+	return (uint32_t)(r->rng >> 11);
+}
+
+/* A float in [-2, 2) with 1/1024 steps (exact in every format). */
+static float rand_float(struct run *r)
+{
+	return (float)((int32_t)(next_rand(r) % 4096) - 2048) / 1024.0f;
+}
+
+static uint32_t rand_scalar(struct run *r, uint8_t base)
+{
+	union ir_scalar s;
+	if (base == IR_FLOAT)
+		s.f = rand_float(r);
+	else if (base == IR_INT)
+		s.i = (int32_t)(next_rand(r) % 64) - 32;
+	else
+		s.u = next_rand(r) & 1;
+	return s.u;
+}
+
+static unsigned decl_comps(const struct ir_decl *d)
+{
+	return d->type.comps;
+}
+
+/* Random user uniform words, in decl order. */
+static void make_uniforms(const struct ir_shader *sh, struct run *r)
+{
+	r->nuser = 0;
+	for (size_t d = 0; d < sh->decls.len; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		if (decl->kind != IR_DECL_UNIFORM)
+			continue;
+		for (unsigned k = 0; k < decl_comps(decl) && r->nuser < MAX_WORDS; k++)
+			r->user[r->nuser++] = rand_scalar(r, decl->type.base);
+	}
+}
+
+/* Copies the user words into the interpreter's uniform slots. */
+static void fill_uniform_slots(const struct ir_shader *sh, const struct run *r,
+			       struct ir_slot_value *slots)
+{
+	uint32_t w = 0;
+	for (size_t d = 0; d < sh->decls.len; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		if (decl->kind != IR_DECL_UNIFORM)
+			continue;
+		for (unsigned k = 0; k < decl_comps(decl) && w < r->nuser; k++)
+			slots[d].c[k].u = r->user[w++];
+	}
+}
+
+static uint32_t fbits(float f)
+{
+	union ir_scalar s = { .f = f };
+	return s.u;
+}
+
+/* The stream value of one uniform kind. */
+static uint32_t uniform_value(const struct run *r, const struct qir_uniform *u)
+{
+	switch (u->kind) {
+	case QIR_UNIFORM_CONST: return u->data;
+	case QIR_UNIFORM_USER: return u->data < r->nuser ? r->user[u->data] : 0;
+	case QIR_UNIFORM_UNIFORMS_ADDRESS: return UNIF_ADDR;
+	case QIR_UNIFORM_VIEWPORT_X_SCALE: return fbits(64.0f);
+	case QIR_UNIFORM_VIEWPORT_Y_SCALE: return fbits(-48.0f);
+	case QIR_UNIFORM_VIEWPORT_Z_SCALE: return fbits(0.5f);
+	case QIR_UNIFORM_VIEWPORT_Z_OFFSET: return fbits(0.5f);
+	default: return 0;
+	}
+}
+
+/* Texel bytes for coordinates (s, t): the same on both sides. */
+static void texel(float s, float t, uint8_t b[4])
+{
+	float v[2] = { s, t };
+	for (int i = 0; i < 2; i++) {
+		float f = v[i] - floorf(v[i]);
+		b[i] = (uint8_t)(f * 255.0f);
+	}
+	b[2] = 128;
+	b[3] = 200;
+}
+
+static void ref_sample(void *user, uint32_t sampler, const float *coord, unsigned ncoord,
+		       bool has_bias, float bias, float rgba[4])
+{
+	(void)user, (void)sampler, (void)has_bias, (void)bias;
+	uint8_t b[4];
+	texel(coord[0], ncoord > 1 ? coord[1] : 0.0f, b);
+	for (int i = 0; i < 4; i++)
+		rgba[i] = (float)b[i] / 255.0f;
+}
+
+static bool hook_tex(void *user, struct sim_qpu *q, unsigned unit, const uint32_t (*params)[16],
+		     unsigned nparams, uint32_t result[16], struct vc4_diag *diag)
+{
+	(void)user, (void)q, (void)unit, (void)diag;
+	for (int l = 0; l < 16; l++) {
+		union ir_scalar s = { .u = params[0][l] }, t = { .u = nparams > 1 ? params[1][l] : 0 };
+		uint8_t b[4];
+		texel(s.f, t.f, b);
+		result[l] = b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	}
+	return true;
+}
+
+/* Varying k: the FIFO gives the value, C (r5) is 0 and W = 1. (The C
+ * coefficient reaches r5 at the end of the reading instruction on the
+ * hardware, which a hook cannot model, so C is kept constant.) */
+static bool hook_vary(void *user, struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
+{
+	struct run *r = user;
+	if (r->next_vary >= r->nvary)
+		return vc4_diag_set(diag, "ip %u: varying read %u of %u", q->ip, r->next_vary,
+				    r->nvary);
+	for (int l = 0; l < 16; l++) {
+		out[l] = fbits(r->vary[r->next_vary][l]);
+		q->acc[5][l] = 0;
+	}
+	r->next_vary++;
+	return true;
+}
+
+static bool hook_tlb(void *user, struct sim_qpu *q, const char *name, const uint32_t val[16],
+		     struct vc4_diag *diag)
+{
+	(void)q, (void)diag;
+	struct run *r = user;
+	if (strcmp(name, "tlb_color_all") == 0) {
+		memcpy(r->color, val, sizeof(r->color));
+		r->color_written = true;
+	}
+	return true;
+}
+
+/* Texture configuration writes the next instruction makes: the hardware's
+ * TMU pops one uniform for each (t, r, b, and s after any of them; a lone s
+ * is a direct read and pops none), which the simulator leaves to the
+ * texture pipeline, so the harness pops them before the instruction runs. */
+static unsigned tmu_config_pops(const struct sim_qpu *q, uint64_t w)
+{
+	struct qpu_inst in;
+	qpu_decode(w, &in);
+	if (in.form != QPU_FORM_ALU)
+		return 0;
+	unsigned n = 0, addr[2] = { in.waddr_add, in.waddr_mul };
+	bool used[2] = { in.op_add != QPU_A_NOP && in.cond_add != QPU_COND_NEVER,
+			 in.op_mul != QPU_M_NOP && in.cond_mul != QPU_COND_NEVER };
+	for (int h = 0; h < 2; h++) {
+		const struct qpu_reg_info *r = &qpu_waddrs[QPU_FILE_A][addr[h]];
+		if (!used[h] || r->periph != QPU_PERIPH_TMU0)
+			continue;
+		if (!(r->flags & QPU_REGF_TMU_RETIRE) || q->tmu[0].nparams > 0)
+			n++;
+	}
+	return n;
+}
+
+static void pop_uniforms(struct sim_qpu *q, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++) {
+		if (q->unif_in_mem)
+			q->unif_addr += 4;
+		else
+			q->unif_pos++;
+	}
+}
+
+/* Steps the QPU to thread end (popping TMU configuration uniforms). */
+static enum sim_status step_all(struct sim_qpu *q, const struct vc4_program *p,
+				struct vc4_diag *d)
+{
+	struct sim_fpu_env env;
+	enum sim_status st = SIM_RUNNING;
+	sim_fpu_enter(&env);
+	for (uint32_t n = 0; st == SIM_RUNNING; n++) {
+		if (n >= (1u << 22)) {
+			st = SIM_LIMIT;
+			vc4_diag_set(d, "no thread end after %u instructions", n);
+			break;
+		}
+		if (q->ip < p->code.words.len)
+			pop_uniforms(q, tmu_config_pops(q, p->code.words.data[q->ip]));
+		st = sim_qpu_step(q, d);
+	}
+	sim_fpu_leave(&env);
+	return st;
+}
+
+/* Runs the program on one QPU. */
+static bool run_qpu(struct run *r, const struct vc4_program *p, char *msg, size_t msz)
+{
+	uint32_t n = (uint32_t)p->code.uniforms.entries.len, *unif = calloc(n + 1, 4);
+	struct vc4_diag d = {0};
+	struct sim_program prog;
+	if (!unif || n * 4 > MEM_SIZE - UNIF_ADDR)
+		return free(unif), snprintf(msg, msz, "no memory for uniforms"), false;
+	for (uint32_t i = 0; i < n; i++) {
+		unif[i] = uniform_value(r, &p->code.uniforms.entries.data[i]);
+		memcpy(r->mem_bytes + UNIF_ADDR + 4 * i, &unif[i], 4);
+	}
+	r->mem = (struct sim_memory){ r->mem_bytes, 0, MEM_SIZE };
+	bool ok = sim_program_init(&prog, p->code.words.data, (uint32_t)p->code.words.len, &d);
+	if (ok) {
+		struct sim_qpu_hooks h = { .user = r, .tmu_texture = hook_tex, .varying = hook_vary,
+					   .tlb_write = hook_tlb };
+		struct sim_qpu *q = calloc(1, sizeof(*q));
+		ok = q != NULL;
+		if (ok) {
+			sim_qpu_init(q, &prog, &r->mem, unif, n, &r->shared, &h, NULL);
+			for (int l = 0; l < 16; l++) {
+				q->rf[QPU_FILE_A][15][l] = fbits(1.0f);   /* W */
+				q->rf[QPU_FILE_B][15][l] = 0;              /* Z */
+			}
+			ok = step_all(q, p, &d) == SIM_DONE;
+			free(q);
+		}
+		sim_program_fini(&prog);
+	}
+	if (!ok)
+		snprintf(msg, msz, "simulator: %.400s", d.msg);
+	free(unif);
+	return ok;
+}
+
+/* |a - b| within tolerance, or b not worth comparing. */
+static bool close_enough(float got, float want)
+{
+	if (!isfinite(want) || fabsf(want) > 1e5f)
+		return true;
+	float tol = EXEC_ABS_TOL + EXEC_REL_TOL * fmaxf(fabsf(got), fabsf(want));
+	return fabsf(got - want) <= tol;
+}
+
+static struct run *run_new(uint64_t seed)
+{
+	struct run *r = calloc(1, sizeof(*r));
+	if (r) {
+		r->rng = seed * 0x9e3779b97f4a7c15ull + 1;
+		sim_shared_init(&r->shared);
+	}
+	return r;
+}
+
+/* Interprets lane l of a vertex shader; fills slots. */
+static bool ref_vertex(const struct ir_shader *sh, struct run *r, struct ir_slot_value *slots,
+		       unsigned l, char *msg, size_t msz)
+{
+	uint32_t row = 0;
+	for (size_t d = 0; d < sh->decls.len; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		if (decl->kind == IR_DECL_ATTRIBUTE)
+			for (unsigned k = 0; k < decl_comps(decl); k++, row++)
+				slots[d].c[k].u = r->shared.vpm[row * 16 + l];
+	}
+	fill_uniform_slots(sh, r, slots);
+	struct ir_interp_io io = { .slots = slots, .sample = ref_sample };
+	struct vc4_diag dg = {0};
+	if (!ir_interpret(sh, &io, &dg))
+		return snprintf(msg, msz, "interpreter: %.400s", dg.msg), false;
+	return true;
+}
+
+/* Checks the screen-space words at rows base..base+2 of lane l against the
+ * clip position p: Xs|Ys (16-bit 12.4 fixed point, viewport scales 64 and
+ * -48), Zs (z/w * 0.5 + 0.5) and 1/Wc. */
+static bool compare_screen(const float *p, const uint32_t *out, unsigned base, unsigned l,
+			   struct exec_case *c)
+{
+	float w = p[3];
+	if (!(fabsf(w) > 1e-2f) || !isfinite(p[0]) || !isfinite(p[1]) || !isfinite(p[2]))
+		return true;
+	union ir_scalar zs = { .u = out[(base + 1) * 16 + l] }, rw = { .u = out[(base + 2) * 16 + l] };
+	float want_x = p[0] / w * 64.0f, want_y = p[1] / w * -48.0f;
+	int16_t gx = (int16_t)(out[base * 16 + l] & 0xffff), gy = (int16_t)(out[base * 16 + l] >> 16);
+	c->compared += 4;
+	if (fabsf(want_x) < 30000.0f && fabsf(want_y) < 30000.0f &&
+	    (fabsf(gx - want_x) > 1.5f + fabsf(want_x) * EXEC_REL_TOL ||
+	     fabsf(gy - want_y) > 1.5f + fabsf(want_y) * EXEC_REL_TOL))
+		return snprintf(c->msg, sizeof(c->msg), "lane %u: Xs|Ys %d,%d, want %g,%g", l, gx, gy,
+				(double)want_x, (double)want_y), false;
+	if (!close_enough(zs.f, p[2] / w * 0.5f + 0.5f))
+		return snprintf(c->msg, sizeof(c->msg), "lane %u: Zs %g, want %g", l, (double)zs.f,
+				(double)(p[2] / w * 0.5f + 0.5f)), false;
+	if (!close_enough(rw.f, 1.0f / w))
+		return snprintf(c->msg, sizeof(c->msg), "lane %u: 1/Wc %g, want %g", l, (double)rw.f,
+				(double)(1.0f / w)), false;
+	return true;
+}
+
+/* The position output's components (the slot's floats). */
+static const float *position_of(const struct ir_shader *sh, const struct ir_slot_value *slots)
+{
+	for (size_t d = 0; d < sh->decls.len; d++)
+		if (sh->decls.data[d].kind == IR_DECL_OUTPUT &&
+		    sh->decls.data[d].builtin == IR_OUT_POSITION)
+			return &slots[d].c[0].f;
+	return NULL;
+}
+
+/* Compares the VS outputs of lane l (rows from 2: 1/Wc, then varyings). */
+static bool compare_vertex(const struct ir_shader *sh, const struct ir_slot_value *slots,
+			   const uint32_t *out, unsigned l, struct exec_case *c)
+{
+	uint32_t row = 3;
+	const float *pos = position_of(sh, slots);
+	if (!pos || !compare_screen(pos, out, 0, l, c))
+		return pos ? false : snprintf(c->msg, sizeof(c->msg), "no position") < 0;
+	for (size_t d = 0; d < sh->decls.len; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		if (decl->kind != IR_DECL_VARYING)
+			continue;
+		for (unsigned k = 0; k < decl_comps(decl); k++, row++) {
+			union ir_scalar g = { .u = out[row * 16 + l] };
+			c->compared++;
+			if (!close_enough(g.f, slots[d].c[k].f))
+				return snprintf(c->msg, sizeof(c->msg), "lane %u: varying '%s'[%u] = "
+						"%g, want %g", l, ir_str(sh, decl->name), k,
+						(double)g.f, (double)slots[d].c[k].f), false;
+		}
+	}
+	return true;
+}
+
+/* Compares the CS outputs of lane l: clip position (rows 0-3), then the
+ * screen-space words (rows 4-6). */
+static bool compare_coord(const struct ir_shader *sh, const struct ir_slot_value *slots,
+			  const uint32_t *out, unsigned l, struct exec_case *c)
+{
+	const float *pos = position_of(sh, slots);
+	if (!pos)
+		return snprintf(c->msg, sizeof(c->msg), "no position") < 0;
+	for (unsigned k = 0; k < 4; k++) {
+		union ir_scalar g = { .u = out[k * 16 + l] };
+		c->compared++;
+		if (!close_enough(g.f, pos[k]))
+			return snprintf(c->msg, sizeof(c->msg), "lane %u: clip[%u] = %g, want %g", l,
+					k, (double)g.f, (double)pos[k]), false;
+	}
+	return compare_screen(pos, out, 4, l, c);
+}
+
+bool exec_vertex(const struct ir_shader *vs, const struct vc4_program *prog,
+		 struct exec_case *c)
+{
+	struct run *r = run_new(c->seed);
+	struct ir_slot_value *slots = ir_interp_slots(vs);
+	uint32_t out[SIM_VPM_WORDS];
+	bool ok = r && slots;
+	c->msg[0] = '\0';
+	c->compared = 0;
+	if (ok) {
+		make_uniforms(vs, r);
+		for (uint32_t i = 0; i < 32 * 16; i++)
+			r->shared.vpm[i] = fbits(rand_float(r));
+		uint32_t in[SIM_VPM_WORDS];
+		memcpy(in, r->shared.vpm, sizeof(in));
+		ok = run_qpu(r, prog, c->msg, sizeof(c->msg));
+		memcpy(out, r->shared.vpm, sizeof(out));
+		memcpy(r->shared.vpm, in, sizeof(in));
+	}
+	for (unsigned l = 0; ok && l < 16; l++) {
+		memset(slots, 0, vs->decls.len * sizeof(*slots));
+		ok = ref_vertex(vs, r, slots, l, c->msg, sizeof(c->msg)) &&
+		     (prog->stage == QIR_STAGE_COORD ? compare_coord(vs, slots, out, l, c) :
+		      compare_vertex(vs, slots, out, l, c));
+	}
+	free(slots);
+	free(r);
+	return ok;
+}
+
+/* Random varying values (component order = decl order). */
+static void make_varyings(const struct ir_shader *sh, struct run *r)
+{
+	r->nvary = 0;
+	for (size_t d = 0; d < sh->decls.len; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		if (decl->kind != IR_DECL_VARYING)
+			continue;
+		for (unsigned k = 0; k < decl_comps(decl) && r->nvary < 64; k++, r->nvary++)
+			for (int l = 0; l < 16; l++)
+				r->vary[r->nvary][l] = rand_float(r) * 0.5f + 0.5f;
+	}
+}
+
+static uint8_t to_unorm8(float f)
+{
+	if (!(f > 0.0f))
+		return 0;
+	if (f >= 1.0f)
+		return 255;
+	return (uint8_t)(f * 255.0f + 0.5f);
+}
+
+/* Runs lane l through the interpreter and compares its colour. */
+static bool check_fragment_lane(const struct ir_shader *sh, struct run *r,
+				struct ir_slot_value *slots, unsigned l, struct exec_case *c)
+{
+	uint32_t k = 0;
+	for (size_t d = 0; d < sh->decls.len; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		if (decl->kind == IR_DECL_VARYING)
+			for (unsigned i = 0; i < decl_comps(decl); i++, k++)
+				slots[d].c[i].f = r->vary[k][l];
+	}
+	fill_uniform_slots(sh, r, slots);
+	struct ir_interp_io io = { .slots = slots, .sample = ref_sample,
+				   .frag_coord = { 0, 0, 0, 1 }, .front_facing = true };
+	struct vc4_diag dg = {0};
+	if (!ir_interpret(sh, &io, &dg))
+		return snprintf(c->msg, sizeof(c->msg), "interpreter: %.400s", dg.msg), false;
+	for (size_t d = 0; d < sh->decls.len; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		if (decl->kind != IR_DECL_OUTPUT || decl->builtin != IR_OUT_COLOR)
+			continue;
+		for (unsigned i = 0; i < 4; i++) {
+			float want = slots[d].c[i].f;
+			int got = (int)((r->color[l] >> (8 * i)) & 0xff), w = to_unorm8(want);
+			c->compared++;
+			if (isfinite(want) && abs(got - w) > EXEC_BYTE_TOL)
+				return snprintf(c->msg, sizeof(c->msg), "lane %u: colour[%u] byte "
+						"%d, want %d (%g)", l, i, got, w, (double)want), false;
+		}
+	}
+	return true;
+}
+
+bool exec_fragment(const struct ir_shader *fs, const struct vc4_program *prog,
+		   struct exec_case *c)
+{
+	struct run *r = run_new(c->seed);
+	struct ir_slot_value *slots = ir_interp_slots(fs);
+	bool ok = r && slots;
+	c->msg[0] = '\0';
+	c->compared = 0;
+	if (ok) {
+		make_uniforms(fs, r);
+		make_varyings(fs, r);
+		ok = run_qpu(r, prog, c->msg, sizeof(c->msg));
+	}
+	if (ok && !r->color_written)
+		ok = snprintf(c->msg, sizeof(c->msg), "no colour written") < 0;
+	for (unsigned l = 0; ok && l < 16; l++) {
+		memset(slots, 0, fs->decls.len * sizeof(*slots));
+		ok = check_fragment_lane(fs, r, slots, l, c);
+	}
+	free(slots);
+	free(r);
+	return ok;
+}

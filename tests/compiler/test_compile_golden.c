@@ -1,0 +1,229 @@
+/* test_compile_golden.c: IR → QPU disassembly goldens for the yardstick
+ * shaders (mvp+colour VS and its CS, colour FS, threaded texture×colour FS)
+ * and for control flow, the SFU and a blending key; exact instruction
+ * counts against Mesa's (43/40/13/19); every program clean under the hazard
+ * checker and the kernel's rules; vc4c's output and exit status; the
+ * program cache; a clear error for a shader that cannot compile. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "compile_test.h"
+#include "util/file.h"
+
+static const char *vc4c_path;
+
+struct golden_case {
+	const char *ir, *golden;
+	const char *keys[4];
+	uint32_t inst[2];     /* expected instruction counts per program */
+};
+
+static const struct golden_case cases[] = {
+	{ "mvp_color.vs.ir", "mvp_color.vs.dis", { NULL }, { 39, 39 } },
+	{ "color.fs.ir", "color.fs.dis", { NULL }, { 11 } },
+	{ "tex_color.fs.ir", "tex_color.fs.dis", { "threaded=1", NULL }, { 17 } },
+	{ "color.fs.ir", "color_blend.fs.dis", { "blend=0,6,7", NULL }, { 0 } },
+	{ "cf.fs.ir", "cf.fs.dis", { NULL }, { 0 } },
+	{ "sfu.fs.ir", "sfu.fs.dis", { NULL }, { 0 } },
+};
+
+static char *read_golden(const char *name)
+{
+	char path[1024];
+	snprintf(path, sizeof(path), "%s/compiler/%s", ct_tests_dir, name);
+	struct vc4_diag d = {0};
+	size_t size;
+	char *text = vc4_read_file(path, &size, &d);
+	if (!text)
+		fail_msg("%s", d.msg);
+	char *z = realloc(text, size + 1);
+	assert_non_null(z);
+	z[size] = '\0';
+	return z;
+}
+
+static void golden(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct golden_case *gc = &cases[i];
+		struct ir_shader *sh = ct_load(gc->ir);
+		struct vc4_compile_result r;
+		ct_compile(sh, gc->keys, &r);
+		ct_assert_clean(&r);
+		char *text = ct_print(&r), *want = read_golden(gc->golden);
+		if (strcmp(text, want) != 0)
+			fail_msg("%s differs from the golden; got:\n%s", gc->golden, text);
+		for (uint32_t p = 0; p < r.count; p++)
+			if (gc->inst[p])
+				assert_int_equal(r.prog[p].num_inst, gc->inst[p]);
+		free(text);
+		free(want);
+		vc4_compile_result_free(&r);
+		ir_shader_free(sh);
+	}
+}
+
+/* The yardstick: our counts vs Mesa's 43 (VS), 40 (CS), 13 (FS), 19 (tex FS). */
+static void yardstick(void **state)
+{
+	(void)state;
+	struct vc4_compile_result r;
+	struct ir_shader *vs = ct_load("mvp_color.vs.ir");
+	ct_compile(vs, NULL, &r);
+	assert_int_equal(r.count, 2);
+	assert_int_equal(r.prog[0].stage, QIR_STAGE_VERTEX);
+	assert_int_equal(r.prog[1].stage, QIR_STAGE_COORD);
+	assert_int_equal(r.prog[0].num_inst, 39);   /* Mesa: 43 */
+	assert_int_equal(r.prog[1].num_inst, 39);   /* Mesa: 40 */
+	assert_int_equal(r.prog[0].num_uniforms, 20);
+	vc4_compile_result_free(&r);
+	ir_shader_free(vs);
+	struct ir_shader *cfs = ct_load("color.fs.ir");
+	ct_compile(cfs, NULL, &r);
+	assert_int_equal(r.prog[0].num_inst, 11);   /* Mesa: 13 */
+	assert_int_equal(r.prog[0].threads, 1);
+	vc4_compile_result_free(&r);
+	ir_shader_free(cfs);
+	struct ir_shader *fs = ct_load("tex_color.fs.ir");
+	static const char *const th[] = { "threaded=1", NULL };
+	ct_compile(fs, th, &r);
+	assert_int_equal(r.prog[0].num_inst, 17);   /* Mesa: 19 */
+	assert_int_equal(r.prog[0].threads, 2);
+	/* the texture request's two config uniforms, P0 then P1 */
+	assert_int_equal(r.prog[0].code.uniforms.entries.len, 2);
+	assert_int_equal(r.prog[0].code.uniforms.entries.data[0].kind, QIR_UNIFORM_TEX_P0);
+	assert_int_equal(r.prog[0].code.uniforms.entries.data[1].kind, QIR_UNIFORM_TEX_P1);
+	vc4_compile_result_free(&r);
+	ir_shader_free(fs);
+}
+
+static void cache(void **state)
+{
+	(void)state;
+	struct vc4_program_cache *c = vc4_program_cache_create();
+	struct ir_shader *a = ct_load("color.fs.ir"), *b = ct_load("color.fs.ir");
+	struct qir_shader_key k1, k2;
+	qir_shader_key_init(&k1, QIR_STAGE_FRAGMENT);
+	k2 = k1;
+	k2.color_mask = 7;
+	struct vc4_diag d = {0};
+	const struct vc4_compile_result *r1 = vc4_program_cache_get(c, a, NULL, &k1, &d);
+	const struct vc4_compile_result *r2 = vc4_program_cache_get(c, b, NULL, &k1, &d);
+	const struct vc4_compile_result *r3 = vc4_program_cache_get(c, a, NULL, &k2, &d);
+	assert_non_null(r1);
+	assert_ptr_equal(r1, r2);
+	assert_non_null(r3);
+	assert_ptr_not_equal(r1, r3);
+	uint32_t hits, misses;
+	vc4_program_cache_stats(c, &hits, &misses);
+	assert_int_equal(hits, 1);
+	assert_int_equal(misses, 2);
+	vc4_program_cache_destroy(c);
+	ir_shader_free(a);
+	ir_shader_free(b);
+}
+
+static void wrong_key_stage(void **state)
+{
+	(void)state;
+	struct ir_shader *fs = ct_load("color.fs.ir");
+	struct qir_shader_key k;
+	qir_shader_key_init(&k, QIR_STAGE_VERTEX);
+	struct vc4_compile_result r;
+	struct vc4_diag d = {0};
+	assert_false(vc4_compile(fs, &k, &r, &d));
+	assert_string_equal(d.msg, "color.fs.ir: shader key is for the vertex stage, the shader "
+			    "is a fragment shader");
+	ir_shader_free(fs);
+}
+
+/* 24 vec4 varyings all live at once (summed last to first): more than the
+ * 64 regfile registers and 4 accumulators; the compile fails with the
+ * allocator's pressure report, in either instruction order. */
+static void too_many_live(void **state)
+{
+	(void)state;
+	char text[8192];
+	size_t n = (size_t)sprintf(text, "fragment\n");
+	for (int i = 0; i < 24; i++)
+		n += (size_t)sprintf(text + n, "varying smooth vec4 @v%d\n", i);
+	n += (size_t)sprintf(text + n, "output color\n");
+	for (int i = 0; i < 24; i++)
+		n += (size_t)sprintf(text + n, "%%l%d = load @v%d\n", i, i);
+	n += (size_t)sprintf(text + n, "%%s23 = add %%l23, %%l22\n");
+	for (int i = 21; i >= 0; i--)
+		n += (size_t)sprintf(text + n, "%%s%d = add %%s%d, %%l%d\n", i, i + (i == 21 ? 2 : 1),
+				     i);
+	sprintf(text + n, "store @color, %%s0\n");
+	struct vc4_diag d = {0};
+	struct ir_shader *sh = ir_parse(text, strlen(text), "pressure.ir", &d);
+	if (!sh)
+		fail_msg("%s", d.msg);
+	struct qir_shader_key k;
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	struct vc4_compile_result r;
+	assert_false(vc4_compile(sh, &k, &r, &d));
+	assert_non_null(strstr(d.msg, "register allocation failed: 96 temps live"));
+	assert_int_equal(r.count, 0);
+	ir_shader_free(sh);
+}
+
+/* vc4c prints exactly the golden and exits 0; a parse error names file:line:col. */
+static void tool(void **state)
+{
+	(void)state;
+	char cmd[2048], buf[1 << 16];
+	snprintf(cmd, sizeof(cmd), "cd %s/compiler && %s tex_color.fs.ir --dis --stats "
+		 "--key threaded=1", ct_tests_dir, vc4c_path);
+	FILE *f = popen(cmd, "r");
+	assert_non_null(f);
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	assert_int_equal(pclose(f), 0);
+	char *want = read_golden("tex_color.fs.dis");
+	assert_string_equal(buf, want);
+	free(want);
+	snprintf(cmd, sizeof(cmd), "printf 'fragment\\noutput color\\n%%x = bogus\\n' > "
+		 "bad.ir && %s bad.ir 2>&1; echo \"exit $?\"; rm -f bad.ir", vc4c_path);
+	f = popen(cmd, "r");
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	pclose(f);
+	assert_non_null(strstr(buf, "bad.ir:3:"));
+	assert_non_null(strstr(buf, "exit 1\n"));
+	/* -o writes one file per program: 39 instructions = 312 bytes each */
+	snprintf(cmd, sizeof(cmd), "d=$(mktemp -d) && cd %s/compiler && %s mvp_color.vs.ir -o $d/m "
+		 "&& wc -c < $d/m.vs.bin && wc -c < $d/m.cs.bin; rm -rf $d", ct_tests_dir,
+		 vc4c_path);
+	f = popen(cmd, "r");
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	assert_int_equal(pclose(f), 0);
+	assert_string_equal(buf, "312\n312\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		ct_tests_dir = argv[1];
+	static char abs_vc4c[4096];
+	vc4c_path = argc > 2 && realpath(argv[2], abs_vc4c) ? abs_vc4c : "vc4c";
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(golden),
+		cmocka_unit_test(yardstick),
+		cmocka_unit_test(cache),
+		cmocka_unit_test(wrong_key_stage),
+		cmocka_unit_test(too_many_live),
+		cmocka_unit_test(tool),
+	};
+	return cmocka_run_group_tests_name("compiler_golden", tests, NULL, NULL);
+}

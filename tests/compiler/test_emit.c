@@ -1,0 +1,312 @@
+/* test_emit.c: instruction selection and scheduling on hand-written QIR —
+ * the operand cases one instruction cannot encode (copies through ra14 /
+ * rb14), r4 results under a condition, SFU latency, pairing of two moves,
+ * uniform order re-read from the schedule, the thread switch placement and
+ * the program end — exact disassembly, hazard checker and kernel clean. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "qpu/check/qpu_check.h"
+#include "qpu/check/qpu_kernel.h"
+#include "qpu/emit/emit_internal.h"
+#include "qpu/emit/qpu_emit.h"
+#include "qpu/qpu_dis.h"
+
+/* Parses, allocates and emits `text`; asserts checker and kernel clean
+ * and that the disassembly equals `want`. */
+static void expect(const char *text, enum qpu_stage stage, const char *want,
+		   struct qpu_program *out)
+{
+	struct vc4_diag d = {0};
+	struct qir_compile *c = qir_parse(text, "t.qir", &d);
+	if (!c)
+		fail_msg("%s", d.msg);
+	if (!qir_validate(c, &d))
+		fail_msg("%s", d.msg);
+	struct qir_ra_result ra;
+	if (!qir_register_allocate(c, &ra, &d))
+		fail_msg("%s", d.msg);
+	struct qpu_program p;
+	if (!qpu_emit(c, &ra, &p, &d))
+		fail_msg("%s", d.msg);
+	char *dis = qpu_disasm_program(p.words.data, p.words.len);
+	assert_non_null(dis);
+	if (strcmp(dis, want) != 0)
+		fail_msg("got:\n%s", dis);
+	struct qpu_check_report rep = {0};
+	assert_true(qpu_check_hazards(p.words.data, p.words.len, stage, &rep, &d));
+	if (rep.count)
+		fail_msg("ip %u: %s", rep.v[0].ip, rep.v[0].msg);
+	qpu_check_report_free(&rep);
+	size_t padded;
+	uint8_t *page = qpu_kernel_pad_to_page(p.words.data, p.words.len * 8, &padded);
+	struct qpu_kernel_info info;
+	if (!qpu_kernel_validate((const uint64_t *)(const void *)page, padded / 8, &info, &d))
+		fail_msg("kernel: %s", d.msg);
+	qpu_kernel_info_free(&info);
+	free(page);
+	free(dis);
+	if (out)
+		*out = p;
+	else
+		qpu_program_free(&p);
+	qir_ra_result_free(&ra);
+	qir_compile_free(c);
+}
+
+/* Two operands that must both live in regfile A (one is read with an
+ * unpack, the other written with a pack): the second is copied to rb14. */
+static void two_regfile_a(void **state)
+{
+	(void)state;
+	expect("qir fs\n"
+	       "uniform u0 user 0\n"
+	       "uniform u1 user 1\n"
+	       "block 0:\n"
+	       "\tmov t0, u0\n"
+	       "\tmov t1, 0\n"
+	       "\tmov t1.16a, u1\n"
+	       "\tfadd t2, t0.16a, t1\n"
+	       "\tmov tlb_color, t2\n",
+	       QPU_STAGE_FS,
+	       "mov ra2, 0 ; nop\n"
+	       "mov ra2.16a, unif ; nop\n"
+	       "mov ra1, unif ; nop\n"
+	       "mov rb14, ra2 ; nop\n"
+	       "nop ; nop\n"
+	       "fadd r1, ra1.16a, rb14 ; nop ; sbwait\n"
+	       "mov tlb_color_all, r1 ; nop ; thrend\n"
+	       "nop ; nop\n"
+	       "nop ; nop ; sbdone\n", NULL);
+}
+
+/* A small immediate with a regfile-B operand (the Z payload, rb15): the
+ * register goes through ra14. */
+static void small_imm_and_b(void **state)
+{
+	(void)state;
+	expect("qir fs\n"
+	       "block 0:\n"
+	       "\tfrag_z t0\n"
+	       "\tfrag_w t1\n"
+	       "\tadd t2, t0, 3\n"
+	       "\tfadd t3, t1, t0\n"
+	       "\tmov tlb_z, t2\n"
+	       "\tmov tlb_color, t3\n",
+	       QPU_STAGE_FS,
+	       "mov ra14, 3 ; nop\n"
+	       "fadd r2, ra15, rb15 ; nop\n"
+	       "add r1, rb15, ra14 ; nop ; sbwait\n"
+	       "mov tlb_z, r1 ; nop ; thrend\n"
+	       "mov tlb_color_all, r2 ; nop\n"
+	       "nop ; nop ; sbdone\n", NULL);
+}
+
+/* A conditional SFU result: the SFU write is unconditional, the r4 move
+ * carries the condition; r4 is read only in the third instruction. */
+static void conditional_sfu(void **state)
+{
+	(void)state;
+	expect("qir fs\n"
+	       "uniform u0 user 0\n"
+	       "block 0:\n"
+	       "\tmov t0, u0\n"
+	       "\tmov.sf -, t0\n"
+	       "\tmov t1, 0\n"
+	       "\trcp.zc t1, t0\n"
+	       "\tmov tlb_color, t1\n",
+	       QPU_STAGE_FS,
+	       "mov r1, unif ; mov r2, 0\n"
+	       "mov.sf nop, r1 ; mov sfu_recip, r1\n"
+	       "nop ; nop\n"
+	       "nop ; nop ; sbwait\n"
+	       "mov.zc r2, r4 ; nop ; thrend\n"
+	       "mov tlb_color_all, r2 ; nop\n"
+	       "nop ; nop ; sbdone\n", NULL);
+}
+
+/* Two moves pair (one moves to the MUL unit); the uniform stream follows
+ * the scheduled order. */
+static void pairing_and_uniforms(void **state)
+{
+	(void)state;
+	struct qpu_program p;
+	expect("qir vs\n"
+	       "uniform u0 user 5\n"
+	       "uniform u1 viewport_x_scale 0\n"
+	       "block 0:\n"
+	       "\tload_imm vr_setup, 0x00201a00\n"
+	       "\tmov t0, vpm0\n"
+	       "\tmov t1, vpm1\n"
+	       "\tload_imm vw_setup, 0x00001a00\n"
+	       "\tfmul t2, t0, u0\n"
+	       "\tfmul t3, t1, u1\n"
+	       "\tmov vpm, t2\n"
+	       "\tmov vpm, t3\n",
+	       QPU_STAGE_VS,
+	       "ldi vr_setup, 0x00201a00\n"
+	       "mov r1, vpm ; nop\n"
+	       "mov r2, vpm ; fmul r3, r1, rb32\n"
+	       "ldi vw_setup, 0x00001a00\n"
+	       "mov vpm, r3 ; fmul r0, r2, unif\n"
+	       "mov vpm, r0 ; nop\n"
+	       "nop ; nop ; thrend\n"
+	       "nop ; nop\n"
+	       "nop ; nop\n", &p);
+	assert_int_equal(p.uniforms.entries.len, 2);
+	assert_int_equal(p.uniforms.entries.data[0].kind, QIR_UNIFORM_USER);
+	assert_int_equal(p.uniforms.entries.data[1].kind, QIR_UNIFORM_VIEWPORT_X_SCALE);
+	qpu_program_free(&p);
+}
+
+/* A threaded texture lookup: request, switch (signal on an earlier
+ * instruction when possible), result, last switch; program end. */
+static void thread_switch(void **state)
+{
+	(void)state;
+	expect("qir fs threaded\n"
+	       "uniform u0 tex_p0 0\n"
+	       "uniform u1 tex_p1 0\n"
+	       "block 0:\n"
+	       "\tfrag_w t0\n"
+	       "\tfmul t1, v0, t0\n"
+	       "\tvary_add_c t2, t1\n"
+	       "\tfmul t3, v1, t0\n"
+	       "\tvary_add_c t4, t3\n"
+	       "\ttex_t t4, u0\n"
+	       "\ttex_s t2, u1\n"
+	       "\tthrsw\n"
+	       "\ttex_result t5\n"
+	       "\tmov tlb_color, t5\n",
+	       QPU_STAGE_FS,
+	       "nop ; fmul r1, vary, ra15\n"
+	       "fadd r2, r1, r5 ; fmul r3, vary, ra15\n"
+	       "fadd r0, r3, r5 ; nop\n"
+	       "mov tmu0_t, r0 ; nop ; lthrsw\n"
+	       "mov tmu0_s, r2 ; nop\n"
+	       "nop ; nop\n"
+	       "nop ; nop ; ldtmu0\n"
+	       "mov tlb_color_all, r4 ; nop\n"
+	       "nop ; nop ; thrend\n"
+	       "nop ; nop\n"
+	       "nop ; nop ; sbdone\n", NULL);
+}
+
+/* A TMU coordinate that is a uniform goes through ra14: a TMU write may
+ * not read a uniform itself (the kernel's rule). */
+static void tmu_from_uniform(void **state)
+{
+	(void)state;
+	struct qpu_program p;
+	expect("qir fs\n"
+	       "uniform u0 tex_p0 0\n"
+	       "uniform u1 tex_p1 0\n"
+	       "uniform u2 user 0\n"
+	       "block 0:\n"
+	       "\ttex_t u2, u0\n"
+	       "\ttex_s u2, u1\n"
+	       "\ttex_result t0\n"
+	       "\tmov tlb_color, t0\n",
+	       QPU_STAGE_FS,
+	       "mov ra14, unif ; nop\n"
+	       "nop ; nop\n"
+	       "mov tmu0_t, ra14 ; nop\n"
+	       "mov ra14, unif ; nop\n"
+	       "nop ; nop ; sbwait\n"
+	       "mov tmu0_s, ra14 ; nop\n"
+	       "nop ; nop ; ldtmu0\n"
+	       "mov tlb_color_all, r4 ; nop ; thrend\n"
+	       "nop ; nop\n"
+	       "nop ; nop ; sbdone\n", &p);
+	assert_int_equal(p.uniforms.entries.len, 4);
+	qpu_program_free(&p);
+}
+
+/* A branch: three delay slots, relative target, uniform reset in the
+ * target block. */
+static void branch(void **state)
+{
+	(void)state;
+	expect("qir fs\n"
+	       "uniform u0 user 0\n"
+	       "uniform u1 uniforms_address 0\n"
+	       "uniform u2 user 1\n"
+	       "block 0:\n"
+	       "\tmov t0, u0\n"
+	       "\tmov.sf -, t0\n"
+	       "\tbranch.all_zs b2\n"
+	       "block 1:\n"
+	       "\tload_imm t1, 0x00000008\n"
+	       "\tuniforms_reset t1, u1\n"
+	       "\tadd t0, t0, u2\n"
+	       "block 2:\n"
+	       "\tmov tlb_color, t0\n",
+	       QPU_STAGE_FS,
+	       "mov r1, unif ; nop\n"
+	       "mov.sf nop, r1 ; nop\n"
+	       "brr.all_zs 40  # -> ip 11\n"
+	       "nop ; nop\n"
+	       "nop ; nop\n"
+	       "nop ; nop\n"
+	       "ldi r2, 0x00000008\n"
+	       "add uniforms_addr, r2, unif ; nop\n"
+	       "nop ; nop\n"
+	       "nop ; nop\n"
+	       "add r1, r1, unif ; nop\n"
+	       "mov tlb_color_all, r1 ; nop\n"
+	       "nop ; nop ; thrend\n"
+	       "nop ; nop\n"
+	       "nop ; nop ; sbdone\n", NULL);
+}
+
+/* Pairing rules on raw words: a small immediate shares raddr_b with
+ * nothing but the same immediate; two VPM/varying pops never share; an ADD
+ * move may turn into a MUL move to pair. */
+static void merge_rules(void **state)
+{
+	(void)state;
+	uint64_t imm4 = qpu_set_sf(qpu_set_sig(qpu_alu_add(QPU_A_OR, QPU_W_NOP, QPU_MUX_B,
+							   QPU_MUX_B, QPU_R_NOP, 4),
+					       QPU_SIG_SMALL_IMM), true);
+	uint64_t rb4 = qpu_alu_mul(QPU_M_V8MIN, 48, QPU_MUX_B, QPU_MUX_B, QPU_R_NOP, 4);
+	uint64_t imm4_mul = qpu_set_sig(qpu_alu_mul(QPU_M_FMUL, 32, QPU_MUX_R1, QPU_MUX_B,
+						    QPU_R_NOP, 4), QPU_SIG_SMALL_IMM);
+	uint64_t out;
+	assert_false(emit_merge(imm4, 0, rb4, 0, &out));
+	assert_false(emit_merge(rb4, 0, imm4, 0, &out));
+	assert_true(emit_merge(imm4, 0, imm4_mul, 0, &out));
+	assert_int_equal(qpu_get_sig(out), QPU_SIG_SMALL_IMM);
+	assert_int_equal(qpu_get_raddr_b(out), 4);
+	uint64_t vpm_a = qpu_alu_add(QPU_A_OR, 32, QPU_MUX_A, QPU_MUX_A, 48, QPU_R_NOP);
+	uint64_t vpm_b = qpu_alu_mul(QPU_M_V8MIN, 33, QPU_MUX_B, QPU_MUX_B, QPU_R_NOP, 48);
+	assert_false(emit_merge(vpm_a, 0, vpm_b, 0, &out));
+	uint64_t mov_r0 = qpu_alu_add(QPU_A_OR, 32, QPU_MUX_R1, QPU_MUX_R1, QPU_R_NOP, QPU_R_NOP);
+	uint64_t mov_r0_mul = qpu_alu_mul(QPU_M_V8MIN, 32, QPU_MUX_R1, QPU_MUX_R1, QPU_R_NOP,
+					  QPU_R_NOP);
+	uint64_t add_r2 = qpu_alu_add(QPU_A_ADD, 34, QPU_MUX_R2, QPU_MUX_R3, QPU_R_NOP, QPU_R_NOP);
+	assert_false(emit_merge(add_r2, 0, mov_r0, 0, &out));
+	assert_true(emit_merge(add_r2, 0, mov_r0, mov_r0_mul, &out));
+	assert_int_equal(qpu_get_op_mul(out), QPU_M_V8MIN);
+	assert_int_equal(qpu_get_op_add(out), QPU_A_ADD);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(two_regfile_a),
+		cmocka_unit_test(small_imm_and_b),
+		cmocka_unit_test(conditional_sfu),
+		cmocka_unit_test(pairing_and_uniforms),
+		cmocka_unit_test(thread_switch),
+		cmocka_unit_test(tmu_from_uniform),
+		cmocka_unit_test(merge_rules),
+		cmocka_unit_test(branch),
+	};
+	return cmocka_run_group_tests_name("compiler_emit", tests, NULL, NULL);
+}
