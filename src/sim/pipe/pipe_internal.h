@@ -1,0 +1,211 @@
+/*
+ * pipe_internal.h: the state shared by the units of the 3D pipeline
+ * (control-list walker, binner, clipper, points and lines, vertex fetch and
+ * shading, rasteriser, fragment stage, TMU, tile buffer) and their entry
+ * points. Not a public interface: see sim_pipe.h.
+ */
+#ifndef VC4_SIM_PIPE_INTERNAL_H
+#define VC4_SIM_PIPE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim/pipe/sim_pipe.h"
+#include "sim/sim_qpu.h"
+#include "vc4_packets.h"
+
+#define PIPE_TILE_SIZE 64          /* pixels, non-multisampled */
+#define PIPE_MAX_VARYINGS 32       /* FS varyings (the record's field is 8 bits) */
+#define PIPE_MAX_ATTRS 8
+#define PIPE_PROG_CACHE 16         /* decoded shader programs kept per job */
+#define PIPE_PROG_MAX_WORDS 16384  /* decoded from a code address at most */
+#define PIPE_MAX_TILES_X 64        /* binned frames up to 4096x4096 pixels */
+#define PIPE_MAX_TILES_Y 64
+#define PIPE_SUBLIST_DEPTH 2       /* Branch to Sub-list nesting */
+
+/* Our tile-list primitive: Compressed Primitive List opcode, then three
+ * little-endian u32 vertex indices (docs/pipeline.md, "The tile-list
+ * format"). */
+#define PIPE_TILE_PRIM_BYTES 13
+
+/* The drawing state that state packets set; one per thread. */
+struct pipe_state {
+	struct VC4_CONFIGURATION_BITS cfg;
+	uint32_t flat_flags;
+	float vp_x, vp_y;                        /* viewport centre, pixels */
+	uint32_t clip_x, clip_y, clip_w, clip_h; /* clip window, pixels */
+	bool have_clip;
+	struct VC4_DEPTH_OFFSET depth_offset;    /* recorded; not modelled yet */
+	float xy_scale_x, xy_scale_y;            /* Clipper XY Scaling, 1/16 pixel */
+	float z_scale, z_offset;                 /* Clipper Z Scale and Offset */
+	float point_size, line_width;            /* pixels */
+	uint32_t rec_addr;                       /* GL shader record, 0 = none */
+	uint32_t rec_nattr;                      /* 1..8 */
+	bool rec_extended;
+};
+
+/* A GL shader record, read from memory. */
+struct pipe_attr {
+	uint32_t addr, size, stride, vs_offset, cs_offset;
+};
+struct pipe_shader_rec {
+	struct VC4_GL_SHADER_STATE_RECORD r;
+	struct pipe_attr attr[PIPE_MAX_ATTRS];
+	uint32_t nattr;
+};
+
+/* One shaded vertex: what the rasteriser and binner need. */
+struct pipe_vertex {
+	float xc, yc, zc, wc;        /* clip coordinates (CS only) */
+	int32_t xs, ys;              /* screen, 12.4 fixed point, viewport-relative */
+	float zs, inv_wc;
+	float point_size;            /* when the record says the shader writes it */
+	float vary[PIPE_MAX_VARYINGS];
+};
+
+struct pipe_prog {
+	uint32_t addr;
+	struct sim_program prog;
+};
+
+/* Binner bookkeeping for one tile's list. */
+struct pipe_tile_list {
+	uint32_t cur, block_end;  /* write position, end of the current block */
+	uint32_t state_gen;       /* pipe_bin.state_gen last written to this list */
+};
+
+struct pipe_bin {
+	bool configured, started;
+	uint32_t alloc_base, alloc_end, alloc_next;
+	uint32_t initial_block, block;
+	uint32_t tiles_x, tiles_y;
+	uint32_t state_gen;
+	uint8_t state_raw[256][16];  /* last state packet of each opcode, verbatim */
+	bool state_have[256];
+	struct pipe_tile_list lists[PIPE_MAX_TILES_X * PIPE_MAX_TILES_Y];
+};
+
+/* Render configuration and the tile buffer. */
+struct pipe_tilebuf {
+	struct VC4_TILE_RENDERING_MODE_CONFIGURATION cfg;
+	bool configured;
+	uint32_t clear_color, clear_zs;      /* zs word: Z in bits 31..8, stencil 7..0 */
+	uint32_t color[PIPE_TILE_SIZE * PIPE_TILE_SIZE];
+	uint32_t zs[PIPE_TILE_SIZE * PIPE_TILE_SIZE];
+	uint32_t tile_x, tile_y;
+	bool have_coords;
+	bool load_pending;
+	struct VC4_LOAD_TILE_BUFFER_GENERAL load;
+	bool full_load_pending;
+	struct VC4_RE_LOAD_FULL_RESOLUTION_TILE_BUFFER full_load;
+	bool eof;
+};
+
+struct sim_pipe {
+	struct sim_memory *mem;
+	struct vc4_diag *diag;
+	struct sim_pipe_stats stats;
+	uint64_t inst_limit;
+	struct sim_shared shared;
+	struct sim_qpu qpu;            /* runs every shader, one at a time */
+	struct pipe_prog progs[PIPE_PROG_CACHE];
+	uint32_t nprogs;
+	uint32_t semaphore;
+	struct pipe_state bin_state, render_state;
+	struct pipe_bin bin;
+	struct pipe_tilebuf tb;
+};
+
+/* pipe_cl.c: packet lengths and names from the generated table. */
+uint32_t pipe_packet_length(uint8_t opcode);  /* 0 for an unknown opcode */
+const char *pipe_packet_name(uint8_t opcode);
+bool pipe_state_packet(struct pipe_state *s, const uint8_t *pkt);
+
+/* pipe_vertex.c */
+bool pipe_read_shader_rec(struct sim_pipe *p, const struct pipe_state *s,
+			  struct pipe_shader_rec *rec);
+const struct sim_program *pipe_program(struct sim_pipe *p, uint32_t addr);
+/* Runs shader `code` (uniforms from memory at `unif`) on `q` to its thread
+ * end; `stage` names it in errors; adds its instructions to *counter. */
+bool pipe_run_shader(struct sim_pipe *p, const char *stage, uint32_t code, uint32_t unif,
+		     const struct sim_qpu_hooks *hooks, const uint32_t *ra15, const uint32_t *rb15,
+		     struct sim_qpu *q, uint64_t *counter);
+/* Shades n (1..16) vertices with the coordinate shader (coord) or the vertex
+ * shader. Fills out[0..n-1]. */
+bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coord,
+		const uint32_t *index, uint32_t n, struct pipe_vertex *out);
+
+/* pipe_bin.c: binning-thread packets. */
+bool pipe_bin_packet(struct sim_pipe *p, const uint8_t *pkt, uint32_t addr);
+bool pipe_bin_flush(struct sim_pipe *p);
+/* Remembers a state packet for copying into the tile lists. */
+void pipe_bin_note_state(struct sim_pipe *p, const uint8_t *pkt);
+
+/* pipe_clip.c. A vertex of a clipped polygon: its weights of the original
+ * three vertices and its screen values. */
+struct pipe_clip_vert {
+	int32_t xs, ys;   /* 12.4, viewport-relative */
+	float zs, inv_wc;
+	float b[3];
+};
+_Static_assert(sizeof(struct pipe_clip_vert) == 28, "7 words in a tile list");
+#define PIPE_CLIP_MAX_VERTS 9
+enum pipe_clip_result { PIPE_CLIP_REJECT, PIPE_CLIP_ACCEPT, PIPE_CLIP_CLIPPED };
+/* Classifies a triangle (clip coordinates from the CS); for
+ * PIPE_CLIP_CLIPPED fills poly[0..*n-1] (at most PIPE_CLIP_MAX_VERTS), a
+ * convex polygon in the triangle's order. Without `clipping` accepts. */
+enum pipe_clip_result pipe_clip(const struct pipe_state *s, bool clipping,
+				const struct pipe_vertex *v[3], struct pipe_clip_vert *poly,
+				uint32_t *n);
+/* Whether a triangle with these 12.4 screen coordinates survives the zero
+ * area test and (with `cull`) face culling. */
+bool pipe_face_keep(const struct pipe_state *s, bool cull, const int32_t x[3], const int32_t y[3]);
+
+/* pipe_lines.c: the screen quad (4 corners, polygon order) of a point of
+ * `size` pixels, or of a line of `width` pixels (false for zero length).
+ * Corner weights refer to the indices (point, point, point) or (a, b, b). */
+void pipe_point_quad(const struct pipe_vertex *v, float size, struct pipe_clip_vert q[4]);
+bool pipe_line_quad(const struct pipe_vertex *a, const struct pipe_vertex *b, float width,
+		    struct pipe_clip_vert q[4]);
+/* Whether a point or line vertex is inside the z and w planes. */
+bool pipe_clip_vertex_inside(const struct pipe_vertex *v);
+
+/* Our clipped tile-list primitive: opcode 49, three u32 indices, then three
+ * struct pipe_clip_vert images (7 words each). */
+#define PIPE_TILE_CLIPPED_BYTES (1 + 12 + 3 * 28)
+
+/* pipe_raster.c + pipe_fragment.c: one triangle into the current tile. */
+bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
+			const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3]);
+
+/* A 4x4-pixel block handed from the rasteriser to the fragment stage: lane i
+ * is pixel (x0 + pipe_lane_x(i), y0 + pipe_lane_y(i)), four 2x2 quads. */
+struct pipe_frag_block {
+	uint32_t x0, y0;          /* frame pixel of lane 0 */
+	uint16_t cover;           /* lanes inside the triangle */
+	double lambda[16][3];     /* screen-space barycentrics per lane */
+	uint32_t z24[16];         /* interpolated depth, 24 bits */
+	float w[16];              /* perspective W payload (ra15) */
+};
+/* double to float without leaving float's range (NaN stays NaN). */
+static inline float pipe_to_float(double v)
+{
+	return v > 3.4e38 ? 3.4e38f : v < -3.4e38 ? -3.4e38f : (float)v;
+}
+static inline uint32_t pipe_lane_x(uint32_t i) { return ((i >> 2) & 1) * 2 + (i & 1); }
+static inline uint32_t pipe_lane_y(uint32_t i) { return (i >> 3) * 2 + ((i >> 1) & 1); }
+
+/* pipe_fragment.c: runs the FS on one block and writes the tile buffer. */
+bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
+			 const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3],
+			 const struct pipe_frag_block *b);
+
+/* pipe_tmu.c: a texture request of the QPU q (params[0] = s, then t). */
+bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const uint32_t (*params)[16],
+		     unsigned nparams, uint32_t result[16], struct vc4_diag *diag);
+
+/* pipe_tile.c */
+void pipe_tile_reset(struct pipe_tilebuf *tb);
+bool pipe_tile_packet(struct sim_pipe *p, const uint8_t *pkt);
+
+#endif

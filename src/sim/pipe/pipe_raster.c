@@ -1,0 +1,120 @@
+/*
+ * pipe_raster.c: triangle setup and rasterisation into the current tile:
+ * integer edge functions on the 12.4 fixed-point screen coordinates (pixel
+ * centres at +8/16), the top-left fill rule, screen-space barycentrics,
+ * linear depth and the perspective W payload per pixel, walked in 4x4-pixel
+ * blocks (four 2x2 quads: one fragment-shader run) clipped to the tile, the
+ * frame and the clip window.
+ */
+#include <math.h>
+
+#include "sim/pipe/pipe_internal.h"
+
+struct tri_setup {
+	int64_t x[3], y[3];   /* 1/16 pixel, viewport offset applied */
+	int64_t area;         /* twice the signed area */
+	int sign;             /* +1 or -1: makes sign * E_i >= 0 inside */
+	bool top_left[3];     /* edge opposite vertex i owns its boundary */
+};
+
+/* Edge function of the edge opposite vertex i at (px, py) (1/16 pixel):
+ * E_i(v_i) = area, E_i = 0 on the edge. */
+static int64_t edge(const struct tri_setup *t, int i, int64_t px, int64_t py)
+{
+	int j = (i + 1) % 3, k = (i + 2) % 3;
+	return (t->x[k] - t->x[j]) * (py - t->y[j]) - (t->y[k] - t->y[j]) * (px - t->x[j]);
+}
+
+/* With y growing downwards and the triangle oriented so that the inside is
+ * positive, a top edge is horizontal going right and a left edge goes up. */
+static void setup(struct tri_setup *t, const struct pipe_state *s, const struct pipe_vertex *v[3])
+{
+	int64_t ox = (int64_t)lrintf(s->vp_x * 16.0f), oy = (int64_t)lrintf(s->vp_y * 16.0f);
+	for (int i = 0; i < 3; i++) {
+		t->x[i] = v[i]->xs + ox;
+		t->y[i] = v[i]->ys + oy;
+	}
+	t->area = edge(t, 0, t->x[0], t->y[0]);
+	t->sign = t->area < 0 ? -1 : 1;
+	for (int i = 0; i < 3; i++) {
+		int j = (i + 1) % 3, k = (i + 2) % 3;
+		int64_t dx = t->sign * (t->x[k] - t->x[j]), dy = t->sign * (t->y[k] - t->y[j]);
+		t->top_left[i] = (dy == 0 && dx > 0) || dy < 0;
+	}
+}
+
+/* Whether the pixel centre (px, py) is inside. Fills the barycentrics
+ * either way: lanes outside still feed their quad's derivatives. */
+static bool inside(const struct tri_setup *t, int64_t px, int64_t py, double lambda[3])
+{
+	bool in = true;
+	for (int i = 0; i < 3; i++) {
+		int64_t e = t->sign * edge(t, i, px, py);
+		if (e < 0 || (e == 0 && !t->top_left[i]))
+			in = false;
+		lambda[i] = (double)e / (double)(t->sign * t->area);
+	}
+	return in;
+}
+
+/* Depth: linear in screen space, clamped to [0, 1], as 24 bits rounded to
+ * nearest; W: the reciprocal of the interpolated 1/Wc. */
+static void pixel_values(const struct pipe_vertex *v[3], const double l[3], uint32_t *z24,
+			 float *w)
+{
+	double z = l[0] * v[0]->zs + l[1] * v[1]->zs + l[2] * v[2]->zs;
+	z = !(z > 0.0) ? 0.0 : z > 1.0 ? 1.0 : z; /* NaN reads as 0 */
+	*z24 = (uint32_t)(z * 16777215.0 + 0.5);
+	double iw = l[0] * v[0]->inv_wc + l[1] * v[1]->inv_wc + l[2] * v[2]->inv_wc;
+	*w = pipe_to_float(1.0 / iw);
+}
+
+/* The pixel rectangle [x0, x1) x [y0, y1) the current tile may draw. */
+static void draw_rect(const struct sim_pipe *p, const struct pipe_state *s, int64_t r[4])
+{
+	const struct pipe_tilebuf *tb = &p->tb;
+	r[0] = (int64_t)tb->tile_x * PIPE_TILE_SIZE;
+	r[1] = (int64_t)tb->tile_y * PIPE_TILE_SIZE;
+	r[2] = r[0] + PIPE_TILE_SIZE;
+	r[3] = r[1] + PIPE_TILE_SIZE;
+	if (r[2] > tb->cfg.width_in_pixels)
+		r[2] = tb->cfg.width_in_pixels;
+	if (r[3] > tb->cfg.height_in_pixels)
+		r[3] = tb->cfg.height_in_pixels;
+	if (s->have_clip) {
+		int64_t c[4] = { s->clip_x, s->clip_y, (int64_t)s->clip_x + s->clip_w,
+				 (int64_t)s->clip_y + s->clip_h };
+		r[0] = r[0] > c[0] ? r[0] : c[0];
+		r[1] = r[1] > c[1] ? r[1] : c[1];
+		r[2] = r[2] < c[2] ? r[2] : c[2];
+		r[3] = r[3] < c[3] ? r[3] : c[3];
+	}
+}
+
+bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
+			const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3])
+{
+	struct tri_setup t;
+	setup(&t, s, v);
+	if (t.area == 0)
+		return true;
+	int64_t r[4];
+	draw_rect(p, s, r);
+	int64_t bx0 = (int64_t)p->tb.tile_x * PIPE_TILE_SIZE;
+	int64_t by0 = (int64_t)p->tb.tile_y * PIPE_TILE_SIZE;
+	for (int64_t by = by0; by < r[3]; by += 4) {
+		for (int64_t bx = bx0; bx < r[2]; bx += 4) {
+			struct pipe_frag_block b = { .x0 = (uint32_t)bx, .y0 = (uint32_t)by };
+			for (uint32_t i = 0; i < 16; i++) {
+				int64_t px = bx + pipe_lane_x(i), py = by + pipe_lane_y(i);
+				bool in = inside(&t, px * 16 + 8, py * 16 + 8, b.lambda[i]);
+				pixel_values(v, b.lambda[i], &b.z24[i], &b.w[i]);
+				if (in && px >= r[0] && py >= r[1] && px < r[2] && py < r[3])
+					b.cover |= (uint16_t)(1u << i);
+			}
+			if (b.cover && !pipe_fragment_block(p, s, rec, v, &b))
+				return false;
+		}
+	}
+	return true;
+}

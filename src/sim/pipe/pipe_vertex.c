@@ -1,0 +1,214 @@
+/*
+ * pipe_vertex.c: vertex fetch and shading: reads a GL shader record and its
+ * attribute records, fetches up to 16 vertices' attributes into the VPM (one
+ * vertex per VPM row, word k of the vertex at column k, the layout a 32-bit
+ * vertical VPM read with stride 1 walks), runs the coordinate or vertex shader
+ * on a QPU and reads its outputs back from the VPM in the same layout.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/pipe/pipe_internal.h"
+
+bool pipe_read_shader_rec(struct sim_pipe *p, const struct pipe_state *s,
+			  struct pipe_shader_rec *rec)
+{
+	if (!s->rec_addr)
+		return vc4_diag_set(p->diag, "primitive without a GL Shader State");
+	/* Extended records always hold 8 attribute records, then one stride
+	 * word per used attribute. */
+	uint32_t ext_at = VC4_GL_SHADER_STATE_RECORD_length + 8 * PIPE_MAX_ATTRS;
+	uint32_t size = s->rec_extended ? ext_at + 4 * s->rec_nattr :
+		VC4_GL_SHADER_STATE_RECORD_length + 8 * s->rec_nattr;
+	const uint8_t *src = sim_memory_ptr(p->mem, s->rec_addr, size);
+	if (!src)
+		return vc4_diag_set(p->diag, "shader record at 0x%08x (%u bytes) outside memory",
+				    s->rec_addr, size);
+	memset(rec, 0, sizeof(*rec));
+	VC4_GL_SHADER_STATE_RECORD_unpack(src, &rec->r);
+	rec->nattr = s->rec_nattr;
+	for (uint32_t i = 0; i < rec->nattr; i++) {
+		struct VC4_ATTRIBUTE_RECORD a;
+		VC4_ATTRIBUTE_RECORD_unpack(src + VC4_GL_SHADER_STATE_RECORD_length + 8 * i, &a);
+		rec->attr[i] = (struct pipe_attr){
+			.addr = a.vertex_base_memory_address.offset,
+			.size = a.number_of_bytes_minus_1 + 1,
+			.stride = a.memory_stride,
+			.vs_offset = a.vertex_shader_vpm_offset,
+			.cs_offset = a.coordinate_shader_vpm_offset,
+		};
+		if (s->rec_extended) {
+			struct VC4_EXTENDED_ATTRIBUTE_STRIDE e;
+			VC4_EXTENDED_ATTRIBUTE_STRIDE_unpack(src + ext_at + 4 * i, &e);
+			rec->attr[i].stride |= e.memory_stride & ~0xffu;
+		}
+	}
+	if (rec->r.fragment_shader_number_of_varyings > PIPE_MAX_VARYINGS)
+		return vc4_diag_set(p->diag, "shader record at 0x%08x: %u varyings (at most %u)",
+				    s->rec_addr, rec->r.fragment_shader_number_of_varyings,
+				    PIPE_MAX_VARYINGS);
+	return true;
+}
+
+/* The decoded program at `addr`, from the per-job cache. Decodes at most
+ * PIPE_PROG_MAX_WORDS words, fewer when memory ends first. */
+const struct sim_program *pipe_program(struct sim_pipe *p, uint32_t addr)
+{
+	for (uint32_t i = 0; i < p->nprogs; i++)
+		if (p->progs[i].addr == addr)
+			return &p->progs[i].prog;
+	if (addr & 7) {
+		vc4_diag_set(p->diag, "shader code at 0x%08x is not 8-byte aligned", addr);
+		return NULL;
+	}
+	const uint8_t *src = sim_memory_ptr(p->mem, addr, 8);
+	if (!src) {
+		vc4_diag_set(p->diag, "shader code at 0x%08x outside memory", addr);
+		return NULL;
+	}
+	uint32_t avail = (p->mem->size - (addr - p->mem->base)) / 8;
+	uint32_t count = avail < PIPE_PROG_MAX_WORDS ? avail : PIPE_PROG_MAX_WORDS;
+	uint64_t *words = malloc((size_t)count * 8);
+	if (!words) {
+		vc4_diag_set(p->diag, "out of memory decoding shader code at 0x%08x", addr);
+		return NULL;
+	}
+	memcpy(words, src, (size_t)count * 8);
+	if (p->nprogs == PIPE_PROG_CACHE) {
+		sim_program_fini(&p->progs[0].prog);
+		memmove(&p->progs[0], &p->progs[1], sizeof(p->progs[0]) * (PIPE_PROG_CACHE - 1));
+		p->nprogs--;
+	}
+	struct pipe_prog *pp = &p->progs[p->nprogs];
+	bool ok = sim_program_init(&pp->prog, words, count, p->diag);
+	free(words);
+	if (!ok)
+		return NULL;
+	pp->addr = addr;
+	p->nprogs++;
+	return &pp->prog;
+}
+
+/* Runs `code` with uniforms from memory at `unif` on a fresh QPU with the
+ * given hooks; adds the instructions executed to *counter. */
+bool pipe_run_shader(struct sim_pipe *p, const char *stage, uint32_t code, uint32_t unif,
+		     const struct sim_qpu_hooks *hooks, const uint32_t *ra15, const uint32_t *rb15,
+		     struct sim_qpu *q, uint64_t *counter)
+{
+	const struct sim_program *prog = pipe_program(p, code);
+	if (!prog)
+		return false;
+	struct sim_qpu_options opt = { .code_base = code };
+	sim_qpu_init(q, prog, p->mem, NULL, 0, &p->shared, hooks, &opt);
+	q->unif_in_mem = true;
+	q->unif_addr = unif;
+	if (ra15)
+		memcpy(q->rf[QPU_FILE_A][15], ra15, sizeof(q->rf[0][15]));
+	if (rb15)
+		memcpy(q->rf[QPU_FILE_B][15], rb15, sizeof(q->rf[0][15]));
+	struct vc4_diag d;
+	vc4_diag_clear(&d);
+	enum sim_status st = sim_qpu_run(q, p->inst_limit, &d);
+	*counter += q->instructions;
+	if (st == SIM_DONE)
+		return true;
+	if (st == SIM_LIMIT)
+		return vc4_diag_set(p->diag, "%s at 0x%08x: no thread end after %llu instructions",
+				    stage, code, (unsigned long long)p->inst_limit);
+	return vc4_diag_set(p->diag, "%s at 0x%08x: %s", stage, code, d.msg);
+}
+
+/* VPM word k of vertex (lane) i in the shading layout. */
+static uint32_t *vpm_word(struct sim_pipe *p, uint32_t i, uint32_t k)
+{
+	return &p->shared.vpm[((k / 16) * 16 + i) * 16 + k % 16];
+}
+
+/* Fetches the attributes `select` of vertex `index` into VPM lane `lane`. */
+static bool fetch_vertex(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coord,
+			 uint32_t select, uint32_t lane, uint32_t index)
+{
+	for (uint32_t a = 0; a < rec->nattr; a++) {
+		if (!(select & (1u << a)))
+			continue;
+		const struct pipe_attr *at = &rec->attr[a];
+		uint64_t addr = at->addr + (uint64_t)index * at->stride;
+		uint32_t off = coord ? at->cs_offset : at->vs_offset;
+		const uint8_t *src = addr > UINT32_MAX ? NULL :
+			sim_memory_ptr(p->mem, (uint32_t)addr, at->size);
+		if (!src)
+			return vc4_diag_set(p->diag, "attribute %u of vertex %u at 0x%08llx "
+					    "(%u bytes) outside memory", a, index,
+					    (unsigned long long)addr, at->size);
+		if ((off + at->size + 3) / 4 > SIM_VPM_ROWS)
+			return vc4_diag_set(p->diag, "attribute %u: VPM offset %u + %u bytes "
+					    "outside the VPM", a, off, at->size);
+		for (uint32_t b = 0; b < at->size; b++) {
+			uint32_t k = (off + b) / 4, sh = ((off + b) % 4) * 8;
+			uint32_t *w = vpm_word(p, lane, k);
+			*w = (*w & ~(0xffu << sh)) | ((uint32_t)src[b] << sh);
+		}
+	}
+	return true;
+}
+
+static float word_f(uint32_t w)
+{
+	float f;
+	memcpy(&f, &w, 4);
+	return f;
+}
+
+/* Reads vertex `lane`'s outputs: CS [Xc Yc Zc Wc XsYs Zs 1/Wc (Ps)],
+ * VS [XsYs Zs 1/Wc (Ps) varyings...]. */
+static void read_outputs(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coord,
+			 uint32_t lane, struct pipe_vertex *v)
+{
+	uint32_t k = 0;
+	memset(v, 0, sizeof(*v));
+	if (coord) {
+		v->xc = word_f(*vpm_word(p, lane, k++));
+		v->yc = word_f(*vpm_word(p, lane, k++));
+		v->zc = word_f(*vpm_word(p, lane, k++));
+		v->wc = word_f(*vpm_word(p, lane, k++));
+	}
+	uint32_t xy = *vpm_word(p, lane, k++);
+	v->xs = (int16_t)(xy & 0xffff);
+	v->ys = (int16_t)(xy >> 16);
+	v->zs = word_f(*vpm_word(p, lane, k++));
+	v->inv_wc = word_f(*vpm_word(p, lane, k++));
+	if (rec->r.point_size_included_in_shaded_vertex_data)
+		v->point_size = word_f(*vpm_word(p, lane, k++));
+	if (coord)
+		return;
+	for (uint32_t i = 0; i < rec->r.fragment_shader_number_of_varyings; i++)
+		v->vary[i] = word_f(*vpm_word(p, lane, k++));
+}
+
+bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coord,
+		const uint32_t *index, uint32_t n, struct pipe_vertex *out)
+{
+	uint32_t select = coord ? rec->r.coordinate_shader_attribute_array_select_bits :
+		rec->r.vertex_shader_attribute_array_select_bits;
+	memset(p->shared.vpm, 0, sizeof(p->shared.vpm));
+	for (uint32_t lane = 0; lane < 16; lane++)
+		if (!fetch_vertex(p, rec, coord, select, lane, index[lane < n ? lane : n - 1]))
+			return false;
+	struct sim_qpu *q = &p->qpu;
+	bool ok;
+	if (coord)
+		ok = pipe_run_shader(p, "coordinate shader",
+				     rec->r.coordinate_shader_code_address.offset,
+				     rec->r.coordinate_shader_uniforms_address.offset, NULL, NULL,
+				     NULL, q, &p->stats.qpu_instructions_cs);
+	else
+		ok = pipe_run_shader(p, "vertex shader", rec->r.vertex_shader_code_address.offset,
+				     rec->r.vertex_shader_uniforms_address.offset, NULL, NULL,
+				     NULL, q, &p->stats.qpu_instructions_vs);
+	if (!ok)
+		return false;
+	for (uint32_t i = 0; i < n; i++)
+		read_outputs(p, rec, coord, i, &out[i]);
+	*(coord ? &p->stats.cs_vertices : &p->stats.vs_vertices) += n;
+	return true;
+}

@@ -1,0 +1,57 @@
+/*
+ * sim_pipe.h: the simulator's 3D pipeline: executes a validated job (bin
+ * control list on thread 0, render control list on thread 1) over the GPU's
+ * memory, running coordinate, vertex and fragment shaders on the QPU
+ * interpreter, and writes the rendered tiles to memory.
+ *
+ * The model, what is exact and what is approximated, and the tile-list format
+ * the binner writes: docs/pipeline.md.
+ */
+#ifndef VC4_SIM_PIPE_H
+#define VC4_SIM_PIPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim/sim_memory.h"
+#include "util/diag.h"
+
+/* What one job did (counts only; no timing). Added to, never reset by the
+ * pipeline: zero it before the job to get that job's figures. */
+struct sim_pipe_stats {
+	uint64_t bin_packets, render_packets;   /* control-list packets executed */
+	uint64_t cs_vertices, vs_vertices;      /* vertices shaded per stage */
+	uint64_t primitives_in;                 /* triangles assembled by the binner */
+	uint64_t primitives_culled;             /* dropped: facing, clipping, zero area */
+	uint64_t primitives_binned;             /* kept and written to >= 1 tile list */
+	uint64_t primitives_clipped;            /* cut by the clipper into new vertices */
+	uint64_t tile_primitives;               /* triangles rasterised (per tile) */
+	uint64_t fragments_shaded;              /* covered pixels sent to the FS */
+	uint64_t quads_shaded;                  /* 2x2 quads with >= 1 covered pixel */
+	uint64_t quads_written;                 /* quads with >= 1 colour written */
+	uint64_t texture_requests;              /* TMU texture lookups (16 lanes each) */
+	uint64_t fragments_depth_failed;        /* covered pixels the depth test rejected */
+	uint64_t fragments_written;             /* pixels whose colour reached the tile buffer */
+	uint64_t tiles_stored;                  /* tile stores to memory */
+	uint64_t qpu_instructions_cs, qpu_instructions_vs, qpu_instructions_fs;
+};
+
+struct sim_pipe;
+
+/* A pipeline with its tile buffer and shader cache; NULL when out of memory. */
+struct sim_pipe *sim_pipe_create(void);
+void sim_pipe_destroy(struct sim_pipe *p);
+
+/* Instruction limit per shader run (default 1,000,000): a shader that does
+ * not end within it stops the job with an error. */
+void sim_pipe_set_instruction_limit(struct sim_pipe *p, uint64_t limit);
+
+/* Runs one job: the bin CL [ct0ca, ct0ea) (skipped when ct0ca == ct0ea), then
+ * the render CL [ct1ca, ct1ea). Returns false with `diag` naming the thread,
+ * the packet address and what went wrong; memory written until then stays
+ * written. `stats` may be NULL. */
+bool sim_pipe_run_job(struct sim_pipe *p, struct sim_memory *mem, uint32_t ct0ca, uint32_t ct0ea,
+		      uint32_t ct1ca, uint32_t ct1ea, struct sim_pipe_stats *stats,
+		      struct vc4_diag *diag);
+
+#endif

@@ -1,0 +1,141 @@
+/*
+ * test_clip.c: clipping in the binner with clip-space shaders: a triangle
+ * crossing the near plane is cut to a quad whose new vertices keep the
+ * original triangle's colour interpolation; a vertex behind the eye
+ * (w < 0) still draws the visible part; a triangle beyond the far plane is
+ * rejected. Viewport: 64x64, centre (32, 32), half size 32 pixels.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "simpipe_fixture.h"
+
+/* Attributes: xc yc zc wc r g b. Screen: Xs = xc / wc * 512 (1/16 pixel),
+ * Zs = zc / wc * 0.5 + 0.5. */
+#define CLIP_HEAD \
+	"mov ra0, vpm\n" "mov ra1, vpm\n" "mov ra2, vpm\n" "mov ra3, vpm\n" \
+	"mov sfu_recip, ra3\n" "nop\n" "nop\n" "mov rb4, r4\n" \
+	"ldi r3, 512.0\n" \
+	"fmul r0, ra0, rb4\n" "fmul r0, r0, r3\n" "fmul r1, ra1, rb4\n" "fmul r1, r1, r3\n" \
+	"ftoi ra5.16a, r0\n" "ftoi ra5.16b, r1\n" \
+	"fmul r2, ra2, rb4\n" "ldi r3, 0.5\n" "fmul r2, r2, r3\n" "fadd r2, r2, r3\n"
+#define CLIP_TAIL "nop ; nop ; thrend\n" "nop\n" "nop\n"
+
+static const char cs_clip[] =
+	"ldi vr_setup, 0x00401200\n" "ldi vw_setup, 0x00001200\n" CLIP_HEAD
+	"mov vpm, ra0\n" "mov vpm, ra1\n" "mov vpm, ra2\n" "mov vpm, ra3\n"
+	"mov vpm, ra5\n" "mov vpm, r2\n" "mov vpm, rb4\n" CLIP_TAIL;
+
+static const char vs_clip[] =
+	"ldi vr_setup, 0x00701200\n" "ldi vw_setup, 0x00001200\n" CLIP_HEAD
+	"mov ra6, vpm\n" "mov ra7, vpm\n" "mov ra8, vpm\n"
+	"mov vpm, ra5\n" "mov vpm, r2\n" "mov vpm, rb4\n"
+	"mov vpm, ra6\n" "mov vpm, ra7\n" "mov vpm, ra8\n" CLIP_TAIL;
+
+static void clip_job(struct fx_job *j)
+{
+	fx_init(j, 64, 64);
+	j->cs = cs_clip;
+	j->vs = vs_clip;
+	j->clipping = true;
+	j->xy_scale = 512.0f;
+	j->vp_x = 32.0f;
+	j->vp_y = 32.0f;
+}
+
+/* A (16,16) and B (48,16) red at z = 0; C (32,48) blue at z = -2, behind
+ * the near plane (z >= -w): the edges to C are cut half-way, at y = 32. */
+static void near_plane(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	clip_job(&j);
+	const float v[3][7] = {
+		{ -0.5f, -0.5f, 0, 1, 1, 0, 0 }, { 0.5f, -0.5f, 0, 1, 1, 0, 0 },
+		{ 0, 0.5f, -2, 1, 0, 0, 1 },
+	};
+	fx_build_raw(&j, v[0], 7, 3);
+	if (!fx_run(&j))
+		fail_msg("%s", j.diag.msg);
+	uint32_t covered = 0;
+	for (uint32_t y = 0; y < 64; y++) {
+		for (uint32_t x = 0; x < 64; x++) {
+			double px = x + 0.5, py = y + 0.5, d = (py - 16) / 2;
+			bool in = py > 16 && py < 32 && px > 16 + d && px < 48 - d;
+			uint32_t got = fx_pixel(&j, x, y);
+			covered += in;
+			if (!in) {
+				if (got != 0xff204060)
+					fail_msg("pixel (%u,%u) = 0x%08x outside", x, y, got);
+				continue;
+			}
+			/* The unclipped triangle's interpolation: blue = (py - 16) / 32. */
+			double blue = (py - 16) / 32 * 255, red = 255 - blue;
+			if (fabs(((got >> 16) & 0xff) - blue) > 1 || fabs((got & 0xff) - red) > 1)
+				fail_msg("pixel (%u,%u) = 0x%08x, want red %g blue %g", x, y, got,
+					 red, blue);
+		}
+	}
+	assert_int_equal(j.stats.fragments_written, covered);
+	assert_int_equal(j.stats.primitives_binned, 1);
+	assert_int_equal(j.stats.tile_primitives, 2); /* the quad as a fan of two */
+	assert_int_equal(j.stats.primitives_clipped, 1);
+	fx_fini(&j);
+}
+
+/* C behind the eye (w = -0.5): the edges from A and B run off to infinity
+ * below the line AB (y = 16), so the clipper cuts at w = 0+ and at the guard
+ * band; the wedge below AB is drawn, nothing above it. */
+static void behind_eye(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	clip_job(&j);
+	const float v[3][7] = {
+		{ -0.5f, -0.5f, 0, 1, 1, 0, 0 }, { 0.5f, -0.5f, 0, 1, 1, 0, 0 },
+		{ 0, 0.5f, 0, -0.5f, 1, 0, 0 },
+	};
+	fx_build_raw(&j, v[0], 7, 3);
+	if (!fx_run(&j))
+		fail_msg("%s", j.diag.msg);
+	for (uint32_t x = 0; x < 64; x++) {
+		assert_int_equal(fx_pixel(&j, x, 15), 0xff204060);
+		assert_int_equal(fx_pixel(&j, x, 63), 0xff0000ff);
+	}
+	assert_int_equal(fx_pixel(&j, 32, 16), 0xff0000ff);
+	assert_int_equal(j.stats.primitives_binned, 1);
+	fx_fini(&j);
+}
+
+/* All three vertices beyond the far plane (z > w): rejected. */
+static void beyond_far(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	clip_job(&j);
+	const float v[3][7] = {
+		{ -0.5f, -0.5f, 2, 1, 1, 0, 0 }, { 0.5f, -0.5f, 2, 1, 1, 0, 0 },
+		{ 0, 0.5f, 2, 1, 1, 0, 0 },
+	};
+	fx_build_raw(&j, v[0], 7, 3);
+	if (!fx_run(&j))
+		fail_msg("%s", j.diag.msg);
+	assert_int_equal(j.stats.primitives_culled, 1);
+	assert_int_equal(j.stats.fragments_shaded, 0);
+	fx_fini(&j);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(near_plane),
+		cmocka_unit_test(behind_eye),
+		cmocka_unit_test(beyond_far),
+	};
+	return cmocka_run_group_tests_name("simpipe_clip", tests, NULL, NULL);
+}
