@@ -7,13 +7,15 @@
  * Prints instructions per second and ns per instruction (process CPU time)
  * for each.
  *
- *   bench_qpu [ITERATIONS [alu|sfu_tmu]]
- *       (default 2000000 loop iterations, both programs)
+ *   bench_qpu [ITERATIONS [alu|sfu_tmu|both [general]]]
+ *       (default 2000000 loop iterations, both programs; `general` turns the
+ *       interpreter's fast path off, sim_qpu_options.general_only)
  *
  * A small ITERATIONS makes a repeatable run under
  * `valgrind --tool=callgrind` (see docs/PERFORMANCE.md).
  */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,16 +24,19 @@
 #include "qpu/qpu_isa.h"
 #include "sim/sim_qpu.h"
 
-/* Write address by name on file A. */
-static unsigned w(const char *name)
+/* Write address of register `id` on file A. */
+static unsigned w(enum qpu_reg_id id)
 {
 	for (unsigned i = 0; i < 64; i++) {
-		if (qpu_waddrs[0][i].name && strcmp(qpu_waddrs[0][i].name, name) == 0)
+		if (qpu_waddrs[0][i].id == id)
 			return i;
 	}
-	fprintf(stderr, "bench_qpu: no write address %s\n", name);
+	fprintf(stderr, "bench_qpu: no write address for register id %d\n", (int)id);
 	exit(2);
 }
+
+/* Write address of accumulator rN. */
+#define ACC(n) w(QPU_REG_ACC0 + (n))
 
 static uint64_t dual(enum qpu_op_add aop, unsigned ad, enum qpu_mux aa, enum qpu_mux ab,
 		     enum qpu_op_mul mop, unsigned md, enum qpu_mux ma, enum qpu_mux mb)
@@ -57,31 +62,31 @@ static size_t alu_program(uint64_t *p, uint32_t iterations)
 {
 	size_t n = 0;
 	p[n++] = qpu_load_imm(QPU_LI_32, 0, QPU_W_NOP, iterations);
-	p[n++] = qpu_load_imm(QPU_LI_32, w("r0"), w("r1"), 0x3f800000);
-	p[n++] = qpu_load_imm(QPU_LI_32, w("r2"), w("r3"), 0x3f000000);
+	p[n++] = qpu_load_imm(QPU_LI_32, ACC(0), ACC(1), 0x3f800000);
+	p[n++] = qpu_load_imm(QPU_LI_32, ACC(2), ACC(3), 0x3f000000);
 	uint32_t top = (uint32_t)n;
-	p[n++] = dual(QPU_A_FADD, w("r0"), QPU_MUX_R0, QPU_MUX_R1, QPU_M_FMUL, w("r1"), QPU_MUX_R1,
+	p[n++] = dual(QPU_A_FADD, ACC(0), QPU_MUX_R0, QPU_MUX_R1, QPU_M_FMUL, ACC(1), QPU_MUX_R1,
 		      QPU_MUX_R2);
-	p[n++] = dual(QPU_A_ADD, w("r2"), QPU_MUX_R2, QPU_MUX_R3, QPU_M_V8ADDS, w("r3"),
+	p[n++] = dual(QPU_A_ADD, ACC(2), QPU_MUX_R2, QPU_MUX_R3, QPU_M_V8ADDS, ACC(3),
 		      QPU_MUX_R3, QPU_MUX_R0);
 	p[n++] = dual(QPU_A_FSUB, 1, QPU_MUX_R1, QPU_MUX_R0, QPU_M_MUL24, 2, QPU_MUX_R2,
 		      QPU_MUX_R3);
-	p[n++] = dual(QPU_A_SHL, w("r3"), QPU_MUX_R3, QPU_MUX_R2, QPU_M_V8MIN, w("r2"), QPU_MUX_R2,
+	p[n++] = dual(QPU_A_SHL, ACC(3), QPU_MUX_R3, QPU_MUX_R2, QPU_M_V8MIN, ACC(2), QPU_MUX_R2,
 		      QPU_MUX_R1);
-	p[n++] = qpu_set_cond_add(dual(QPU_A_FMAX, w("r1"), QPU_MUX_R1, QPU_MUX_R0, QPU_M_FMUL,
-				       w("r0"), QPU_MUX_R0, QPU_MUX_R0), QPU_COND_ZC);
+	p[n++] = qpu_set_cond_add(dual(QPU_A_FMAX, ACC(1), QPU_MUX_R1, QPU_MUX_R0, QPU_M_FMUL,
+				       ACC(0), QPU_MUX_R0, QPU_MUX_R0), QPU_COND_ZC);
 	p[n++] = dual(QPU_A_XOR, 3, QPU_MUX_R3, QPU_MUX_R2, QPU_M_V8MAX, 4, QPU_MUX_R0,
 		      QPU_MUX_R1);
-	p[n++] = dual(QPU_A_ITOF, w("r2"), QPU_MUX_R2, QPU_MUX_R2, QPU_M_FMUL, w("r3"), QPU_MUX_R1,
+	p[n++] = dual(QPU_A_ITOF, ACC(2), QPU_MUX_R2, QPU_MUX_R2, QPU_M_FMUL, ACC(3), QPU_MUX_R1,
 		      QPU_MUX_R1);
 	p[n++] = dual(QPU_A_MIN, 5, QPU_MUX_R0, QPU_MUX_R3, QPU_M_V8SUBS, 6, QPU_MUX_R1,
 		      QPU_MUX_R2);
 	p[n++] = dec_counter();
 	uint32_t ip = (uint32_t)n;
 	p[n++] = loop_to(ip, top);
-	p[n++] = dual(QPU_A_FADD, w("r1"), QPU_MUX_R1, QPU_MUX_R2, QPU_M_FMUL, w("r2"), QPU_MUX_R2,
+	p[n++] = dual(QPU_A_FADD, ACC(1), QPU_MUX_R1, QPU_MUX_R2, QPU_M_FMUL, ACC(2), QPU_MUX_R2,
 		      QPU_MUX_R3);
-	p[n++] = dual(QPU_A_ASR, w("r3"), QPU_MUX_R3, QPU_MUX_R0, QPU_M_V8ADDS, w("r0"),
+	p[n++] = dual(QPU_A_ASR, ACC(3), QPU_MUX_R3, QPU_MUX_R0, QPU_M_V8ADDS, ACC(0),
 		      QPU_MUX_R0, QPU_MUX_R3);
 	p[n++] = dual(QPU_A_AND, 7, QPU_MUX_R0, QPU_MUX_R1, QPU_M_FMUL, 8, QPU_MUX_R2, QPU_MUX_R3);
 	p[n++] = qpu_set_sig(qpu_nop(), QPU_SIG_PROG_END);
@@ -95,17 +100,17 @@ static size_t sfu_tmu_program(uint64_t *p, uint32_t iterations)
 	size_t n = 0;
 	p[n++] = qpu_load_imm(QPU_LI_32, 0, QPU_W_NOP, iterations);
 	p[n++] = qpu_load_imm(QPU_LI_32, 1, QPU_W_NOP, 0x100);
-	p[n++] = qpu_load_imm(QPU_LI_32, w("r0"), QPU_W_NOP, 0x40400000);
-	p[n++] = qpu_set_sig(qpu_alu_add(QPU_A_SHL, w("r1"), QPU_MUX_A, QPU_MUX_B, 38, 2),
+	p[n++] = qpu_load_imm(QPU_LI_32, ACC(0), QPU_W_NOP, 0x40400000);
+	p[n++] = qpu_set_sig(qpu_alu_add(QPU_A_SHL, ACC(1), QPU_MUX_A, QPU_MUX_B, 38, 2),
 			     QPU_SIG_SMALL_IMM); /* elem_num * 4 */
 	uint32_t top = (uint32_t)n;
-	p[n++] = qpu_alu_add(QPU_A_ADD, w("tmu0_s"), QPU_MUX_R1, QPU_MUX_A, 1, QPU_R_NOP);
-	p[n++] = qpu_alu_add(QPU_A_OR, w("sfu_recip"), QPU_MUX_R0, QPU_MUX_R0, QPU_R_NOP,
+	p[n++] = qpu_alu_add(QPU_A_ADD, w(QPU_REG_TMU0_S), QPU_MUX_R1, QPU_MUX_A, 1, QPU_R_NOP);
+	p[n++] = qpu_alu_add(QPU_A_OR, w(QPU_REG_SFU_RECIP), QPU_MUX_R0, QPU_MUX_R0, QPU_R_NOP,
 			     QPU_R_NOP);
-	p[n++] = dual(QPU_A_ADD, w("r2"), QPU_MUX_R2, QPU_MUX_R1, QPU_M_NOP, QPU_W_NOP, 0, 0);
-	p[n++] = dual(QPU_A_FADD, w("r3"), QPU_MUX_R4, QPU_MUX_R0, QPU_M_NOP, QPU_W_NOP, 0, 0);
+	p[n++] = dual(QPU_A_ADD, ACC(2), QPU_MUX_R2, QPU_MUX_R1, QPU_M_NOP, QPU_W_NOP, 0, 0);
+	p[n++] = dual(QPU_A_FADD, ACC(3), QPU_MUX_R4, QPU_MUX_R0, QPU_M_NOP, QPU_W_NOP, 0, 0);
 	p[n++] = qpu_set_sig(qpu_nop(), QPU_SIG_LOAD_TMU0);
-	p[n++] = dual(QPU_A_ADD, w("r2"), QPU_MUX_R2, QPU_MUX_R4, QPU_M_FMUL, w("r3"), QPU_MUX_R3,
+	p[n++] = dual(QPU_A_ADD, ACC(2), QPU_MUX_R2, QPU_MUX_R4, QPU_M_FMUL, ACC(3), QPU_MUX_R3,
 		      QPU_MUX_R0);
 	p[n++] = dec_counter();
 	uint32_t ip = (uint32_t)n;
@@ -129,7 +134,7 @@ static double now(void)
 }
 
 /* Runs one program to its end and prints the rate. */
-static int bench(const char *name, const uint64_t *words, size_t count)
+static int bench(const char *name, const uint64_t *words, size_t count, bool general)
 {
 	static uint8_t bytes[4096];
 	struct sim_memory mem = { bytes, 0, sizeof(bytes) };
@@ -141,7 +146,8 @@ static int bench(const char *name, const uint64_t *words, size_t count)
 		free(q);
 		return 1;
 	}
-	sim_qpu_init(q, &prog, &mem, NULL, 0, NULL, NULL, NULL);
+	struct sim_qpu_options opt = { .general_only = general };
+	sim_qpu_init(q, &prog, &mem, NULL, 0, NULL, NULL, &opt);
 	double t0 = now();
 	enum sim_status st = sim_qpu_run(q, UINT64_MAX, &d);
 	double t = now() - t0;
@@ -163,11 +169,12 @@ int main(int argc, char **argv)
 {
 	uint32_t iterations = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 0) : 2000000;
 	const char *only = argc > 2 ? argv[2] : "";
+	bool general = argc > 3 && strcmp(argv[3], "general") == 0;
 	uint64_t p[64];
 	int rc = 0;
 	if (strcmp(only, "sfu_tmu") != 0)
-		rc |= bench("alu", p, alu_program(p, iterations));
+		rc |= bench("alu", p, alu_program(p, iterations), general);
 	if (strcmp(only, "alu") != 0)
-		rc |= bench("sfu_tmu", p, sfu_tmu_program(p, iterations));
+		rc |= bench("sfu_tmu", p, sfu_tmu_program(p, iterations), general);
 	return rc;
 }

@@ -179,99 +179,104 @@ const struct qpu_unpack_info qpu_unpacks[QPU_UNPACK_COUNT] = {
 /* Register addresses                                                       */
 
 #define V QPU_REGF_VALID
-#define REG(n, p, f) { .name = n, .periph = QPU_PERIPH_##p, .flags = V | (f) }
-#define PHYS(file, i) [i] = REG(#file #i, NONE, QPU_REGF_PHYS)
-#define PHYS32(file)                                                         \
-	PHYS(file, 0), PHYS(file, 1), PHYS(file, 2), PHYS(file, 3),          \
-	PHYS(file, 4), PHYS(file, 5), PHYS(file, 6), PHYS(file, 7),          \
-	PHYS(file, 8), PHYS(file, 9), PHYS(file, 10), PHYS(file, 11),        \
-	PHYS(file, 12), PHYS(file, 13), PHYS(file, 14), PHYS(file, 15),      \
-	PHYS(file, 16), PHYS(file, 17), PHYS(file, 18), PHYS(file, 19),      \
-	PHYS(file, 20), PHYS(file, 21), PHYS(file, 22), PHYS(file, 23),      \
-	PHYS(file, 24), PHYS(file, 25), PHYS(file, 26), PHYS(file, 27),      \
-	PHYS(file, 28), PHYS(file, 29), PHYS(file, 30), PHYS(file, 31)
+#define REGN(n, i, p, f, k) { .name = n, .periph = QPU_PERIPH_##p, .flags = V | (f), \
+			      .id = QPU_REG_##i, .num = k }
+#define REG(n, i, p, f) REGN(n, i, p, f, 0)
+#define PHYS(file, FILE, i) [i] = { .name = #file #i, .periph = QPU_PERIPH_NONE,    \
+				    .flags = V | QPU_REGF_PHYS,                      \
+				    .id = QPU_REG_##FILE##0 + i, .num = i }
+#define PHYS32(f, F)                                                         \
+	PHYS(f, F, 0), PHYS(f, F, 1), PHYS(f, F, 2), PHYS(f, F, 3),          \
+	PHYS(f, F, 4), PHYS(f, F, 5), PHYS(f, F, 6), PHYS(f, F, 7),          \
+	PHYS(f, F, 8), PHYS(f, F, 9), PHYS(f, F, 10), PHYS(f, F, 11),        \
+	PHYS(f, F, 12), PHYS(f, F, 13), PHYS(f, F, 14), PHYS(f, F, 15),      \
+	PHYS(f, F, 16), PHYS(f, F, 17), PHYS(f, F, 18), PHYS(f, F, 19),      \
+	PHYS(f, F, 20), PHYS(f, F, 21), PHYS(f, F, 22), PHYS(f, F, 23),      \
+	PHYS(f, F, 24), PHYS(f, F, 25), PHYS(f, F, 26), PHYS(f, F, 27),      \
+	PHYS(f, F, 28), PHYS(f, F, 29), PHYS(f, F, 30), PHYS(f, F, 31)
 
 #define POP QPU_REGF_FIFO_POP
 #define PUSH QPU_REGF_FIFO_PUSH
 
 /* Reads shared by both files. */
 #define RADDR_COMMON                                                         \
-	[32] = REG("unif", UNIFORM, POP),                                    \
-	[35] = REG("vary", VARYING, POP),                                    \
-	[39] = REG("nop", NONE, QPU_REGF_NOP),                               \
-	[48] = REG("vpm", VPM, POP),                                         \
-	[51] = REG("mutex_acq", MUTEX, QPU_REGF_BLOCKS)
+	[32] = REG("unif", UNIFORM, UNIFORM, POP),                           \
+	[35] = REG("vary", VARYING, VARYING, POP),                           \
+	[39] = REG("nop", NOP, NONE, QPU_REGF_NOP),                          \
+	[48] = REG("vpm", VPM, VPM, POP),                                    \
+	[51] = REG("mutex_acq", MUTEX_ACQ, MUTEX, QPU_REGF_BLOCKS)
 
 const struct qpu_reg_info qpu_raddrs[2][64] = {
 	[QPU_FILE_A] = {
-		PHYS32(ra),
+		PHYS32(ra, RA),
 		RADDR_COMMON,
-		[38] = REG("elem_num", NONE, 0),
-		[41] = REG("x_pix", NONE, 0),
-		[42] = REG("ms_flags", NONE, 0),
-		[49] = REG("vpm_ld_busy", VPM, 0),
-		[50] = REG("vpm_ld_wait", VPM, QPU_REGF_BLOCKS),
+		[38] = REG("elem_num", ELEM_NUM, NONE, 0),
+		[41] = REG("x_pix", X_PIX, NONE, 0),
+		[42] = REG("ms_flags", MS_FLAGS, NONE, 0),
+		[49] = REG("vpm_ld_busy", VR_BUSY, VPM, 0),
+		[50] = REG("vpm_ld_wait", VR_WAIT, VPM, QPU_REGF_BLOCKS),
 	},
 	[QPU_FILE_B] = {
-		PHYS32(rb),
+		PHYS32(rb, RB),
 		RADDR_COMMON,
-		[38] = REG("qpu_num", NONE, 0),
-		[41] = REG("y_pix", NONE, 0),
-		[42] = REG("rev_flag", NONE, 0),
-		[49] = REG("vpm_st_busy", VPM, 0),
-		[50] = REG("vpm_st_wait", VPM, QPU_REGF_BLOCKS),
+		[38] = REG("qpu_num", QPU_NUM, NONE, 0),
+		[41] = REG("y_pix", Y_PIX, NONE, 0),
+		[42] = REG("rev_flag", REV_FLAG, NONE, 0),
+		[49] = REG("vpm_st_busy", VW_BUSY, VPM, 0),
+		[50] = REG("vpm_st_wait", VW_WAIT, VPM, QPU_REGF_BLOCKS),
 	},
 };
 
 /* Writes shared by both files (they ignore ws). */
 #define WADDR_COMMON                                                         \
-	[32] = REG("r0", NONE, QPU_REGF_ACC),                                \
-	[33] = REG("r1", NONE, QPU_REGF_ACC),                                \
-	[34] = REG("r2", NONE, QPU_REGF_ACC),                                \
-	[35] = REG("r3", NONE, QPU_REGF_ACC),                                \
-	[36] = REG("tmu_noswap", TMU_NOSWAP, 0),                             \
-	[38] = REG("host_int", HOST_INT, 0),                                 \
-	[39] = REG("nop", NONE, QPU_REGF_NOP),                               \
-	[43] = REG("tlb_stencil_setup", TLB, PUSH),                          \
-	[44] = REG("tlb_z", TLB, PUSH),                                      \
-	[45] = REG("tlb_color_ms", TLB, PUSH),                               \
-	[46] = REG("tlb_color_all", TLB, PUSH),                              \
-	[47] = REG("tlb_alpha_mask", TLB, PUSH),                             \
-	[48] = REG("vpm", VPM, PUSH),                                        \
-	[51] = REG("mutex_release", MUTEX, 0),                               \
-	[52] = REG("sfu_recip", SFU, PUSH),                                  \
-	[53] = REG("sfu_recipsqrt", SFU, PUSH),                              \
-	[54] = REG("sfu_exp", SFU, PUSH),                                    \
-	[55] = REG("sfu_log", SFU, PUSH),                                    \
-	[56] = REG("tmu0_s", TMU0, PUSH | QPU_REGF_TMU_RETIRE),              \
-	[57] = REG("tmu0_t", TMU0, PUSH),                                    \
-	[58] = REG("tmu0_r", TMU0, PUSH),                                    \
-	[59] = REG("tmu0_b", TMU0, PUSH),                                    \
-	[60] = REG("tmu1_s", TMU1, PUSH | QPU_REGF_TMU_RETIRE),              \
-	[61] = REG("tmu1_t", TMU1, PUSH),                                    \
-	[62] = REG("tmu1_r", TMU1, PUSH),                                    \
-	[63] = REG("tmu1_b", TMU1, PUSH)
+	[32] = REGN("r0", ACC0, NONE, QPU_REGF_ACC, 0),                      \
+	[33] = REGN("r1", ACC1, NONE, QPU_REGF_ACC, 1),                      \
+	[34] = REGN("r2", ACC2, NONE, QPU_REGF_ACC, 2),                      \
+	[35] = REGN("r3", ACC3, NONE, QPU_REGF_ACC, 3),                      \
+	[36] = REG("tmu_noswap", TMU_NOSWAP, TMU_NOSWAP, 0),                 \
+	[38] = REG("host_int", HOST_INT, HOST_INT, 0),                       \
+	[39] = REG("nop", NOP, NONE, QPU_REGF_NOP),                          \
+	[43] = REG("tlb_stencil_setup", TLB_STENCIL, TLB, PUSH),             \
+	[44] = REG("tlb_z", TLB_Z, TLB, PUSH),                               \
+	[45] = REG("tlb_color_ms", TLB_COLOR_MS, TLB, PUSH),                 \
+	[46] = REG("tlb_color_all", TLB_COLOR_ALL, TLB, PUSH),               \
+	[47] = REG("tlb_alpha_mask", TLB_ALPHA_MASK, TLB, PUSH),             \
+	[48] = REG("vpm", VPM, VPM, PUSH),                                   \
+	[51] = REG("mutex_release", MUTEX_RELEASE, MUTEX, 0),                \
+	[52] = REGN("sfu_recip", SFU_RECIP, SFU, PUSH, 0),                   \
+	[53] = REGN("sfu_recipsqrt", SFU_RECIPSQRT, SFU, PUSH, 1),           \
+	[54] = REGN("sfu_exp", SFU_EXP, SFU, PUSH, 2),                       \
+	[55] = REGN("sfu_log", SFU_LOG, SFU, PUSH, 3),                       \
+	[56] = REGN("tmu0_s", TMU0_S, TMU0, PUSH | QPU_REGF_TMU_RETIRE, 0),  \
+	[57] = REGN("tmu0_t", TMU0_T, TMU0, PUSH, 1),                        \
+	[58] = REGN("tmu0_r", TMU0_R, TMU0, PUSH, 2),                        \
+	[59] = REGN("tmu0_b", TMU0_B, TMU0, PUSH, 3),                        \
+	[60] = REGN("tmu1_s", TMU1_S, TMU1, PUSH | QPU_REGF_TMU_RETIRE, 0),  \
+	[61] = REGN("tmu1_t", TMU1_T, TMU1, PUSH, 1),                        \
+	[62] = REGN("tmu1_r", TMU1_R, TMU1, PUSH, 2),                        \
+	[63] = REGN("tmu1_b", TMU1_B, TMU1, PUSH, 3)
 
 const struct qpu_reg_info qpu_waddrs[2][64] = {
 	[QPU_FILE_A] = {
-		PHYS32(ra),
+		PHYS32(ra, RA),
 		WADDR_COMMON,
-		[37] = REG("r5quad", NONE, QPU_REGF_ACC | QPU_REGF_R5_QUAD),
-		[40] = REG("uniforms_addr", UNIFORM, 0),
-		[41] = REG("quad_x", NONE, 0),
-		[42] = REG("ms_flags", NONE, 0),
-		[49] = REG("vr_setup", VPM_SETUP, PUSH),
-		[50] = REG("vr_addr", VPM_DMA, PUSH),
+		[37] = REGN("r5quad", R5_QUAD, NONE, QPU_REGF_ACC | QPU_REGF_R5_QUAD, 5),
+		[40] = REG("uniforms_addr", UNIFORMS_ADDR, UNIFORM, 0),
+		[41] = REG("quad_x", QUAD_X, NONE, 0),
+		[42] = REG("ms_flags", MS_FLAGS, NONE, 0),
+		[49] = REG("vr_setup", VR_SETUP, VPM_SETUP, PUSH),
+		[50] = REG("vr_addr", VR_ADDR, VPM_DMA, PUSH),
 	},
 	[QPU_FILE_B] = {
-		PHYS32(rb),
+		PHYS32(rb, RB),
 		WADDR_COMMON,
-		[37] = REG("r5rep", NONE, QPU_REGF_ACC | QPU_REGF_R5_REP),
-		[40] = REG("uniforms_addr_rel", UNIFORM, 0),  /* relative to the current */
-		[41] = REG("quad_y", NONE, 0),
-		[42] = REG("rev_flag", NONE, 0),
-		[49] = REG("vw_setup", VPM_SETUP, PUSH),
-		[50] = REG("vw_addr", VPM_DMA, PUSH),
+		[37] = REGN("r5rep", R5_REP, NONE, QPU_REGF_ACC | QPU_REGF_R5_REP, 5),
+		/* relative to the current uniform address */
+		[40] = REG("uniforms_addr_rel", UNIFORMS_ADDR_REL, UNIFORM, 0),
+		[41] = REG("quad_y", QUAD_Y, NONE, 0),
+		[42] = REG("rev_flag", REV_FLAG, NONE, 0),
+		[49] = REG("vw_setup", VW_SETUP, VPM_SETUP, PUSH),
+		[50] = REG("vw_addr", VW_ADDR, VPM_DMA, PUSH),
 	},
 };
 
@@ -318,27 +323,34 @@ int qpu_small_imm_encode(uint32_t bits)
 /* ------------------------------------------------------------------------ */
 /* Derived helpers                                                          */
 
-/* True when both entries have the same (non-NULL) name. */
-static bool same_name(const struct qpu_reg_info *a, const struct qpu_reg_info *b)
+/* True when both entries are the same defined register. */
+static bool same_reg(const struct qpu_reg_info *a, const struct qpu_reg_info *b)
 {
-	if (!a->name || !b->name)
-		return false;
-	for (size_t i = 0;; i++) {
-		if (a->name[i] != b->name[i])
-			return false;
-		if (!a->name[i])
-			return true;
-	}
+	return a->id != QPU_REG_RESERVED && a->id == b->id;
 }
 
 bool qpu_waddr_ignores_ws(unsigned addr)
 {
-	return addr < 64 && same_name(&qpu_waddrs[0][addr], &qpu_waddrs[1][addr]);
+	return addr < 64 && same_reg(&qpu_waddrs[0][addr], &qpu_waddrs[1][addr]);
 }
 
 bool qpu_raddr_same_on_both(unsigned addr)
 {
-	return addr < 64 && same_name(&qpu_raddrs[0][addr], &qpu_raddrs[1][addr]);
+	return addr < 64 && same_reg(&qpu_raddrs[0][addr], &qpu_raddrs[1][addr]);
+}
+
+const char *qpu_reg_name(enum qpu_reg_id id)
+{
+	const struct qpu_reg_info (*tables[2])[64] = { qpu_raddrs, qpu_waddrs };
+
+	if (id == QPU_REG_RESERVED || id >= QPU_REG_COUNT)
+		return NULL;
+	for (unsigned i = 0; i < 2 * 2 * 64; i++) {
+		const struct qpu_reg_info *r = &tables[i / 128][(i / 64) % 2][i % 64];
+		if (r->id == id)
+			return r->name;
+	}
+	return NULL;
 }
 
 uint32_t qpu_load_imm_elem(enum qpu_li_kind kind, uint32_t imm, unsigned elem)

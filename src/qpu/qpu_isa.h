@@ -304,10 +304,51 @@ extern const struct qpu_unpack_info qpu_unpacks[QPU_UNPACK_COUNT];
 #define QPU_REGF_R5_REP     (1u << 8)  /* r5 write, element 0 to all 16 */
 #define QPU_REGF_TMU_RETIRE (1u << 9)  /* tmuN_s: submits the request */
 
+/* What a register address is, one id per distinct meaning, so that nobody
+ * matches names. An address that means the same thing when read and written
+ * (nop, vpm, ms_flags, rev_flag) has one id for both; names differ exactly
+ * where ids differ (tests/qpu/test_qpu_isa.c checks every address). The order
+ * is relied on by the helpers below (groups of 32 registers, of 4 TMU and
+ * SFU registers). */
+enum qpu_reg_id {
+	QPU_REG_RESERVED = 0,      /* no defined meaning (name NULL) */
+	QPU_REG_RA0 = 1,           /* ra0..ra31: QPU_REG_RA0 + n */
+	QPU_REG_RB0 = QPU_REG_RA0 + 32, /* rb0..rb31: QPU_REG_RB0 + n */
+	QPU_REG_ACC0 = QPU_REG_RB0 + 32, QPU_REG_ACC1, QPU_REG_ACC2, QPU_REG_ACC3, /* r0..r3 */
+	QPU_REG_R5_QUAD,           /* r5quad: element 0 of each quad replicated */
+	QPU_REG_R5_REP,            /* r5rep: element 0 to all 16 */
+	QPU_REG_NOP,
+	QPU_REG_UNIFORM,           /* unif: uniform FIFO read */
+	QPU_REG_VARYING,           /* vary: varying FIFO read */
+	QPU_REG_ELEM_NUM, QPU_REG_QPU_NUM,
+	QPU_REG_X_PIX, QPU_REG_Y_PIX,
+	QPU_REG_MS_FLAGS, QPU_REG_REV_FLAG,   /* read and write */
+	QPU_REG_VPM,               /* VPM data, read and write */
+	QPU_REG_VR_BUSY, QPU_REG_VW_BUSY,    /* vpm_ld_busy, vpm_st_busy */
+	QPU_REG_VR_WAIT, QPU_REG_VW_WAIT,    /* vpm_ld_wait, vpm_st_wait */
+	QPU_REG_MUTEX_ACQ, QPU_REG_MUTEX_RELEASE,
+	QPU_REG_TMU_NOSWAP, QPU_REG_HOST_INT,
+	QPU_REG_UNIFORMS_ADDR, QPU_REG_UNIFORMS_ADDR_REL,
+	QPU_REG_QUAD_X, QPU_REG_QUAD_Y,
+	QPU_REG_TLB_STENCIL,       /* tlb_stencil_setup */
+	QPU_REG_TLB_Z, QPU_REG_TLB_COLOR_MS, QPU_REG_TLB_COLOR_ALL, QPU_REG_TLB_ALPHA_MASK,
+	QPU_REG_VR_SETUP, QPU_REG_VW_SETUP,  /* VPM generic access setup */
+	QPU_REG_VR_ADDR, QPU_REG_VW_ADDR,    /* VPM DMA load / store address */
+	QPU_REG_SFU_RECIP, QPU_REG_SFU_RECIPSQRT, QPU_REG_SFU_EXP, QPU_REG_SFU_LOG,
+	QPU_REG_TMU0_S, QPU_REG_TMU0_T, QPU_REG_TMU0_R, QPU_REG_TMU0_B,
+	QPU_REG_TMU1_S, QPU_REG_TMU1_T, QPU_REG_TMU1_R, QPU_REG_TMU1_B,
+	QPU_REG_COUNT
+};
+
 struct qpu_reg_info {
 	const char *name;      /* assembler name; NULL = reserved address */
 	enum qpu_periph periph;
 	uint32_t flags;        /* QPU_REGF_* */
+	enum qpu_reg_id id;    /* what the address is (QPU_REG_RESERVED when name is NULL) */
+	/* The number within its group: raN/rbN: N; r0..r3: 0..3, r5quad/r5rep: 5;
+	 * tmuN_s/t/r/b: the parameter 0..3 (s, t, r, b); sfu_*: the function
+	 * 0..3 (recip, recipsqrt, exp, log); otherwise 0. */
+	uint8_t num;
 };
 /* [file][address] for reads (raddr_a = file A, raddr_b = file B) ... */
 extern const struct qpu_reg_info qpu_raddrs[2][64];
@@ -410,6 +451,49 @@ bool qpu_waddr_ignores_ws(unsigned addr);
 
 /* Same for read addresses (uniform, varying, vpm read, nop, mutex). */
 bool qpu_raddr_same_on_both(unsigned addr);
+
+/* Group tests on register ids (derived from the order of enum qpu_reg_id). */
+static inline bool qpu_reg_is_phys(enum qpu_reg_id id)
+{
+	return id >= QPU_REG_RA0 && id < QPU_REG_RB0 + 32;
+}
+
+/* The accumulator an id writes: 0..3 for r0..r3, 5 for r5quad/r5rep, or -1. */
+static inline int qpu_reg_acc(enum qpu_reg_id id)
+{
+	if (id >= QPU_REG_ACC0 && id <= QPU_REG_ACC3)
+		return (int)(id - QPU_REG_ACC0);
+	return id == QPU_REG_R5_QUAD || id == QPU_REG_R5_REP ? 5 : -1;
+}
+
+/* The texture unit (0, 1) of a tmuN_s/t/r/b id, or -1. */
+static inline int qpu_reg_tmu_unit(enum qpu_reg_id id)
+{
+	return id >= QPU_REG_TMU0_S && id <= QPU_REG_TMU1_B ? (int)(id - QPU_REG_TMU0_S) / 4 : -1;
+}
+
+/* The TMU parameter (0 = s, 1 = t, 2 = r, 3 = b) of a TMU id, or -1. */
+static inline int qpu_reg_tmu_param(enum qpu_reg_id id)
+{
+	return qpu_reg_tmu_unit(id) < 0 ? -1 : (int)(id - QPU_REG_TMU0_S) % 4;
+}
+
+/* The SFU function (0 recip, 1 recipsqrt, 2 exp, 3 log) of an sfu_* id, or -1. */
+static inline int qpu_reg_sfu_func(enum qpu_reg_id id)
+{
+	return id >= QPU_REG_SFU_RECIP && id <= QPU_REG_SFU_LOG ?
+	       (int)(id - QPU_REG_SFU_RECIP) : -1;
+}
+
+/* One TLB register id (tlb_stencil_setup .. tlb_alpha_mask). */
+static inline bool qpu_reg_is_tlb(enum qpu_reg_id id)
+{
+	return id >= QPU_REG_TLB_STENCIL && id <= QPU_REG_TLB_ALPHA_MASK;
+}
+
+/* The assembler name of an id, from the tables (NULL for QPU_REG_RESERVED or
+ * an id out of range). */
+const char *qpu_reg_name(enum qpu_reg_id id);
 
 /* The value loaded into SIMD element `elem` (0..15) by a load immediate of
  * `kind` with field `imm`: the word itself for QPU_LI_32 (and semaphore);

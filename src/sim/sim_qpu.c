@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_lanes.h"
 #include "sim_qpu.h"
 #include "sim_vpm.h"
 
@@ -27,6 +28,9 @@ enum sim_wr {
 };
 
 enum sim_form { F_ALU, F_LI, F_SEM, F_BRANCH, F_ILLEGAL };
+
+/* How exec_fast() stores one ALU's result. */
+enum sim_store { ST_NONE, ST_ALL, ST_MASK };
 
 static const uint32_t zero_vec[16];
 static const uint32_t elem_vec[16] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
@@ -53,56 +57,20 @@ struct sim_inst {
 	bool simple[2];          /* plain register/accumulator write, no pack */
 	bool may_block;          /* semaphore or mutex acquire */
 	bool fast;               /* exec_fast() can run it (see decode_fast_paths) */
+	/* exec_fast() operands, resolved at decode time: byte offsets in struct
+	 * sim_qpu of registers, accumulators or constant vectors (konst) */
+	uint16_t src[4];         /* add_a, add_b, mul_a, mul_b */
+	uint16_t dst[2];         /* destinations */
+	uint8_t store[2];        /* ST_*: how each ALU's result is stored */
+	uint16_t fast_run;       /* fast instructions from here on (1..65535), 0 if slow */
+	uint8_t konst[2];        /* SIM_KONST_* read through A and B, or 0xff */
 	uint32_t vimm[16];       /* small immediate or load-immediate lanes */
 	const char *wname[2];    /* register names for hooks and messages */
+	uint8_t wid[2];          /* enum qpu_reg_id of each destination */
 	const char *why;         /* F_ILLEGAL: the reason */
 };
 
 /* ---- decoding ----------------------------------------------------------- */
-
-struct name_kind {
-	const char *name;
-	uint8_t kind, idx;
-};
-
-static const struct name_kind read_names[] = {
-	{ "unif", RD_UNIF, 0 }, { "vary", RD_VARY, 0 }, { "nop", RD_ZERO, 0 },
-	{ "vpm", RD_VPM, 0 }, { "mutex_acq", RD_MUTEX, 0 }, { "elem_num", RD_ELEM, 0 },
-	{ "qpu_num", RD_QPU, 0 }, { "x_pix", RD_ZERO, 0 }, { "y_pix", RD_ZERO, 0 },
-	{ "ms_flags", RD_ZERO, 0 }, { "rev_flag", RD_ZERO, 0 },
-	{ "vpm_ld_busy", RD_ZERO, 0 }, { "vpm_ld_wait", RD_ZERO, 0 },
-	{ "vpm_st_busy", RD_ZERO, 0 }, { "vpm_st_wait", RD_ZERO, 0 },
-};
-
-static const struct name_kind write_names[] = {
-	{ "r0", WR_ACC, 0 }, { "r1", WR_ACC, 1 }, { "r2", WR_ACC, 2 }, { "r3", WR_ACC, 3 },
-	{ "r5quad", WR_R5Q, 5 }, { "r5rep", WR_R5R, 5 }, { "nop", WR_NONE, 0 },
-	{ "tmu_noswap", WR_TMU_NOSWAP, 0 }, { "host_int", WR_HOST_INT, 0 },
-	{ "uniforms_addr", WR_UNIF_ADDR, 0 },
-	{ "quad_x", WR_IGNORE, 0 }, { "quad_y", WR_IGNORE, 0 },
-	{ "ms_flags", WR_IGNORE, 0 }, { "rev_flag", WR_IGNORE, 0 },
-	{ "tlb_stencil_setup", WR_TLB, 0 }, { "tlb_z", WR_TLB, 0 },
-	{ "tlb_color_ms", WR_TLB, 0 }, { "tlb_color_all", WR_TLB, 0 },
-	{ "tlb_alpha_mask", WR_TLB, 0 }, { "vpm", WR_VPM, 0 },
-	{ "vr_setup", WR_VPM_SETUP, 0 }, { "vw_setup", WR_VPM_SETUP, 1 },
-	{ "vr_addr", WR_VPM_DMA, 0 }, { "vw_addr", WR_VPM_DMA, 1 },
-	{ "mutex_release", WR_MUTEX_REL, 0 },
-	{ "sfu_recip", WR_SFU, SIM_SFU_RECIP }, { "sfu_recipsqrt", WR_SFU, SIM_SFU_RECIPSQRT },
-	{ "sfu_exp", WR_SFU, SIM_SFU_EXP2 }, { "sfu_log", WR_SFU, SIM_SFU_LOG2 },
-	/* TMU: idx = unit * 4 + parameter (0 = s, 1 = t, 2 = r, 3 = b) */
-	{ "tmu0_s", WR_TMU, 0 }, { "tmu0_t", WR_TMU, 1 }, { "tmu0_r", WR_TMU, 2 },
-	{ "tmu0_b", WR_TMU, 3 }, { "tmu1_s", WR_TMU, 4 }, { "tmu1_t", WR_TMU, 5 },
-	{ "tmu1_r", WR_TMU, 6 }, { "tmu1_b", WR_TMU, 7 },
-};
-
-static const struct name_kind *find_name(const struct name_kind *t, size_t n, const char *name)
-{
-	for (size_t i = 0; name && i < n; i++) {
-		if (strcmp(t[i].name, name) == 0)
-			return &t[i];
-	}
-	return NULL;
-}
 
 static bool illegal(struct sim_inst *in, const char *why)
 {
@@ -111,23 +79,82 @@ static bool illegal(struct sim_inst *in, const char *why)
 	return false;
 }
 
+/* The read kind of a register id, or RD_NONE for a reserved address. */
+static uint8_t read_kind(enum qpu_reg_id id)
+{
+	if (qpu_reg_is_phys(id))
+		return RD_REG;
+	switch (id) {
+	case QPU_REG_UNIFORM: return RD_UNIF;
+	case QPU_REG_VARYING: return RD_VARY;
+	case QPU_REG_VPM: return RD_VPM;
+	case QPU_REG_MUTEX_ACQ: return RD_MUTEX;
+	case QPU_REG_ELEM_NUM: return RD_ELEM;
+	case QPU_REG_QPU_NUM: return RD_QPU;
+	case QPU_REG_NOP:
+	case QPU_REG_X_PIX: case QPU_REG_Y_PIX:
+	case QPU_REG_MS_FLAGS: case QPU_REG_REV_FLAG:
+	case QPU_REG_VR_BUSY: case QPU_REG_VW_BUSY:
+	case QPU_REG_VR_WAIT: case QPU_REG_VW_WAIT:
+		return RD_ZERO;
+	default: return RD_NONE;
+	}
+}
+
 /* Fills the read kind of one raddr. */
 static bool decode_read(struct sim_inst *in, enum qpu_file file, unsigned addr)
 {
-	const struct qpu_reg_info *r = &qpu_raddrs[file][addr];
 	uint8_t *kind = file == QPU_FILE_A ? &in->rd_a : &in->rd_b;
 	uint8_t *idx = file == QPU_FILE_A ? &in->ra : &in->rb;
 	*idx = (uint8_t)addr;
-	if (r->flags & QPU_REGF_PHYS) {
-		*kind = RD_REG;
-		return true;
-	}
-	const struct name_kind *nk = find_name(read_names, sizeof(read_names) / sizeof(read_names[0]),
-					       r->name);
-	if (!nk)
+	*kind = read_kind(qpu_raddrs[file][addr].id);
+	if (*kind == RD_NONE)
 		return illegal(in, file == QPU_FILE_A ? "reserved read address on regfile A"
 						      : "reserved read address on regfile B");
-	*kind = nk->kind;
+	return true;
+}
+
+/* The write kind of a register id (WR_NONE for nop), its index in *idx;
+ * false for a reserved address. */
+static bool write_kind(enum qpu_reg_id id, uint8_t *kind, uint8_t *idx)
+{
+	*idx = 0;
+	if (qpu_reg_acc(id) >= 0) {
+		*idx = (uint8_t)qpu_reg_acc(id);
+		*kind = id == QPU_REG_R5_QUAD ? WR_R5Q : id == QPU_REG_R5_REP ? WR_R5R : WR_ACC;
+		return true;
+	}
+	if (qpu_reg_tmu_unit(id) >= 0) {
+		/* idx = unit * 4 + parameter (0 = s, 1 = t, 2 = r, 3 = b) */
+		*idx = (uint8_t)(qpu_reg_tmu_unit(id) * 4 + qpu_reg_tmu_param(id));
+		*kind = WR_TMU;
+		return true;
+	}
+	if (qpu_reg_sfu_func(id) >= 0) {
+		static const uint8_t func[4] = { SIM_SFU_RECIP, SIM_SFU_RECIPSQRT, SIM_SFU_EXP2,
+						 SIM_SFU_LOG2 };
+		*idx = func[qpu_reg_sfu_func(id)];
+		*kind = WR_SFU;
+		return true;
+	}
+	*kind = qpu_reg_is_tlb(id) ? WR_TLB : WR_NONE;
+	switch (id) {
+	case QPU_REG_NOP: break;
+	case QPU_REG_TMU_NOSWAP: *kind = WR_TMU_NOSWAP; break;
+	case QPU_REG_HOST_INT: *kind = WR_HOST_INT; break;
+	case QPU_REG_UNIFORMS_ADDR: *kind = WR_UNIF_ADDR; break;
+	case QPU_REG_QUAD_X: case QPU_REG_QUAD_Y:
+	case QPU_REG_MS_FLAGS: case QPU_REG_REV_FLAG:
+		*kind = WR_IGNORE; break;
+	case QPU_REG_VPM: *kind = WR_VPM; break;
+	case QPU_REG_VR_SETUP: case QPU_REG_VW_SETUP:
+		*kind = WR_VPM_SETUP; *idx = id == QPU_REG_VW_SETUP; break;
+	case QPU_REG_VR_ADDR: case QPU_REG_VW_ADDR:
+		*kind = WR_VPM_DMA; *idx = id == QPU_REG_VW_ADDR; break;
+	case QPU_REG_MUTEX_RELEASE: *kind = WR_MUTEX_REL; break;
+	default:
+		return *kind == WR_TLB;
+	}
 	return true;
 }
 
@@ -138,17 +165,14 @@ static bool decode_write(struct sim_inst *in, unsigned unit, unsigned addr, bool
 	const struct qpu_reg_info *r = &qpu_waddrs[file][addr];
 	in->wfile[unit] = (uint8_t)file;
 	in->wname[unit] = r->name;
+	in->wid[unit] = (uint8_t)r->id;
 	if (r->flags & QPU_REGF_PHYS) {
 		in->wr[unit] = WR_REG;
 		in->wi[unit] = (uint8_t)addr;
 		return true;
 	}
-	const struct name_kind *nk = find_name(write_names,
-					       sizeof(write_names) / sizeof(write_names[0]), r->name);
-	if (!nk)
+	if (!write_kind(r->id, &in->wr[unit], &in->wi[unit]))
 		return illegal(in, "reserved write address");
-	in->wr[unit] = nk->kind;
-	in->wi[unit] = nk->idx;
 	return true;
 }
 
@@ -170,6 +194,7 @@ static bool decode_alu(struct sim_inst *in, const struct qpu_inst *d)
 	if (d->sig == QPU_SIG_SMALL_IMM) {
 		const struct qpu_small_imm_info *si = &qpu_small_imms[d->raddr_b];
 		in->rd_b = RD_SIMM;
+		in->rb = d->raddr_b;
 		in->imm = si->bits;
 		for (int i = 0; i < 16; i++)
 			in->vimm[i] = si->bits;
@@ -181,6 +206,49 @@ static bool decode_alu(struct sim_inst *in, const struct qpu_inst *d)
 		return false;
 	}
 	return true;
+}
+
+/* The location of an operand read through mux `m` of a fast instruction: a
+ * byte offset in struct sim_qpu (accumulator, register, constant vector). */
+static uint16_t fast_src(struct sim_inst *in, unsigned m)
+{
+	if (m <= QPU_MUX_R5)
+		return (uint16_t)(offsetof(struct sim_qpu, acc) + m * 64);
+	unsigned file = m == QPU_MUX_A ? QPU_FILE_A : QPU_FILE_B;
+	unsigned rd = m == QPU_MUX_A ? in->rd_a : in->rd_b;
+	unsigned idx = m == QPU_MUX_A ? in->ra : in->rb;
+	if (rd == RD_REG)
+		return (uint16_t)(offsetof(struct sim_qpu, rf) + (file * 32 + idx) * 64);
+	unsigned k = rd == RD_ELEM ? SIM_KONST_ELEM : rd == RD_SIMM ? SIM_KONST_SIMM + idx
+		   : SIM_KONST_ZERO;
+	in->konst[file] = (uint8_t)k;
+	return (uint16_t)(offsetof(struct sim_qpu, konst) + k * 64);
+}
+
+/* Resolves the operands and destinations exec_fast() uses. */
+static void decode_fast_operands(struct sim_inst *in)
+{
+	in->konst[0] = in->konst[1] = 0xff;
+	for (unsigned i = 0; i < 4; i++)
+		in->src[i] = fast_src(in, in->mux[i]);
+	for (unsigned u = 0; u < 2; u++) {
+		bool nop = u == 0 ? in->op_add == QPU_A_NOP : in->op_mul == QPU_M_NOP;
+		in->store[u] = ST_NONE;
+		if (nop || !in->simple[u] || in->cond[u] == QPU_COND_NEVER)
+			continue;
+		in->store[u] = in->cond[u] == QPU_COND_ALWAYS ? ST_ALL : ST_MASK;
+		in->dst[u] = (uint16_t)(in->wr[u] == WR_REG
+			? offsetof(struct sim_qpu, rf) + (in->wfile[u] * 32u + in->wi[u]) * 64
+			: offsetof(struct sim_qpu, acc) + in->wi[u] * 64u);
+	}
+}
+
+/* True when unit `u`'s write has no effect beyond registers: none at all,
+ * or a plain register/accumulator write. */
+static bool plain_write(const struct sim_inst *in, unsigned u)
+{
+	bool nop = u == 0 ? in->op_add == QPU_A_NOP : in->op_mul == QPU_M_NOP;
+	return nop || in->simple[u] || in->wr[u] == WR_NONE || in->wr[u] == WR_IGNORE;
 }
 
 /* Precomputes what the hot loop tests: plain writes, blocking reads, the
@@ -200,8 +268,9 @@ static void decode_fast_paths(struct sim_inst *in)
 				  in->rd_b == RD_ELEM || in->rd_b == RD_SIMM;
 		in->fast = (in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM) &&
 			   !in->unpack && !in->rot && plain_rd_a && plain_rd_b &&
-			   (in->op_add == QPU_A_NOP || in->simple[0]) &&
-			   (in->op_mul == QPU_M_NOP || in->simple[1]);
+			   plain_write(in, 0) && plain_write(in, 1);
+		if (in->fast)
+			decode_fast_operands(in);
 	} else
 		for (unsigned i = 0; i < 16; i++)
 			in->vimm[i] = qpu_load_imm_elem((enum qpu_li_kind)in->li_kind, in->imm, i);
@@ -268,8 +337,18 @@ bool sim_program_init(struct sim_program *prog, const uint64_t *words, uint32_t 
 	prog->insts = calloc(count ? count : 1, sizeof(*prog->insts));
 	if (!prog->insts)
 		return vc4_diag_set(diag, "out of memory decoding %u instructions", count);
-	for (uint32_t i = 0; i < count; i++)
-		decode_one(&prog->insts[i], words[i]);
+	memset(prog->konst_need, 0, sizeof(prog->konst_need));
+	for (uint32_t i = count; i-- > 0;) {
+		struct sim_inst *in = &prog->insts[i];
+		decode_one(in, words[i]);
+		if (!in->fast)
+			continue;
+		uint32_t next = i + 1 < count ? prog->insts[i + 1].fast_run : 0;
+		in->fast_run = (uint16_t)(next < 0xffff ? next + 1 : 0xffff);
+		for (unsigned f = 0; f < 2; f++)
+			if (in->konst[f] != 0xff)
+				prog->konst_need[in->konst[f] / 32] |= 1u << (in->konst[f] % 32);
+	}
 	prog->count = count;
 	return true;
 }
@@ -309,7 +388,8 @@ void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_
 		  const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
 		  const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt)
 {
-	memset(q, 0, sizeof(*q));
+	/* konst[] is filled on demand (konst_valid says which) */
+	memset(q, 0, offsetof(struct sim_qpu, konst));
 	set_cond_masks(q, zero_vec, zero_vec, zero_vec);
 	q->prog = prog;
 	q->mem = mem;
@@ -404,14 +484,24 @@ static inline bool read_src(struct sim_qpu *q, const struct sim_inst *in, unsign
 
 /* ---- writes ------------------------------------------------------------- */
 
-/* dst = val where mask (lanes and bits). */
-static inline void masked_store(uint32_t *dst, const uint32_t *val, const uint32_t *lanes,
-				uint32_t bits)
+/* dst = val where mask (lanes and bits). dst is a register or accumulator,
+ * never a condition mask, so it aliases neither val nor lanes. Plain loops,
+ * not memcpy: GCC vectorises them, but expands a 64-byte memcpy of a local
+ * through general registers. */
+static SIM_ALWAYS_INLINE void masked_store(uint32_t *restrict dst, const uint32_t *restrict val,
+					   const uint32_t *restrict lanes, uint32_t bits)
 {
 	for (int i = 0; i < 16; i++) {
 		uint32_t m = lanes[i] & bits;
 		dst[i] = (dst[i] & ~m) | (val[i] & m);
 	}
+}
+
+/* dst = val on all 16 lanes (the two do not overlap). */
+static SIM_ALWAYS_INLINE void copy_lanes(uint32_t *restrict dst, const uint32_t *restrict val)
+{
+	for (int i = 0; i < 16; i++)
+		dst[i] = val[i];
 }
 
 static bool write_tmu(struct sim_qpu *q, unsigned idx, const uint32_t *val, const uint32_t *lanes,
@@ -478,6 +568,9 @@ static bool write_periph(struct sim_qpu *q, const struct sim_inst *in, unsigned 
 	case WR_TMU_NOSWAP: q->tmu_noswap = v[0] != 0; return true;
 	case WR_HOST_INT: q->host_int |= v[0]; return true;
 	case WR_TLB:
+		if (q->hooks.tlb_write_reg)
+			return q->hooks.tlb_write_reg(q->hooks.user, q, (enum qpu_reg_id)in->wid[unit],
+						      v, diag);
 		if (!q->hooks.tlb_write)
 			return vc4_diag_set(diag, "ip %u: %s write without a tile buffer", q->ip,
 					    in->wname[unit]);
@@ -501,9 +594,8 @@ static bool write_periph(struct sim_qpu *q, const struct sim_inst *in, unsigned 
 /* Writes `val` (bits `bits` of it) to the destination of `unit` in the lanes
  * of condition `cond`. */
 static bool write_dest(struct sim_qpu *q, const struct sim_inst *in, unsigned unit,
-		       const uint32_t *val, uint32_t bits, struct vc4_diag *diag)
+		       unsigned cond, const uint32_t *val, uint32_t bits, struct vc4_diag *diag)
 {
-	unsigned cond = in->cond[unit];
 	const uint32_t *lanes = q->cm[cond];
 	uint32_t rep[16];
 	switch (in->wr[unit]) {
@@ -543,7 +635,7 @@ static bool write_result_slow(struct sim_qpu *q, const struct sim_inst *in, unsi
 	bool packs = in->pack && (in->pm ? is_mul
 				 : (in->wfile[unit] == QPU_FILE_A && in->wr[unit] == WR_REG));
 	if (!packs)
-		return write_dest(q, in, unit, res, ~0u, diag);
+		return write_dest(q, in, unit, in->cond[unit], res, ~0u, diag);
 	bool is_float = in->form == F_ALU && (is_mul ? qpu_mul_ops[in->op_mul].float_out
 						    : qpu_add_ops[in->op_add].float_out);
 	uint32_t packed[16], bits = ~0u;
@@ -556,7 +648,7 @@ static bool write_result_slow(struct sim_qpu *q, const struct sim_inst *in, unsi
 		packed[i] = in->pm ? sim_pack_mul(in->pack, is_float, res[i], &bits)
 				   : sim_pack_a(in->pack, is_float, res[i], wide, &bits);
 	}
-	return write_dest(q, in, unit, packed, bits, diag);
+	return write_dest(q, in, unit, in->cond[unit], packed, bits, diag);
 }
 
 /* Applies pack and writes the result of `unit`. a, b are the ALU inputs (for
@@ -577,26 +669,27 @@ static inline bool write_result(struct sim_qpu *q, const struct sim_inst *in, un
 }
 
 /* Updates Z, N, C from `res` in the lanes of `cond`: the set/clear masks of
- * the condition table are the flags themselves. */
-static void set_flags(struct sim_qpu *q, unsigned cond, bool is_float, const uint32_t *res,
-		      const uint32_t *carry)
+ * the condition table are the flags themselves. Two loops (compute, store)
+ * so that both vectorise. */
+static SIM_ALWAYS_INLINE void set_flags(struct sim_qpu *q, unsigned cond, bool is_float,
+					const uint32_t *res, const uint32_t *carry)
 {
-	uint32_t m[16];
+	uint32_t m[16], z[16], n[16], c[16];
 	memcpy(m, q->cm[cond], 64);
 	uint32_t zmask = is_float ? 0x7fffffffu : 0xffffffffu;
 	for (int i = 0; i < 16; i++) {
-		uint32_t z = 0u - (uint32_t)((res[i] & zmask) == 0);
-		uint32_t n = 0u - (res[i] >> 31);
-		uint32_t c = 0u - carry[i];
-		z = (z & m[i]) | (q->cm[QPU_COND_ZS][i] & ~m[i]);
-		n = (n & m[i]) | (q->cm[QPU_COND_NS][i] & ~m[i]);
-		c = (c & m[i]) | (q->cm[QPU_COND_CS][i] & ~m[i]);
-		q->cm[QPU_COND_ZS][i] = z;
-		q->cm[QPU_COND_ZC][i] = ~z;
-		q->cm[QPU_COND_NS][i] = n;
-		q->cm[QPU_COND_NC][i] = ~n;
-		q->cm[QPU_COND_CS][i] = c;
-		q->cm[QPU_COND_CC][i] = ~c;
+		z[i] = ((0u - (uint32_t)((res[i] & zmask) == 0)) & m[i]) |
+		       (q->cm[QPU_COND_ZS][i] & ~m[i]);
+		n[i] = ((0u - (res[i] >> 31)) & m[i]) | (q->cm[QPU_COND_NS][i] & ~m[i]);
+		c[i] = ((0u - carry[i]) & m[i]) | (q->cm[QPU_COND_CS][i] & ~m[i]);
+	}
+	for (int i = 0; i < 16; i++) {
+		q->cm[QPU_COND_ZS][i] = z[i];
+		q->cm[QPU_COND_ZC][i] = ~z[i];
+		q->cm[QPU_COND_NS][i] = n[i];
+		q->cm[QPU_COND_NC][i] = ~n[i];
+		q->cm[QPU_COND_CS][i] = c[i];
+		q->cm[QPU_COND_CC][i] = ~c[i];
 	}
 }
 
@@ -700,11 +793,12 @@ static bool branch_taken(const struct sim_qpu *q, unsigned cond)
 	/* 0/1 zs zc, 4/5 ns nc, 8/9 cs cc; +2 = any instead of all */
 	static const uint8_t flag_cond[3] = { QPU_COND_ZS, QPU_COND_NS, QPU_COND_CS };
 	const uint32_t *m = q->cm[flag_cond[cond / 4] ^ (cond & 1)];
-	bool any = (cond & 2) != 0;
-	unsigned count = 0;
-	for (int i = 0; i < 16; i++)
-		count += m[i] & 1;
-	return any ? count > 0 : count == 16;
+	uint32_t any = 0, all = ~0u;
+	for (int i = 0; i < 16; i++) {
+		any |= m[i];
+		all &= m[i];
+	}
+	return ((cond & 2) ? any : all) != 0;
 }
 
 static bool exec_branch(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
@@ -723,13 +817,15 @@ static bool exec_branch(struct sim_qpu *q, const struct sim_inst *in, struct vc4
 		return vc4_diag_set(diag, "ip %u: branch target 0x%08x outside the program "
 				    "[0x%x, 0x%llx)", q->ip, target, q->opt.code_base,
 				    (unsigned long long)q->opt.code_base + q->prog->count * 8ull);
-	uint32_t v[16];
-	for (int i = 0; i < 16; i++)
-		v[i] = link;
-	struct sim_inst w = *in;
-	w.cond[0] = w.cond[1] = QPU_COND_ALWAYS;
-	if (!write_dest(q, &w, 0, v, ~0u, diag) || !write_dest(q, &w, 1, v, ~0u, diag))
-		return false;
+	for (unsigned u = 0; u < 2; u++) {
+		if (in->wr[u] == WR_NONE)
+			continue;
+		uint32_t v[16];
+		for (int i = 0; i < 16; i++)
+			v[i] = link;
+		if (!write_dest(q, in, u, QPU_COND_ALWAYS, v, ~0u, diag))
+			return false;
+	}
 	q->br_pending = 4;
 	q->br_target = off / 8;
 	q->br_from = q->ip;
@@ -772,60 +868,66 @@ static bool exec_signal(struct sim_qpu *q, const struct sim_inst *in, struct vc4
 	return true;
 }
 
-/* Source of a plain read (decode_fast_paths() allows only these). */
-static inline const uint32_t *plain_src(const struct sim_qpu *q, const struct sim_inst *in,
-					unsigned rd, unsigned file, unsigned idx)
+/* The operand at byte offset `loc` (see fast_src()). */
+static SIM_ALWAYS_INLINE const uint32_t *src_ptr(const struct sim_qpu *q, uint16_t loc)
 {
-	return rd == RD_REG ? q->rf[file][idx] : rd == RD_SIMM ? in->vimm
-	       : rd == RD_ELEM ? elem_vec : zero_vec;
+	return (const uint32_t *)(const void *)((const char *)q + loc);
 }
 
-static inline void plain_store(struct sim_qpu *q, const struct sim_inst *in, unsigned unit,
-			       const uint32_t *res)
+/* Stores one ALU result as decode_fast_operands() planned. */
+static SIM_ALWAYS_INLINE void fast_store(struct sim_qpu *q, const struct sim_inst *in, unsigned u,
+			      const uint32_t *res)
 {
-	uint32_t *dst = in->wr[unit] == WR_REG ? q->rf[in->wfile[unit]][in->wi[unit]]
-					       : q->acc[in->wi[unit]];
-	if (in->cond[unit] == QPU_COND_ALWAYS)
-		memcpy(dst, res, 64);
-	else
-		masked_store(dst, res, q->cm[in->cond[unit]], ~0u);
+	uint32_t *dst = (uint32_t *)(void *)((char *)q + in->dst[u]);
+	if (in->store[u] == ST_ALL)
+		copy_lanes(dst, res);
+	else if (in->store[u] == ST_MASK)
+		masked_store(dst, res, q->cm[in->cond[u]], ~0u);
+}
+
+/* exec_fast() with setf: the ops with carry through the out-of-line
+ * sim_alu_add()/sim_alu_mul() (inlining them twice more costs code size). */
+static SIM_ALWAYS_INLINE void exec_fast_flags(struct sim_qpu *q, const struct sim_inst *in)
+{
+	uint32_t res[2][16], carry[16];
+	bool add = in->op_add != QPU_A_NOP;
+	if (add)
+		sim_alu_add(in->op_add, src_ptr(q, in->src[0]), src_ptr(q, in->src[1]),
+			    res[0], carry);
+	if (in->op_mul != QPU_M_NOP)
+		sim_alu_mul(in->op_mul, q->opt.fmul_round, src_ptr(q, in->src[2]),
+			    src_ptr(q, in->src[3]), res[1], add ? NULL : carry);
+	fast_store(q, in, 0, res[0]);
+	fast_store(q, in, 1, res[1]);
+	if (add)
+		set_flags(q, in->cond[0], qpu_add_ops[in->op_add].float_out, res[0], carry);
+	else if (in->op_mul != QPU_M_NOP)
+		set_flags(q, in->cond[1], qpu_mul_ops[in->op_mul].float_out, res[1], carry);
 }
 
 /* An ALU instruction that only reads registers/constants and writes
- * registers/accumulators: the common case, without the general path's
- * checks. Same semantics as exec_alu(). */
-static inline void exec_fast(struct sim_qpu *q, const struct sim_inst *in)
+ * registers/accumulators (decode_fast_paths()): operands and destinations
+ * resolved at decode time, the op loops inlined. Same semantics as
+ * exec_alu(); tests/sim/test_sim_fast.c compares the two. */
+static SIM_ALWAYS_INLINE void exec_fast(struct sim_qpu *q, const struct sim_inst *in)
 {
-	const uint32_t *va = plain_src(q, in, in->rd_a, QPU_FILE_A, in->ra);
-	const uint32_t *vb = plain_src(q, in, in->rd_b, QPU_FILE_B, in->rb);
-	const uint32_t *mux[8] = { q->acc[0], q->acc[1], q->acc[2], q->acc[3], q->acc[4],
-				   q->acc[5], va, vb };
-	const uint32_t *src[4] = { mux[in->mux[0]], mux[in->mux[1]], mux[in->mux[2]],
-				   mux[in->mux[3]] };
-	uint32_t res[2][16], carry[16];
-	bool sf_add = in->sf && in->op_add != QPU_A_NOP;
-	bool sf_mul = in->sf && in->op_add == QPU_A_NOP && in->op_mul != QPU_M_NOP;
+	if (in->sf) {
+		exec_fast_flags(q, in);
+		return;
+	}
+	uint32_t res[2][16];
 	if (in->op_add != QPU_A_NOP)
-		sim_alu_add(in->op_add, src[0], src[1], res[0], sf_add ? carry : NULL);
+		sim_lanes_add((enum qpu_op_add)in->op_add, src_ptr(q, in->src[0]),
+			      src_ptr(q, in->src[1]), res[0], NULL);
 	if (in->op_mul != QPU_M_NOP)
-		sim_alu_mul(in->op_mul, q->opt.fmul_round, src[2], src[3], res[1],
-			    sf_mul ? carry : NULL);
-	if (in->op_add != QPU_A_NOP)
-		plain_store(q, in, 0, res[0]);
-	if (in->op_mul != QPU_M_NOP)
-		plain_store(q, in, 1, res[1]);
-	if (sf_add)
-		set_flags(q, in->cond[0], qpu_add_ops[in->op_add].float_out, res[0], carry);
-	else if (sf_mul)
-		set_flags(q, in->cond[1], qpu_mul_ops[in->op_mul].float_out, res[1], carry);
+		sim_lanes_mul((enum qpu_op_mul)in->op_mul, q->opt.fmul_round,
+			      src_ptr(q, in->src[2]), src_ptr(q, in->src[3]), res[1], NULL);
+	fast_store(q, in, 0, res[0]);
+	fast_store(q, in, 1, res[1]);
 }
 
 static bool exec(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
 {
-	if (in->fast) {
-		exec_fast(q, in);
-		return true;
-	}
 	switch (in->form) {
 	case F_ALU:
 		if (!exec_alu(q, in, diag))
@@ -844,23 +946,12 @@ static bool exec(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *
 	}
 }
 
-/* One instruction (see sim_qpu_step()); inlined into the run loop. */
-static inline enum sim_status step(struct sim_qpu *q, struct vc4_diag *diag)
+/* The end of an instruction when an SFU result, a branch or a thread end is
+ * pending: counts their delay down. Returns SIM_DONE at thread end. */
+static enum sim_status pending_tick(struct sim_qpu *q)
 {
-	if (q->ip >= q->prog->count) {
-		vc4_diag_set(diag, "ip %u: outside the program (%u instructions)", q->ip,
-			     q->prog->count);
-		return SIM_ERROR;
-	}
-	const struct sim_inst *in = &q->prog->insts[q->ip];
-	if (in->may_block && blocks(q, in))
-		return SIM_BLOCKED;
-	if (!exec(q, in, diag))
-		return SIM_ERROR;
-	q->instructions++;
 	if (q->sfu_delay && --q->sfu_delay == 0)
 		memcpy(q->acc[4], q->sfu_val, 64);
-	q->ip++;
 	if (q->br_pending && --q->br_pending == 0)
 		q->ip = q->br_target;
 	if (q->end_pending && --q->end_pending == 0)
@@ -868,9 +959,96 @@ static inline enum sim_status step(struct sim_qpu *q, struct vc4_diag *diag)
 	return SIM_RUNNING;
 }
 
+/* An instruction the fast path does not take. */
+static enum sim_status exec_general(struct sim_qpu *q, const struct sim_inst *in,
+				    struct vc4_diag *diag)
+{
+	if (in->may_block && blocks(q, in))
+		return SIM_BLOCKED;
+	return exec(q, in, diag) ? SIM_RUNNING : SIM_ERROR;
+}
+
+/* Fills the constant vectors `prog` reads that q does not have yet. */
+static void fill_konst(struct sim_qpu *q, const struct sim_program *prog)
+{
+	for (unsigned k = 0; k < SIM_KONST_COUNT; k++) {
+		uint32_t bit = 1u << (k % 32);
+		if (!(prog->konst_need[k / 32] & bit) || (q->konst_valid[k / 32] & bit))
+			continue;
+		for (unsigned i = 0; i < 16; i++)
+			q->konst[k][i] = k == SIM_KONST_ZERO ? 0 : k == SIM_KONST_ELEM ? i
+				       : qpu_small_imms[k - SIM_KONST_SIMM].bits;
+		q->konst_valid[k / 32] |= bit;
+	}
+}
+
+/* Runs at most `max` instructions: SIM_LIMIT when they all ran without the
+ * program ending, blocking or failing. The caller is inside sim_fpu_enter().
+ * With opt.general_only every instruction takes the general path.
+ * Fast instructions neither read q->ip nor start an SFU, branch or thread
+ * end, so the loop keeps ip, the count and "something is pending" in locals
+ * and syncs them around the general path. */
+SIM_CLONES
+static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *diag)
+{
+	const struct sim_program *prog = q->prog;
+	const struct sim_inst *insts = prog->insts;
+	const uint32_t count = prog->count;
+	const bool fast_ok = !q->opt.general_only;
+	for (unsigned w = 0; w < sizeof(prog->konst_need) / 4; w++)
+		if (prog->konst_need[w] & ~q->konst_valid[w])
+			fill_konst(q, prog);
+	uint32_t ip = q->ip;
+	uint64_t n = 0;
+	enum sim_status st = SIM_LIMIT;
+	bool pending = q->sfu_delay | q->br_pending | q->end_pending;
+	while (n < max) {
+		if (ip >= count) {
+			vc4_diag_set(diag, "ip %u: outside the program (%u instructions)", ip, count);
+			st = SIM_ERROR;
+			break;
+		}
+		const struct sim_inst *in = &insts[ip];
+		if (in->fast_run && fast_ok) {
+			/* a run of fast instructions; one at a time while a delay counts */
+			uint64_t len = pending ? 1 : in->fast_run;
+			len = len < max - n ? len : max - n;
+			for (const struct sim_inst *end = in + len; in < end; in++)
+				exec_fast(q, in);
+			ip += (uint32_t)len;
+			n += len;
+			if (!pending)
+				continue;
+		} else {
+			q->ip = ip;
+			st = exec_general(q, in, diag);
+			if (st != SIM_RUNNING)
+				break;
+			st = SIM_LIMIT;
+			ip++;
+			n++;
+			pending = q->sfu_delay | q->br_pending | q->end_pending;
+			if (!pending)
+				continue;
+		}
+		q->ip = ip;
+		enum sim_status t = pending_tick(q);
+		ip = q->ip;
+		pending = q->sfu_delay | q->br_pending | q->end_pending;
+		if (t == SIM_DONE) {
+			st = SIM_DONE;
+			break;
+		}
+	}
+	q->ip = ip;
+	q->instructions += n;
+	return st;
+}
+
 enum sim_status sim_qpu_step(struct sim_qpu *q, struct vc4_diag *diag)
 {
-	return step(q, diag);
+	enum sim_status st = run(q, 1, diag);
+	return st == SIM_LIMIT ? SIM_RUNNING : st;
 }
 
 /* Names what a blocked instruction waits for. */
@@ -892,13 +1070,7 @@ enum sim_status sim_qpu_run(struct sim_qpu *q, uint64_t max_instructions,
 	struct sim_fpu_env env;
 	enum sim_status st = SIM_RUNNING;
 	sim_fpu_enter(&env);
-	for (uint64_t n = 0; st == SIM_RUNNING; n++) {
-		if (n >= max_instructions) {
-			st = SIM_LIMIT;
-			break;
-		}
-		st = step(q, diag);
-	}
+	st = run(q, max_instructions, diag);
 	sim_fpu_leave(&env);
 	if (st == SIM_BLOCKED) {
 		blocked_error(q, diag);

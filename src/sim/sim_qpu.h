@@ -25,11 +25,19 @@
 #define SIM_VPM_WORDS (SIM_VPM_ROWS * 16)
 #define SIM_TMU_FIFO 8             /* outstanding direct reads per TMU */
 
+/* Constant vectors the fast path reads like registers: zero, elem_num, and
+ * the B-mux values of the 64 small-immediate codes. */
+#define SIM_KONST_ZERO 0
+#define SIM_KONST_ELEM 1
+#define SIM_KONST_SIMM 2           /* + small-immediate code */
+#define SIM_KONST_COUNT (SIM_KONST_SIMM + 64)
+
 /* A program decoded once; the interpreter runs the cached form. */
 struct sim_inst;
 struct sim_program {
 	struct sim_inst *insts;
 	uint32_t count;
+	uint32_t konst_need[(SIM_KONST_COUNT + 31) / 32]; /* constants the program reads */
 };
 
 /* Decodes `count` instruction words. Never fails on bad words: illegal
@@ -68,6 +76,10 @@ struct sim_qpu_hooks {
 	/* A tile buffer load signal into r4. */
 	bool (*tlb_load)(void *user, struct sim_qpu *q, enum qpu_sig sig, uint32_t out[16],
 			 struct vc4_diag *diag);
+	/* A write to a tile buffer register, named by its id (QPU_REG_TLB_*).
+	 * When set it is called instead of tlb_write. */
+	bool (*tlb_write_reg)(void *user, struct sim_qpu *q, enum qpu_reg_id reg,
+			      const uint32_t val[16], struct vc4_diag *diag);
 };
 
 struct sim_qpu_options {
@@ -75,6 +87,8 @@ struct sim_qpu_options {
 	enum sim_sfu_model sfu_model;    /* default SIM_SFU_15BIT */
 	uint32_t qpu_num;                /* read through qpu_num; mutex owner id */
 	uint32_t code_base;              /* GPU address of instruction 0 (branches, link) */
+	bool general_only;               /* no fast path: every instruction through the
+					  * general one (equivalence tests) */
 };
 
 enum sim_status {
@@ -137,6 +151,12 @@ struct sim_qpu {
 	struct sim_shared own_shared;        /* used when none is given */
 	struct sim_qpu_hooks hooks;
 	struct sim_qpu_options opt;
+
+	/* Internal to the interpreter: the constant vectors (SIM_KONST_*) that
+	 * have been filled in, filled on demand before a run (keep last: only
+	 * konst_valid is cleared by sim_qpu_init()). */
+	uint32_t konst_valid[(SIM_KONST_COUNT + 31) / 32];
+	uint32_t konst[SIM_KONST_COUNT][16];
 };
 
 /* Prepares a QPU to run `prog` from instruction 0 with the uniform stream

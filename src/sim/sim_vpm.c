@@ -59,7 +59,7 @@ bool sim_vpm_setup(struct sim_qpu *q, bool is_write, uint32_t v, struct vc4_diag
 		q->vdr_set = true;
 	} else {
 		return vc4_diag_set(diag, "ip %u: unsupported %s value 0x%08x", q->ip,
-				    is_write ? "vw_setup" : "vr_setup", v);
+				    qpu_reg_name(is_write ? QPU_REG_VW_SETUP : QPU_REG_VR_SETUP), v);
 	}
 	return true;
 }

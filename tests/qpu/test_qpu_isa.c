@@ -160,6 +160,89 @@ static void register_names_are_unambiguous(void **state)
 	assert_int_equal(qpu_waddr_file(true, true), QPU_FILE_A);
 }
 
+/* Every named address has the id its name says, with the right number; the
+ * expected pairs are written here independently of the table. */
+static void register_ids_match_names(void **state)
+{
+	(void)state;
+	static const struct { const char *name; enum qpu_reg_id id; unsigned num; } want[] = {
+		{ "r0", QPU_REG_ACC0, 0 }, { "r1", QPU_REG_ACC1, 1 }, { "r2", QPU_REG_ACC2, 2 },
+		{ "r3", QPU_REG_ACC3, 3 }, { "r5quad", QPU_REG_R5_QUAD, 5 },
+		{ "r5rep", QPU_REG_R5_REP, 5 }, { "nop", QPU_REG_NOP, 0 },
+		{ "unif", QPU_REG_UNIFORM, 0 }, { "vary", QPU_REG_VARYING, 0 },
+		{ "elem_num", QPU_REG_ELEM_NUM, 0 }, { "qpu_num", QPU_REG_QPU_NUM, 0 },
+		{ "x_pix", QPU_REG_X_PIX, 0 }, { "y_pix", QPU_REG_Y_PIX, 0 },
+		{ "ms_flags", QPU_REG_MS_FLAGS, 0 }, { "rev_flag", QPU_REG_REV_FLAG, 0 },
+		{ "vpm", QPU_REG_VPM, 0 },
+		{ "vpm_ld_busy", QPU_REG_VR_BUSY, 0 }, { "vpm_st_busy", QPU_REG_VW_BUSY, 0 },
+		{ "vpm_ld_wait", QPU_REG_VR_WAIT, 0 }, { "vpm_st_wait", QPU_REG_VW_WAIT, 0 },
+		{ "mutex_acq", QPU_REG_MUTEX_ACQ, 0 }, { "mutex_release", QPU_REG_MUTEX_RELEASE, 0 },
+		{ "tmu_noswap", QPU_REG_TMU_NOSWAP, 0 }, { "host_int", QPU_REG_HOST_INT, 0 },
+		{ "uniforms_addr", QPU_REG_UNIFORMS_ADDR, 0 },
+		{ "uniforms_addr_rel", QPU_REG_UNIFORMS_ADDR_REL, 0 },
+		{ "quad_x", QPU_REG_QUAD_X, 0 }, { "quad_y", QPU_REG_QUAD_Y, 0 },
+		{ "tlb_stencil_setup", QPU_REG_TLB_STENCIL, 0 }, { "tlb_z", QPU_REG_TLB_Z, 0 },
+		{ "tlb_color_ms", QPU_REG_TLB_COLOR_MS, 0 },
+		{ "tlb_color_all", QPU_REG_TLB_COLOR_ALL, 0 },
+		{ "tlb_alpha_mask", QPU_REG_TLB_ALPHA_MASK, 0 },
+		{ "vr_setup", QPU_REG_VR_SETUP, 0 }, { "vw_setup", QPU_REG_VW_SETUP, 0 },
+		{ "vr_addr", QPU_REG_VR_ADDR, 0 }, { "vw_addr", QPU_REG_VW_ADDR, 0 },
+		{ "sfu_recip", QPU_REG_SFU_RECIP, 0 }, { "sfu_recipsqrt", QPU_REG_SFU_RECIPSQRT, 1 },
+		{ "sfu_exp", QPU_REG_SFU_EXP, 2 }, { "sfu_log", QPU_REG_SFU_LOG, 3 },
+		{ "tmu0_s", QPU_REG_TMU0_S, 0 }, { "tmu0_t", QPU_REG_TMU0_T, 1 },
+		{ "tmu0_r", QPU_REG_TMU0_R, 2 }, { "tmu0_b", QPU_REG_TMU0_B, 3 },
+		{ "tmu1_s", QPU_REG_TMU1_S, 0 }, { "tmu1_t", QPU_REG_TMU1_T, 1 },
+		{ "tmu1_r", QPU_REG_TMU1_R, 2 }, { "tmu1_b", QPU_REG_TMU1_B, 3 },
+	};
+	const size_t nwant = sizeof(want) / sizeof(want[0]);
+	bool seen[QPU_REG_COUNT] = { false };
+	const struct qpu_reg_info (*tables[2])[64] = { qpu_raddrs, qpu_waddrs };
+	for (unsigned i = 0; i < 2 * 2 * 64; i++) {
+		const struct qpu_reg_info *r = &tables[i / 128][(i / 64) % 2][i % 64];
+		char phys[8];
+		if (!r->name) {
+			assert_int_equal(r->id, QPU_REG_RESERVED);
+			continue;
+		}
+		seen[r->id] = true;
+		assert_string_equal(qpu_reg_name(r->id), r->name);
+		if (r->flags & QPU_REGF_PHYS) {
+			snprintf(phys, sizeof(phys), "r%c%u", (i / 64) % 2 ? 'b' : 'a', i % 64);
+			assert_string_equal(r->name, phys);
+			assert_int_equal(r->id, ((i / 64) % 2 ? QPU_REG_RB0 : QPU_REG_RA0) + i % 64);
+			assert_int_equal(r->num, i % 64);
+			assert_true(qpu_reg_is_phys(r->id));
+			continue;
+		}
+		size_t k = 0;
+		while (k < nwant && strcmp(want[k].name, r->name) != 0)
+			k++;
+		if (k == nwant)
+			fail_msg("register %s has no expected id", r->name);
+		assert_int_equal(r->id, want[k].id);
+		assert_int_equal(r->num, want[k].num);
+		assert_false(qpu_reg_is_phys(r->id));
+	}
+	for (size_t k = 0; k < nwant; k++)
+		assert_true(seen[want[k].id]);
+	for (unsigned id = QPU_REG_RA0; id < QPU_REG_COUNT; id++)
+		assert_true(seen[id]);
+	assert_null(qpu_reg_name(QPU_REG_RESERVED));
+	assert_null(qpu_reg_name(QPU_REG_COUNT));
+	/* the group helpers */
+	assert_int_equal(qpu_reg_tmu_unit(QPU_REG_TMU1_R), 1);
+	assert_int_equal(qpu_reg_tmu_param(QPU_REG_TMU1_R), 2);
+	assert_int_equal(qpu_reg_tmu_param(QPU_REG_TMU0_S), 0);
+	assert_int_equal(qpu_reg_tmu_unit(QPU_REG_SFU_LOG), -1);
+	assert_int_equal(qpu_reg_sfu_func(QPU_REG_SFU_EXP), 2);
+	assert_int_equal(qpu_reg_sfu_func(QPU_REG_TMU0_S), -1);
+	assert_int_equal(qpu_reg_acc(QPU_REG_ACC2), 2);
+	assert_int_equal(qpu_reg_acc(QPU_REG_R5_REP), 5);
+	assert_int_equal(qpu_reg_acc(QPU_REG_NOP), -1);
+	assert_true(qpu_reg_is_tlb(QPU_REG_TLB_Z));
+	assert_false(qpu_reg_is_tlb(QPU_REG_VPM));
+}
+
 static void table_entries(void **state)
 {
 	(void)state;
@@ -219,6 +302,7 @@ int main(void)
 		cmocka_unit_test(small_immediates),
 		cmocka_unit_test(per_element_load_immediates),
 		cmocka_unit_test(register_names_are_unambiguous),
+		cmocka_unit_test(register_ids_match_names),
 		cmocka_unit_test(table_entries),
 		cmocka_unit_test(problems_name_the_field),
 	};

@@ -1,13 +1,9 @@
 /*
  * qpu_check_regs.c: register-address classes derived from the ISA table's
- * periph/flags/name columns (see qpu_check_regs.h). Where the table's
- * columns do not tell addresses apart (the five TLB registers, ms_flags, the
- * accumulator number), the table's names do; tests/check/test_hazard.c pins
- * that every such name resolves.
+ * periph/flags/id columns (see qpu_check_regs.h). Registers are told apart
+ * by their `enum qpu_reg_id`, never by name.
  */
 #include "qpu/check/qpu_check_regs.h"
-
-#include <string.h>
 
 static const struct qpu_reg_info qpu_check_no_reg = { 0 };
 
@@ -21,36 +17,25 @@ const struct qpu_reg_info *qpu_check_raddr_info(enum qpu_file file, uint32_t rad
 	return raddr < 64 ? &qpu_raddrs[file][raddr] : &qpu_check_no_reg;
 }
 
-static bool name_is(const struct qpu_reg_info *info, const char *name)
+/* The accumulator (0..3) an r0..r3 write address names, or -1 (r5quad and
+ * r5rep included: they are file-specific). */
+static int acc_of(uint32_t waddr)
 {
-	return info->name && strcmp(info->name, name) == 0;
-}
+	int m = qpu_reg_acc(qpu_check_waddr_info(QPU_FILE_A, waddr)->id);
 
-/* The mux (r0..r5) whose name the write address carries, or -1. */
-static int acc_mux_of(uint32_t waddr)
-{
-	const struct qpu_reg_info *info = qpu_check_waddr_info(QPU_FILE_A, waddr);
-
-	if (!(info->flags & QPU_REGF_ACC) || !info->name)
-		return -1;
-	for (int m = QPU_MUX_R0; m <= QPU_MUX_R5; m++)
-		if (qpu_muxes[m].name && strcmp(qpu_muxes[m].name, info->name) == 0)
-			return m;
-	return -1;
+	return m <= 3 ? m : -1;
 }
 
 bool qpu_check_waddr_is_acc03(uint32_t waddr)
 {
-	int m = acc_mux_of(waddr);
-
-	return m >= QPU_MUX_R0 && m <= QPU_MUX_R3;
+	return acc_of(waddr) >= 0;
 }
 
 uint32_t qpu_check_acc_index(uint32_t waddr)
 {
-	int m = acc_mux_of(waddr);
+	int m = acc_of(waddr);
 
-	return m < 0 ? 0 : (uint32_t)(m - QPU_MUX_R0);
+	return m < 0 ? 0 : (uint32_t)m;
 }
 
 bool qpu_check_waddr_is_r5(enum qpu_file file, uint32_t waddr)
@@ -74,21 +59,14 @@ bool qpu_check_waddr_is_tmu_submit(uint32_t waddr)
 
 enum qpu_tlb_write qpu_check_tlb_write(uint32_t waddr)
 {
-	static const struct { const char *name; enum qpu_tlb_write kind; } tlb[] = {
-		{ "tlb_stencil_setup", QPU_TLBW_STENCIL },
-		{ "tlb_z", QPU_TLBW_Z },
-		{ "tlb_color_ms", QPU_TLBW_COLOR_MS },
-		{ "tlb_color_all", QPU_TLBW_COLOR_ALL },
-		{ "tlb_alpha_mask", QPU_TLBW_ALPHA_MASK },
-	};
-	const struct qpu_reg_info *info = qpu_check_waddr_info(QPU_FILE_A, waddr);
-
-	if (info->periph != QPU_PERIPH_TLB)
-		return QPU_TLBW_NONE;
-	for (size_t i = 0; i < sizeof(tlb) / sizeof(tlb[0]); i++)
-		if (name_is(info, tlb[i].name))
-			return tlb[i].kind;
-	return QPU_TLBW_NONE;
+	switch (qpu_check_waddr_info(QPU_FILE_A, waddr)->id) {
+	case QPU_REG_TLB_STENCIL: return QPU_TLBW_STENCIL;
+	case QPU_REG_TLB_Z: return QPU_TLBW_Z;
+	case QPU_REG_TLB_COLOR_MS: return QPU_TLBW_COLOR_MS;
+	case QPU_REG_TLB_COLOR_ALL: return QPU_TLBW_COLOR_ALL;
+	case QPU_REG_TLB_ALPHA_MASK: return QPU_TLBW_ALPHA_MASK;
+	default: return QPU_TLBW_NONE;
+	}
 }
 
 enum qpu_kernel_waddr_class qpu_check_kernel_waddr_class(uint32_t waddr)
@@ -117,5 +95,5 @@ enum qpu_kernel_waddr_class qpu_check_kernel_waddr_class(uint32_t waddr)
 
 bool qpu_check_raddr_is_ms_flags(enum qpu_file file, uint32_t raddr)
 {
-	return name_is(qpu_check_raddr_info(file, raddr), "ms_flags");
+	return qpu_check_raddr_info(file, raddr)->id == QPU_REG_MS_FLAGS;
 }

@@ -1,0 +1,260 @@
+/*
+ * sim_lanes.h (internal to src/sim): the per-lane ALU arithmetic and the
+ * 16-lane op loops, as static inline code so that the interpreter's hot loop
+ * (sim_qpu.c) inlines them; sim_alu.c wraps the same loops as sim_alu_add()
+ * and sim_alu_mul(). One definition of every op.
+ *
+ * Every op is a per-lane inline function written without branches so that
+ * the 16-lane loops auto-vectorise. Float rules (docs/sim.md): denormal
+ * inputs and outputs flush to +0, -0 is +0 for fadd/fsub/fmul, NaN and Inf
+ * operands give +-Inf, rounding is toward zero (the host runs in
+ * FE_TOWARDZERO, see sim_fpu_enter()).
+ */
+#ifndef VC4_SIM_LANES_H
+#define VC4_SIM_LANES_H
+
+#include <math.h>
+#include <string.h>
+
+#include "sim/sim_alu.h"
+
+/* Forced inlining for the hot loop (GCC and clang otherwise give up on the
+ * large op switches). */
+#if defined(__GNUC__)
+#define SIM_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SIM_ALWAYS_INLINE inline
+#endif
+
+#define SIGN 0x80000000u
+#define EXPM 0x7f800000u
+
+static inline float as_f(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static inline uint32_t as_u(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* Denormals and -0 become +0. */
+static inline uint32_t f_flush(uint32_t x)
+{
+	return x & (0u - (uint32_t)((x & EXPM) != 0));
+}
+
+/* Denormals become a zero of the same sign (min/max keep signed zeros). */
+static inline uint32_t f_daz(uint32_t x)
+{
+	return x & ((0u - (uint32_t)((x & EXPM) != 0)) | SIGN);
+}
+
+/* Ordering key of fmin/fmax: sign-magnitude order, -NaN lowest, +NaN
+ * highest, both zeros equal. */
+static inline int32_t f_key(uint32_t x)
+{
+	x = f_flush(x);
+	return (int32_t)(x ^ ((uint32_t)((int32_t)x >> 31) >> 1));
+}
+
+static inline uint32_t f_is_special(uint32_t x)
+{
+	return (x & EXPM) == EXPM;
+}
+
+/* Input flush for fadd/fmul: not needed when the host already reads
+ * denormals as zero (the result is flushed to +0 either way). */
+static inline uint32_t f_in(uint32_t x)
+{
+	return SIM_HOST_DAZ ? x : f_flush(x);
+}
+
+static inline uint32_t lane_fadd(uint32_t a, uint32_t b)
+{
+	uint32_t r = f_flush(as_u(as_f(f_in(a)) + as_f(f_in(b))));
+	r = f_is_special(a) ? ((a & SIGN) | EXPM) : r;
+	return f_is_special(b) ? ((b & SIGN) | EXPM) : r;
+}
+
+static inline uint32_t lane_fmul_rtz(uint32_t a, uint32_t b)
+{
+	uint32_t r = f_flush(as_u(as_f(f_in(a)) * as_f(f_in(b))));
+	r = (f_is_special(a) | f_is_special(b)) ? (((a ^ b) & SIGN) | EXPM) : r;
+	return (((a & EXPM) == 0) | ((b & EXPM) == 0)) ? 0 : r;
+}
+
+/* fmul rounded to nearest even: the double product is exact; round it by
+ * hand because the host runs in round-toward-zero. */
+static inline uint32_t lane_fmul_rne(uint32_t a, uint32_t b)
+{
+	uint32_t t = lane_fmul_rtz(a, b);
+	if (t == 0 || f_is_special(t) || (t & 0x7fffffff) == 0x7f7fffff)
+		return t;
+	double p = (double)as_f(f_flush(a)) * (double)as_f(f_flush(b));
+	double lo = fabs((double)as_f(t)), hi = fabs((double)as_f(t + 1));
+	double rem = fabs(p) - lo, half = (hi - lo) / 2;
+	if (rem > half || (rem == half && (t & 1)))
+		t++;
+	return t;
+}
+
+static inline uint32_t lane_ftoi(uint32_t a)
+{
+	a = f_flush(a);
+	uint32_t e = (a >> 23) & 0xff;
+	float f = e < 127 + 31 ? as_f(a) : 0.0f;
+	uint32_t r = (uint32_t)(int32_t)f;
+	return (a & 0x7fffffff) == 0x7f7fffff ? SIGN : r;
+}
+
+static inline uint32_t lane_ror(uint32_t a, uint32_t b)
+{
+	uint32_t n = b & 31;
+	return (a >> n) | (a << ((32 - n) & 31));
+}
+
+static inline uint32_t lane_clz(uint32_t a)
+{
+	return a ? (uint32_t)__builtin_clz(a) : 32;
+}
+
+/* Loops over the 16 lanes computing RES (and CARRY when wanted). */
+#define LANES(RES, CARRY)                                                   \
+	do {                                                                \
+		if (carry) {                                                \
+			for (int i = 0; i < SIM_LANES; i++) {               \
+				uint32_t x = a[i], y = b[i];                \
+				(void)x; (void)y;                           \
+				res[i] = (RES);                             \
+				carry[i] = (CARRY);                         \
+			}                                                   \
+		} else {                                                    \
+			for (int i = 0; i < SIM_LANES; i++) {               \
+				uint32_t x = a[i], y = b[i];                \
+				(void)x; (void)y;                           \
+				res[i] = (RES);                             \
+			}                                                   \
+		}                                                           \
+	} while (0)
+
+/* Float "result > 0": +Inf counts, zero and negatives do not. */
+#define FPOS(r) ((uint32_t)((int32_t)(r) > 0))
+
+/* Per-byte ops over the 64 bytes of a vector: each byte is its own lane, so
+ * the host byte order does not matter. Written on bytes (not as SWAR on
+ * words) because GCC turns these loops into the SIMD byte instructions
+ * (unsigned saturating add/sub, byte min/max). */
+#define BYTES(EXPR)                                                         \
+	do {                                                                \
+		const uint8_t *pa = (const uint8_t *)a, *pb = (const uint8_t *)b; \
+		uint8_t *pr = (uint8_t *)res;                               \
+		for (int i = 0; i < SIM_LANES * 4; i++) {                   \
+			uint8_t x = pa[i], y = pb[i];                       \
+			pr[i] = (uint8_t)(EXPR);                            \
+		}                                                           \
+		if (carry)                                                  \
+			memset(carry, 0, SIM_LANES * 4);                    \
+	} while (0)
+
+static SIM_ALWAYS_INLINE void v8_op(unsigned kind, const uint32_t *restrict a,
+				    const uint32_t *restrict b, uint32_t *restrict res,
+				    uint32_t *restrict carry)
+{
+	switch (kind) {
+	case 0: BYTES((uint8_t)(x + y) < x ? 255 : x + y); break;  /* v8adds */
+	case 1: BYTES(x > y ? x - y : 0); break;                     /* v8subs */
+	case 2: BYTES(x < y ? x : y); break;                         /* v8min */
+	case 3: BYTES(x > y ? x : y); break;                         /* v8max */
+	default: BYTES(((unsigned)x * y + 127) / 255); break;        /* v8muld */
+	}
+}
+
+/* The lane loops are compiled twice on x86-64 (AVX2 and baseline) and the
+ * best one is picked at load time. */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && \
+	!defined(__SANITIZE_ADDRESS__)
+#define SIM_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define SIM_CLONES
+#endif
+
+/* One ADD op on 16 lanes (sim_alu_add()'s contract); carry may be NULL, and
+ * a constant NULL removes the carry code when inlined. */
+static SIM_ALWAYS_INLINE void sim_lanes_add(enum qpu_op_add op, const uint32_t *restrict a,
+				 const uint32_t *restrict b, uint32_t *restrict res,
+				 uint32_t *restrict carry)
+{
+	switch (op) {
+	case QPU_A_FADD: LANES(lane_fadd(x, y), FPOS(res[i])); break;
+	case QPU_A_FSUB: LANES(lane_fadd(x, y ^ SIGN), FPOS(res[i])); break;
+	case QPU_A_FMIN:
+		LANES(f_key(y) < f_key(x) ? f_daz(y) : f_daz(x), f_key(x) > f_key(y)); break;
+	case QPU_A_FMAX:
+		LANES(f_key(x) > f_key(y) ? f_daz(x) : f_daz(y), f_key(x) > f_key(y)); break;
+	case QPU_A_FMINABS:
+		LANES(f_key(y & ~SIGN) < f_key(x & ~SIGN) ? f_daz(y & ~SIGN) : f_daz(x & ~SIGN),
+		      f_key(x & ~SIGN) > f_key(y & ~SIGN));
+		break;
+	case QPU_A_FMAXABS:
+		LANES(f_key(x & ~SIGN) > f_key(y & ~SIGN) ? f_daz(x & ~SIGN) : f_daz(y & ~SIGN),
+		      f_key(x & ~SIGN) > f_key(y & ~SIGN));
+		break;
+	case QPU_A_FTOI: LANES(lane_ftoi(x), 0); break;
+	case QPU_A_ITOF: LANES(as_u((float)(int32_t)x), (int32_t)x > 0); break;
+	case QPU_A_ADD: LANES(x + y, x + y < x); break;
+	case QPU_A_SUB: LANES(x - y, x < y); break;
+	case QPU_A_SHR: LANES(x >> (y & 31), (y & 31) ? (x >> ((y - 1) & 31)) & 1 : 0); break;
+	case QPU_A_ASR:
+		LANES((uint32_t)((int32_t)x >> (y & 31)),
+		      (y & 31) ? (x >> ((y - 1) & 31)) & 1 : 0);
+		break;
+	case QPU_A_ROR: LANES(lane_ror(x, y), 0); break;
+	case QPU_A_SHL:
+		LANES(x << (y & 31), (y & 31) ? (x >> ((32 - y) & 31)) & 1 : 0); break;
+	case QPU_A_MIN:
+		LANES((int32_t)x < (int32_t)y ? x : y, (int32_t)x > (int32_t)y); break;
+	case QPU_A_MAX:
+		LANES((int32_t)x > (int32_t)y ? x : y, (int32_t)x > (int32_t)y); break;
+	case QPU_A_AND: LANES(x & y, 0); break;
+	case QPU_A_OR: LANES(x | y, 0); break;
+	case QPU_A_XOR: LANES(x ^ y, 0); break;
+	case QPU_A_NOT: LANES(~x, 0); break;
+	case QPU_A_CLZ: LANES(lane_clz(x), 0); break;
+	case QPU_A_V8ADDS: v8_op(0, a, b, res, carry); break;
+	case QPU_A_V8SUBS: v8_op(1, a, b, res, carry); break;
+	default: LANES(0, 0); break;
+	}
+}
+
+/* One MUL op on 16 lanes (sim_alu_mul()'s contract). */
+static SIM_ALWAYS_INLINE void sim_lanes_mul(enum qpu_op_mul op, enum sim_fmul_round round,
+				 const uint32_t *restrict a, const uint32_t *restrict b,
+				 uint32_t *restrict res, uint32_t *restrict carry)
+{
+	switch (op) {
+	case QPU_M_FMUL:
+		if (round == SIM_FMUL_RNE)
+			LANES(lane_fmul_rne(x, y), FPOS(res[i]));
+		else
+			LANES(lane_fmul_rtz(x, y), FPOS(res[i]));
+		break;
+	case QPU_M_MUL24:
+		LANES((x & 0xffffff) * (y & 0xffffff),
+		      (((uint64_t)(x & 0xffffff) * (y & 0xffffff)) >> 32) != 0);
+		break;
+	case QPU_M_V8MULD: v8_op(4, a, b, res, carry); break;
+	case QPU_M_V8MIN: v8_op(2, a, b, res, carry); break;
+	case QPU_M_V8MAX: v8_op(3, a, b, res, carry); break;
+	case QPU_M_V8ADDS: v8_op(0, a, b, res, carry); break;
+	case QPU_M_V8SUBS: v8_op(1, a, b, res, carry); break;
+	default: LANES(0, 0); break;
+	}
+}
+
+#endif
