@@ -1,0 +1,249 @@
+/*
+ * vc4.h: the public API of the vc4 driver: a context that draws.
+ *
+ * A context opens the device (a vc4 DRM node, or the simulator), holds the
+ * pipeline state (GL ES 2 style: blend, colour mask, depth, cull, viewport,
+ * scissor, point size, line width, vertex layout, bound textures, bound
+ * framebuffer) and records draws into one pending job per render target.
+ * Jobs are submitted on vc4_flush(), when their buffers pass the size cap,
+ * and when another operation needs their output (a draw sampling a texture
+ * that a pending job renders to, or a CPU read-back of it).
+ *
+ * Every object is opaque. Functions that can fail return false / NULL and
+ * leave the reason in vc4_ctx_error(). docs/api.md has a complete example.
+ */
+#ifndef VC4_VC4_H
+#define VC4_VC4_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct vc4_ctx;
+struct vc4_buffer;
+struct vc4_texture;
+struct vc4_prog;
+struct ir_shader;
+
+/* ---- context ----------------------------------------------------------- */
+
+enum vc4_ctx_backend {
+	VC4_CTX_BACKEND_AUTO, /* $VC4_BACKEND, else a vc4 DRM node, else the simulator */
+	VC4_CTX_BACKEND_SIM,
+	VC4_CTX_BACKEND_DRM,
+};
+
+/* Opens a context. NULL on failure with the reason in err (err_size bytes,
+ * may be 0). */
+struct vc4_ctx *vc4_ctx_create(enum vc4_ctx_backend backend, char *err, size_t err_size);
+
+/* Submits pending jobs, waits for them and frees the context. Objects made
+ * with it must be destroyed first. NULL is allowed. */
+void vc4_ctx_destroy(struct vc4_ctx *ctx);
+
+/* The last error's text ("" if none). */
+const char *vc4_ctx_error(const struct vc4_ctx *ctx);
+
+/* "sim" or "drm". */
+const char *vc4_ctx_backend_name(const struct vc4_ctx *ctx);
+
+/* True when a submitted job writes pixels: renders a 16x16 clear into a
+ * buffer filled with a sentinel and checks the result. False (with the
+ * reason in vc4_ctx_error) when the job was accepted but nothing was drawn,
+ * e.g. on a simulator whose 3D pipeline is not wired to its kernel yet. */
+bool vc4_ctx_renders(struct vc4_ctx *ctx);
+
+struct vc4_ctx_stats {
+	uint32_t jobs_submitted;     /* accepted SUBMIT_CLs */
+	uint32_t flush_explicit;     /* jobs submitted by vc4_flush() */
+	uint32_t flush_bo_cap;       /* ... because their BOs passed the cap */
+	uint32_t flush_dependency;   /* ... because a draw samples their target */
+	uint32_t flush_readback;     /* ... because the CPU reads their target */
+	uint32_t flush_clear;        /* ... because a clear followed draws */
+	uint32_t programs_compiled;  /* program cache misses */
+	uint32_t programs_cached;    /* program cache hits */
+};
+void vc4_ctx_get_stats(const struct vc4_ctx *ctx, struct vc4_ctx_stats *stats);
+
+/* Flushes a job once its BOs pass `bytes` (default 128 MiB). */
+void vc4_ctx_set_bo_cap(struct vc4_ctx *ctx, uint64_t bytes);
+
+/* ---- buffers (vertex and index data) ----------------------------------- */
+
+/* A GPU buffer holding a copy of `size` bytes of `data`. */
+struct vc4_buffer *vc4_buffer_create(struct vc4_ctx *ctx, const void *data, uint32_t size);
+void vc4_buffer_destroy(struct vc4_buffer *buf);
+
+/* ---- textures and render targets --------------------------------------- */
+
+enum vc4_format {
+	VC4_FMT_RGBA8888, /* texture and render target; bytes R, G, B, A */
+	VC4_FMT_RGB565,   /* texture and render target (BGR565 tile format);
+			   * red in bits 0..4, green 5..10, blue 11..15 */
+	VC4_FMT_RGBA32R,  /* texture only, raster layout; bytes R, G, B, A */
+	VC4_FMT_Z24S8,    /* depth/stencil target: 24-bit depth, 8-bit stencil */
+	VC4_FMT_COUNT
+};
+
+enum vc4_layout {
+	VC4_LAYOUT_AUTO,   /* textures: T, or LT when small; RGBA32R raster;
+			    * render targets: T */
+	VC4_LAYOUT_RASTER, /* linear rows (render targets, RGBA32R) */
+	VC4_LAYOUT_T,      /* 4 KiB tiles of 1 KiB sub-tiles of 64-byte micro-tiles */
+	VC4_LAYOUT_LT,     /* micro-tiles in raster order */
+};
+
+/* A width x height image in `format`; `rgba` (may be NULL: zero-filled) is
+ * width*height*4 bytes of linear RGBA8, converted to the format and tiled.
+ * Sizes 1..2048. Render targets must be RGBA8888, RGB565 (raster, T or LT)
+ * or Z24S8 (T or LT). */
+struct vc4_texture *vc4_texture_create(struct vc4_ctx *ctx, enum vc4_format format,
+				       enum vc4_layout layout, uint32_t width, uint32_t height,
+				       const uint8_t *rgba);
+void vc4_texture_destroy(struct vc4_texture *tex);
+
+enum vc4_wrap { VC4_WRAP_REPEAT, VC4_WRAP_CLAMP, VC4_WRAP_MIRROR };
+
+/* Sampling state of the texture (default: nearest, clamp). */
+void vc4_texture_set_sampler(struct vc4_texture *tex, bool linear, enum vc4_wrap wrap_s,
+			     enum vc4_wrap wrap_t);
+
+/* The layout chosen (never AUTO), the size and the format. */
+enum vc4_layout vc4_texture_layout(const struct vc4_texture *tex);
+
+/* Reads the image back as linear RGBA8 (width*height*4 bytes into `rgba`):
+ * submits the pending job rendering to it, if any, and waits for the GPU.
+ * Depth targets give depth in R, G, B (top 8 bits) and stencil in A. */
+bool vc4_texture_read_rgba8(struct vc4_texture *tex, uint8_t *rgba);
+
+/* ---- programs ---------------------------------------------------------- */
+
+/* A program from IR text (docs/ir.md) of a vertex and a fragment shader. */
+struct vc4_prog *vc4_prog_create(struct vc4_ctx *ctx, const char *vs_text, const char *fs_text);
+/* The same from parsed shaders; takes ownership of both (also on failure). */
+struct vc4_prog *vc4_prog_create_ir(struct vc4_ctx *ctx, struct ir_shader *vs,
+				    struct ir_shader *fs);
+void vc4_prog_destroy(struct vc4_prog *prog);
+
+/* Sets uniform `name` (of either shader; both when both declare it) to
+ * `count` 32-bit words: floats (mat4: 16, column-major) or ints/bools. */
+bool vc4_prog_set_uniform_f(struct vc4_prog *prog, const char *name, const float *v,
+			    uint32_t count);
+bool vc4_prog_set_uniform_i(struct vc4_prog *prog, const char *name, const int32_t *v,
+			    uint32_t count);
+
+/* ---- pipeline state ---------------------------------------------------- */
+
+enum vc4_blend_eq { VC4_EQ_ADD, VC4_EQ_SUBTRACT, VC4_EQ_REVERSE_SUBTRACT, VC4_EQ_MIN, VC4_EQ_MAX };
+enum vc4_blend_factor {
+	VC4_BF_ZERO, VC4_BF_ONE, VC4_BF_SRC_COLOR, VC4_BF_ONE_MINUS_SRC_COLOR,
+	VC4_BF_DST_COLOR, VC4_BF_ONE_MINUS_DST_COLOR, VC4_BF_SRC_ALPHA,
+	VC4_BF_ONE_MINUS_SRC_ALPHA, VC4_BF_DST_ALPHA, VC4_BF_ONE_MINUS_DST_ALPHA,
+	VC4_BF_CONSTANT_COLOR, VC4_BF_ONE_MINUS_CONSTANT_COLOR, VC4_BF_CONSTANT_ALPHA,
+	VC4_BF_ONE_MINUS_CONSTANT_ALPHA, VC4_BF_SRC_ALPHA_SATURATE,
+};
+
+struct vc4_blend_state {
+	bool enable;
+	uint8_t rgb_eq, alpha_eq;        /* enum vc4_blend_eq */
+	uint8_t rgb_src, rgb_dst;        /* enum vc4_blend_factor */
+	uint8_t alpha_src, alpha_dst;
+	float constant[4];               /* the blend colour */
+};
+bool vc4_set_blend(struct vc4_ctx *ctx, const struct vc4_blend_state *blend);
+
+/* Bit 0 R, 1 G, 2 B, 3 A. */
+void vc4_set_color_mask(struct vc4_ctx *ctx, uint8_t mask);
+
+enum vc4_compare {
+	VC4_CMP_NEVER, VC4_CMP_LESS, VC4_CMP_EQUAL, VC4_CMP_LEQUAL,
+	VC4_CMP_GREATER, VC4_CMP_NOTEQUAL, VC4_CMP_GEQUAL, VC4_CMP_ALWAYS,
+};
+bool vc4_set_depth(struct vc4_ctx *ctx, bool test, bool write, enum vc4_compare func);
+
+enum vc4_cull { VC4_CULL_NONE, VC4_CULL_FRONT, VC4_CULL_BACK, VC4_CULL_FRONT_AND_BACK };
+bool vc4_set_cull(struct vc4_ctx *ctx, enum vc4_cull cull, bool front_ccw);
+
+/* GL conventions: (x, y) is the lower-left corner, y up; depth range. */
+bool vc4_set_viewport(struct vc4_ctx *ctx, int32_t x, int32_t y, uint32_t width,
+		      uint32_t height, float near, float far);
+bool vc4_set_scissor(struct vc4_ctx *ctx, bool enable, int32_t x, int32_t y, uint32_t width,
+		     uint32_t height);
+bool vc4_set_point_size(struct vc4_ctx *ctx, float size);
+bool vc4_set_line_width(struct vc4_ctx *ctx, float width);
+
+enum vc4_attr_format {
+	VC4_ATTR_FLOAT,   /* 32-bit floats */
+	VC4_ATTR_UNORM8,  /* bytes / 255 */
+	VC4_ATTR_UINT8,   /* bytes as 0..255 */
+	VC4_ATTR_SNORM16, /* signed shorts / 32767 */
+	VC4_ATTR_SINT16,  /* signed shorts */
+};
+
+/* Where attribute i (the i-th `attribute` declaration of the vertex shader)
+ * comes from; its component count is the declaration's. */
+struct vc4_vertex_attrib {
+	struct vc4_buffer *buffer;
+	uint32_t offset;   /* bytes to the first vertex */
+	uint32_t stride;   /* bytes between vertices (0: every vertex reads the first) */
+	uint8_t format;    /* enum vc4_attr_format */
+};
+bool vc4_set_vertex_attribs(struct vc4_ctx *ctx, const struct vc4_vertex_attrib *attribs,
+			    uint32_t count);
+
+/* Binds `tex` (NULL unbinds) to sampler `unit`: the unit-th `sampler`
+ * declaration of the fragment shader. Units 0..15. */
+bool vc4_set_texture(struct vc4_ctx *ctx, uint32_t unit, struct vc4_texture *tex);
+
+/* The render target: `color` (RGBA8888 or RGB565) and optional `depth`
+ * (Z24S8, the same size). Resets viewport and scissor to the whole target.
+ * The job of the previous target stays pending. */
+bool vc4_set_framebuffer(struct vc4_ctx *ctx, struct vc4_texture *color,
+			 struct vc4_texture *depth);
+
+bool vc4_set_program(struct vc4_ctx *ctx, struct vc4_prog *prog);
+
+/* ---- drawing ----------------------------------------------------------- */
+
+#define VC4_CLEAR_COLOR   (1u << 0)
+#define VC4_CLEAR_DEPTH   (1u << 1)
+#define VC4_CLEAR_STENCIL (1u << 2)
+
+/* Clears the whole framebuffer (done by the tile hardware at render time). */
+bool vc4_clear(struct vc4_ctx *ctx, uint32_t buffers, const float rgba[4], float depth,
+	       uint8_t stencil);
+
+enum vc4_prim {
+	VC4_PRIM_POINTS, VC4_PRIM_LINES, VC4_PRIM_LINE_LOOP, VC4_PRIM_LINE_STRIP,
+	VC4_PRIM_TRIANGLES, VC4_PRIM_TRIANGLE_STRIP, VC4_PRIM_TRIANGLE_FAN,
+};
+
+bool vc4_draw_arrays(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t first, uint32_t count);
+
+/* `index_size` 1, 2 or 4 bytes; 32-bit indices are converted to 16 bits
+ * (each must be below 65536). `offset` is in bytes into `indices`. */
+bool vc4_draw_elements(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t count,
+		       uint32_t index_size, struct vc4_buffer *indices, uint32_t offset);
+
+/* Submits every pending job. */
+bool vc4_flush(struct vc4_ctx *ctx);
+
+/* vc4_flush() and waits for the GPU to finish. */
+bool vc4_finish(struct vc4_ctx *ctx);
+
+/* ---- PNG --------------------------------------------------------------- */
+
+/* Writes width x height linear RGBA8 pixels as an 8-bit RGBA PNG. False with
+ * the reason in err (err_size bytes). */
+bool vc4_write_png(const char *path, uint32_t width, uint32_t height, const uint8_t *rgba,
+		   char *err, size_t err_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,235 @@
+/*
+ * drv.h: the driver's inside, shared by the files of src/driver: the
+ * objects behind the opaque types of include/vc4/vc4.h, the pending job of
+ * a render target, and the functions each file provides to the others.
+ * One concern per file: drv_ctx.c (context, errors, stats), drv_buffer.c,
+ * drv_tiling.c (T/LT/raster addressing), drv_texture.c (formats, upload,
+ * texture config words), drv_prog.c (IR, uniforms, compiled variants and
+ * their shader BOs), drv_state.c (pipeline state), drv_job.c (jobs per
+ * render target, flush rules, surfaces, submit), drv_emit.c (bin CL state
+ * packets and shader records), drv_uniforms.c (the uniform writer),
+ * drv_draw.c (draws, index conversion), drv_png.c.
+ */
+#ifndef VC4_DRIVER_DRV_H
+#define VC4_DRIVER_DRV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vc4/vc4.h"
+#include "bo/vc4_bo.h"
+#include "bo/vc4_job.h"
+#include "cl/cl.h"
+#include "compiler/vc4_compile.h"
+#include "ir/ir.h"
+#include "util/diag.h"
+
+#define DRV_TILE_SIZE 64            /* non-MSAA tile, pixels */
+#define DRV_MAX_DIM 2048            /* keeps a job within the kernel's binner slot */
+#define DRV_MAX_UNITS QIR_KEY_MAX_SAMPLERS
+#define DRV_MAX_ATTRS QIR_KEY_MAX_ATTRS
+
+/* ---- formats and tiling (drv_tiling.c) --------------------------------- */
+
+struct drv_format_info {
+	const char *name;
+	uint8_t cpp;             /* bytes per pixel */
+	int8_t tex_type;         /* TMU texture data type (P0/P1), -1: not a texture */
+	int8_t rt_format;        /* render-config colour format, -1: not a colour target */
+	int8_t qir_rt;           /* enum qir_rt_format, -1 */
+	bool depth;
+};
+extern const struct drv_format_info drv_formats[VC4_FMT_COUNT];
+
+/* Micro-tile width and height in pixels (64 bytes) for `cpp`. */
+uint32_t drv_utile_w(uint32_t cpp);
+uint32_t drv_utile_h(uint32_t cpp);
+
+/* Padded width/height and byte size of a width x height image. */
+void drv_layout_size(enum vc4_layout layout, uint32_t cpp, uint32_t width, uint32_t height,
+		     uint32_t *aligned_w, uint32_t *aligned_h, uint32_t *bytes);
+
+/* Byte offset of pixel (x, y) (y down, row 0 first in memory order). */
+uint32_t drv_pixel_offset(enum vc4_layout layout, uint32_t cpp, uint32_t width, uint32_t x,
+			  uint32_t y);
+
+/* The layout AUTO resolves to for a texture: raster for RGBA32R, LT when
+ * width <= 4 utiles or height <= 4 utiles (the TMU's rule), else T. */
+enum vc4_layout drv_texture_auto_layout(enum vc4_format fmt, uint32_t width, uint32_t height);
+
+/* ---- objects ----------------------------------------------------------- */
+
+struct vc4_buffer {
+	struct vc4_ctx *ctx;
+	struct vc4_bo *bo;
+	uint32_t size;
+};
+
+struct vc4_texture {
+	struct vc4_ctx *ctx;
+	struct vc4_bo *bo;
+	enum vc4_format format;
+	enum vc4_layout layout;
+	uint32_t width, height;
+	uint32_t bytes;          /* of the image in the BO (offset 0) */
+	bool linear_filter;
+	uint8_t wrap_s, wrap_t;  /* enum vc4_wrap */
+	bool has_content;        /* uploaded or rendered: a job must load it */
+	struct drv_job *writer;  /* pending job rendering to it, or NULL */
+};
+
+/* One compiled (VS key, FS key) pair of a program with its shader BOs. */
+struct drv_variant {
+	struct qir_shader_key vs_key, fs_key;
+	const struct vc4_compile_result *vs, *fs; /* owned by the program cache */
+	struct vc4_bo *fs_bo, *vs_bo, *cs_bo;
+};
+
+struct drv_shader_uniforms {
+	VC4_ARRAY(uint32_t) words;   /* user uniform words, by IR decl order */
+};
+
+struct vc4_prog {
+	struct vc4_ctx *ctx;
+	struct ir_shader *vs, *fs;
+	struct drv_shader_uniforms unif[2]; /* [0] VS (and CS), [1] FS */
+	uint32_t num_attrs;                 /* VS attribute declarations */
+	uint8_t attr_comps[DRV_MAX_ATTRS];
+	uint32_t fs_varying_comps;          /* FS varying components (record field) */
+	uint32_t fs_flat_mask;              /* bit per varying component: flat */
+	bool fs_uses_point_coord;
+	VC4_ARRAY(struct drv_variant) variants;
+};
+
+/* ---- state (drv_state.c) ----------------------------------------------- */
+
+struct drv_state {
+	struct vc4_blend_state blend;
+	uint8_t color_mask;
+	bool depth_test, depth_write;
+	uint8_t depth_func;          /* enum vc4_compare */
+	uint8_t cull;                /* enum vc4_cull */
+	bool front_ccw;
+	int32_t vp_x, vp_y;
+	uint32_t vp_w, vp_h;
+	float depth_near, depth_far;
+	bool scissor;
+	int32_t sc_x, sc_y;
+	uint32_t sc_w, sc_h;
+	float point_size, line_width;
+	struct vc4_vertex_attrib attribs[DRV_MAX_ATTRS];
+	uint32_t num_attribs;
+	struct vc4_texture *textures[DRV_MAX_UNITS];
+	struct vc4_texture *color, *depth;
+	struct vc4_prog *prog;
+};
+
+void drv_state_init(struct drv_state *s);
+
+/* ---- jobs (drv_job.c) -------------------------------------------------- */
+
+enum drv_flush_reason {
+	DRV_FLUSH_EXPLICIT, DRV_FLUSH_BO_CAP, DRV_FLUSH_DEPENDENCY, DRV_FLUSH_READBACK,
+	DRV_FLUSH_CLEAR, DRV_FLUSH_REASON_COUNT
+};
+
+/* Packets whose last emitted bytes a job remembers ("only when changed"). */
+enum drv_state_packet {
+	DRV_PKT_CLIP_WINDOW, DRV_PKT_CONFIGURATION_BITS, DRV_PKT_DEPTH_OFFSET,
+	DRV_PKT_POINT_SIZE, DRV_PKT_LINE_WIDTH, DRV_PKT_CLIPPER_XY, DRV_PKT_CLIPPER_Z,
+	DRV_PKT_VIEWPORT_OFFSET, DRV_PKT_FLAT_SHADE, DRV_PKT_COUNT
+};
+
+struct drv_job {
+	struct vc4_texture *color, *depth;    /* the render target (key) */
+	struct cl_job cl;
+	bool started;                          /* binning prologue emitted */
+	uint32_t draws;
+	uint32_t cleared;                      /* VC4_CLEAR_* */
+	uint32_t clear_color;                  /* packed in the target format */
+	uint32_t clear_z;
+	uint8_t clear_s;
+	uint8_t last_pkt[DRV_PKT_COUNT][16];
+	uint8_t last_len[DRV_PKT_COUNT];      /* 0: never emitted */
+	uint64_t bo_bytes;                     /* sizes of the BOs listed so far */
+	size_t bos_refd;                       /* cl.bos[0..bos_refd) hold a reference */
+	VC4_ARRAY(struct vc4_texture *) reads; /* textures sampled */
+};
+
+/* The pending job rendering to the current framebuffer, created (after
+ * flushing jobs that would conflict) if needed. NULL + ctx error. */
+struct drv_job *drv_job_current(struct vc4_ctx *ctx);
+
+/* Submits `job` (reason for the statistics) and frees it. */
+bool drv_job_flush(struct vc4_ctx *ctx, struct drv_job *job, enum drv_flush_reason why);
+
+/* Submits the pending job writing `tex`, if any. */
+bool drv_flush_writer(struct vc4_ctx *ctx, struct vc4_texture *tex, enum drv_flush_reason why);
+
+/* Submits every pending job. */
+bool drv_flush_all(struct vc4_ctx *ctx, enum drv_flush_reason why);
+
+/* Fills a vc4_job (src/bo) from a finished drv_job: streams, surfaces,
+ * clears, tiles. Exposed for tests. */
+bool drv_job_build_submit(struct vc4_ctx *ctx, struct drv_job *job, struct vc4_job *out);
+
+/* Takes a reference on the BOs the job's CLs started naming since the
+ * last call (the CL builder only compares pointers); dropped with the job. */
+void drv_job_ref_bos(struct drv_job *job);
+
+/* The render-config bits of the colour target and the load/store bits of
+ * a colour or Z/S surface (kernel-vc4.md §f). */
+uint16_t drv_render_config_bits(const struct vc4_texture *color);
+uint16_t drv_loadstore_bits(const struct vc4_texture *tex);
+
+/* ---- emission (drv_emit.c, drv_uniforms.c) ----------------------------- */
+
+/* First draw of a job: binning config, start binning, primitive list format. */
+void drv_emit_bin_prologue(struct drv_job *job);
+
+/* State packets that differ from the job's last ones. */
+bool drv_emit_state(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_prog *prog);
+
+/* The GL shader record (FS/VS/CS code BOs, attribute records) for `v`. */
+bool drv_emit_shader_record(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_prog *prog,
+			    const struct drv_variant *v, bool points);
+
+/* The FS, VS and CS uniform streams of one draw. */
+bool drv_write_uniforms(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_prog *prog,
+			const struct drv_variant *v);
+
+/* One uniform stream for program `p` (user words `user`). */
+bool drv_write_uniform_stream(struct vc4_ctx *ctx, struct drv_job *job,
+			      const struct vc4_program *p, const struct drv_shader_uniforms *user);
+
+/* The TMU config words P0 (without the BO address) and P1 of `tex`. */
+uint32_t drv_texture_p0(const struct vc4_texture *tex);
+uint32_t drv_texture_p1(const struct vc4_texture *tex);
+
+/* ---- programs (drv_prog.c) --------------------------------------------- */
+
+/* The variant for the current state (compiling and uploading on a miss). */
+const struct drv_variant *drv_prog_variant(struct vc4_ctx *ctx, struct vc4_prog *prog,
+					   bool points);
+
+/* ---- context (drv_ctx.c) ----------------------------------------------- */
+
+struct vc4_ctx {
+	struct vc4_dev *dev;
+	struct vc4_diag err;
+	struct drv_state state;
+	VC4_ARRAY(struct drv_job *) jobs;     /* pending, one per render target */
+	struct vc4_program_cache *cache;
+	struct vc4_ctx_stats stats;
+	uint64_t bo_cap;
+	uint64_t last_seqno;
+	struct vc4_bo *dummy_vbo;             /* for shaders without attributes */
+};
+
+/* Records an error (printf-style) in the context; returns false. */
+bool drv_error(struct vc4_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The pending job for tests (NULL if none) without creating one. */
+struct drv_job *drv_job_find(struct vc4_ctx *ctx, const struct vc4_texture *color);
+
+#endif

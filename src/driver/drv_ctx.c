@@ -1,0 +1,120 @@
+/*
+ * drv_ctx.c: the context: opening the device, the error text, statistics,
+ * the program cache, the rendering probe, and closing.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "drv.h"
+
+bool drv_error(struct vc4_ctx *ctx, const char *fmt, ...)
+{
+	if (ctx->err.set)
+		return false;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(ctx->err.msg, sizeof(ctx->err.msg), fmt, ap);
+	va_end(ap);
+	ctx->err.set = true;
+	return false;
+}
+
+static const enum vc4_backend backend_of[] = {
+	[VC4_CTX_BACKEND_AUTO] = VC4_BACKEND_AUTO,
+	[VC4_CTX_BACKEND_SIM] = VC4_BACKEND_SIM,
+	[VC4_CTX_BACKEND_DRM] = VC4_BACKEND_DRM,
+};
+
+struct vc4_ctx *vc4_ctx_create(enum vc4_ctx_backend backend, char *err, size_t err_size)
+{
+	struct vc4_diag diag = { 0 };
+	if ((unsigned)backend > VC4_CTX_BACKEND_DRM) {
+		snprintf(err, err_size, "vc4_ctx_create: unknown backend %u", (unsigned)backend);
+		return NULL;
+	}
+	struct vc4_ctx *ctx = calloc(1, sizeof(*ctx));
+	if (!ctx) {
+		snprintf(err, err_size, "vc4_ctx_create: out of memory");
+		return NULL;
+	}
+	struct vc4_dev_options opts = { .backend = backend_of[backend] };
+	ctx->dev = vc4_dev_open(&opts, &diag);
+	ctx->cache = ctx->dev ? vc4_program_cache_create() : NULL;
+	if (!ctx->dev || !ctx->cache) {
+		snprintf(err, err_size, "%s", ctx->dev ? "vc4_ctx_create: out of memory" : diag.msg);
+		if (ctx->dev)
+			vc4_dev_close(ctx->dev);
+		free(ctx);
+		return NULL;
+	}
+	drv_state_init(&ctx->state);
+	ctx->bo_cap = VC4_JOB_DEFAULT_BO_SPACE_CAP;
+	return ctx;
+}
+
+void vc4_ctx_destroy(struct vc4_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	vc4_finish(ctx); /* frees every job, submitted or rejected */
+	vc4_bo_unref(ctx->dummy_vbo);
+	vc4_array_free(&ctx->jobs);
+	vc4_program_cache_destroy(ctx->cache);
+	vc4_bo_cache_clear(ctx->dev);
+	vc4_dev_close(ctx->dev);
+	free(ctx);
+}
+
+const char *vc4_ctx_error(const struct vc4_ctx *ctx)
+{
+	return ctx->err.set ? ctx->err.msg : "";
+}
+
+const char *vc4_ctx_backend_name(const struct vc4_ctx *ctx)
+{
+	return vc4_backend_name(vc4_dev_backend(ctx->dev));
+}
+
+void vc4_ctx_get_stats(const struct vc4_ctx *ctx, struct vc4_ctx_stats *stats)
+{
+	*stats = ctx->stats;
+	vc4_program_cache_stats(ctx->cache, &stats->programs_cached, &stats->programs_compiled);
+}
+
+void vc4_ctx_set_bo_cap(struct vc4_ctx *ctx, uint64_t bytes)
+{
+	ctx->bo_cap = bytes;
+}
+
+/* The probe's sentinel and clear colour: different in every byte. */
+#define PROBE_SENTINEL 0x5a
+#define PROBE_RGBA { 0.0f, 1.0f, 0.0f, 1.0f }
+
+bool vc4_ctx_renders(struct vc4_ctx *ctx)
+{
+	vc4_diag_clear(&ctx->err);
+	uint8_t fill[16 * 16 * 4], back[16 * 16 * 4];
+	memset(fill, PROBE_SENTINEL, sizeof(fill));
+	struct vc4_texture *t = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_RASTER, 16, 16,
+						   fill);
+	if (!t)
+		return false;
+	struct drv_state saved = ctx->state;
+	const float rgba[4] = PROBE_RGBA;
+	bool ok = vc4_set_framebuffer(ctx, t, NULL) &&
+		  vc4_clear(ctx, VC4_CLEAR_COLOR, rgba, 1.0f, 0) &&
+		  vc4_texture_read_rgba8(t, back);
+	ctx->state = saved;
+	vc4_texture_destroy(t);
+	if (!ok)
+		return false;
+	if (back[0] == PROBE_SENTINEL && back[1] == PROBE_SENTINEL)
+		return drv_error(ctx, "the %s backend accepted the job but rendered nothing "
+				 "(its 3D pipeline is not in place)", vc4_ctx_backend_name(ctx));
+	if (back[0] != 0 || back[1] != 0xff || back[2] != 0 || back[3] != 0xff)
+		return drv_error(ctx, "probe clear gave %02x%02x%02x%02x, expected 00ff00ff",
+				 back[0], back[1], back[2], back[3]);
+	return true;
+}

@@ -1,0 +1,243 @@
+/*
+ * drv_draw.c: draw_arrays and draw_elements: checks, flushing the jobs
+ * whose output the draw samples, the variant for the state, then state
+ * packets, shader record, uniform streams, GL_SHADER_STATE and the
+ * primitive packet; 8-bit indices go to the hardware as they are, 32-bit
+ * ones are converted to a 16-bit copy. A job whose BOs pass the size cap
+ * is submitted after the draw.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "drv.h"
+
+static const enum vc4_primitive_mode prim_hw[] = {
+	[VC4_PRIM_POINTS] = VC4_PRIMITIVE_MODE_POINTS,
+	[VC4_PRIM_LINES] = VC4_PRIMITIVE_MODE_LINES,
+	[VC4_PRIM_LINE_LOOP] = VC4_PRIMITIVE_MODE_LINE_LOOP,
+	[VC4_PRIM_LINE_STRIP] = VC4_PRIMITIVE_MODE_LINE_STRIP,
+	[VC4_PRIM_TRIANGLES] = VC4_PRIMITIVE_MODE_TRIANGLES,
+	[VC4_PRIM_TRIANGLE_STRIP] = VC4_PRIMITIVE_MODE_TRIANGLE_STRIP,
+	[VC4_PRIM_TRIANGLE_FAN] = VC4_PRIMITIVE_MODE_TRIANGLE_FAN,
+};
+
+/* Checks that every sampler program `p` reads has a texture, and submits
+ * pending jobs rendering to one of them. Done before anything is recorded,
+ * so a missing texture leaves the job intact. */
+static bool prepare_samplers(struct vc4_ctx *ctx, const struct vc4_program *p)
+{
+	const struct qir_uniform_stream *u = &p->code.uniforms;
+	for (size_t i = 0; i < u->entries.len; i++) {
+		const struct qir_uniform *e = &u->entries.data[i];
+		if (e->kind >= QIR_UNIFORM_KIND_COUNT || !qir_uniform_kinds[e->kind].data_is_sampler)
+			continue;
+		struct vc4_texture *t = e->data < DRV_MAX_UNITS ? ctx->state.textures[e->data] : NULL;
+		if (!t)
+			return drv_error(ctx, "draw: the %s shader samples unit %u, which has no "
+					 "texture", vc4_stage_name(p->stage), e->data);
+		if (!t->writer)
+			continue;
+		if (t == ctx->state.color || t == ctx->state.depth)
+			return drv_error(ctx, "draw: unit %u samples the bound render target",
+					 e->data);
+		if (!drv_job_flush(ctx, t->writer, DRV_FLUSH_DEPENDENCY))
+			return false;
+	}
+	return true;
+}
+
+/* Checks the state a draw needs. */
+static bool check_draw(struct vc4_ctx *ctx, enum vc4_prim mode)
+{
+	const struct drv_state *s = &ctx->state;
+	if ((unsigned)mode > VC4_PRIM_TRIANGLE_FAN)
+		return drv_error(ctx, "draw: primitive mode %u out of range", (unsigned)mode);
+	if (!s->prog)
+		return drv_error(ctx, "draw: no program bound");
+	if (!s->color)
+		return drv_error(ctx, "draw: no framebuffer bound");
+	if (s->num_attribs < s->prog->num_attrs)
+		return drv_error(ctx, "draw: the vertex shader reads %u attributes, %u are set",
+				 s->prog->num_attrs, s->num_attribs);
+	return true;
+}
+
+/* Sum of the sizes of the BOs the job lists, with its surfaces. */
+static uint64_t job_bytes(const struct drv_job *job)
+{
+	uint64_t n = job->color->bo->size + (job->depth ? job->depth->bo->size : 0);
+	for (size_t i = 0; i < job->cl.bos.len; i++)
+		n += job->cl.bos.data[i]->size;
+	return n;
+}
+
+/* The zeroed BO of the dummy attribute of shaders without attributes. */
+static bool need_dummy_vbo(struct vc4_ctx *ctx)
+{
+	struct vc4_diag diag = { 0 };
+	if (ctx->state.prog->num_attrs || ctx->dummy_vbo)
+		return true;
+	ctx->dummy_vbo = vc4_bo_alloc(ctx->dev, VC4_BO_PAGE_SIZE, "dummy attribute", &diag);
+	void *map = ctx->dummy_vbo ? vc4_bo_map(ctx->dummy_vbo, &diag) : NULL;
+	if (!map)
+		return drv_error(ctx, "draw: %s", diag.msg);
+	memset(map, 0, VC4_BO_PAGE_SIZE);
+	return true;
+}
+
+/* Everything before the primitive packet; *out_job is the job drawn into. */
+static bool begin_draw(struct vc4_ctx *ctx, enum vc4_prim mode, struct drv_job **out_job)
+{
+	vc4_diag_clear(&ctx->err);
+	if (!check_draw(ctx, mode) || !need_dummy_vbo(ctx))
+		return false;
+	bool points = mode == VC4_PRIM_POINTS;
+	struct vc4_prog *prog = ctx->state.prog;
+	const struct drv_variant *v = drv_prog_variant(ctx, prog, points);
+	if (!v || !prepare_samplers(ctx, &v->fs->prog[0]) ||
+	    !prepare_samplers(ctx, &v->vs->prog[0]) || !prepare_samplers(ctx, &v->vs->prog[1]))
+		return false;
+	struct drv_job *job = drv_job_current(ctx);
+	if (!job)
+		return false;
+	if (!job->started)
+		drv_emit_bin_prologue(job);
+	if (!drv_emit_state(ctx, job, prog) ||
+	    !drv_emit_shader_record(ctx, job, prog, v, points) ||
+	    !drv_write_uniforms(ctx, job, prog, v)) {
+		/* Half a draw is in the CLs: the job can no longer be submitted. */
+		vc4_diag_set(&job->cl.diag, "an earlier draw failed: %s", ctx->err.msg);
+		drv_job_ref_bos(job);
+		return false;
+	}
+	cl_emit(&job->cl.bcl, GL_SHADER_STATE, p) {
+		p.number_of_attribute_arrays = (prog->num_attrs ? prog->num_attrs : 1) & 7;
+	}
+	*out_job = job;
+	return true;
+}
+
+/* After the primitive: counts the draw, checks errors and the size cap. */
+static bool end_draw(struct vc4_ctx *ctx, struct drv_job *job)
+{
+	job->draws++;
+	drv_job_ref_bos(job);
+	if (cl_job_failed(&job->cl))
+		return drv_error(ctx, "draw: %s", job->cl.diag.msg);
+	job->bo_bytes = job_bytes(job);
+	if (job->bo_bytes > ctx->bo_cap)
+		return drv_job_flush(ctx, job, DRV_FLUSH_BO_CAP);
+	return true;
+}
+
+bool vc4_draw_arrays(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t first, uint32_t count)
+{
+	struct drv_job *job;
+	if (count == 0)
+		return true;
+	if (first > UINT32_MAX - count || first + count > 65536) {
+		vc4_diag_clear(&ctx->err);
+		return drv_error(ctx, "vc4_draw_arrays: vertices %u..%u (at most 65536)", first,
+				 first + count - 1);
+	}
+	if (!begin_draw(ctx, mode, &job))
+		return false;
+	cl_emit(&job->cl.bcl, VERTEX_ARRAY_PRIMITIVES, p) {
+		p.primitive_mode = prim_hw[mode];
+		p.length = count;
+		p.index_of_first_vertex = first;
+	}
+	return end_draw(ctx, job);
+}
+
+/* Reads index i of `size` bytes (little-endian) at `p`. */
+static uint32_t read_index(const uint8_t *p, uint32_t size, uint32_t i)
+{
+	const uint8_t *q = p + (size_t)i * size;
+	uint32_t v = 0;
+	for (uint32_t k = 0; k < size; k++)
+		v |= (uint32_t)q[k] << (8 * k);
+	return v;
+}
+
+/* A 16-bit copy of 32-bit indices, in a new BO (all must be below 65536). */
+static struct vc4_bo *convert_indices(struct vc4_ctx *ctx, const uint8_t *src, uint32_t count)
+{
+	struct vc4_diag diag = { 0 };
+	struct vc4_bo *bo = vc4_bo_alloc(ctx->dev, count * 2, "16-bit index copy", &diag);
+	uint8_t *dst = bo ? vc4_bo_map(bo, &diag) : NULL;
+	if (!dst) {
+		vc4_bo_unref(bo);
+		drv_error(ctx, "vc4_draw_elements: %s", diag.msg);
+		return NULL;
+	}
+	for (uint32_t i = 0; i < count; i++) {
+		uint32_t v = read_index(src, 4, i);
+		if (v > 0xffff) {
+			vc4_bo_unref(bo);
+			drv_error(ctx, "vc4_draw_elements: index %u is %u (32-bit indices must "
+				  "be below 65536)", i, v);
+			return NULL;
+		}
+		dst[2 * i] = (uint8_t)v;
+		dst[2 * i + 1] = (uint8_t)(v >> 8);
+	}
+	return bo;
+}
+
+/* Checks the index range and finds the largest index. */
+static bool scan_indices(struct vc4_ctx *ctx, uint32_t count, uint32_t size,
+			 const struct vc4_buffer *ib, uint32_t offset, const uint8_t **src,
+			 uint32_t *max_index)
+{
+	struct vc4_diag diag = { 0 };
+	if (size != 1 && size != 2 && size != 4)
+		return drv_error(ctx, "vc4_draw_elements: index size %u (1, 2 or 4)", size);
+	if (!ib || offset > ib->size || (ib->size - offset) / size < count || offset % size)
+		return drv_error(ctx, "vc4_draw_elements: %u indices of %u bytes at offset %u "
+				 "do not fit the buffer", count, size, offset);
+	const uint8_t *map = vc4_bo_map(ib->bo, &diag);
+	if (!map)
+		return drv_error(ctx, "vc4_draw_elements: %s", diag.msg);
+	*src = map + offset;
+	*max_index = 0;
+	for (uint32_t i = 0; i < count; i++) {
+		uint32_t v = read_index(*src, size, i);
+		*max_index = v > *max_index ? v : *max_index;
+	}
+	return true;
+}
+
+bool vc4_draw_elements(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t count,
+		       uint32_t index_size, struct vc4_buffer *indices, uint32_t offset)
+{
+	const uint8_t *src = NULL;
+	uint32_t max_index = 0;
+	struct drv_job *job;
+	vc4_diag_clear(&ctx->err);
+	if (count == 0)
+		return true;
+	if (!scan_indices(ctx, count, index_size, indices, offset, &src, &max_index))
+		return false;
+	struct vc4_bo *ib = indices->bo, *copy = NULL;
+	if (index_size == 4) {
+		if (!(copy = convert_indices(ctx, src, count)))
+			return false;
+		ib = copy;
+		offset = 0;
+	}
+	bool ok = begin_draw(ctx, mode, &job);
+	if (ok) {
+		cl_job_set_index_bo(&job->cl, ib);
+		cl_emit(&job->cl.bcl, INDEXED_PRIMITIVE_LIST, p) {
+			p.primitive_mode = prim_hw[mode];
+			p.index_type = index_size == 1 ? 0 : 1;
+			p.length = count;
+			p.address_of_indices_list = (struct vc4_address){ ib, offset };
+			p.maximum_index = max_index;
+		}
+		ok = end_draw(ctx, job);
+	}
+	vc4_bo_unref(copy); /* the job holds its own reference once submitted */
+	return ok;
+}

@@ -1,0 +1,210 @@
+/*
+ * drv_texture.c: textures and render targets: format conversion from
+ * linear RGBA8, tiling into the layout the TMU or the tile buffer expects,
+ * the TMU config words P0/P1, and the read-back into linear RGBA8.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "drv.h"
+
+/* Linear RGBA8 pixel -> the format's bytes (cpp of them) at `dst`. */
+static void pack_pixel(enum vc4_format fmt, const uint8_t *p, uint8_t *dst)
+{
+	switch (fmt) {
+	case VC4_FMT_RGB565: {
+		uint16_t v = (uint16_t)((p[0] >> 3) | (p[1] >> 2) << 5 | (p[2] >> 3) << 11);
+		dst[0] = (uint8_t)v;
+		dst[1] = (uint8_t)(v >> 8);
+		break;
+	}
+	case VC4_FMT_Z24S8: /* depth from R, G, B (24 bits, R high), stencil from A */
+		dst[0] = p[3];
+		dst[1] = p[2];
+		dst[2] = p[1];
+		dst[3] = p[0];
+		break;
+	default:
+		memcpy(dst, p, 4);
+		break;
+	}
+}
+
+static uint8_t expand(uint32_t v, uint32_t bits)
+{
+	return (uint8_t)((v << (8 - bits)) | (v >> (2 * bits - 8)));
+}
+
+/* The format's bytes at `src` -> linear RGBA8. */
+static void unpack_pixel(enum vc4_format fmt, const uint8_t *src, uint8_t *p)
+{
+	switch (fmt) {
+	case VC4_FMT_RGB565: {
+		uint32_t v = src[0] | (uint32_t)src[1] << 8;
+		p[0] = expand(v & 0x1f, 5);
+		p[1] = expand((v >> 5) & 0x3f, 6);
+		p[2] = expand(v >> 11, 5);
+		p[3] = 0xff;
+		break;
+	}
+	case VC4_FMT_Z24S8:
+		p[0] = src[3];
+		p[1] = src[2];
+		p[2] = src[1];
+		p[3] = src[0];
+		break;
+	default:
+		memcpy(p, src, 4);
+		break;
+	}
+}
+
+/* Checks the arguments of vc4_texture_create; resolves AUTO. */
+static bool check_create(struct vc4_ctx *ctx, enum vc4_format fmt, enum vc4_layout *layout,
+			 uint32_t w, uint32_t h)
+{
+	if ((unsigned)fmt >= VC4_FMT_COUNT)
+		return drv_error(ctx, "vc4_texture_create: unknown format %u", (unsigned)fmt);
+	if ((unsigned)*layout > VC4_LAYOUT_LT)
+		return drv_error(ctx, "vc4_texture_create: unknown layout %u", (unsigned)*layout);
+	if (w == 0 || h == 0 || w > DRV_MAX_DIM || h > DRV_MAX_DIM)
+		return drv_error(ctx, "vc4_texture_create: size %ux%u outside 1x1..%ux%u", w, h,
+				 DRV_MAX_DIM, DRV_MAX_DIM);
+	if (*layout == VC4_LAYOUT_AUTO)
+		*layout = drv_formats[fmt].depth ? VC4_LAYOUT_T : drv_texture_auto_layout(fmt, w, h);
+	if (fmt == VC4_FMT_RGBA32R && *layout != VC4_LAYOUT_RASTER)
+		return drv_error(ctx, "vc4_texture_create: RGBA32R is raster only");
+	if (fmt == VC4_FMT_Z24S8 && *layout == VC4_LAYOUT_RASTER)
+		return drv_error(ctx, "vc4_texture_create: Z24S8 must be T or LT");
+	return true;
+}
+
+/* Converts and tiles linear RGBA8 into the texture's BO mapping. */
+static void upload(struct vc4_texture *t, uint8_t *map, const uint8_t *rgba)
+{
+	uint32_t cpp = drv_formats[t->format].cpp;
+	for (uint32_t y = 0; y < t->height; y++) {
+		for (uint32_t x = 0; x < t->width; x++) {
+			uint32_t off = drv_pixel_offset(t->layout, cpp, t->width, x, y);
+			pack_pixel(t->format, rgba + 4 * ((size_t)y * t->width + x), map + off);
+		}
+	}
+}
+
+struct vc4_texture *vc4_texture_create(struct vc4_ctx *ctx, enum vc4_format format,
+				       enum vc4_layout layout, uint32_t width, uint32_t height,
+				       const uint8_t *rgba)
+{
+	struct vc4_diag diag = { 0 };
+	vc4_diag_clear(&ctx->err);
+	if (!check_create(ctx, format, &layout, width, height))
+		return NULL;
+	struct vc4_texture *t = calloc(1, sizeof(*t));
+	if (!t) {
+		drv_error(ctx, "vc4_texture_create: out of memory");
+		return NULL;
+	}
+	*t = (struct vc4_texture){ .ctx = ctx, .format = format, .layout = layout,
+				   .width = width, .height = height,
+				   .wrap_s = VC4_WRAP_CLAMP, .wrap_t = VC4_WRAP_CLAMP };
+	uint32_t aw, ah;
+	drv_layout_size(layout, drv_formats[format].cpp, width, height, &aw, &ah, &t->bytes);
+	t->bo = vc4_bo_alloc(ctx->dev, t->bytes, "texture", &diag);
+	uint8_t *map = t->bo ? vc4_bo_map(t->bo, &diag) : NULL;
+	if (!map) {
+		drv_error(ctx, "vc4_texture_create: %s", diag.msg);
+		vc4_bo_unref(t->bo);
+		free(t);
+		return NULL;
+	}
+	memset(map, 0, t->bytes);
+	if (rgba) {
+		upload(t, map, rgba);
+		t->has_content = true;
+	}
+	return t;
+}
+
+void vc4_texture_destroy(struct vc4_texture *t)
+{
+	if (!t)
+		return;
+	struct vc4_ctx *ctx = t->ctx;
+	drv_flush_writer(ctx, t, DRV_FLUSH_EXPLICIT);
+	for (size_t i = 0; i < ctx->jobs.len; i++) { /* forget it as a source */
+		struct drv_job *j = ctx->jobs.data[i];
+		for (size_t k = 0; k < j->reads.len; k++) {
+			if (j->reads.data[k] == t)
+				j->reads.data[k] = NULL;
+		}
+	}
+	struct drv_state *s = &ctx->state;
+	for (uint32_t u = 0; u < DRV_MAX_UNITS; u++) {
+		if (s->textures[u] == t)
+			s->textures[u] = NULL;
+	}
+	if (s->color == t)
+		s->color = NULL;
+	if (s->depth == t)
+		s->depth = NULL;
+	vc4_bo_unref(t->bo);
+	free(t);
+}
+
+void vc4_texture_set_sampler(struct vc4_texture *t, bool linear, enum vc4_wrap wrap_s,
+			     enum vc4_wrap wrap_t)
+{
+	t->linear_filter = linear;
+	t->wrap_s = (unsigned)wrap_s <= VC4_WRAP_MIRROR ? wrap_s : VC4_WRAP_CLAMP;
+	t->wrap_t = (unsigned)wrap_t <= VC4_WRAP_MIRROR ? wrap_t : VC4_WRAP_CLAMP;
+}
+
+enum vc4_layout vc4_texture_layout(const struct vc4_texture *t)
+{
+	return t->layout;
+}
+
+bool vc4_texture_read_rgba8(struct vc4_texture *t, uint8_t *rgba)
+{
+	struct vc4_ctx *ctx = t->ctx;
+	struct vc4_diag diag = { 0 };
+	vc4_diag_clear(&ctx->err);
+	if (!rgba)
+		return drv_error(ctx, "vc4_texture_read_rgba8: no destination");
+	if (!drv_flush_writer(ctx, t, DRV_FLUSH_READBACK))
+		return false;
+	if (vc4_bo_wait(t->bo, UINT64_MAX, &diag) != 0)
+		return drv_error(ctx, "vc4_texture_read_rgba8: %s", diag.msg);
+	const uint8_t *map = vc4_bo_map(t->bo, &diag);
+	if (!map)
+		return drv_error(ctx, "vc4_texture_read_rgba8: %s", diag.msg);
+	uint32_t cpp = drv_formats[t->format].cpp;
+	for (uint32_t y = 0; y < t->height; y++) {
+		for (uint32_t x = 0; x < t->width; x++) {
+			uint32_t off = drv_pixel_offset(t->layout, cpp, t->width, x, y);
+			unpack_pixel(t->format, map + off, rgba + 4 * ((size_t)y * t->width + x));
+		}
+	}
+	return true;
+}
+
+/* P0 without the base address: data type (low 4 bits), no mip levels. */
+uint32_t drv_texture_p0(const struct vc4_texture *t)
+{
+	return (uint32_t)(drv_formats[t->format].tex_type & 15) << 4;
+}
+
+static const uint32_t wrap_hw[] = {
+	[VC4_WRAP_REPEAT] = VC4_TEXTURE_WRAP_MODE_REPEAT,
+	[VC4_WRAP_CLAMP] = VC4_TEXTURE_WRAP_MODE_CLAMP,
+	[VC4_WRAP_MIRROR] = VC4_TEXTURE_WRAP_MODE_MIRROR,
+};
+
+/* P1: type bit 4, height, width (2048 encodes as 0), filters, wraps. */
+uint32_t drv_texture_p1(const struct vc4_texture *t)
+{
+	uint32_t filt = t->linear_filter ? 0 : 1; /* 0 linear, 1 nearest */
+	return (uint32_t)((drv_formats[t->format].tex_type >> 4) & 1) << 31 |
+	       (t->height & 2047) << 20 | (t->width & 2047) << 8 | filt << 7 | filt << 4 |
+	       wrap_hw[t->wrap_t] << 2 | wrap_hw[t->wrap_s];
+}

@@ -1,0 +1,131 @@
+/*
+ * drv_uniforms.c: the uniform writer. Walks a compiled program's uniform
+ * description (kinds in read order, src/qir/qir.h) and appends the stream
+ * the kernel takes: first one BO index per texture sample (P0 and direct
+ * reads, in read order), then one word per entry — user values, texture
+ * config P0 (relocated: offset in the BO | type | mip levels) to P3, the
+ * placeholder the kernel replaces for uniform-address resets, viewport
+ * scales, the blend constant (kernel-vc4.md §d "Uniform stream").
+ */
+#include <string.h>
+
+#include "drv.h"
+
+static uint32_t fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, sizeof(u));
+	return u;
+}
+
+/* The texture of sampler `unit` for uniform entry `i`; NULL + error. */
+static struct vc4_texture *unit_texture(struct vc4_ctx *ctx, struct drv_job *job, uint32_t unit,
+					uint32_t i)
+{
+	struct vc4_texture *t = unit < DRV_MAX_UNITS ? ctx->state.textures[unit] : NULL;
+	if (!t)
+		drv_error(ctx, "uniform %u: no texture bound to unit %u", i, unit);
+	(void)job;
+	return t;
+}
+
+/* Number of BO index slots the stream needs (relocated entries). */
+static uint32_t count_relocs(const struct qir_uniform_stream *u)
+{
+	uint32_t n = 0;
+	for (size_t i = 0; i < u->entries.len; i++) {
+		uint32_t k = u->entries.data[i].kind;
+		if (k < QIR_UNIFORM_KIND_COUNT && qir_uniform_kinds[k].relocated)
+			n++;
+	}
+	return n;
+}
+
+/* The word of a non-texture entry; false for a kind the driver lacks. */
+static bool plain_value(struct vc4_ctx *ctx, const struct qir_uniform *e,
+			const struct drv_shader_uniforms *user, uint32_t i, uint32_t *w)
+{
+	const struct drv_state *s = &ctx->state;
+	switch (e->kind) {
+	case QIR_UNIFORM_CONST: *w = e->data; return true;
+	case QIR_UNIFORM_USER:
+		if (e->data >= user->words.len)
+			return drv_error(ctx, "uniform %u: user word %u of %zu", i, e->data,
+					 user->words.len);
+		*w = user->words.data[e->data];
+		return true;
+	case QIR_UNIFORM_UNIFORMS_ADDRESS: *w = 0; return true; /* the kernel's */
+	case QIR_UNIFORM_VIEWPORT_X_SCALE: *w = fbits(s->vp_w * 0.5f * 16.0f); return true;
+	case QIR_UNIFORM_VIEWPORT_Y_SCALE: *w = fbits(-(s->vp_h * 0.5f) * 16.0f); return true;
+	case QIR_UNIFORM_VIEWPORT_Z_OFFSET:
+		*w = fbits((s->depth_far + s->depth_near) * 0.5f);
+		return true;
+	case QIR_UNIFORM_VIEWPORT_Z_SCALE:
+		*w = fbits((s->depth_far - s->depth_near) * 0.5f);
+		return true;
+	case QIR_UNIFORM_BLEND_CONST:
+		*w = fbits(e->data < 4 ? s->blend.constant[e->data] : 0.0f);
+		return true;
+	case QIR_UNIFORM_STENCIL: case QIR_UNIFORM_ALPHA_REF: case QIR_UNIFORM_TEX_BORDER_COLOR:
+		*w = 0;
+		return true;
+	case QIR_UNIFORM_SAMPLE_MASK: *w = 0xf; return true;
+	default:
+		return drv_error(ctx, "uniform %u: kind %u is not supported by the driver", i,
+				 e->kind);
+	}
+}
+
+/* One entry: texture kinds go through the relocation slots. */
+static bool write_entry(struct vc4_ctx *ctx, struct drv_job *job, const struct qir_uniform *e,
+			const struct drv_shader_uniforms *user, uint32_t i)
+{
+	struct vc4_cl *u = &job->cl.uniforms;
+	struct vc4_texture *t;
+	uint32_t w = 0;
+	switch (e->kind) {
+	case QIR_UNIFORM_TEX_P0:
+	case QIR_UNIFORM_TEX_BO_ADDR:
+		if (!(t = unit_texture(ctx, job, e->data, i)))
+			return false;
+		cl_reloc_u32(u, t->bo, e->kind == QIR_UNIFORM_TEX_P0 ? drv_texture_p0(t) : 0);
+		return vc4_array_push(&job->reads, t) || drv_error(ctx, "out of memory");
+	case QIR_UNIFORM_TEX_P1:
+		if (!(t = unit_texture(ctx, job, e->data, i)))
+			return false;
+		cl_u32(u, drv_texture_p1(t));
+		return true;
+	case QIR_UNIFORM_TEX_P2:
+	case QIR_UNIFORM_TEX_P3:
+		cl_u32(u, 0); /* 2D: no cube stride, no child image */
+		return true;
+	default:
+		if (!plain_value(ctx, e, user, i, &w))
+			return false;
+		cl_u32(u, w);
+		return true;
+	}
+}
+
+bool drv_write_uniform_stream(struct vc4_ctx *ctx, struct drv_job *job,
+			      const struct vc4_program *p, const struct drv_shader_uniforms *user)
+{
+	const struct qir_uniform_stream *s = &p->code.uniforms;
+	if (!cl_job_begin_uniforms(&job->cl, count_relocs(s)))
+		return drv_error(ctx, "uniforms: %s", job->cl.diag.msg);
+	for (size_t i = 0; i < s->entries.len; i++) {
+		if (!write_entry(ctx, job, &s->entries.data[i], user, (uint32_t)i))
+			return false;
+	}
+	if (!cl_end_relocs(&job->cl.uniforms))
+		return drv_error(ctx, "uniforms: %s", job->cl.diag.msg);
+	return true;
+}
+
+bool drv_write_uniforms(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_prog *prog,
+			const struct drv_variant *v)
+{
+	return drv_write_uniform_stream(ctx, job, &v->fs->prog[0], &prog->unif[1]) &&
+	       drv_write_uniform_stream(ctx, job, &v->vs->prog[0], &prog->unif[0]) &&
+	       drv_write_uniform_stream(ctx, job, &v->vs->prog[1], &prog->unif[0]);
+}

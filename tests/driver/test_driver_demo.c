@@ -1,0 +1,144 @@
+/*
+ * test_driver_demo.c: runs vc4-demo on the simulator. While the simulated
+ * kernel accepts jobs without rendering them, the tool must say so, write
+ * no image and exit 3; once it renders, it must print one line per scene
+ * and the PNGs must hold the expected pixels at chosen points (exact where
+ * the value is exactly defined: clear colours, flat-coloured and nearest-
+ * sampled areas, depth-hidden areas; blended areas within 1 of the exact
+ * result, the blender's documented rounding).
+ */
+#include <png.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "tool_run.h"
+
+static const char not_rendered[] =
+	"vc4-demo: the sim backend accepted the job but rendered nothing (its 3D pipeline "
+	"is not in place)\n"
+	"clear: submitted and accepted, not rendered\n"
+	"triangle: submitted and accepted, not rendered\n"
+	"textured: submitted and accepted, not rendered\n"
+	"depth: submitted and accepted, not rendered\n"
+	"blend: submitted and accepted, not rendered\n"
+	"cube: submitted and accepted, not rendered\n"
+	"vc4-demo: no images written: the sim backend does not render yet\n";
+
+#define DIR "/tmp/vc4-demo-test"
+
+static const char rendered[] =
+	"clear: " DIR "/clear.png\n"
+	"triangle: " DIR "/triangle.png\n"
+	"textured: " DIR "/textured.png\n"
+	"depth: " DIR "/depth.png\n"
+	"blend: " DIR "/blend.png\n"
+	"cube: " DIR "/cube.png\n";
+
+/* A pixel expectation: scene, (x, y) with y down, RGBA, tolerance. */
+struct px_check {
+	const char *scene;
+	uint32_t x, y;
+	uint8_t rgba[4];
+	uint8_t tol;
+};
+
+static const struct px_check checks[] = {
+	{ "clear", 0, 0, { 0x63, 0x94, 0xed, 0xff }, 0 },
+	{ "clear", 127, 127, { 0x63, 0x94, 0xed, 0xff }, 0 },
+	{ "triangle", 2, 2, { 0x1a, 0x1a, 0x26, 0xff }, 0 },       /* outside */
+	{ "triangle", 125, 125, { 0x1a, 0x1a, 0x26, 0xff }, 0 },
+	/* (64.5, 80.5): barycentrics 0.326, 0.335, 0.339 of red, green, blue */
+	{ "triangle", 64, 80, { 0x53, 0x56, 0x56, 0xff }, 1 },
+	{ "textured", 2, 2, { 0x1a, 0x1a, 0x26, 0xff }, 0 },       /* outside the quad */
+	{ "textured", 20, 20, { 0xff, 0xff, 0xff, 0xff }, 0 },     /* texel (3, 3): white */
+	{ "textured", 30, 20, { 0xff, 0x80, 0x00, 0xff }, 0 },     /* texel (9, 3): orange */
+	{ "depth", 30, 90, { 0xff, 0x00, 0x00, 0xff }, 0 },        /* near red only */
+	{ "depth", 64, 70, { 0xff, 0x00, 0x00, 0xff }, 0 },        /* both: red wins */
+	{ "depth", 100, 100, { 0x00, 0xff, 0x00, 0xff }, 0 },      /* far green only */
+	{ "blend", 5, 5, { 0xff, 0xff, 0xff, 0xff }, 0 },          /* background */
+	{ "blend", 20, 100, { 0xff, 0x80, 0x80, 0xff }, 1 },       /* red over white */
+	{ "cube", 1, 1, { 0x1a, 0x1a, 0x26, 0xff }, 0 },           /* background */
+	/* face colours are scaled by 0.6..0.9 across each face: 0xc0 +- 40 */
+	{ "cube", 64, 64, { 0xc0, 0x00, 0x00, 0xff }, 40 },        /* the red front face */
+	{ "cube", 40, 64, { 0xc0, 0xc0, 0x00, 0xff }, 40 },        /* the yellow side */
+};
+
+static uint8_t *read_png(const char *path, uint32_t *w, uint32_t *h)
+{
+	png_image img;
+	memset(&img, 0, sizeof(img));
+	img.version = PNG_IMAGE_VERSION;
+	if (!png_image_begin_read_from_file(&img, path))
+		fail_msg("%s: %s", path, img.message);
+	img.format = PNG_FORMAT_RGBA;
+	uint8_t *px = malloc(PNG_IMAGE_SIZE(img));
+	assert_non_null(px);
+	if (!png_image_finish_read(&img, NULL, px, 0, NULL))
+		fail_msg("%s: %s", path, img.message);
+	*w = img.width;
+	*h = img.height;
+	return px;
+}
+
+static void check_pixels(void)
+{
+	for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
+		const struct px_check *c = &checks[i];
+		char path[256];
+		uint32_t w, h;
+		snprintf(path, sizeof(path), DIR "/%s.png", c->scene);
+		uint8_t *px = read_png(path, &w, &h);
+		assert_int_equal(w, 128);
+		assert_int_equal(h, 128);
+		const uint8_t *p = px + 4 * ((size_t)c->y * w + c->x);
+		for (int k = 0; k < 4; k++) {
+			int d = p[k] - c->rgba[k];
+			if (d < -c->tol || d > c->tol)
+				fail_msg("%s (%u, %u): %02x%02x%02x%02x, expected %02x%02x%02x%02x",
+					 c->scene, c->x, c->y, p[0], p[1], p[2], p[3], c->rgba[0],
+					 c->rgba[1], c->rgba[2], c->rgba[3]);
+		}
+		free(px);
+	}
+}
+
+static void test_demo(void **state)
+{
+	(void)state;
+	struct tool_run r = tool_run(VC4_DEMO_PATH, "--backend sim -o " DIR, false);
+	if (r.status == 3) {
+		assert_string_equal(r.out, not_rendered);
+	} else {
+		if (r.status != 0)
+			fail_msg("vc4-demo exited %d: %s", r.status, r.err);
+		assert_string_equal(r.out, rendered);
+		check_pixels();
+	}
+	assert_string_equal(r.err, "");
+	tool_run_free(&r);
+}
+
+static void test_usage(void **state)
+{
+	(void)state;
+	struct tool_run r = tool_run(VC4_DEMO_PATH, "--backend nope", false);
+	assert_int_equal(r.status, 2);
+	assert_string_equal(r.err, "usage: vc4-demo [--backend auto|sim|drm] [-o DIR] "
+			    "[--scenes DIR] [--size N]\n");
+	tool_run_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_demo),
+		cmocka_unit_test(test_usage),
+	};
+	return cmocka_run_group_tests_name("driver_demo", tests, NULL, NULL);
+}
