@@ -17,7 +17,7 @@
 /* How an instruction reads raddr_a / raddr_b. */
 enum sim_rd {
 	RD_NONE, RD_REG, RD_ZERO, RD_UNIF, RD_VARY, RD_ELEM, RD_QPU, RD_VPM, RD_MUTEX,
-	RD_SIMM,
+	RD_SIMM, RD_XPIX, RD_YPIX,
 };
 
 /* What a write address does. */
@@ -91,8 +91,9 @@ static uint8_t read_kind(enum qpu_reg_id id)
 	case QPU_REG_MUTEX_ACQ: return RD_MUTEX;
 	case QPU_REG_ELEM_NUM: return RD_ELEM;
 	case QPU_REG_QPU_NUM: return RD_QPU;
+	case QPU_REG_X_PIX: return RD_XPIX;
+	case QPU_REG_Y_PIX: return RD_YPIX;
 	case QPU_REG_NOP:
-	case QPU_REG_X_PIX: case QPU_REG_Y_PIX:
 	case QPU_REG_MS_FLAGS: case QPU_REG_REV_FLAG:
 	case QPU_REG_VR_BUSY: case QPU_REG_VW_BUSY:
 	case QPU_REG_VR_WAIT: case QPU_REG_VW_WAIT:
@@ -388,15 +389,20 @@ void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_
 		  const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
 		  const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt)
 {
-	/* konst[] is filled on demand (konst_valid says which) */
-	memset(q, 0, offsetof(struct sim_qpu, konst));
+	/* Clears the registers and the control state only: the TMU FIFO slots
+	 * are written before they are read, own_shared is set up only when it
+	 * is used, konst[] is filled on demand (konst_valid says which). */
+	memset(q, 0, offsetof(struct sim_qpu, tmu_fifo));
 	set_cond_masks(q, zero_vec, zero_vec, zero_vec);
 	q->prog = prog;
 	q->mem = mem;
 	q->unif = unif;
 	q->unif_count = unif_count;
-	sim_shared_init(&q->own_shared);
-	q->shared = shared ? shared : &q->own_shared;
+	if (!shared) {
+		sim_shared_init(&q->own_shared);
+		shared = &q->own_shared;
+	}
+	q->shared = shared;
 	if (hooks)
 		q->hooks = *hooks;
 	if (opt)
@@ -436,19 +442,29 @@ static bool mem_read_word(struct sim_qpu *q, const char *what, uint32_t addr, ui
 
 /* ---- reads -------------------------------------------------------------- */
 
-static bool read_uniform(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
+/* Pops the next word of the uniform stream (`what` names the reader in
+ * errors). */
+static bool pop_uniform(struct sim_qpu *q, const char *what, uint32_t *v, struct vc4_diag *diag)
 {
-	uint32_t v;
 	if (q->unif_in_mem) {
-		if (!mem_read_word(q, "uniform read", q->unif_addr, &v, diag))
+		if (!mem_read_word(q, what, q->unif_addr, v, diag))
 			return false;
 		q->unif_addr += 4;
-	} else {
-		if (q->unif_pos >= q->unif_count)
-			return vc4_diag_set(diag, "ip %u: uniform stream overrun (%u uniforms given)",
-					    q->ip, q->unif_count);
-		v = q->unif[q->unif_pos++];
+		return true;
 	}
+	if (q->unif_pos >= q->unif_count)
+		return vc4_diag_set(diag, "ip %u: uniform stream overrun%s%s (%u uniforms given)",
+				    q->ip, strcmp(what, "uniform read") ? " by " : "",
+				    strcmp(what, "uniform read") ? what : "", q->unif_count);
+	*v = q->unif[q->unif_pos++];
+	return true;
+}
+
+static bool read_uniform(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
+{
+	uint32_t v = 0;
+	if (!pop_uniform(q, "uniform read", &v, diag))
+		return false;
 	for (int i = 0; i < 16; i++)
 		out[i] = v;
 	return true;
@@ -468,6 +484,8 @@ static inline bool read_src(struct sim_qpu *q, const struct sim_inst *in, unsign
 	case RD_MUTEX: *src = zero_vec; return true;
 	case RD_SIMM: *src = in->vimm; return true;
 	case RD_ELEM: *src = elem_vec; return true;
+	case RD_XPIX: *src = q->x_pix; return true;
+	case RD_YPIX: *src = q->y_pix; return true;
 	case RD_QPU:
 		for (int i = 0; i < 16; i++)
 			buf[i] = q->opt.qpu_num;
@@ -477,7 +495,9 @@ static inline bool read_src(struct sim_qpu *q, const struct sim_inst *in, unsign
 	case RD_VARY:
 		if (!q->hooks.varying)
 			return vc4_diag_set(diag, "ip %u: varying read without a 3D pipeline", q->ip);
-		return q->hooks.varying(q->hooks.user, q, buf, diag);
+		/* r5 takes C when the instruction has executed (exec_alu()) */
+		q->vary_c_pending = true;
+		return q->hooks.varying(q->hooks.user, q, buf, q->vary_c, diag);
 	}
 	return false;
 }
@@ -504,47 +524,55 @@ static SIM_ALWAYS_INLINE void copy_lanes(uint32_t *restrict dst, const uint32_t 
 		dst[i] = val[i];
 }
 
+/* A write to TMU parameter `idx` (unit * 4 + enum sim_tmu_param). t, r and
+ * b queue a parameter; s dispatches: a texture request when parameters were
+ * queued, else a direct memory read. Every write but a direct s pops its
+ * texture configuration uniform (P0 for the first write, then P1..P3). */
 static bool write_tmu(struct sim_qpu *q, unsigned idx, const uint32_t *val, const uint32_t *lanes,
 		      struct vc4_diag *diag)
 {
 	unsigned unit = idx / 4, param = idx % 4;
 	struct sim_tmu *t = &q->tmu[unit];
-	if (param != 0) {
-		if (t->nparams >= 3)
-			return vc4_diag_set(diag, "ip %u: TMU%u got more than 3 parameters before s",
-					    q->ip, unit);
-		memcpy(t->params[t->nparams++], val, 64);
-		return true;
-	}
-	if (t->count >= SIM_TMU_FIFO)
+	if (param != SIM_TMU_S && t->nparams >= 3)
+		return vc4_diag_set(diag, "ip %u: TMU%u got more than 3 parameters before s",
+				    q->ip, unit);
+	if (param == SIM_TMU_S && t->count >= SIM_TMU_FIFO)
 		return vc4_diag_set(diag, "ip %u: TMU%u request FIFO full (%u outstanding requests)",
 				    q->ip, unit, SIM_TMU_FIFO);
-	uint32_t *slot = t->fifo[(t->head + t->count) % SIM_TMU_FIFO];
-	if (t->nparams) {
-		uint32_t params[4][16];
-		memcpy(params[0], val, 64);
-		memcpy(params[1], t->params, sizeof(t->params));
-		unsigned n = t->nparams + 1;
+	if (param != SIM_TMU_S || t->nparams) {
+		struct sim_tmu_write w[4];
+		unsigned n = t->nparams;
+		memcpy(w, t->params, n * sizeof(w[0]));
+		w[n].param = (uint8_t)param;
+		memcpy(w[n].val, val, 64);
+		if (!pop_uniform(q, "TMU configuration", &w[n].config, diag))
+			return false;
+		if (param != SIM_TMU_S) {
+			t->params[t->nparams++] = w[n];
+			return true;
+		}
 		t->nparams = 0;
 		if (!q->hooks.tmu_texture)
 			return vc4_diag_set(diag, "ip %u: TMU%u texture request without a texture unit",
 					    q->ip, unit);
-		if (!q->hooks.tmu_texture(q->hooks.user, q, unit, (const uint32_t (*)[16])params, n,
-					  slot, diag))
+		uint32_t *slot = q->tmu_fifo[unit][(t->head + t->count) % SIM_TMU_FIFO];
+		if (!q->hooks.tmu_texture(q->hooks.user, q, unit, w, n + 1, slot, diag))
 			return false;
-	} else {
-		for (int i = 0; i < 16; i++) {
-			const uint8_t *p = sim_memory_ptr(q->mem, val[i] & ~3u, 4);
-			slot[i] = 0;
-			if (p && lanes[i])
-				memcpy(&slot[i], p, 4); /* little-endian host; see below */
-			else if (lanes[i] && !mem_read_word(q, "TMU read", val[i] & ~3u, &slot[i], diag))
-				return false;
-		}
-		if (!sim_host_little_endian())
-			for (int i = 0; i < 16; i++)
-				slot[i] = __builtin_bswap32(slot[i]);
+		t->count++;
+		return true;
 	}
+	uint32_t *slot = q->tmu_fifo[unit][(t->head + t->count) % SIM_TMU_FIFO];
+	for (int i = 0; i < 16; i++) {
+		const uint8_t *p = sim_memory_ptr(q->mem, val[i] & ~3u, 4);
+		slot[i] = 0;
+		if (p && lanes[i])
+			memcpy(&slot[i], p, 4); /* little-endian host; see below */
+		else if (lanes[i] && !mem_read_word(q, "TMU read", val[i] & ~3u, &slot[i], diag))
+			return false;
+	}
+	if (!sim_host_little_endian())
+		for (int i = 0; i < 16; i++)
+			slot[i] = __builtin_bswap32(slot[i]);
 	t->count++;
 	return true;
 }
@@ -567,14 +595,16 @@ static bool write_periph(struct sim_qpu *q, const struct sim_inst *in, unsigned 
 	case WR_UNIF_ADDR: return write_unif_addr(q, v[0]);
 	case WR_TMU_NOSWAP: q->tmu_noswap = v[0] != 0; return true;
 	case WR_HOST_INT: q->host_int |= v[0]; return true;
-	case WR_TLB:
-		if (q->hooks.tlb_write_reg)
-			return q->hooks.tlb_write_reg(q->hooks.user, q, (enum qpu_reg_id)in->wid[unit],
-						      v, diag);
+	case WR_TLB: {
 		if (!q->hooks.tlb_write)
 			return vc4_diag_set(diag, "ip %u: %s write without a tile buffer", q->ip,
 					    in->wname[unit]);
-		return q->hooks.tlb_write(q->hooks.user, q, in->wname[unit], v, diag);
+		uint16_t mask = 0;
+		for (int i = 0; i < 16; i++)
+			mask |= (uint16_t)((lanes[i] ? 1u : 0u) << i);
+		return q->hooks.tlb_write(q->hooks.user, q, (enum qpu_reg_id)in->wid[unit], v, mask,
+					  diag);
+	}
 	case WR_VPM: return sim_vpm_write(q, v, diag);
 	case WR_VPM_SETUP: return sim_vpm_setup(q, in->wi[unit] == 1, v[0], diag);
 	case WR_VPM_DMA: return sim_vpm_dma(q, in->wi[unit] == 1, v[0], diag);
@@ -769,6 +799,11 @@ static bool exec_alu(struct sim_qpu *q, const struct sim_inst *in, struct vc4_di
 	if (want_c)
 		set_flags(q, in->cond[flag_unit], flag_unit ? mi->float_out : ai->float_out,
 			  res[flag_unit], carry);
+	if (q->vary_c_pending) {
+		/* after this instruction's reads of r5 and its own writes */
+		memcpy(q->acc[5], q->vary_c, 64);
+		q->vary_c_pending = false;
+	}
 	return true;
 }
 
@@ -854,7 +889,7 @@ static bool exec_signal(struct sim_qpu *q, const struct sim_inst *in, struct vc4
 		if (!t->count)
 			return vc4_diag_set(diag, "ip %u: %s with no outstanding TMU%u request",
 					    q->ip, s->name, s->tmu);
-		memcpy(q->acc[4], t->fifo[t->head], 64);
+		memcpy(q->acc[4], q->tmu_fifo[s->tmu][t->head], 64);
 		t->head = (t->head + 1) % SIM_TMU_FIFO;
 		t->count--;
 	} else if (s->flags & QPU_SIGF_TLB) {

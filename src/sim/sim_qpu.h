@@ -57,29 +57,39 @@ void sim_shared_init(struct sim_shared *shared);
 
 struct sim_qpu;
 
+/* One write to a TMU parameter register of a texture request, in write
+ * order. Each (non-direct) write pops its texture configuration uniform
+ * P0, P1, P2, P3 in turn from the uniform stream (docs/sim.md). */
+enum sim_tmu_param { SIM_TMU_S, SIM_TMU_T, SIM_TMU_R, SIM_TMU_B };
+struct sim_tmu_write {
+	uint8_t param;             /* enum sim_tmu_param */
+	uint32_t config;           /* the uniform this write popped */
+	uint32_t val[16];          /* the value written (0 in lanes whose condition failed) */
+};
+
 /* Hooks for the parts of V3D outside the QPU. Each may be NULL: using the
  * feature then stops the run with an error naming it. Hooks return false
  * after filling `diag`. */
 struct sim_qpu_hooks {
 	void *user;
-	/* A texture request: TMU `unit` got `nparams` coordinate writes
-	 * (params[0] = s, then t, r, b in write order); fill result. */
+	/* A texture request: TMU `unit` got `n` (2..4) writes, w[n - 1] being
+	 * the s write that dispatched it; fill result. */
 	bool (*tmu_texture)(void *user, struct sim_qpu *q, unsigned unit,
-			    const uint32_t (*params)[16], unsigned nparams,
-			    uint32_t result[16], struct vc4_diag *diag);
-	/* A varying read: fill out. */
-	bool (*varying)(void *user, struct sim_qpu *q, uint32_t out[16],
+			    const struct sim_tmu_write *w, unsigned n, uint32_t result[16],
+			    struct vc4_diag *diag);
+	/* A varying read: fill `out` with the value read and `c` with the C
+	 * coefficient, which the QPU puts in r5 at the end of the reading
+	 * instruction (that instruction's ALUs still see the old r5). */
+	bool (*varying)(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t c[16],
 			struct vc4_diag *diag);
-	/* A write to a tile buffer register (`name` from the ISA table). */
-	bool (*tlb_write)(void *user, struct sim_qpu *q, const char *name,
-			  const uint32_t val[16], struct vc4_diag *diag);
+	/* A write to tile buffer register `reg` (QPU_REG_TLB_*). `lanes` has bit
+	 * i set when lane i's write condition passed (a conditional colour
+	 * write is how discard works); val is 0 in the other lanes. */
+	bool (*tlb_write)(void *user, struct sim_qpu *q, enum qpu_reg_id reg,
+			  const uint32_t val[16], uint16_t lanes, struct vc4_diag *diag);
 	/* A tile buffer load signal into r4. */
 	bool (*tlb_load)(void *user, struct sim_qpu *q, enum qpu_sig sig, uint32_t out[16],
 			 struct vc4_diag *diag);
-	/* A write to a tile buffer register, named by its id (QPU_REG_TLB_*).
-	 * When set it is called instead of tlb_write. */
-	bool (*tlb_write_reg)(void *user, struct sim_qpu *q, enum qpu_reg_id reg,
-			      const uint32_t val[16], struct vc4_diag *diag);
 };
 
 struct sim_qpu_options {
@@ -109,9 +119,8 @@ struct sim_vpm_access {
 };
 
 struct sim_tmu {
-	uint32_t fifo[SIM_TMU_FIFO][16];
-	unsigned head, count;
-	uint32_t params[3][16];    /* t, r, b written before s */
+	unsigned head, count;      /* of the FIFO in struct sim_qpu.tmu_fifo */
+	struct sim_tmu_write params[3]; /* t, r, b written before s */
 	unsigned nparams;
 };
 
@@ -128,6 +137,13 @@ struct sim_qpu {
 	uint32_t end_pending;                     /* thread-end delay slots left */
 	uint64_t instructions;                    /* executed so far */
 
+	/* what x_pix / y_pix read per lane (set by the 3D pipeline for an FS) */
+	uint32_t x_pix[16], y_pix[16];
+
+	/* r5 from a varying read, stored at the end of the instruction */
+	uint32_t vary_c[16];
+	bool vary_c_pending;
+
 	/* r4 producers */
 	uint32_t sfu_delay;
 	uint32_t sfu_val[16];
@@ -143,20 +159,25 @@ struct sim_qpu {
 	bool tmu_noswap;
 	uint32_t host_int;
 	struct sim_vpm_access vpm_rd, vpm_wr;
+	/* VPM segments: rows added to the generic read (input segment) and
+	 * write (output segment) addresses; 0 and 0 for a plain QPU */
+	uint32_t vpm_in_row, vpm_out_row;
 	uint32_t vdw_setup, vdw_stride, vdr_setup, vdr_pitch;
 	bool vdw_set, vdr_set;
 
 	struct sim_memory *mem;
 	struct sim_shared *shared;
-	struct sim_shared own_shared;        /* used when none is given */
 	struct sim_qpu_hooks hooks;
 	struct sim_qpu_options opt;
-
 	/* Internal to the interpreter: the constant vectors (SIM_KONST_*) that
-	 * have been filled in, filled on demand before a run (keep last: only
-	 * konst_valid is cleared by sim_qpu_init()). */
+	 * have been filled in. */
 	uint32_t konst_valid[(SIM_KONST_COUNT + 31) / 32];
-	uint32_t konst[SIM_KONST_COUNT][16];
+
+	/* Not cleared by sim_qpu_init() (everything above is): storage that is
+	 * written before it is read. */
+	uint32_t tmu_fifo[2][SIM_TMU_FIFO][16]; /* results, valid per tmu[].head/count */
+	struct sim_shared own_shared;        /* initialised when no shared state is given */
+	uint32_t konst[SIM_KONST_COUNT][16]; /* filled on demand before a run */
 };
 
 /* Prepares a QPU to run `prog` from instruction 0 with the uniform stream

@@ -65,8 +65,10 @@ bool sim_vpm_setup(struct sim_qpu *q, bool is_write, uint32_t v, struct vc4_diag
 }
 
 /* Where lane `i` of the vector at the access's address lives: VPM word and
- * bit shift; the width is 8 << size. False when outside the VPM. */
-static bool locate(const struct sim_vpm_access *a, unsigned i, uint32_t *word, unsigned *shift)
+ * bit shift; the width is 8 << size. `seg` is the first row of the segment
+ * the address is relative to. False when outside the VPM. */
+static bool locate(const struct sim_vpm_access *a, uint32_t seg, unsigned i, uint32_t *word,
+		   unsigned *shift)
 {
 	uint32_t A = a->addr, row, col, sub;
 	if (a->size == 2) {
@@ -87,6 +89,7 @@ static bool locate(const struct sim_vpm_access *a, unsigned i, uint32_t *word, u
 		}
 		*shift = (a->laned ? sub : i % per) * (32 / per);
 	}
+	row += seg;
 	*word = row * 16 + col;
 	return row < SIM_VPM_ROWS;
 }
@@ -110,7 +113,7 @@ bool sim_vpm_read(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
 	for (unsigned i = 0; i < 16; i++) {
 		uint32_t w;
 		unsigned sh;
-		if (a->size == 3 || !locate(a, i, &w, &sh))
+		if (a->size == 3 || !locate(a, q->vpm_in_row, i, &w, &sh))
 			return vpm_range_error(q, "VPM read", a, diag);
 		out[i] = (q->shared->vpm[w] >> sh) & mask;
 	}
@@ -126,7 +129,7 @@ bool sim_vpm_write(struct sim_qpu *q, const uint32_t val[16], struct vc4_diag *d
 	for (unsigned i = 0; i < 16; i++) {
 		uint32_t w;
 		unsigned sh;
-		if (a->size == 3 || !locate(a, i, &w, &sh))
+		if (a->size == 3 || !locate(a, q->vpm_out_row, i, &w, &sh))
 			return vpm_range_error(q, "VPM write", a, diag);
 		q->shared->vpm[w] = (q->shared->vpm[w] & ~(mask << sh)) | ((val[i] & mask) << sh);
 	}

@@ -131,12 +131,18 @@ static void ref_sample(void *user, uint32_t sampler, const float *coord, unsigne
 		rgba[i] = (float)b[i] / 255.0f;
 }
 
-static bool hook_tex(void *user, struct sim_qpu *q, unsigned unit, const uint32_t (*params)[16],
-		     unsigned nparams, uint32_t result[16], struct vc4_diag *diag)
+/* A texture request: coordinates s (the last write) and t (an earlier
+ * write, else 0); the configuration uniforms are not used. */
+static bool hook_tex(void *user, struct sim_qpu *q, unsigned unit, const struct sim_tmu_write *w,
+		     unsigned n, uint32_t result[16], struct vc4_diag *diag)
 {
 	(void)user, (void)q, (void)unit, (void)diag;
+	const uint32_t *tv = NULL;
+	for (unsigned k = 0; k + 1 < n; k++)
+		if (w[k].param == SIM_TMU_T)
+			tv = w[k].val;
 	for (int l = 0; l < 16; l++) {
-		union ir_scalar s = { .u = params[0][l] }, t = { .u = nparams > 1 ? params[1][l] : 0 };
+		union ir_scalar s = { .u = w[n - 1].val[l] }, t = { .u = tv ? tv[l] : 0 };
 		uint8_t b[4];
 		texel(s.f, t.f, b);
 		result[l] = b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
@@ -144,10 +150,9 @@ static bool hook_tex(void *user, struct sim_qpu *q, unsigned unit, const uint32_
 	return true;
 }
 
-/* Varying k: the FIFO gives the value, C (r5) is 0 and W = 1. (The C
- * coefficient reaches r5 at the end of the reading instruction on the
- * hardware, which a hook cannot model, so C is kept constant.) */
-static bool hook_vary(void *user, struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
+/* Varying k: the FIFO gives the value, C (r5) is 0 and W = 1. */
+static bool hook_vary(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t c[16],
+		      struct vc4_diag *diag)
 {
 	struct run *r = user;
 	if (r->next_vary >= r->nvary)
@@ -155,76 +160,22 @@ static bool hook_vary(void *user, struct sim_qpu *q, uint32_t out[16], struct vc
 				    r->nvary);
 	for (int l = 0; l < 16; l++) {
 		out[l] = fbits(r->vary[r->next_vary][l]);
-		q->acc[5][l] = 0;
+		c[l] = 0;
 	}
 	r->next_vary++;
 	return true;
 }
 
-static bool hook_tlb(void *user, struct sim_qpu *q, const char *name, const uint32_t val[16],
-		     struct vc4_diag *diag)
+static bool hook_tlb(void *user, struct sim_qpu *q, enum qpu_reg_id reg, const uint32_t val[16],
+		     uint16_t lanes, struct vc4_diag *diag)
 {
-	(void)q, (void)diag;
+	(void)q, (void)lanes, (void)diag;
 	struct run *r = user;
-	if (strcmp(name, "tlb_color_all") == 0) {
+	if (reg == QPU_REG_TLB_COLOR_ALL) {
 		memcpy(r->color, val, sizeof(r->color));
 		r->color_written = true;
 	}
 	return true;
-}
-
-/* Texture configuration writes the next instruction makes: the hardware's
- * TMU pops one uniform for each (t, r, b, and s after any of them; a lone s
- * is a direct read and pops none), which the simulator leaves to the
- * texture pipeline, so the harness pops them before the instruction runs. */
-static unsigned tmu_config_pops(const struct sim_qpu *q, uint64_t w)
-{
-	struct qpu_inst in;
-	qpu_decode(w, &in);
-	if (in.form != QPU_FORM_ALU)
-		return 0;
-	unsigned n = 0, addr[2] = { in.waddr_add, in.waddr_mul };
-	bool used[2] = { in.op_add != QPU_A_NOP && in.cond_add != QPU_COND_NEVER,
-			 in.op_mul != QPU_M_NOP && in.cond_mul != QPU_COND_NEVER };
-	for (int h = 0; h < 2; h++) {
-		const struct qpu_reg_info *r = &qpu_waddrs[QPU_FILE_A][addr[h]];
-		if (!used[h] || r->periph != QPU_PERIPH_TMU0)
-			continue;
-		if (!(r->flags & QPU_REGF_TMU_RETIRE) || q->tmu[0].nparams > 0)
-			n++;
-	}
-	return n;
-}
-
-static void pop_uniforms(struct sim_qpu *q, unsigned n)
-{
-	for (unsigned k = 0; k < n; k++) {
-		if (q->unif_in_mem)
-			q->unif_addr += 4;
-		else
-			q->unif_pos++;
-	}
-}
-
-/* Steps the QPU to thread end (popping TMU configuration uniforms). */
-static enum sim_status step_all(struct sim_qpu *q, const struct vc4_program *p,
-				struct vc4_diag *d)
-{
-	struct sim_fpu_env env;
-	enum sim_status st = SIM_RUNNING;
-	sim_fpu_enter(&env);
-	for (uint32_t n = 0; st == SIM_RUNNING; n++) {
-		if (n >= (1u << 22)) {
-			st = SIM_LIMIT;
-			vc4_diag_set(d, "no thread end after %u instructions", n);
-			break;
-		}
-		if (q->ip < p->code.words.len)
-			pop_uniforms(q, tmu_config_pops(q, p->code.words.data[q->ip]));
-		st = sim_qpu_step(q, d);
-	}
-	sim_fpu_leave(&env);
-	return st;
 }
 
 /* Runs the program on one QPU. */
@@ -252,7 +203,9 @@ static bool run_qpu(struct run *r, const struct vc4_program *p, char *msg, size_
 				q->rf[QPU_FILE_A][15][l] = fbits(1.0f);   /* W */
 				q->rf[QPU_FILE_B][15][l] = 0;              /* Z */
 			}
-			ok = step_all(q, p, &d) == SIM_DONE;
+			ok = sim_qpu_run(q, 1u << 22, &d) == SIM_DONE;
+			if (!ok && !d.set)
+				vc4_diag_set(&d, "no thread end after %u instructions", 1u << 22);
 			free(q);
 		}
 		sim_program_fini(&prog);

@@ -95,8 +95,12 @@ static void tmu_errors(void **state)
 	for (int i = 0; i < 9; i++)
 		full[i] = ldi(W("tmu0_s"), 0);
 	EXPECT(full, NULL, 0, "ip 8: TMU0 request FIFO full (8 outstanding requests)");
+	/* each parameter write pops its configuration uniform (P0, P1) */
 	const uint64_t tex[] = { ldi(W("tmu1_t"), 0), ldi(W("tmu1_s"), 0) };
-	EXPECT(tex, NULL, 0, "ip 1: TMU1 texture request without a texture unit");
+	const uint32_t config[] = { 0, 0 };
+	EXPECT(tex, config, 2, "ip 1: TMU1 texture request without a texture unit");
+	EXPECT(tex, config, 1, "ip 1: uniform stream overrun by TMU configuration "
+	       "(1 uniforms given)");
 }
 
 static void control_flow_errors(void **state)

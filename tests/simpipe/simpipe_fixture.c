@@ -13,8 +13,8 @@
 
 /* CS: reads x, y, z; writes Xc Yc Zc Wc = 0 0 0 1, Xs|Ys (12.4), Zs, 1/Wc. */
 static const char cs_text[] =
-	"ldi vr_setup, 0x00301200\n"   /* 3 words, 32-bit vertical, stride 1 */
-	"ldi vw_setup, 0x00001200\n"
+	"ldi vr_setup, 0x00301a00\n"   /* 3 rows, 32-bit horizontal, stride 1 */
+	"ldi vw_setup, 0x00001a00\n"
 	"mov r0, vpm\n"
 	"mov r1, vpm\n"
 	"mov r2, vpm\n"
@@ -36,8 +36,8 @@ static const char cs_text[] =
 
 /* VS: reads x, y, z, r, g, b; writes Xs|Ys, Zs, 1/Wc, r, g, b. */
 static const char vs_text[] =
-	"ldi vr_setup, 0x00601200\n"
-	"ldi vw_setup, 0x00001200\n"
+	"ldi vr_setup, 0x00601a00\n"
+	"ldi vw_setup, 0x00001a00\n"
 	"mov r0, vpm\n"
 	"mov r1, vpm\n"
 	"mov r2, vpm\n"
@@ -60,8 +60,8 @@ static const char vs_text[] =
 	"nop\n";
 
 const char fx_vs_persp[] =
-	"ldi vr_setup, 0x00601200\n"
-	"ldi vw_setup, 0x00001200\n"
+	"ldi vr_setup, 0x00601a00\n"
+	"ldi vw_setup, 0x00001a00\n"
 	"mov r0, vpm\n"
 	"mov r1, vpm\n"
 	"mov r2, vpm\n"

@@ -27,12 +27,12 @@
 #define CLIP_TAIL "nop ; nop ; thrend\n" "nop\n" "nop\n"
 
 static const char cs_clip[] =
-	"ldi vr_setup, 0x00401200\n" "ldi vw_setup, 0x00001200\n" CLIP_HEAD
+	"ldi vr_setup, 0x00401a00\n" "ldi vw_setup, 0x00001a00\n" CLIP_HEAD
 	"mov vpm, ra0\n" "mov vpm, ra1\n" "mov vpm, ra2\n" "mov vpm, ra3\n"
 	"mov vpm, ra5\n" "mov vpm, r2\n" "mov vpm, rb4\n" CLIP_TAIL;
 
 static const char vs_clip[] =
-	"ldi vr_setup, 0x00701200\n" "ldi vw_setup, 0x00001200\n" CLIP_HEAD
+	"ldi vr_setup, 0x00701a00\n" "ldi vw_setup, 0x00001a00\n" CLIP_HEAD
 	"mov ra6, vpm\n" "mov ra7, vpm\n" "mov ra8, vpm\n"
 	"mov vpm, ra5\n" "mov vpm, r2\n" "mov vpm, rb4\n"
 	"mov vpm, ra6\n" "mov vpm, ra7\n" "mov vpm, ra8\n" CLIP_TAIL;

@@ -33,6 +33,52 @@ static void clear_only(void **state)
 	fx_fini(&j);
 }
 
+/* A VS that writes output words 0..2 before it reads input words 2..4: with
+ * separate VPM input and output segments input word 2 (z = 0.25) is still
+ * there; with one shared segment it would read back the 1/Wc = 1.0 just
+ * written. Outputs: Xs|Ys, Zs, 1/Wc, then varyings z, r, g. */
+static const char vs_write_first[] =
+	"ldi vr_setup, 0x00501a00\n"
+	"ldi vw_setup, 0x00001a00\n"
+	"mov r0, vpm\n"
+	"mov r1, vpm\n"
+	"ldi r3, 16.0\n"
+	"fmul r0, r0, r3\n"
+	"fmul r1, r1, r3\n"
+	"ftoi ra0.16a, r0\n"
+	"ftoi ra0.16b, r1\n"
+	"mov vpm, ra0\n"
+	"ldi vpm, 0.5\n"
+	"ldi vpm, 1.0\n"
+	"mov r0, vpm\n"
+	"mov r1, vpm\n"
+	"mov r2, vpm\n"
+	"mov vpm, r0\n"
+	"mov vpm, r1\n"
+	"mov vpm, r2\n"
+	"nop ; nop ; thrend\n"
+	"nop\n"
+	"nop\n";
+
+static void vpm_output_before_input(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	fx_init(&j, 16, 16);
+	j.vs = vs_write_first;
+	const struct fx_vertex v[3] = {
+		{ 0, 0, 0.25f, 0.2f, 1, 0 }, { 16, 0, 0.25f, 0.2f, 1, 0 },
+		{ 0, 16, 0.25f, 0.2f, 1, 0 },
+	};
+	fx_build(&j, v, 3);
+	if (!fx_run(&j))
+		fail_msg("%s", j.diag.msg);
+	/* bytes: varying 0 (z: 0.25 -> 64), 1 (0.2 -> 51), 2 (1.0 -> 255), alpha */
+	assert_int_equal(fx_pixel(&j, 2, 2), 0xffff3340);
+	assert_int_equal(fx_pixel(&j, 15, 15), j.clear_color);
+	fx_fini(&j);
+}
+
 /* The frame as text, one line per row: '#' for `fg`, '.' for the clear
  * colour, '?' for anything else. */
 static char *frame_text(struct fx_job *j, uint32_t fg)
@@ -450,6 +496,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(clear_only),
+		cmocka_unit_test(vpm_output_before_input),
 		cmocka_unit_test(flat_triangle),
 		cmocka_unit_test(depth_test),
 		cmocka_unit_test(four_tiles),

@@ -2,9 +2,10 @@
  * pipe_fragment.c: the fragment stage for one 4x4 block: the W and Z
  * payloads (ra15, rb15), varyings as the hardware hands them (the read gives
  * the perspective-divided, W-scaled part, r5 the C term: value = vary * W + C),
- * the depth test and Z update against the tile buffer, TLB colour and Z
- * writes with their lane conditions (discard), colour loads, and the TMU
- * hook. Runs of the FS are sequential, so the scoreboard holds.
+ * the pixel coordinates x_pix / y_pix, the depth test and Z update against
+ * the tile buffer, TLB colour and Z writes with their lane conditions
+ * (discard), colour loads, and the TMU hook. Runs of the FS are sequential,
+ * so the scoreboard holds.
  */
 #include <string.h>
 
@@ -18,7 +19,6 @@ struct fs_ctx {
 	const struct pipe_vertex *const *v;
 	const struct pipe_frag_block *b;
 	uint32_t next_varying;
-	uint32_t code;         /* FS code address, to read the current instruction */
 	uint32_t z[16];        /* depth to test: tlb_z write, else interpolated */
 	uint16_t zmask;        /* lanes whose tlb_z write condition passed */
 	uint16_t pass;         /* lanes covered and passing the depth test */
@@ -78,28 +78,8 @@ static void z_update(struct fs_ctx *c, uint16_t lanes)
 	}
 }
 
-/* The lanes a TLB register write of the current instruction reaches: its
- * condition, read from the instruction word (the QPU hook gives the values
- * only; failing lanes must not touch the tile buffer, which is how
- * discard works). */
-static uint16_t write_lanes(const struct fs_ctx *c, const struct sim_qpu *q, const char *name)
-{
-	const uint8_t *w = sim_memory_ptr(c->p->mem, c->code + 8 * q->ip, 8);
-	if (!w)
-		return 0xffff;
-	uint64_t word;
-	memcpy(&word, w, 8);
-	struct qpu_inst in;
-	qpu_decode(word, &in);
-	const char *add = qpu_waddrs[in.ws][in.waddr_add].name;
-	enum qpu_cond cond = add && !strcmp(add, name) ? in.cond_add : in.cond_mul;
-	uint16_t m = 0;
-	for (uint32_t i = 0; i < 16; i++)
-		m |= (uint16_t)((q->cm[cond][i] ? 1u : 0u) << i);
-	return m;
-}
-
-static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
+static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t c_out[16],
+		       struct vc4_diag *diag)
 {
 	struct fs_ctx *c = user;
 	uint32_t k = c->next_varying++;
@@ -117,17 +97,16 @@ static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], struct v
 			l[2] * v[2]->inv_wc * ((double)v[2]->vary[k] - cterm);
 		float f = pipe_to_float(a);
 		memcpy(&out[i], &f, 4);
-		memcpy(&q->acc[5][i], &cterm, 4);
+		memcpy(&c_out[i], &cterm, 4);
 	}
 	return true;
 }
 
-static bool fs_tlb_write(void *user, struct sim_qpu *q, const char *name, const uint32_t val[16],
-			 struct vc4_diag *diag)
+static bool fs_tlb_write(void *user, struct sim_qpu *q, enum qpu_reg_id reg,
+			 const uint32_t val[16], uint16_t lanes, struct vc4_diag *diag)
 {
 	struct fs_ctx *c = user;
-	uint16_t lanes = write_lanes(c, q, name);
-	if (!strcmp(name, "tlb_z")) {
+	if (reg == QPU_REG_TLB_Z) {
 		if (c->tested)
 			return vc4_diag_set(diag, "ip %u: tlb_z write after the colour write",
 					    q->ip);
@@ -137,7 +116,7 @@ static bool fs_tlb_write(void *user, struct sim_qpu *q, const char *name, const 
 		c->zmask = lanes;
 		return true;
 	}
-	if (!strcmp(name, "tlb_color_all") || !strcmp(name, "tlb_color_ms")) {
+	if (reg == QPU_REG_TLB_COLOR_ALL || reg == QPU_REG_TLB_COLOR_MS) {
 		depth_test(c);
 		z_update(c, c->colored ? 0 : lanes);
 		c->colored = true;
@@ -152,7 +131,7 @@ static bool fs_tlb_write(void *user, struct sim_qpu *q, const char *name, const 
 		return true;
 	}
 	return vc4_diag_set(diag, "ip %u: %s write: not modelled (stencil, alpha mask)", q->ip,
-			    name);
+			    qpu_reg_name(reg));
 }
 
 static bool fs_tlb_load(void *user, struct sim_qpu *q, enum qpu_sig sig, uint32_t out[16],
@@ -167,36 +146,41 @@ static bool fs_tlb_load(void *user, struct sim_qpu *q, enum qpu_sig sig, uint32_
 	return true;
 }
 
-static bool fs_texture(void *user, struct sim_qpu *q, unsigned unit, const uint32_t (*params)[16],
-		       unsigned nparams, uint32_t result[16], struct vc4_diag *diag)
+static bool fs_texture(void *user, struct sim_qpu *q, unsigned unit, const struct sim_tmu_write *w,
+		       unsigned n, uint32_t result[16], struct vc4_diag *diag)
 {
 	struct fs_ctx *c = user;
 	(void)unit;
 	c->p->stats.texture_requests++;
-	return pipe_tmu_sample(c->p, q, params, nparams, result, diag);
+	return pipe_tmu_sample(c->p, q, w, n, result, diag);
 }
 
 bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
 			 const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3],
 			 const struct pipe_frag_block *b)
 {
-	struct fs_ctx c = { .p = p, .s = s, .rec = rec, .v = v, .b = b, .zmask = 0xffff,
-			    .code = rec->r.fragment_shader_code_address.offset };
+	struct fs_ctx c = { .p = p, .s = s, .rec = rec, .v = v, .b = b, .zmask = 0xffff };
 	memcpy(c.z, b->z24, sizeof(c.z));
 	struct sim_qpu_hooks hooks = {
 		.user = &c, .varying = fs_varying, .tlb_write = fs_tlb_write,
 		.tlb_load = fs_tlb_load, .tmu_texture = fs_texture,
 	};
-	uint32_t ra15[16];
-	memcpy(ra15, b->w, sizeof(ra15));
 	struct sim_qpu *q = &p->qpu;
+	uint32_t code = rec->r.fragment_shader_code_address.offset;
 	for (uint32_t i = 0; i < 16; i++)
 		p->stats.fragments_shaded += (b->cover >> i) & 1;
 	for (uint32_t quad = 0; quad < 4; quad++)
 		p->stats.quads_shaded += (b->cover >> (4 * quad) & 0xf) != 0;
-	if (!pipe_run_shader(p, "fragment shader", rec->r.fragment_shader_code_address.offset,
-			     rec->r.fragment_shader_uniforms_address.offset, &hooks, ra15, b->z24,
-			     q, &p->stats.qpu_instructions_fs))
+	if (!pipe_shader_init(p, code, rec->r.fragment_shader_uniforms_address.offset, &hooks, q))
+		return false;
+	/* payloads: W in ra15, Z in rb15; the frame pixel of each lane */
+	memcpy(q->rf[QPU_FILE_A][15], b->w, sizeof(q->rf[0][15]));
+	memcpy(q->rf[QPU_FILE_B][15], b->z24, sizeof(q->rf[0][15]));
+	for (uint32_t i = 0; i < 16; i++) {
+		q->x_pix[i] = b->x0 + pipe_lane_x(i);
+		q->y_pix[i] = b->y0 + pipe_lane_y(i);
+	}
+	if (!pipe_shader_run(p, "fragment shader", code, q, &p->stats.qpu_instructions_fs))
 		return false;
 	if (!c.colored) { /* a run that wrote no colour still tests and updates Z */
 		depth_test(&c);

@@ -125,11 +125,14 @@ bool pipe_state_packet(struct pipe_state *s, const uint8_t *pkt);
 bool pipe_read_shader_rec(struct sim_pipe *p, const struct pipe_state *s,
 			  struct pipe_shader_rec *rec);
 const struct sim_program *pipe_program(struct sim_pipe *p, uint32_t addr);
-/* Runs shader `code` (uniforms from memory at `unif`) on `q` to its thread
- * end; `stage` names it in errors; adds its instructions to *counter. */
-bool pipe_run_shader(struct sim_pipe *p, const char *stage, uint32_t code, uint32_t unif,
-		     const struct sim_qpu_hooks *hooks, const uint32_t *ra15, const uint32_t *rb15,
-		     struct sim_qpu *q, uint64_t *counter);
+/* Prepares `q` to run shader `code` with uniforms from memory at `unif`
+ * (the caller then sets payloads, VPM segments, pixel coordinates). */
+bool pipe_shader_init(struct sim_pipe *p, uint32_t code, uint32_t unif,
+		      const struct sim_qpu_hooks *hooks, struct sim_qpu *q);
+/* Runs `q` to its thread end; `stage` and `code` name it in errors; adds
+ * its instructions to *counter. */
+bool pipe_shader_run(struct sim_pipe *p, const char *stage, uint32_t code, struct sim_qpu *q,
+		     uint64_t *counter);
 /* Shades n (1..16) vertices with the coordinate shader (coord) or the vertex
  * shader. Fills out[0..n-1]. */
 bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coord,
@@ -200,9 +203,10 @@ bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
 			 const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3],
 			 const struct pipe_frag_block *b);
 
-/* pipe_tmu.c: a texture request of the QPU q (params[0] = s, then t). */
-bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const uint32_t (*params)[16],
-		     unsigned nparams, uint32_t result[16], struct vc4_diag *diag);
+/* pipe_tmu.c: a texture request of the QPU q: its parameter writes in
+ * write order, each with its configuration uniform (w[n - 1] is s). */
+bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const struct sim_tmu_write *w,
+		     unsigned n, uint32_t result[16], struct vc4_diag *diag);
 
 /* pipe_tile.c */
 void pipe_tile_reset(struct pipe_tilebuf *tb);

@@ -203,18 +203,12 @@ static bool sample_level(struct sim_pipe *p, const struct tmu_tex *t, uint32_t l
 	return true;
 }
 
-/* Reads P0 and P1 from the QPU's uniform stream (one word per TMU write). */
-static bool tmu_config(struct sim_pipe *p, struct sim_qpu *q, unsigned nparams,
-		       struct tmu_tex *t, struct vc4_diag *diag)
+/* Decodes P0 and P1: the configuration uniforms the first two parameter
+ * writes popped. */
+static bool tmu_config(struct sim_qpu *q, const struct sim_tmu_write *wr, struct tmu_tex *t,
+		       struct vc4_diag *diag)
 {
-	uint32_t w[4] = { 0 };
-	const uint8_t *src = q->unif_in_mem ? sim_memory_ptr(p->mem, q->unif_addr, 4 * nparams) :
-		NULL;
-	if (!src)
-		return vc4_diag_set(diag, "ip %u: texture configuration uniforms outside memory",
-				    q->ip);
-	memcpy(w, src, 4 * nparams);
-	q->unif_addr += 4 * nparams;
+	uint32_t w[2] = { wr[0].config, wr[1].config };
 	struct VC4_TEXTURE_CONFIG_PARAMETER_0 p0;
 	VC4_TEXTURE_CONFIG_PARAMETER_0_unpack((const uint8_t *)&w[0], &p0);
 	VC4_TEXTURE_CONFIG_PARAMETER_1_unpack((const uint8_t *)&w[1], &t->p1);
@@ -245,18 +239,18 @@ static float lane_lod(const struct tmu_tex *t, const float *s, const float *tt, 
 	return rho > 0 ? log2f(rho) : -100.0f;
 }
 
-bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const uint32_t (*params)[16],
-		     unsigned nparams, uint32_t result[16], struct vc4_diag *diag)
+bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const struct sim_tmu_write *w,
+		     unsigned n, uint32_t result[16], struct vc4_diag *diag)
 {
 	struct tmu_tex t;
-	if (nparams != 2)
-		return vc4_diag_set(diag, "ip %u: texture request with %u parameters: only 2D "
-				    "(t, s) lookups are modelled", q->ip, nparams);
-	if (!tmu_config(p, q, nparams, &t, diag))
+	if (n != 2 || w[0].param != SIM_TMU_T)
+		return vc4_diag_set(diag, "ip %u: texture request with %u parameter writes: only "
+				    "2D (t, s) lookups are modelled", q->ip, n);
+	if (!tmu_config(q, w, &t, diag))
 		return false;
 	float s[16], tt[16];
-	memcpy(s, params[0], sizeof(s));
-	memcpy(tt, params[1], sizeof(tt));
+	memcpy(s, w[1].val, sizeof(s));
+	memcpy(tt, w[0].val, sizeof(tt));
 	for (unsigned i = 0; i < 16; i++) {
 		float lod = lane_lod(&t, s, tt, i);
 		uint32_t f = t.p1.minification_filter;

@@ -1,9 +1,15 @@
 /*
  * pipe_vertex.c: vertex fetch and shading: reads a GL shader record and its
- * attribute records, fetches up to 16 vertices' attributes into the VPM (one
- * vertex per VPM row, word k of the vertex at column k, the layout a 32-bit
- * vertical VPM read with stride 1 walks), runs the coordinate or vertex shader
- * on a QPU and reads its outputs back from the VPM in the same layout.
+ * attribute records, fetches up to 16 vertices' attributes into the VPM
+ * input segment, runs the coordinate or vertex shader on a QPU and reads its
+ * outputs back from the VPM output segment.
+ *
+ * VPM layout (the hardware's, which horizontal 32-bit VPM accesses such as
+ * setup 0x00001a00 walk): a batch of 16 vertices is one vertex per COLUMN;
+ * word k of every vertex is row k of the segment, lane i of that row being
+ * vertex i. The input segment (attributes at the record's VPM byte offsets)
+ * and the output segment are separate, both at VPM address 0 for the
+ * shader, so a shader may write output word k before reading input word k.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -89,11 +95,8 @@ const struct sim_program *pipe_program(struct sim_pipe *p, uint32_t addr)
 	return &pp->prog;
 }
 
-/* Runs `code` with uniforms from memory at `unif` on a fresh QPU with the
- * given hooks; adds the instructions executed to *counter. */
-bool pipe_run_shader(struct sim_pipe *p, const char *stage, uint32_t code, uint32_t unif,
-		     const struct sim_qpu_hooks *hooks, const uint32_t *ra15, const uint32_t *rb15,
-		     struct sim_qpu *q, uint64_t *counter)
+bool pipe_shader_init(struct sim_pipe *p, uint32_t code, uint32_t unif,
+		      const struct sim_qpu_hooks *hooks, struct sim_qpu *q)
 {
 	const struct sim_program *prog = pipe_program(p, code);
 	if (!prog)
@@ -102,10 +105,12 @@ bool pipe_run_shader(struct sim_pipe *p, const char *stage, uint32_t code, uint3
 	sim_qpu_init(q, prog, p->mem, NULL, 0, &p->shared, hooks, &opt);
 	q->unif_in_mem = true;
 	q->unif_addr = unif;
-	if (ra15)
-		memcpy(q->rf[QPU_FILE_A][15], ra15, sizeof(q->rf[0][15]));
-	if (rb15)
-		memcpy(q->rf[QPU_FILE_B][15], rb15, sizeof(q->rf[0][15]));
+	return true;
+}
+
+bool pipe_shader_run(struct sim_pipe *p, const char *stage, uint32_t code, struct sim_qpu *q,
+		     uint64_t *counter)
+{
 	struct vc4_diag d;
 	vc4_diag_clear(&d);
 	enum sim_status st = sim_qpu_run(q, p->inst_limit, &d);
@@ -118,13 +123,36 @@ bool pipe_run_shader(struct sim_pipe *p, const char *stage, uint32_t code, uint3
 	return vc4_diag_set(p->diag, "%s at 0x%08x: %s", stage, code, d.msg);
 }
 
-/* VPM word k of vertex (lane) i in the shading layout. */
-static uint32_t *vpm_word(struct sim_pipe *p, uint32_t i, uint32_t k)
+/* VPM word k of vertex (lane) i in the segment starting at row `seg`. */
+static uint32_t *vpm_word(struct sim_pipe *p, uint32_t seg, uint32_t i, uint32_t k)
 {
-	return &p->shared.vpm[((k / 16) * 16 + i) * 16 + k % 16];
+	return &p->shared.vpm[(seg + k) * 16 + i];
 }
 
-/* Fetches the attributes `select` of vertex `index` into VPM lane `lane`. */
+/* Rows of the input segment: the highest attribute word of `select`. */
+static uint32_t input_rows(const struct pipe_shader_rec *rec, bool coord, uint32_t select)
+{
+	uint32_t rows = 0;
+	for (uint32_t a = 0; a < rec->nattr; a++) {
+		if (!(select & (1u << a)))
+			continue;
+		const struct pipe_attr *at = &rec->attr[a];
+		uint32_t end = ((coord ? at->cs_offset : at->vs_offset) + at->size + 3) / 4;
+		rows = end > rows ? end : rows;
+	}
+	return rows;
+}
+
+/* Rows of the output segment: CS [Xc Yc Zc Wc XsYs Zs 1/Wc (Ps)],
+ * VS [XsYs Zs 1/Wc (Ps) varyings...]. */
+static uint32_t output_rows(const struct pipe_shader_rec *rec, bool coord)
+{
+	return (coord ? 7 : 3 + rec->r.fragment_shader_number_of_varyings) +
+	       (rec->r.point_size_included_in_shaded_vertex_data ? 1 : 0);
+}
+
+/* Fetches the attributes `select` of vertex `index` into column `lane` of
+ * the input segment (rows 0..). */
 static bool fetch_vertex(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coord,
 			 uint32_t select, uint32_t lane, uint32_t index)
 {
@@ -140,12 +168,9 @@ static bool fetch_vertex(struct sim_pipe *p, const struct pipe_shader_rec *rec, 
 			return vc4_diag_set(p->diag, "attribute %u of vertex %u at 0x%08llx "
 					    "(%u bytes) outside memory", a, index,
 					    (unsigned long long)addr, at->size);
-		if ((off + at->size + 3) / 4 > SIM_VPM_ROWS)
-			return vc4_diag_set(p->diag, "attribute %u: VPM offset %u + %u bytes "
-					    "outside the VPM", a, off, at->size);
 		for (uint32_t b = 0; b < at->size; b++) {
 			uint32_t k = (off + b) / 4, sh = ((off + b) % 4) * 8;
-			uint32_t *w = vpm_word(p, lane, k);
+			uint32_t *w = vpm_word(p, 0, lane, k);
 			*w = (*w & ~(0xffu << sh)) | ((uint32_t)src[b] << sh);
 		}
 	}
@@ -159,30 +184,30 @@ static float word_f(uint32_t w)
 	return f;
 }
 
-/* Reads vertex `lane`'s outputs: CS [Xc Yc Zc Wc XsYs Zs 1/Wc (Ps)],
- * VS [XsYs Zs 1/Wc (Ps) varyings...]. */
+/* Reads vertex `lane`'s outputs from the output segment at row `seg`
+ * (layout: output_rows()). */
 static void read_outputs(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coord,
-			 uint32_t lane, struct pipe_vertex *v)
+			 uint32_t seg, uint32_t lane, struct pipe_vertex *v)
 {
 	uint32_t k = 0;
 	memset(v, 0, sizeof(*v));
 	if (coord) {
-		v->xc = word_f(*vpm_word(p, lane, k++));
-		v->yc = word_f(*vpm_word(p, lane, k++));
-		v->zc = word_f(*vpm_word(p, lane, k++));
-		v->wc = word_f(*vpm_word(p, lane, k++));
+		v->xc = word_f(*vpm_word(p, seg, lane, k++));
+		v->yc = word_f(*vpm_word(p, seg, lane, k++));
+		v->zc = word_f(*vpm_word(p, seg, lane, k++));
+		v->wc = word_f(*vpm_word(p, seg, lane, k++));
 	}
-	uint32_t xy = *vpm_word(p, lane, k++);
+	uint32_t xy = *vpm_word(p, seg, lane, k++);
 	v->xs = (int16_t)(xy & 0xffff);
 	v->ys = (int16_t)(xy >> 16);
-	v->zs = word_f(*vpm_word(p, lane, k++));
-	v->inv_wc = word_f(*vpm_word(p, lane, k++));
+	v->zs = word_f(*vpm_word(p, seg, lane, k++));
+	v->inv_wc = word_f(*vpm_word(p, seg, lane, k++));
 	if (rec->r.point_size_included_in_shaded_vertex_data)
-		v->point_size = word_f(*vpm_word(p, lane, k++));
+		v->point_size = word_f(*vpm_word(p, seg, lane, k++));
 	if (coord)
 		return;
 	for (uint32_t i = 0; i < rec->r.fragment_shader_number_of_varyings; i++)
-		v->vary[i] = word_f(*vpm_word(p, lane, k++));
+		v->vary[i] = word_f(*vpm_word(p, seg, lane, k++));
 }
 
 bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coord,
@@ -190,25 +215,30 @@ bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coor
 {
 	uint32_t select = coord ? rec->r.coordinate_shader_attribute_array_select_bits :
 		rec->r.vertex_shader_attribute_array_select_bits;
+	const char *stage = coord ? "coordinate shader" : "vertex shader";
+	uint32_t in_rows = input_rows(rec, coord, select), out_rows = output_rows(rec, coord);
+	if (in_rows + out_rows > SIM_VPM_ROWS)
+		return vc4_diag_set(p->diag, "%s: VPM input (%u rows) and output (%u rows) "
+				    "segments exceed the VPM (%u rows)", stage, in_rows, out_rows,
+				    SIM_VPM_ROWS);
 	memset(p->shared.vpm, 0, sizeof(p->shared.vpm));
 	for (uint32_t lane = 0; lane < 16; lane++)
 		if (!fetch_vertex(p, rec, coord, select, lane, index[lane < n ? lane : n - 1]))
 			return false;
 	struct sim_qpu *q = &p->qpu;
-	bool ok;
-	if (coord)
-		ok = pipe_run_shader(p, "coordinate shader",
-				     rec->r.coordinate_shader_code_address.offset,
-				     rec->r.coordinate_shader_uniforms_address.offset, NULL, NULL,
-				     NULL, q, &p->stats.qpu_instructions_cs);
-	else
-		ok = pipe_run_shader(p, "vertex shader", rec->r.vertex_shader_code_address.offset,
-				     rec->r.vertex_shader_uniforms_address.offset, NULL, NULL,
-				     NULL, q, &p->stats.qpu_instructions_vs);
-	if (!ok)
+	uint32_t code = coord ? rec->r.coordinate_shader_code_address.offset :
+		rec->r.vertex_shader_code_address.offset;
+	uint32_t unif = coord ? rec->r.coordinate_shader_uniforms_address.offset :
+		rec->r.vertex_shader_uniforms_address.offset;
+	if (!pipe_shader_init(p, code, unif, NULL, q))
+		return false;
+	q->vpm_in_row = 0;
+	q->vpm_out_row = in_rows;
+	if (!pipe_shader_run(p, stage, code, q, coord ? &p->stats.qpu_instructions_cs :
+			     &p->stats.qpu_instructions_vs))
 		return false;
 	for (uint32_t i = 0; i < n; i++)
-		read_outputs(p, rec, coord, i, &out[i]);
+		read_outputs(p, rec, coord, in_rows, i, &out[i]);
 	*(coord ? &p->stats.cs_vertices : &p->stats.vs_vertices) += n;
 	return true;
 }
