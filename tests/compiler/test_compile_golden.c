@@ -11,9 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "compile_test.h"
+#include "tool_run.h"
 #include "util/file.h"
 
 static const char *vc4c_path;
@@ -175,40 +177,66 @@ static void too_many_live(void **state)
 	ir_shader_free(sh);
 }
 
-/* vc4c prints exactly the golden and exits 0; a parse error names file:line:col. */
-static void tool(void **state)
+/* vc4c prints exactly the golden and exits 0. The tool runs through
+ * tool_run (so under the cross build's exe wrapper too). */
+static void tool_golden(void **state)
 {
 	(void)state;
-	char cmd[2048], buf[1 << 16];
-	snprintf(cmd, sizeof(cmd), "cd %s/compiler && %s tex_color.fs.ir --dis --stats "
-		 "--key threaded=1", ct_tests_dir, vc4c_path);
-	FILE *f = popen(cmd, "r");
-	assert_non_null(f);
-	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	assert_int_equal(pclose(f), 0);
+	char args[1024];
+	snprintf(args, sizeof(args), "'%s/compiler/tex_color.fs.ir' --dis --stats --key threaded=1",
+		 ct_tests_dir);
+	struct tool_run r = tool_run(vc4c_path, args, false);
 	char *want = read_golden("tex_color.fs.dis");
-	assert_string_equal(buf, want);
+	assert_string_equal(r.out, want);
+	assert_string_equal(r.err, "");
+	assert_int_equal(r.status, 0);
 	free(want);
-	snprintf(cmd, sizeof(cmd), "printf 'fragment\\noutput color\\n%%x = bogus\\n' > "
-		 "bad.ir && %s bad.ir 2>&1; echo \"exit $?\"; rm -f bad.ir", vc4c_path);
-	f = popen(cmd, "r");
-	assert_non_null(f);
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	pclose(f);
-	assert_non_null(strstr(buf, "bad.ir:3:"));
-	assert_non_null(strstr(buf, "exit 1\n"));
-	/* -o writes one file per program: 39 instructions = 312 bytes each */
-	snprintf(cmd, sizeof(cmd), "d=$(mktemp -d) && cd %s/compiler && %s mvp_color.vs.ir -o $d/m "
-		 "&& wc -c < $d/m.vs.bin && wc -c < $d/m.cs.bin; rm -rf $d", ct_tests_dir,
-		 vc4c_path);
-	f = popen(cmd, "r");
-	assert_non_null(f);
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	assert_int_equal(pclose(f), 0);
-	assert_string_equal(buf, "312\n312\n");
+	tool_run_free(&r);
+}
+
+/* A parse error names file:line:col and exits 1. */
+static void tool_parse_error(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/vc4c-test-XXXXXX", path[64], out[4096];
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/bad.ir", dir);
+	static const char text[] = "fragment\noutput color\n%x = bogus\n";
+	assert_true(vc4_write_file(path, text, sizeof(text) - 1, NULL));
+	int status = tool_run_text(vc4c_path, path, out, sizeof(out));
+	remove(path);
+	rmdir(dir);
+	assert_non_null(strstr(out, "bad.ir:3:"));
+	assert_int_equal(status, 1);
+}
+
+/* Size in bytes of file `path` (-1 when it cannot be read). */
+static long file_size(const char *path)
+{
+	size_t size;
+	void *data = vc4_read_file(path, &size, NULL);
+	free(data);
+	return data ? (long)size : -1;
+}
+
+/* -o writes one file per program: 39 instructions = 312 bytes each. */
+static void tool_output_files(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/vc4c-test-XXXXXX", args[1024], vs[64], cs[64], out[4096];
+	assert_non_null(mkdtemp(dir));
+	snprintf(args, sizeof(args), "'%s/compiler/mvp_color.vs.ir' -o '%s/m'", ct_tests_dir, dir);
+	snprintf(vs, sizeof(vs), "%s/m.vs.bin", dir);
+	snprintf(cs, sizeof(cs), "%s/m.cs.bin", dir);
+	int status = tool_run_text(vc4c_path, args, out, sizeof(out));
+	long vs_size = file_size(vs), cs_size = file_size(cs);
+	remove(vs);
+	remove(cs);
+	rmdir(dir);
+	assert_string_equal(out, "");
+	assert_int_equal(status, 0);
+	assert_int_equal(vs_size, 312);
+	assert_int_equal(cs_size, 312);
 }
 
 int main(int argc, char **argv)
@@ -223,7 +251,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(cache),
 		cmocka_unit_test(wrong_key_stage),
 		cmocka_unit_test(too_many_live),
-		cmocka_unit_test(tool),
+		cmocka_unit_test(tool_golden),
+		cmocka_unit_test(tool_parse_error),
+		cmocka_unit_test(tool_output_files),
 	};
 	return cmocka_run_group_tests_name("compiler_golden", tests, NULL, NULL);
 }

@@ -95,7 +95,9 @@ static struct qir_reg op_cos(struct lower *l, const struct qir_reg *s)
 static struct qir_reg op_mix(struct lower *l, const struct qir_reg *s)
 {
 	struct qir_reg omt = qir_FSUB(l->c, lower_uf(l, 1.0f), s[2]);
-	return qir_FADD(l->c, qir_FMUL(l->c, s[0], omt), qir_FMUL(l->c, s[1], s[2]));
+	struct qir_reg yt = qir_FMUL(l->c, s[1], s[2]);
+	struct qir_reg xomt = qir_FMUL(l->c, s[0], omt);
+	return qir_FADD(l->c, xomt, yt);
 }
 
 static struct qir_reg op_clamp(struct lower *l, const struct qir_reg *s)
@@ -107,7 +109,9 @@ static struct qir_reg op_clamp(struct lower *l, const struct qir_reg *s)
 static struct qir_reg op_step(struct lower *l, const struct qir_reg *s)
 {
 	lower_sf(l, QIR_OP_FSUB, s[1], s[0]);
-	return lower_flag_select(l, QPU_COND_NS, lower_uf(l, 0.0f), lower_uf(l, 1.0f));
+	struct qir_reg one = lower_uf(l, 1.0f);
+	struct qir_reg zero = lower_uf(l, 0.0f);
+	return lower_flag_select(l, QPU_COND_NS, zero, one);
 }
 
 /* t = clamp((x - e0) / (e1 - e0), 0, 1); t*t*(3 - 2t) */
@@ -116,8 +120,10 @@ static struct qir_reg op_smoothstep(struct lower *l, const struct qir_reg *s)
 	struct qir_compile *c = l->c;
 	struct qir_reg r = qir_RCP(c, qir_FSUB(c, s[1], s[0]));
 	struct qir_reg t = qir_FMUL(c, qir_FSUB(c, s[2], s[0]), r);
-	t = qir_FMIN(c, qir_FMAX(c, t, lower_uf(l, 0.0f)), lower_uf(l, 1.0f));
-	struct qir_reg p = qir_FSUB(c, lower_uf(l, 3.0f), qir_FMUL(c, t, lower_uf(l, 2.0f)));
+	struct qir_reg one = lower_uf(l, 1.0f);
+	t = qir_FMIN(c, qir_FMAX(c, t, lower_uf(l, 0.0f)), one);
+	struct qir_reg t2 = qir_FMUL(c, t, lower_uf(l, 2.0f));
+	struct qir_reg p = qir_FSUB(c, lower_uf(l, 3.0f), t2);
 	return qir_FMUL(c, qir_FMUL(c, t, t), p);
 }
 
@@ -197,7 +203,9 @@ static struct qir_reg op_b2i(struct lower *l, const struct qir_reg *s)
 /* The bool ~0 where `cond` holds on the current flags, else 0. */
 static struct qir_reg flag_bool(struct lower *l, enum qpu_cond cond)
 {
-	return lower_flag_select(l, cond, lower_ui(l, ~0u), lower_ui(l, 0));
+	struct qir_reg zero = lower_ui(l, 0);
+	struct qir_reg ones = lower_ui(l, ~0u);
+	return lower_flag_select(l, cond, ones, zero);
 }
 
 /* f2b: x != ±0 (bit test, so denormals are true as in C). */

@@ -107,8 +107,9 @@ static struct qir_reg merge(struct lower *l, const struct qir_rt_format_info *fm
 	if (qir_reg_equal(x, y))
 		return x;
 	struct qir_compile *c = l->c;
-	return qir_OR(c, qir_AND(c, x, lower_ui(l, ~alpha_mask(fmt))),
-		      qir_AND(c, y, lower_ui(l, alpha_mask(fmt))));
+	struct qir_reg alpha = qir_AND(c, y, lower_ui(l, alpha_mask(fmt)));
+	struct qir_reg rgb = qir_AND(c, x, lower_ui(l, ~alpha_mask(fmt)));
+	return qir_OR(c, rgb, alpha);
 }
 
 /* The factor word for a term (rgb and alpha factors merged). */
@@ -116,7 +117,9 @@ static struct qir_reg term_factor(struct blend_ctx *b, unsigned rgb_f, unsigned 
 {
 	if (rgb_f == a_f && rgb_f != QIR_BF_SRC_ALPHA_SATURATE)
 		return factor(b, rgb_f, false);
-	return merge(b->l, b->fmt, factor(b, rgb_f, false), factor(b, a_f, true));
+	struct qir_reg fa = factor(b, a_f, true);
+	struct qir_reg frgb = factor(b, rgb_f, false);
+	return merge(b->l, b->fmt, frgb, fa);
 }
 
 /* x * f per byte (v8muld), skipping the multiply for 0 and 1. */
@@ -223,8 +226,10 @@ struct qir_reg lower_blend(struct lower *l, const struct qir_reg color[4])
 		r = logic(&b, key->logic_op);
 	else if (key->blend.enable)
 		r = blend(&b, &key->blend);
-	if (mask != ~0u)
-		r = qir_OR(l->c, qir_AND(l->c, r, lower_ui(l, mask)),
-			   qir_AND(l->c, b.d, lower_ui(l, ~mask)));
+	if (mask != ~0u) {
+		struct qir_reg kept = qir_AND(l->c, b.d, lower_ui(l, ~mask));
+		struct qir_reg written = qir_AND(l->c, r, lower_ui(l, mask));
+		r = qir_OR(l->c, written, kept);
+	}
 	return r;
 }

@@ -107,7 +107,9 @@ static struct qir_reg user_uniform(struct lower *l, uint32_t word, bool is_bool)
 	if (!is_bool)
 		return u;
 	lower_sf(l, QIR_OP_MOV, u, qir_null());
-	return lower_flag_select(l, QPU_COND_ZC, lower_ui(l, ~0u), lower_ui(l, 0));
+	struct qir_reg zero = lower_ui(l, 0);
+	struct qir_reg ones = lower_ui(l, ~0u);
+	return lower_flag_select(l, QPU_COND_ZC, ones, zero);
 }
 
 /* Gives uniforms their USER words, locals a zeroed temp, outputs and

@@ -78,6 +78,29 @@ bool lower_fs_prologue(struct lower *l)
 	return true;
 }
 
+/* gl_FragCoord.x or .y: the pixel centre, float(frag_x/y) + 0.5. */
+static struct qir_reg pixel_centre(struct lower *l, enum qir_special xy)
+{
+	struct qir_reg half = lower_uf(l, 0.5f);
+	return qir_FADD(l->c, qir_ITOF(l->c, qir_special(xy)), half);
+}
+
+/* gl_FragCoord.z in [0, 1] from the 24-bit payload z. */
+static struct qir_reg frag_coord_z(struct lower *l)
+{
+	struct qir_reg scale = lower_uf(l, 1.0f / 16777215.0f);
+	return qir_FMUL(l->c, qir_ITOF(l->c, l->frag_z), scale);
+}
+
+/* gl_FrontFacing as a bool: rev_flag is 1 for back faces. */
+static struct qir_reg front_facing(struct lower *l)
+{
+	lower_sf(l, QIR_OP_MOV, qir_special(QIR_SPECIAL_FRAG_REV_FLAG), qir_null());
+	struct qir_reg zero = lower_ui(l, 0);
+	struct qir_reg ones = lower_ui(l, ~0u);
+	return lower_flag_select(l, QPU_COND_ZS, ones, zero);
+}
+
 bool lower_fs_builtin(struct lower *l, const struct ir_instr *in)
 {
 	struct qir_compile *c = l->c;
@@ -86,14 +109,13 @@ bool lower_fs_builtin(struct lower *l, const struct ir_instr *in)
 		return lower_error(l, "'%s' in a vertex shader", ir_ops[in->op].name);
 	switch (in->op) {
 	case IR_OP_FRAG_COORD:  /* pixel centres, z in [0, 1], 1/w */
-		d[0] = qir_FADD(c, qir_ITOF(c, qir_special(QIR_SPECIAL_FRAG_X)), lower_uf(l, 0.5f));
-		d[1] = qir_FADD(c, qir_ITOF(c, qir_special(QIR_SPECIAL_FRAG_Y)), lower_uf(l, 0.5f));
-		d[2] = qir_FMUL(c, qir_ITOF(c, l->frag_z), lower_uf(l, 1.0f / 16777215.0f));
+		d[0] = pixel_centre(l, QIR_SPECIAL_FRAG_X);
+		d[1] = pixel_centre(l, QIR_SPECIAL_FRAG_Y);
+		d[2] = frag_coord_z(l);
 		d[3] = qir_RCP(c, l->frag_w);
 		return true;
-	case IR_OP_FRONT_FACING:  /* rev_flag is 1 for back faces */
-		lower_sf(l, QIR_OP_MOV, qir_special(QIR_SPECIAL_FRAG_REV_FLAG), qir_null());
-		d[0] = lower_flag_select(l, QPU_COND_ZS, lower_ui(l, ~0u), lower_ui(l, 0));
+	case IR_OP_FRONT_FACING:
+		d[0] = front_facing(l);
 		return true;
 	default:  /* IR_OP_POINT_COORD */
 		for (unsigned k = 0; k < 2; k++)
@@ -106,8 +128,9 @@ bool lower_fs_builtin(struct lower *l, const struct ir_instr *in)
 static void tmu_write(struct lower *l, enum qir_op op, struct qir_reg v, unsigned k,
 		      uint32_t sampler)
 {
-	qir_emit(l->c, op, qir_null(), lower_to_temp(l, v),
-		 qir_uniform(l->c, (enum qir_uniform_kind)(QIR_UNIFORM_TEX_P0 + k), sampler));
+	struct qir_reg p = qir_uniform(l->c, (enum qir_uniform_kind)(QIR_UNIFORM_TEX_P0 + k),
+				       sampler);
+	qir_emit(l->c, op, qir_null(), lower_to_temp(l, v), p);
 }
 
 /* Channel `swz` (enum qir_swizzle) of the unpacked texel ch[4]. */

@@ -51,8 +51,8 @@ struct qir_reg lower_fract(struct lower *l, struct qir_reg x)
 /* ±1.0 with x's sign; ±0 stay as they are. */
 struct qir_reg lower_sign(struct lower *l, struct qir_reg x)
 {
-	struct qir_reg one = qir_OR(l->c, qir_AND(l->c, x, lower_ui(l, SIGN_BIT)),
-				    lower_ui(l, ONE_BITS));
+	struct qir_reg one_bits = lower_ui(l, ONE_BITS);
+	struct qir_reg one = qir_OR(l->c, qir_AND(l->c, x, lower_ui(l, SIGN_BIT)), one_bits);
 	lower_sf(l, QIR_OP_AND, x, lower_ui(l, ABS_MASK));
 	return lower_flag_select(l, QPU_COND_ZC, one, x);
 }
@@ -88,8 +88,10 @@ static struct qir_reg sin_turns(struct lower *l, struct qir_reg e)
 	f = qir_FMAX(c, f, qir_FSUB(c, lower_uf(l, -1.0f), a));
 	struct qir_reg f2 = qir_FMUL(c, f, f);
 	struct qir_reg p = lower_uf(l, (float)sin_pi_coef[0]);
-	for (size_t i = 1; i < sizeof(sin_pi_coef) / sizeof(sin_pi_coef[0]); i++)
-		p = qir_FADD(c, qir_FMUL(c, p, f2), lower_uf(l, (float)sin_pi_coef[i]));
+	for (size_t i = 1; i < sizeof(sin_pi_coef) / sizeof(sin_pi_coef[0]); i++) {
+		struct qir_reg coef = lower_uf(l, (float)sin_pi_coef[i]);
+		p = qir_FADD(c, qir_FMUL(c, p, f2), coef);
+	}
 	return qir_FMUL(c, p, f);
 }
 
@@ -114,7 +116,8 @@ struct qir_reg lower_imul(struct lower *l, struct qir_reg a, struct qir_reg b)
 	struct qir_compile *c = l->c;
 	struct qir_reg sh = lower_ui(l, 24);
 	struct qir_reg lo = qir_MUL24(c, a, b);
-	struct qir_reg hi = qir_ADD(c, qir_MUL24(c, qir_SHR(c, a, sh), b),
-				    qir_MUL24(c, a, qir_SHR(c, b, sh)));
+	struct qir_reg al_bh = qir_MUL24(c, a, qir_SHR(c, b, sh));
+	struct qir_reg ah_bl = qir_MUL24(c, qir_SHR(c, a, sh), b);
+	struct qir_reg hi = qir_ADD(c, ah_bl, al_bh);
 	return qir_ADD(c, lo, qir_SHL(c, hi, sh));
 }

@@ -29,7 +29,8 @@ static struct qir_reg attr_comp(struct lower *l, enum qir_attr_format format,
 		return qir_ITOF(c, qir_MOV(c, lower_unpack(w[0], QPU_UNPACK_8A + k)));
 	case QIR_ATTR_SNORM16: {
 		struct qir_reg i = qir_MOV(c, lower_unpack(w[k / 2], QPU_UNPACK_16A + k % 2));
-		struct qir_reg f = qir_FMUL(c, qir_ITOF(c, i), lower_uf(l, 1.0f / 32767.0f));
+		struct qir_reg scale = lower_uf(l, 1.0f / 32767.0f);
+		struct qir_reg f = qir_FMUL(c, qir_ITOF(c, i), scale);
 		return qir_FMAX(c, f, lower_uf(l, -1.0f));
 	}
 	case QIR_ATTR_SINT16:
@@ -127,18 +128,23 @@ static bool write_varyings(struct lower *l)
 	return true;
 }
 
+/* p * rcpw * the viewport uniform `kind` (its uniform is taken first). */
+static struct qir_reg viewport_scaled(struct qir_compile *c, struct qir_reg p, struct qir_reg rcpw,
+				      enum qir_uniform_kind kind)
+{
+	struct qir_reg scale = qir_uniform(c, kind, 0);
+	return qir_FMUL(c, qir_FMUL(c, p, rcpw), scale);
+}
+
 /* Screen-space outputs from the clip-space position p[4]: packed Xs|Ys
  * (12.4 fixed point, 16 bits each), Zs and 1/Wc. */
 static void screen_coords(struct lower *l, const struct qir_reg *p, struct qir_reg out[3])
 {
 	struct qir_compile *c = l->c;
 	struct qir_reg rcpw = qir_RCP(c, p[3]);
-	struct qir_reg xs = qir_FMUL(c, qir_FMUL(c, p[0], rcpw),
-				     qir_uniform(c, QIR_UNIFORM_VIEWPORT_X_SCALE, 0));
-	struct qir_reg ys = qir_FMUL(c, qir_FMUL(c, p[1], rcpw),
-				     qir_uniform(c, QIR_UNIFORM_VIEWPORT_Y_SCALE, 0));
-	struct qir_reg zs = qir_FMUL(c, qir_FMUL(c, p[2], rcpw),
-				     qir_uniform(c, QIR_UNIFORM_VIEWPORT_Z_SCALE, 0));
+	struct qir_reg xs = viewport_scaled(c, p[0], rcpw, QIR_UNIFORM_VIEWPORT_X_SCALE);
+	struct qir_reg ys = viewport_scaled(c, p[1], rcpw, QIR_UNIFORM_VIEWPORT_Y_SCALE);
+	struct qir_reg zs = viewport_scaled(c, p[2], rcpw, QIR_UNIFORM_VIEWPORT_Z_SCALE);
 	zs = qir_FADD(c, zs, qir_uniform(c, QIR_UNIFORM_VIEWPORT_Z_OFFSET, 0));
 	struct qir_reg xy = qir_temp(c);
 	struct qir_inst *lo = qir_emit(c, QIR_OP_FTOI, xy, xs, qir_null());
