@@ -252,6 +252,49 @@ static void thread_switch_accumulators(void **state)
 	       p_add(QPU_A_FADD, W_R0, QPU_MUX_R0, QPU_MUX_R5, R_NOP, R_NOP), FS_TAIL);
 }
 
+/* Flags are undefined after a switch takes effect (also those set in its
+ * delay slots) until an sf instruction sets them; that instruction's own
+ * conditions still see the old flags. */
+static void thread_switch_flags(void **state)
+{
+	(void)state;
+	uint64_t setf = qpu_set_sf(p_mov_a(W_R0, R_UNIF), 1);
+	uint64_t cmov = p_cond_add(p_mov_a(W_R1, R_UNIF), QPU_COND_ZS);
+
+	EXPECT(FS, "4:thrsw-flags-lost", setf, P_LTHRSW, P_NOP, P_NOP, cmov, FS_TAIL);
+	EXPECT(FS, "4:thrsw-flags-lost", P_NOP, P_LTHRSW, P_NOP, setf, cmov, FS_TAIL);
+	EXPECT(FS, "4:thrsw-flags-lost", P_NOP, P_LTHRSW, P_NOP, P_NOP,
+	       qpu_set_sf(cmov, 1), FS_TAIL);
+	EXPECT(FS, "4:thrsw-flags-lost", setf, P_LTHRSW, P_NOP, P_NOP,
+	       p_br(QPU_BR_ANY_ZS, 4, 8), P_NOP, P_NOP, P_NOP, FS_TAIL);
+	/* before the switch takes effect, and after new flags: clean */
+	EXPECT(FS, "", setf, P_LTHRSW, cmov, P_NOP, setf, cmov, FS_TAIL);
+	/* a condition on a nop op writes nothing and reads no flags */
+	EXPECT(FS, "", P_NOP, P_LTHRSW, P_NOP, P_NOP, p_cond_add(P_NOP, QPU_COND_ZS), FS_TAIL);
+
+	const uint64_t p[] = { setf, P_LTHRSW, P_NOP, P_NOP, cmov, FS_TAIL };
+	struct qpu_check_report r;
+	struct vc4_diag d = { 0 };
+
+	assert_true(qpu_check_hazards(p, N_WORDS(setf, P_LTHRSW, P_NOP, P_NOP, cmov, FS_TAIL),
+				      FS, &r, &d));
+	assert_int_equal(r.count, 1);
+	assert_string_equal(r.v[0].msg, "conditional write uses the flags after the thread "
+			    "switch at ip 1 without an instruction setting them since");
+	qpu_check_report_free(&r);
+}
+
+/* r4 read in the same instruction as an r4-writing load signal reads the
+ * value before the load: not a hazard (hello_fft's `mov r0, r4 ; ldtmu0`
+ * runs on Pis, Mesa's scheduler pairs such instructions). */
+static void r4_read_with_load_signal(void **state)
+{
+	(void)state;
+	EXPECT(VS, "", p_mov_acc(W_TMU0_S, QPU_MUX_R0), p_mov_acc(W_TMU0_S, QPU_MUX_R1),
+	       P_LDTMU0, p_sig(p_mov_acc(W_R0, QPU_MUX_R4), QPU_SIG_LOAD_TMU0),
+	       p_mov_acc(W_R1, QPU_MUX_R4), TAIL);
+}
+
 static void uniforms_reset(void **state)
 {
 	(void)state;
@@ -471,6 +514,8 @@ int main(void)
 		cmocka_unit_test(thread_switch),
 		cmocka_unit_test(thread_switch_tmu),
 		cmocka_unit_test(thread_switch_accumulators),
+		cmocka_unit_test(thread_switch_flags),
+		cmocka_unit_test(r4_read_with_load_signal),
 		cmocka_unit_test(uniforms_reset),
 		cmocka_unit_test(vpm),
 		cmocka_unit_test(rotation),

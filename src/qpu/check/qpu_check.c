@@ -36,6 +36,7 @@ struct hz_state {
 	int8_t vpm_pending;           /* VPM values still to read; -1 unknown */
 	uint8_t thr_cur, thr_prev;    /* threaded: lookups since / before the last switch */
 	uint8_t acc_lost;             /* r0..r5 (bits 0..5) undefined since a switch */
+	uint8_t flags_lost;           /* flags undefined since a switch */
 	uint8_t tmu_open[2];          /* parameter writes of the lookup being set up */
 	uint8_t tmu_n[2];             /* lookups submitted, results not read */
 	uint8_t tmu_slots[2][HZ_FIFO];/* request slots of each outstanding lookup */
@@ -428,6 +429,7 @@ static void hz_apply_switch(struct hz_ctx *c, struct hz_state *s)
 	s->thr_prev = s->thr_cur;
 	s->thr_cur = 0;
 	s->acc_lost = 0x3f;
+	s->flags_lost = 1;
 }
 
 /* Accumulators read while undefined after a switch; writes define them
@@ -445,6 +447,20 @@ static void hz_check_acc_lost(struct hz_ctx *c, struct hz_state *s, const struct
 		s->acc_lost &= (uint8_t)~(1u << 4);
 	if (f->reads_vary)
 		s->acc_lost &= (uint8_t)~(1u << 5);
+}
+
+/* Flags used while undefined after a switch; an sf instruction defines them
+ * (after its own conditions are evaluated). */
+static void hz_check_flags_lost(struct hz_ctx *c, struct hz_state *s,
+				const struct hz_inst *f, uint32_t ip)
+{
+	if (s->flags_lost && f->reads_flags)
+		hz_report(c, ip, QPU_RULE_THRSW_FLAGS_LOST, "%s uses the flags after the "
+			  "thread switch at ip %u without an instruction setting them since",
+			  f->form == QPU_FORM_BRANCH ? "branch condition" : "conditional write",
+			  s->thr_ip);
+	if (f->sets_flags)
+		s->flags_lost = 0;
 }
 
 static void hz_branch_redirect(struct hz_ctx *c, struct hz_state *s)
@@ -540,6 +556,7 @@ static void hz_step(struct hz_ctx *c, struct hz_state s)
 	hz_check_tmu(c, &s, f, ip);
 	hz_check_vpm(c, &s, f, ip);
 	hz_check_acc_lost(c, &s, f, ip);
+	hz_check_flags_lost(c, &s, f, ip);
 	hz_advance(c, &s, f, ip);
 }
 

@@ -264,6 +264,42 @@ static void derive_branch(struct hz_inst *f, uint32_t ip)
 	f->br_target = (int64_t)ip + 4 + imm / 8;
 }
 
+static bool cond_reads_flags(uint32_t cond)
+{
+	return cond != QPU_COND_NEVER && cond != QPU_COND_ALWAYS;
+}
+
+/* Flags are read by a condition that guards a real write: an ALU op that is
+ * not nop (ALU form), a write to a register (load immediate), or a branch
+ * condition other than always. The sf bit sets them (not in a branch, where
+ * the bit belongs to raddr_a). */
+static void derive_flags(struct hz_inst *f)
+{
+	uint64_t w = f->w;
+
+	switch (f->form) {
+	case QPU_FORM_ALU:
+		f->reads_flags = (qpu_get_op_add(w) != QPU_A_NOP &&
+				  cond_reads_flags(qpu_get_cond_add(w))) ||
+				 (qpu_get_op_mul(w) != QPU_M_NOP &&
+				  cond_reads_flags(qpu_get_cond_mul(w)));
+		f->sets_flags = qpu_get_sf(w);
+		break;
+	case QPU_FORM_LOAD_IMM:
+		f->reads_flags = (qpu_get_waddr_add(w) != QPU_W_NOP &&
+				  cond_reads_flags(qpu_get_cond_add(w))) ||
+				 (qpu_get_waddr_mul(w) != QPU_W_NOP &&
+				  cond_reads_flags(qpu_get_cond_mul(w)));
+		f->sets_flags = qpu_get_sf(w);
+		break;
+	case QPU_FORM_BRANCH:
+		f->reads_flags = qpu_get_br_cond(w) != QPU_BR_ALWAYS;
+		break;
+	case QPU_FORM_SEMAPHORE:
+		break;
+	}
+}
+
 void hz_inst_derive(uint64_t w, uint32_t ip, struct hz_inst *f)
 {
 	memset(f, 0, sizeof(*f));
@@ -273,6 +309,7 @@ void hz_inst_derive(uint64_t w, uint32_t ip, struct hz_inst *f)
 	f->ldtmu = -1;
 	note_write(f, false);
 	note_write(f, true);
+	derive_flags(f);
 	switch (f->form) {
 	case QPU_FORM_ALU:
 		derive_alu_reads(f);

@@ -36,6 +36,8 @@ struct hz_inst {
 	bool sb_unlock;           /* scoreboard-unlock signal */
 	bool thrsw, last_thrsw, prog_end, branch;
 	bool reads_ms_flags;
+	bool reads_flags;         /* a conditional write or branch uses the Z/N/C flags */
+	bool sets_flags;          /* the sf bit (ALU or load immediate) */
 
 	bool reads_unif;          /* raddr pops a uniform */
 	bool reads_vary;          /* raddr pops a varying */

@@ -79,6 +79,9 @@ const struct qpu_rule_info qpu_check_rules[QPU_RULE_COUNT] = {
 	[QPU_RULE_THRSW_ACC_LOST] = { "thrsw-acc-lost",
 		"accumulators r0-r5 are not read after a thread switch before being written "
 		"again", "MS (RA and scheduler), RG sec. 3" },
+	[QPU_RULE_THRSW_FLAGS_LOST] = { "thrsw-flags-lost",
+		"the flags are not used after a thread switch before an instruction sets "
+		"them again", "MS (scheduler)" },
 	[QPU_RULE_UNIF_AFTER_RESET] = { "unif-after-reset",
 		"no uniform read (or TMU write) in the two instructions after a uniforms "
 		"address write", "RG, MV, VA; MS for TMU writes" },
