@@ -96,9 +96,15 @@ static inline uint32_t sfu_lane(enum sim_sfu_func func, enum sim_sfu_model model
 	return r & keep[model];
 }
 
-/* recip or recipsqrt of 16 lanes: sfu_lane()'s results, computed for every
- * lane without branches (the exact value, its conversion toward zero, then
- * the special operands chosen over it) so that the loops vectorise. */
+/* recip or recipsqrt of 16 lanes: sfu_lane()'s results without branches, so
+ * that the loops vectorise. Lanes with a special operand (zero, Inf/NaN, and
+ * for recip an exponent >= 253) compute 1.0 instead and take their special
+ * result at the end; every other lane's exact value is a normal float
+ * (recip: |x| in [2^-126, 2^126) gives (2^-126, 2^126]; recipsqrt: |x| in
+ * [2^-126, 2^128) gives (2^-64, 2^63]), so the conversion toward zero is the
+ * double's sign, its exponent rebiased and its top 23 mantissa bits: no
+ * overflow, underflow or flush case is left to test. */
+SIM_CLONES
 static void sfu_vec_div(bool rsqrt, enum sim_sfu_model model, const uint32_t *restrict in,
 			uint32_t *restrict out)
 {
@@ -107,10 +113,17 @@ static void sfu_vec_div(bool rsqrt, enum sim_sfu_model model, const uint32_t *re
 		[SIM_SFU_13BIT] = 0xfffffc00u,
 		[SIM_SFU_EXACT] = 0xffffffffu,
 	};
-	uint32_t x[SIM_LANES], mask = keep[model];
+	uint32_t x[SIM_LANES], spec[SIM_LANES], sval[SIM_LANES], mask = keep[model];
 	double r[SIM_LANES];
-	for (int i = 0; i < SIM_LANES; i++)
-		x[i] = f_daz(in[i]);
+	for (int i = 0; i < SIM_LANES; i++) {
+		uint32_t xi = f_daz(in[i]), xs = xi & SIGN;
+		uint32_t zero = 0u - (uint32_t)((xi & ~SIGN) == 0);
+		uint32_t inf = 0u - (uint32_t)f_is_special(xi);
+		uint32_t big = rsqrt ? 0 : 0u - (uint32_t)(((xi >> 23) & 0xff) >= 253);
+		spec[i] = zero | inf | big;
+		sval[i] = rsqrt ? (zero & EXPM) : (zero & (xs | EXPM)) | (~zero & xs);
+		x[i] = (xi & ~spec[i]) | (0x3f800000u & spec[i]);
+	}
 	for (int i = 0; i < SIM_LANES; i++) {
 		double v = (double)as_f(x[i]);
 		r[i] = 1.0 / (rsqrt ? sqrt(fabs(v)) : v);
@@ -118,19 +131,9 @@ static void sfu_vec_div(bool rsqrt, enum sim_sfu_model model, const uint32_t *re
 	for (int i = 0; i < SIM_LANES; i++) {
 		uint64_t d;
 		memcpy(&d, &r[i], 8);
-		uint32_t sign = (uint32_t)(d >> 63) << 31;
-		int32_t e = (int32_t)((d >> 52) & 0x7ff) - 1023 + 127;
-		uint32_t bits = sign | ((uint32_t)e & 0xff) << 23 | (uint32_t)((d >> 29) & 0x7fffff);
-		uint32_t val = fabs(r[i]) > 3.4028234663852886e38 ? sign | EXPM
-			     : e <= 0 ? 0 : bits & mask;
-		uint32_t xs = x[i] & SIGN;
-		uint32_t zero = (x[i] & ~SIGN) == 0, inf = f_is_special(x[i]);
-		uint32_t big = ((x[i] >> 23) & 0xff) >= 253;
-		if (rsqrt)
-			val = zero ? EXPM : inf ? 0 : val;
-		else
-			val = zero ? (xs | EXPM) : (inf | big) ? xs : val;
-		out[i] = val;
+		uint32_t sign = (uint32_t)(d >> 32) & SIGN;
+		uint32_t mag = (uint32_t)(((d & ~((uint64_t)1 << 63)) >> 29) - ((uint64_t)896 << 23));
+		out[i] = (((sign | mag) & mask) & ~spec[i]) | (sval[i] & spec[i]);
 	}
 }
 

@@ -29,8 +29,9 @@ enum sim_wr {
 
 enum sim_form { F_ALU, F_LI, F_SEM, F_BRANCH, F_ILLEGAL };
 
-/* How exec_fast() stores one ALU's result. */
-enum sim_store { ST_NONE, ST_ALL, ST_MASK };
+/* How exec_fast() / exec_periph() store one ALU's result (ST_PERIPH: an SFU
+ * or TMU write, exec_periph() only). */
+enum sim_store { ST_NONE, ST_ALL, ST_MASK, ST_PERIPH };
 
 static const uint32_t zero_vec[16];
 static const uint32_t elem_vec[16] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
@@ -57,6 +58,7 @@ struct sim_inst {
 	bool simple[2];          /* plain register/accumulator write, no pack */
 	bool may_block;          /* semaphore or mutex acquire */
 	bool fast;               /* exec_fast() can run it (see decode_fast_paths) */
+	bool periph;             /* exec_periph() can run it (see decode_fast_paths) */
 	/* exec_fast() operands, resolved at decode time: byte offsets in struct
 	 * sim_qpu of registers, accumulators or constant vectors (konst) */
 	uint16_t src[4];         /* add_a, add_b, mul_a, mul_b */
@@ -235,6 +237,9 @@ static void decode_fast_operands(struct sim_inst *in)
 	for (unsigned u = 0; u < 2; u++) {
 		bool nop = u == 0 ? in->op_add == QPU_A_NOP : in->op_mul == QPU_M_NOP;
 		in->store[u] = ST_NONE;
+		if (!nop && in->cond[u] != QPU_COND_NEVER &&
+		    (in->wr[u] == WR_SFU || in->wr[u] == WR_TMU))
+			in->store[u] = ST_PERIPH;
 		if (nop || !in->simple[u] || in->cond[u] == QPU_COND_NEVER)
 			continue;
 		in->store[u] = in->cond[u] == QPU_COND_ALWAYS ? ST_ALL : ST_MASK;
@@ -252,6 +257,13 @@ static bool plain_write(const struct sim_inst *in, unsigned u)
 	return nop || in->simple[u] || in->wr[u] == WR_NONE || in->wr[u] == WR_IGNORE;
 }
 
+/* plain_write(), or a write to the SFU or a TMU without pack. */
+static bool periph_write(const struct sim_inst *in, unsigned u)
+{
+	return plain_write(in, u) ||
+	       (!in->pack && (in->wr[u] == WR_SFU || in->wr[u] == WR_TMU));
+}
+
 /* Precomputes what the hot loop tests: plain writes, blocking reads, the
  * lanes of a load immediate. */
 static void decode_fast_paths(struct sim_inst *in)
@@ -267,10 +279,13 @@ static void decode_fast_paths(struct sim_inst *in)
 		bool plain_rd_a = in->rd_a == RD_REG || in->rd_a == RD_ZERO || in->rd_a == RD_ELEM;
 		bool plain_rd_b = in->rd_b == RD_REG || in->rd_b == RD_ZERO ||
 				  in->rd_b == RD_ELEM || in->rd_b == RD_SIMM;
+		bool plain_rd = !in->unpack && !in->rot && plain_rd_a && plain_rd_b;
 		in->fast = (in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM) &&
-			   !in->unpack && !in->rot && plain_rd_a && plain_rd_b &&
-			   plain_write(in, 0) && plain_write(in, 1);
-		if (in->fast)
+			   plain_rd && plain_write(in, 0) && plain_write(in, 1);
+		/* the same reads, any signal, SFU/TMU writes, no setf */
+		in->periph = !in->fast && plain_rd && !in->sf && periph_write(in, 0) &&
+			     periph_write(in, 1);
+		if (in->fast || in->periph)
 			decode_fast_operands(in);
 	} else
 		for (unsigned i = 0; i < 16; i++)
@@ -342,10 +357,11 @@ bool sim_program_init(struct sim_program *prog, const uint64_t *words, uint32_t 
 	for (uint32_t i = count; i-- > 0;) {
 		struct sim_inst *in = &prog->insts[i];
 		decode_one(in, words[i]);
-		if (!in->fast)
+		if (!in->fast && !in->periph)
 			continue;
 		uint32_t next = i + 1 < count ? prog->insts[i + 1].fast_run : 0;
-		in->fast_run = (uint16_t)(next < 0xffff ? next + 1 : 0xffff);
+		if (in->fast)
+			in->fast_run = (uint16_t)(next < 0xffff ? next + 1 : 0xffff);
 		for (unsigned f = 0; f < 2; f++)
 			if (in->konst[f] != 0xff)
 				prog->konst_need[in->konst[f] / 32] |= 1u << (in->konst[f] % 32);
@@ -524,10 +540,38 @@ static SIM_ALWAYS_INLINE void copy_lanes(uint32_t *restrict dst, const uint32_t 
 		dst[i] = val[i];
 }
 
+/* The words of a TMU direct read (addresses `val`, lanes `lanes`, 0 or ~0)
+ * into `slot` when every active lane's word lies inside memory: one range
+ * test over the 16 lanes, then plain loads; inactive lanes get 0. Returns
+ * false, leaving `slot` untouched, when any active lane is outside: the
+ * caller's per-lane path then reads the same words and names the first bad
+ * address. Bytes as stored (the caller swaps them on a big-endian host). */
+static SIM_ALWAYS_INLINE bool tmu_read_fast(const struct sim_memory *mem, const uint32_t *val,
+					    const uint32_t *lanes, uint32_t *restrict slot)
+{
+	if (mem->size < 4)
+		return false;
+	uint32_t lim = mem->size - 4, off[16], bad = 0;
+	for (int i = 0; i < 16; i++) {
+		/* below base wraps to a huge offset; inactive lanes read offset 0 */
+		off[i] = ((val[i] & ~3u) - mem->base) & lanes[i];
+		bad |= (uint32_t)(off[i] > lim);
+	}
+	if (bad)
+		return false;
+	for (int i = 0; i < 16; i++) {
+		uint32_t word;
+		memcpy(&word, mem->bytes + off[i], 4);
+		slot[i] = word & lanes[i];
+	}
+	return true;
+}
+
 /* A write to TMU parameter `idx` (unit * 4 + enum sim_tmu_param). t, r and
  * b queue a parameter; s dispatches: a texture request when parameters were
  * queued, else a direct memory read. Every write but a direct s pops its
  * texture configuration uniform (P0 for the first write, then P1..P3). */
+SIM_CLONES
 static bool write_tmu(struct sim_qpu *q, unsigned idx, const uint32_t *val, const uint32_t *lanes,
 		      struct vc4_diag *diag)
 {
@@ -562,14 +606,16 @@ static bool write_tmu(struct sim_qpu *q, unsigned idx, const uint32_t *val, cons
 		return true;
 	}
 	uint32_t *slot = q->tmu_fifo[unit][(t->head + t->count) % SIM_TMU_FIFO];
-	for (int i = 0; i < 16; i++) {
-		const uint8_t *p = sim_memory_ptr(q->mem, val[i] & ~3u, 4);
-		slot[i] = 0;
-		if (p && lanes[i])
-			memcpy(&slot[i], p, 4); /* little-endian host; see below */
-		else if (lanes[i] && !mem_read_word(q, "TMU read", val[i] & ~3u, &slot[i], diag))
-			return false;
-	}
+	if (q->opt.general_only || !tmu_read_fast(q->mem, val, lanes, slot))
+		for (int i = 0; i < 16; i++) {
+			const uint8_t *p = sim_memory_ptr(q->mem, val[i] & ~3u, 4);
+			slot[i] = 0;
+			if (p && lanes[i])
+				memcpy(&slot[i], p, 4); /* little-endian host; see below */
+			else if (lanes[i] &&
+				 !mem_read_word(q, "TMU read", val[i] & ~3u, &slot[i], diag))
+				return false;
+		}
 	if (!sim_host_little_endian())
 		for (int i = 0; i < 16; i++)
 			slot[i] = __builtin_bswap32(slot[i]);
@@ -582,6 +628,14 @@ static bool write_unif_addr(struct sim_qpu *q, uint32_t addr)
 	q->unif_in_mem = true;
 	q->unif_addr = addr;
 	return true;
+}
+
+/* An SFU write of `v` (function `func`): r4 gets the result after the
+ * instruction and two more (pending_tick()). */
+static inline void sfu_start(struct sim_qpu *q, unsigned func, const uint32_t *v)
+{
+	sim_sfu_vec((enum sim_sfu_func)func, q->opt.sfu_model, v, q->sfu_val);
+	q->sfu_delay = 3;
 }
 
 /* Peripheral write: lanes whose condition fails contribute 0 (docs/sim.md). */
@@ -613,8 +667,7 @@ static bool write_periph(struct sim_qpu *q, const struct sim_inst *in, unsigned 
 			q->shared->mutex_owner = -1;
 		return true;
 	case WR_SFU:
-		sim_sfu_vec((enum sim_sfu_func)in->wi[unit], q->opt.sfu_model, v, q->sfu_val);
-		q->sfu_delay = 3;
+		sfu_start(q, in->wi[unit], v);
 		return true;
 	case WR_TMU: return write_tmu(q, in->wi[unit], v, lanes, diag);
 	default: return true;
@@ -961,6 +1014,39 @@ static SIM_ALWAYS_INLINE void exec_fast(struct sim_qpu *q, const struct sim_inst
 	fast_store(q, in, 1, res[1]);
 }
 
+/* An instruction with exec_fast()'s reads (no setf) whose writes may also go
+ * to the SFU or a TMU, with any signal (decode_fast_paths()): the ops as in
+ * exec_fast(), then the writes in unit order and the signal, as exec_alu()
+ * and exec() do them (same effects, same errors). */
+static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_inst *in,
+					  struct vc4_diag *diag)
+{
+	uint32_t res[2][16];
+	if (in->op_add != QPU_A_NOP)
+		sim_lanes_add((enum qpu_op_add)in->op_add, src_ptr(q, in->src[0]),
+			      src_ptr(q, in->src[1]), res[0], NULL);
+	if (in->op_mul != QPU_M_NOP)
+		sim_lanes_mul((enum qpu_op_mul)in->op_mul, q->opt.fmul_round,
+			      src_ptr(q, in->src[2]), src_ptr(q, in->src[3]), res[1], NULL);
+	for (unsigned u = 0; u < 2; u++) {
+		if (in->store[u] != ST_PERIPH) {
+			fast_store(q, in, u, res[u]);
+			continue;
+		}
+		/* write_periph() for these two kinds, the lane mask vectorised */
+		const uint32_t *lanes = q->cm[in->cond[u]];
+		uint32_t v[16];
+		for (int i = 0; i < 16; i++)
+			v[i] = res[u][i] & lanes[i];
+		if (in->wr[u] == WR_SFU)
+			sfu_start(q, in->wi[u], v);
+		else if (!write_tmu(q, in->wi[u], v, lanes, diag))
+			return false;
+	}
+	return in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM ||
+	       exec_signal(q, in, diag);
+}
+
 static bool exec(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
 {
 	switch (in->form) {
@@ -981,17 +1067,33 @@ static bool exec(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *
 	}
 }
 
-/* The end of an instruction when an SFU result, a branch or a thread end is
- * pending: counts their delay down. Returns SIM_DONE at thread end. */
-static enum sim_status pending_tick(struct sim_qpu *q)
+/* The end of `k` instructions while an SFU result, a branch or a thread end
+ * is pending: counts their delay down by k, no further than the nearest of
+ * them (k <= pending_left()), so that each arrives after exactly the
+ * instruction it would one at a time. Returns SIM_DONE at thread end. */
+static enum sim_status pending_tick(struct sim_qpu *q, uint32_t k)
 {
-	if (q->sfu_delay && --q->sfu_delay == 0)
+	if (q->sfu_delay && (q->sfu_delay -= k) == 0)
 		memcpy(q->acc[4], q->sfu_val, 64);
-	if (q->br_pending && --q->br_pending == 0)
+	if (q->br_pending && (q->br_pending -= k) == 0)
 		q->ip = q->br_target;
-	if (q->end_pending && --q->end_pending == 0)
+	if (q->end_pending && (q->end_pending -= k) == 0)
 		return SIM_DONE;
 	return SIM_RUNNING;
+}
+
+/* Instructions until the nearest pending SFU result, branch or thread end
+ * (at least one of them is pending). */
+static uint32_t pending_left(const struct sim_qpu *q)
+{
+	uint32_t m = UINT32_MAX;
+	if (q->sfu_delay)
+		m = q->sfu_delay;
+	if (q->br_pending && q->br_pending < m)
+		m = q->br_pending;
+	if (q->end_pending && q->end_pending < m)
+		m = q->end_pending;
+	return m;
 }
 
 /* An instruction the fast path does not take. */
@@ -1022,7 +1124,8 @@ static void fill_konst(struct sim_qpu *q, const struct sim_program *prog)
  * With opt.general_only every instruction takes the general path.
  * Fast instructions neither read q->ip nor start an SFU, branch or thread
  * end, so the loop keeps ip, the count and "something is pending" in locals
- * and syncs them around the general path. */
+ * and syncs them around the general path, and a run of them ticks the
+ * pending delays once (pending_tick()). */
 SIM_CLONES
 static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *diag)
 {
@@ -1044,9 +1147,13 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 			break;
 		}
 		const struct sim_inst *in = &insts[ip];
+		uint64_t len = 1;
 		if (in->fast_run && fast_ok) {
-			/* a run of fast instructions; one at a time while a delay counts */
-			uint64_t len = pending ? 1 : in->fast_run;
+			/* a run of fast instructions, while a delay counts no further
+			 * than the instruction it ends after */
+			len = in->fast_run;
+			if (pending && pending_left(q) < len)
+				len = pending_left(q);
 			len = len < max - n ? len : max - n;
 			for (const struct sim_inst *end = in + len; in < end; in++)
 				exec_fast(q, in);
@@ -1056,7 +1163,12 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 				continue;
 		} else {
 			q->ip = ip;
-			st = exec_general(q, in, diag);
+			if (in->periph && fast_ok)
+				st = exec_periph(q, in, diag) ? SIM_RUNNING : SIM_ERROR;
+			else if (in->form == F_BRANCH && fast_ok) /* never blocks */
+				st = exec_branch(q, in, diag) ? SIM_RUNNING : SIM_ERROR;
+			else
+				st = exec_general(q, in, diag);
 			if (st != SIM_RUNNING)
 				break;
 			st = SIM_LIMIT;
@@ -1067,7 +1179,7 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 				continue;
 		}
 		q->ip = ip;
-		enum sim_status t = pending_tick(q);
+		enum sim_status t = pending_tick(q, (uint32_t)len);
 		ip = q->ip;
 		pending = q->sfu_delay | q->br_pending | q->end_pending;
 		if (t == SIM_DONE) {

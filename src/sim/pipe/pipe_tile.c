@@ -157,7 +157,7 @@ static bool store_general(struct sim_pipe *p, const uint8_t *pkt)
 		if (!need_config(p))
 			return false;
 		struct surface s;
-		uint32_t *array;
+		uint32_t *array = NULL;
 		if (!general_buffer(p, st.buffer_to_store, st.pixel_color_format, st.format,
 				    st.memory_base_address.offset, &s, &array) ||
 		    !tile_copy(p, &s, array, true))
@@ -244,7 +244,7 @@ static bool run_loads(struct sim_pipe *p)
 	if (tb->load_pending) {
 		tb->load_pending = false;
 		struct surface s;
-		uint32_t *array;
+		uint32_t *array = NULL;
 		const struct VC4_LOAD_TILE_BUFFER_GENERAL *ld = &tb->load;
 		if (!general_buffer(p, ld->buffer_to_load, ld->pixel_color_format, ld->format,
 				    ld->memory_base_address.offset, &s, &array) ||
