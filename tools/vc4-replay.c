@@ -4,15 +4,46 @@
  *   vc4-replay DIR [--backend sim|drm|auto] [--png OUT.png] [--stats]
  *
  * Prints the kernel's verdict, and with --stats the ioctls it took by kind.
- * Exit status: 0 accepted, 1 rejected (the reason is printed), 2 unreadable
- * capture, no usable device or bad usage.
+ * With --png, reads the job's colour write surface back after it completed,
+ * de-tiles it and writes it as an RGBA8 PNG. The layouts, the pixel formats
+ * and the PNG writer are the driver's (src/driver/drv_tiling.c, drv_png.c):
+ * the tool links the driver library rather than holding a second copy.
+ * Exit status: 0 accepted (and the PNG written), 1 rejected (the reason is
+ * printed) or PNG not written, 2 unreadable capture, no usable device or bad
+ * usage.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bo/vc4_bo.h"
 #include "bo/vc4_capture.h"
 #include "bo/vc4_dev.h"
+#include "driver/drv.h"
+#include "vc4_packets.h"
+
+#define RC_BGR565_DITHERED \
+	VC4_TILE_RENDERING_MODE_CONFIGURATION_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_BGR565_DITHERED
+#define RC_BGR565_NO_DITHER \
+	VC4_TILE_RENDERING_MODE_CONFIGURATION_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_BGR565_NO_DITHER
+#define MAX_PNG_DIM 4096u /* keeps width * height * 4 far inside 32 bits */
+
+/* The render config's memory format -> the driver's layout. */
+static const enum vc4_layout rc_layouts[] = {
+	[VC4_TILING_FORMAT_RASTER] = VC4_LAYOUT_RASTER,
+	[VC4_TILING_FORMAT_T] = VC4_LAYOUT_T,
+	[VC4_TILING_FORMAT_LT] = VC4_LAYOUT_LT,
+};
+static const char *const layout_names[] = {
+	[VC4_LAYOUT_RASTER] = "raster", [VC4_LAYOUT_T] = "T", [VC4_LAYOUT_LT] = "LT",
+};
+
+/* The colour write surface, decoded. */
+struct surface {
+	uint32_t hindex, offset, width, height;
+	enum vc4_format format;
+	enum vc4_layout layout;
+};
 
 static int usage(void)
 {
@@ -65,6 +96,107 @@ static void print_stats(const struct vc4_dev *dev)
 	printf("\n");
 }
 
+/* The driver format whose render-config colour format is `hw` (from
+ * drv_formats); BGR565 dithered is stored like BGR565. False if none. */
+static bool rc_format(uint32_t hw, enum vc4_format *format)
+{
+	if (hw == RC_BGR565_DITHERED)
+		hw = RC_BGR565_NO_DITHER;
+	for (int f = 0; f < VC4_FMT_COUNT; f++) {
+		if (drv_formats[f].rt_format >= 0 && (uint32_t)drv_formats[f].rt_format == hw) {
+			*format = (enum vc4_format)f;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Decodes color_write of `a` (its bits through the generated unpack of the
+ * rendering mode config, whose bits 64..79 they are). False with the reason. */
+static bool decode_surface(const struct drm_vc4_submit_cl *a, struct surface *s,
+			   struct vc4_diag *why)
+{
+	if (a->color_write.hindex == ~0u)
+		return vc4_diag_set(why, a->msaa_color_write.hindex != ~0u ?
+				    "the only colour write surface is msaa_color_write (full-"
+				    "resolution 4x tiles are not converted)" :
+				    "the capture has no colour write surface");
+	uint16_t bits = a->color_write.bits;
+	uint8_t pkt[VC4_TILE_RENDERING_MODE_CONFIGURATION_length] = {
+		VC4_TILE_RENDERING_MODE_CONFIGURATION_opcode
+	};
+	pkt[9] = (uint8_t)bits;
+	pkt[10] = (uint8_t)(bits >> 8);
+	struct VC4_TILE_RENDERING_MODE_CONFIGURATION rc;
+	VC4_TILE_RENDERING_MODE_CONFIGURATION_unpack(pkt, &rc);
+	if (rc.multisample_mode_4x &&
+	    rc.decimate_mode != VC4_TILE_RENDERING_MODE_CONFIGURATION_DECIMATE_MODE_4X)
+		return vc4_diag_set(why, "color_write bits 0x%04x: 4x multisampled without "
+				    "4x decimation", bits);
+	if (rc.tile_buffer_64_bit_color_depth_hdr_mode)
+		return vc4_diag_set(why, "color_write bits 0x%04x: 64-bit (HDR) colour", bits);
+	if ((uint32_t)rc.memory_format >= sizeof(rc_layouts) / sizeof(rc_layouts[0]))
+		return vc4_diag_set(why, "color_write bits 0x%04x: bad memory format %u", bits,
+				    (unsigned)rc.memory_format);
+	if (!rc_format(rc.non_hdr_frame_buffer_color_format, &s->format))
+		return vc4_diag_set(why, "color_write bits 0x%04x: bad colour format %u", bits,
+				    rc.non_hdr_frame_buffer_color_format);
+	if (a->width == 0 || a->height == 0 || a->width > MAX_PNG_DIM || a->height > MAX_PNG_DIM)
+		return vc4_diag_set(why, "frame %ux%u is not within 1x1..%ux%u", a->width,
+				    a->height, MAX_PNG_DIM, MAX_PNG_DIM);
+	s->layout = rc_layouts[rc.memory_format];
+	s->hindex = a->color_write.hindex;
+	s->offset = a->color_write.offset;
+	s->width = a->width;
+	s->height = a->height;
+	return true;
+}
+
+/* The surface's pixels in `bo` (size bytes) as malloc'ed linear RGBA8;
+ * NULL with the reason if the BO is too small for it. */
+static uint8_t *surface_rgba(const struct surface *s, const uint8_t *bo, uint32_t size,
+			     struct vc4_diag *why)
+{
+	uint32_t cpp = drv_formats[s->format].cpp, aw, ah, bytes;
+	drv_layout_size(s->layout, cpp, s->width, s->height, &aw, &ah, &bytes);
+	if ((uint64_t)s->offset + bytes > size) {
+		vc4_diag_set(why, "color_write needs %u bytes at offset %u, bo %u has %u", bytes,
+			     s->offset, s->hindex, size);
+		return NULL;
+	}
+	uint8_t *rgba = malloc((size_t)s->width * s->height * 4);
+	if (!rgba) {
+		vc4_diag_set(why, "out of memory");
+		return NULL;
+	}
+	for (uint32_t y = 0; y < s->height; y++)
+		for (uint32_t x = 0; x < s->width; x++)
+			drv_unpack_pixel(s->format, bo + s->offset +
+					 drv_pixel_offset(s->layout, cpp, s->width, x, y),
+					 rgba + 4 * ((size_t)y * s->width + x));
+	return rgba;
+}
+
+/* Writes the read-back colour surface to `path`; false with the reason. */
+static bool write_png(const char *path, const struct surface *s,
+		      const struct vc4_replay_readback *rb, struct vc4_diag *why)
+{
+	if (!rb->data)
+		return vc4_diag_set(why, "%s", rb->diag.set ? rb->diag.msg :
+				    "the colour write BO was not recreated");
+	uint8_t *rgba = surface_rgba(s, rb->data, rb->size, why);
+	if (!rgba)
+		return false;
+	char err[512];
+	bool ok = vc4_write_png(path, s->width, s->height, rgba, err, sizeof(err));
+	free(rgba);
+	if (!ok)
+		return vc4_diag_set(why, "%s", err);
+	printf("wrote %s: %ux%u %s %s from bo %u offset %u\n", path, s->width, s->height,
+	       drv_formats[s->format].name, layout_names[s->layout], s->hindex, s->offset);
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = NULL, *png = NULL;
@@ -85,21 +217,30 @@ int main(int argc, char **argv)
 		vc4_capture_free(&cap);
 		return 2;
 	}
-	enum vc4_replay_result r = vc4_capture_replay(dev, &cap, &diag);
+	struct surface surf = {0};
+	struct vc4_diag why = {0};
+	bool surf_ok = png && decode_surface(&cap.args, &surf, &why);
+	struct vc4_replay_readback rb = { .index = surf_ok ? surf.hindex : ~0u };
+	enum vc4_replay_result r = vc4_capture_replay_read(dev, &cap, &rb, &diag);
 	if (r == VC4_REPLAY_ACCEPTED)
 		printf("accepted (%s backend)\n", vc4_backend_name(vc4_dev_backend(dev)));
 	else
 		printf("rejected (%s backend): %s\n", vc4_backend_name(vc4_dev_backend(dev)),
 		       diag.msg);
 	vc4_capture_free(&cap);
+	bool png_ok = !png || (r == VC4_REPLAY_ACCEPTED && surf_ok &&
+			       write_png(png, &surf, &rb, &why));
+	free(rb.data);
+	if (!png_ok) {
+		fflush(stdout);
+		fprintf(stderr, "vc4-replay: --png %s: not written: %s\n", png,
+			r != VC4_REPLAY_ACCEPTED ? "the job was rejected" : why.msg);
+	}
 	if (stats) {
 		/* Closing frees the BO cache: count those GEM_CLOSEs too. */
 		vc4_bo_cache_clear(dev);
 		print_stats(dev);
 	}
-	if (png)
-		printf("--png %s: not written: no rendering backend exists yet (the simulated "
-		       "kernel completes jobs without executing them)\n", png);
 	vc4_dev_close(dev);
-	return r == VC4_REPLAY_ACCEPTED ? 0 : 1;
+	return r == VC4_REPLAY_ACCEPTED && png_ok ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 /*
  * vc4_capture.h: captured submissions (docs/capture.md): the submit.txt
- * text, loading a capture directory with file:line errors, and replaying it.
+ * text, loading a capture directory with file:line errors, and replaying it
+ * (optionally reading one BO back after the job).
  *
  * A capture is DIR/NNNN/ holding submit.txt (one `name value` line per
  * scalar field of struct drm_vc4_submit_cl, then `bo INDEX SIZE KIND` per
@@ -53,5 +54,21 @@ enum vc4_replay_result {
  * new handles and waits. REJECTED with the kernel's reason in `verdict`. */
 enum vc4_replay_result vc4_capture_replay(struct vc4_dev *dev, const struct vc4_capture *cap,
 					  struct vc4_diag *verdict);
+
+/* What to read back after a replayed job: set `index` (a bo_handles index)
+ * and zero the rest. */
+struct vc4_replay_readback {
+	uint32_t index;
+	uint8_t *data;          /* malloc'ed copy of the BO after the job, or NULL */
+	uint32_t size;          /* its size in bytes */
+	struct vc4_diag diag;   /* why data is NULL after an accepted job */
+};
+
+/* vc4_capture_replay; when the job is accepted and rb->index names a BO
+ * that was recreated, also copies that BO's contents after the wait into
+ * rb->data (the caller frees it). rb may be NULL. */
+enum vc4_replay_result vc4_capture_replay_read(struct vc4_dev *dev, const struct vc4_capture *cap,
+					       struct vc4_replay_readback *rb,
+					       struct vc4_diag *verdict);
 
 #endif

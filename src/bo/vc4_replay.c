@@ -1,6 +1,7 @@
 /*
  * vc4_replay.c: replaying a loaded capture on any backend: new BOs with the
- * captured contents, the captured SUBMIT_CL with the new handles, a wait.
+ * captured contents, the captured SUBMIT_CL with the new handles, a wait,
+ * and optionally a copy of one BO as the job left it (vc4-replay --png).
  */
 #include "bo/vc4_capture.h"
 #include "bo/vc4_dev_priv.h"
@@ -34,8 +35,35 @@ static struct vc4_bo *recreate_bo(struct vc4_dev *dev, const struct vc4_capture_
 	return bo;
 }
 
+/* A malloc'ed copy of the first `size` bytes of `bo` (size <= bo->size);
+ * NULL with the reason in diag. */
+static uint8_t *copy_contents(struct vc4_bo *bo, uint32_t size, uint32_t index,
+			      struct vc4_diag *diag)
+{
+	struct vc4_diag d = {0};
+	const void *map = vc4_bo_map(bo, &d);
+	if (!map) {
+		vc4_diag_set(diag, "bo %u: %s", index, d.msg);
+		return NULL;
+	}
+	uint8_t *copy = malloc(size ? size : 1);
+	if (!copy) {
+		vc4_diag_set(diag, "bo %u: out of memory for %u bytes", index, size);
+		return NULL;
+	}
+	memcpy(copy, map, size);
+	return copy;
+}
+
 enum vc4_replay_result vc4_capture_replay(struct vc4_dev *dev, const struct vc4_capture *cap,
 					  struct vc4_diag *verdict)
+{
+	return vc4_capture_replay_read(dev, cap, NULL, verdict);
+}
+
+enum vc4_replay_result vc4_capture_replay_read(struct vc4_dev *dev, const struct vc4_capture *cap,
+					       struct vc4_replay_readback *rb,
+					       struct vc4_diag *verdict)
 {
 	uint32_t n = cap->args.bo_handle_count;
 	struct vc4_bo **bos = calloc(n + 1, sizeof(*bos));
@@ -62,6 +90,13 @@ enum vc4_replay_result vc4_capture_replay(struct vc4_dev *dev, const struct vc4_
 	}
 	if (vc4_dev_wait_seqno(dev, args.seqno, UINT64_MAX, verdict) == 0)
 		result = VC4_REPLAY_ACCEPTED;
+	if (result == VC4_REPLAY_ACCEPTED && rb && rb->index < n && bos[rb->index]) {
+		struct vc4_bo *bo = bos[rb->index];
+		uint32_t size = cap->bos[rb->index].size < bo->size ? cap->bos[rb->index].size
+								   : bo->size;
+		rb->data = copy_contents(bo, size, rb->index, &rb->diag);
+		rb->size = rb->data ? size : 0;
+	}
 out:
 	for (uint32_t i = 0; bos && i < n; i++)
 		vc4_bo_unref(bos[i]);

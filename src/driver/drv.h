@@ -53,6 +53,11 @@ void drv_layout_size(enum vc4_layout layout, uint32_t cpp, uint32_t width, uint3
 uint32_t drv_pixel_offset(enum vc4_layout layout, uint32_t cpp, uint32_t width, uint32_t x,
 			  uint32_t y);
 
+/* The format's bytes at `src` (cpp of them) -> linear RGBA8 at `p`: RGB565
+ * channels widened by replicating their top bits, alpha 0xff; Z24S8 gives
+ * depth in R, G, B (high byte first) and stencil in A. */
+void drv_unpack_pixel(enum vc4_format fmt, const uint8_t *src, uint8_t *p);
+
 /* The layout AUTO resolves to for a texture: raster for RGBA32R, LT when
  * width <= 4 utiles or height <= 4 utiles (the TMU's rule), else T. */
 enum vc4_layout drv_texture_auto_layout(enum vc4_format fmt, uint32_t width, uint32_t height);

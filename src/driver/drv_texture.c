@@ -30,35 +30,6 @@ static void pack_pixel(enum vc4_format fmt, const uint8_t *p, uint8_t *dst)
 	}
 }
 
-static uint8_t expand(uint32_t v, uint32_t bits)
-{
-	return (uint8_t)((v << (8 - bits)) | (v >> (2 * bits - 8)));
-}
-
-/* The format's bytes at `src` -> linear RGBA8. */
-static void unpack_pixel(enum vc4_format fmt, const uint8_t *src, uint8_t *p)
-{
-	switch (fmt) {
-	case VC4_FMT_RGB565: {
-		uint32_t v = src[0] | (uint32_t)src[1] << 8;
-		p[0] = expand(v & 0x1f, 5);
-		p[1] = expand((v >> 5) & 0x3f, 6);
-		p[2] = expand(v >> 11, 5);
-		p[3] = 0xff;
-		break;
-	}
-	case VC4_FMT_Z24S8:
-		p[0] = src[3];
-		p[1] = src[2];
-		p[2] = src[1];
-		p[3] = src[0];
-		break;
-	default:
-		memcpy(p, src, 4);
-		break;
-	}
-}
-
 /* Checks the arguments of vc4_texture_create; resolves AUTO. */
 static bool check_create(struct vc4_ctx *ctx, enum vc4_format fmt, enum vc4_layout *layout,
 			 uint32_t w, uint32_t h)
@@ -182,7 +153,8 @@ bool vc4_texture_read_rgba8(struct vc4_texture *t, uint8_t *rgba)
 	for (uint32_t y = 0; y < t->height; y++) {
 		for (uint32_t x = 0; x < t->width; x++) {
 			uint32_t off = drv_pixel_offset(t->layout, cpp, t->width, x, y);
-			unpack_pixel(t->format, map + off, rgba + 4 * ((size_t)y * t->width + x));
+			drv_unpack_pixel(t->format, map + off,
+					 rgba + 4 * ((size_t)y * t->width + x));
 		}
 	}
 	return true;

@@ -4,7 +4,7 @@
  * (64-byte micro-tiles in raster order) and T (4 KiB tiles of 8x8 utiles,
  * tile rows alternating direction, each tile 2x2 sub-tiles of 1 KiB whose
  * order depends on the row's parity, each sub-tile 4x4 utiles in raster
- * order).
+ * order), and the conversion of one stored pixel to linear RGBA8.
  */
 #include "drv.h"
 
@@ -67,6 +67,35 @@ uint32_t drv_pixel_offset(enum vc4_layout layout, uint32_t cpp, uint32_t width, 
 	uint32_t sub = (ty & 1) ? t_sub_odd[quad] : t_sub_even[quad];
 	uint32_t ut = ((y / uh) % 4) * 4 + (x / uw) % 4;
 	return (ty * per_row + col) * 4096 + sub * 1024 + ut * 64 + in_utile;
+}
+
+/* A bits-wide channel value scaled to 8 bits (top bits replicated). */
+static uint8_t expand(uint32_t v, uint32_t bits)
+{
+	return (uint8_t)((v << (8 - bits)) | (v >> (2 * bits - 8)));
+}
+
+void drv_unpack_pixel(enum vc4_format fmt, const uint8_t *src, uint8_t *p)
+{
+	switch (fmt) {
+	case VC4_FMT_RGB565: {
+		uint32_t v = src[0] | (uint32_t)src[1] << 8;
+		p[0] = expand(v & 0x1f, 5);
+		p[1] = expand((v >> 5) & 0x3f, 6);
+		p[2] = expand(v >> 11, 5);
+		p[3] = 0xff;
+		break;
+	}
+	case VC4_FMT_Z24S8:
+		p[0] = src[3];
+		p[1] = src[2];
+		p[2] = src[1];
+		p[3] = src[0];
+		break;
+	default:
+		memcpy(p, src, 4);
+		break;
+	}
 }
 
 enum vc4_layout drv_texture_auto_layout(enum vc4_format fmt, uint32_t width, uint32_t height)
