@@ -8,9 +8,10 @@
  * colours), textured (a procedural checkerboard, T-format texture), depth
  * (overlapping triangles, depth test), blend (alpha-blended quads), cube
  * (one frame of a spinning cube, indexed, depth test, back faces culled).
- * Prints "NAME: PATH" per image. When the backend accepts the jobs but
- * renders nothing (a simulator without its 3D pipeline), it says so, writes
- * no image and exits 3. Exit status: 0 images written, 1 error, 2 usage.
+ * Prints "NAME: PATH" per image (the simulator renders: the simulated kernel
+ * runs each job on its 3D pipeline). When a backend accepts the jobs but
+ * renders nothing (vc4_ctx_renders() false), it says so, writes no image
+ * and exits 3. Exit status: 0 images written, 1 error, 2 usage.
  */
 #include <math.h>
 #include <stdio.h>

@@ -13,8 +13,10 @@
 
 static int setup(void **state)
 {
+	/* 20 MiB: the jobs' BOs and the kernel's 16 MiB binner BO, which a
+	 * job with a bin CL takes. */
 	struct vc4_dev_options opts = { .backend = VC4_BACKEND_SIM,
-					.sim_memory_size = 64 * 4096 };
+					.sim_memory_size = 20u * 1024 * 1024 };
 	*state = vc4_dev_open(&opts, NULL);
 	return *state ? 0 : -1;
 }
@@ -39,11 +41,12 @@ static const uint8_t bin[] = { 112, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 2, 2,
 static const uint8_t rec[] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 9, 9 };
 static const uint8_t unif[] = { 0xaa, 0xbb, 0xcc, 0xdd };
 
-/* A job over BOs a, b (CL builder's list) and c (colour target), b also ZS. */
+/* A job over BOs a, b (CL builder's list) and c (colour target), b also ZS.
+ * 64, 128 and 192 KiB: b and c hold the 100x70 buffers the kernel checks. */
 static struct vc4_job *build_job(struct vc4_dev *dev, struct vc4_bo **bo)
 {
 	for (int i = 0; i < 3; i++)
-		bo[i] = vc4_bo_alloc(dev, 4096 * (uint32_t)(i + 1), "t", NULL);
+		bo[i] = vc4_bo_alloc(dev, 65536 * (uint32_t)(i + 1), "t", NULL);
 	struct vc4_job *job = vc4_job_create(dev);
 	struct vc4_diag d = {0};
 	assert_true(vc4_job_set_cls(job, bin, sizeof(bin), rec, sizeof(rec), 1, unif,
@@ -104,7 +107,8 @@ static void submit_empties_the_job_and_keeps_the_seqno(void **state)
 	struct vc4_job *job = build_job(dev, bo);
 	assert_int_equal(bo[1]->refcount, 2);
 	struct vc4_diag d = {0};
-	assert_true(vc4_job_submit(job, &d));
+	if (!vc4_job_submit(job, &d))
+		fail_msg("%s", d.msg);
 	assert_int_equal(job->seqno, 1);
 	assert_int_equal(job->bos.len, 0);
 	assert_int_equal(job->bin_cl.len, 0);

@@ -12,6 +12,7 @@
 
 #include "sim/kernel/sim_arena.h"
 #include "sim/kernel/sim_kernel.h"
+#include "vc4_packets.h"
 
 /* A valid shader: PROG_END then two NOP delay slots. */
 static const uint64_t shader_code[3] = {
@@ -58,14 +59,16 @@ static uint32_t madvise(struct sim_kernel *k, uint32_t handle, uint32_t madv)
 	return m.retained;
 }
 
-/* A submission of one BO with no bin CL (render-only). */
+/* A submission of one BO with no bin CL (render-only): a 32x32 frame
+ * cleared and stored into handles[0], which a 4096-byte BO holds whatever
+ * the colour format (at most 4 bytes a pixel). */
 static struct drm_vc4_submit_cl submit_args(const uint32_t *handles, uint32_t count)
 {
 	struct drm_vc4_submit_cl s = {
 		.bo_handles = (uintptr_t)handles, .bo_handle_count = count,
 		.color_read.hindex = ~0u, .color_write.hindex = 0, .zs_read.hindex = ~0u,
 		.zs_write.hindex = ~0u, .msaa_color_write.hindex = ~0u,
-		.msaa_zs_write.hindex = ~0u, .width = 64, .height = 64,
+		.msaa_zs_write.hindex = ~0u, .width = 32, .height = 32,
 	};
 	return s;
 }
@@ -383,21 +386,61 @@ static void submit_checks_in_kernel_order(void **state)
 	assert_int_equal(info.usecnt, 0);
 }
 
+/* Packs packet NAME with the given fields at bin[*len]. */
+#define PUT(bin, len, NAME, ...) do { \
+	VC4_##NAME##_pack(NULL, (bin) + *(len), \
+			  &(struct VC4_##NAME){ VC4_##NAME##_header, __VA_ARGS__ }); \
+	*(len) += VC4_##NAME##_length; \
+} while (0)
+#define PUT0(bin, len, NAME) do { \
+	VC4_##NAME##_pack(NULL, (bin) + *(len), &(struct VC4_##NAME){ VC4_##NAME##_header }); \
+	*(len) += VC4_##NAME##_length; \
+} while (0)
+
+/* The smallest bin CL the kernel takes for a 1x1-tile frame: binning mode
+ * (the kernel fills in the tile memory), start, semaphore, flush. Returns
+ * its length. */
+static uint32_t minimal_bin_cl(uint8_t *bin)
+{
+	uint32_t len = 0;
+	PUT(bin, &len, TILE_BINNING_MODE_CONFIGURATION, .width_in_tiles = 1,
+	    .height_in_tiles = 1);
+	PUT0(bin, &len, START_TILE_BINNING);
+	PUT0(bin, &len, INCREMENT_SEMAPHORE);
+	PUT0(bin, &len, FLUSH);
+	return len;
+}
+
 static void submit_copies_user_buffers(void **state)
 {
-	struct sim_kernel *k = *state;
+	(void)state;
+	/* A job with a bin CL takes the 16 MiB binner BO: a bigger arena. */
+	struct sim_kernel *k = sim_kernel_create(SIM_KERNEL_DEFAULT_BASE,
+						 SIM_KERNEL_DEFAULT_SIZE, NULL);
+	assert_non_null(k);
 	uint32_t h = create(k, 4096);
-	uint8_t bin[3] = { 1, 7, 4 };
+	uint8_t bin[64];
+	uint32_t bin_len = minimal_bin_cl(bin);
+	assert_int_equal(bin_len, 19);
 	struct drm_vc4_submit_cl s = submit_args(&h, 1);
 	s.bin_cl = (uintptr_t)bin;
-	s.bin_cl_size = 3;
+	s.bin_cl_size = bin_len;
 	s.uniforms_size = 4;
 	EXPECT_FAIL(k, DRM_IOCTL_VC4_SUBMIT_CL, &s, EFAULT,
 		    "copying in the bin CL, shader records or uniforms failed");
 	s.uniforms = (uintptr_t)bin;
 	s.uniforms_size = 2;
+	sim_kernel_set_exec(k, SIM_KERNEL_EXEC_MANUAL);
 	assert_int_equal(sim_kernel_ioctl(k, DRM_IOCTL_VC4_SUBMIT_CL, &s), 0);
 	assert_int_equal(s.seqno, 1);
+	/* The kernel runs its own copy: spoiling the user's bin CL after the
+	 * submit changes nothing. */
+	memset(bin, 0xff, sizeof(bin));
+	assert_int_equal(sim_kernel_retire(k, 1), 1);
+	assert_string_equal(sim_kernel_last_hang(k), "");
+	assert_int_equal(sim_kernel_hung_jobs(k), 0);
+	assert_int_equal(sim_kernel_last_stats(k)->bin_packets, 4);
+	sim_kernel_destroy(k);
 }
 
 static void waits_follow_the_queue(void **state)
@@ -423,10 +466,11 @@ static void waits_follow_the_queue(void **state)
 	EXPECT_FAIL(k, DRM_IOCTL_VC4_WAIT_BO, &wb, EINVAL, "WAIT_BO pad set: 0x00000001");
 	wb = (struct drm_vc4_wait_bo){ .handle = 99 };
 	EXPECT_FAIL(k, DRM_IOCTL_VC4_WAIT_BO, &wb, EINVAL, "Failed to look up GEM BO 99");
-	/* A closed BO lives while its job is queued. */
+	/* A closed BO lives while its job is queued; so does the page the
+	 * kernel generated the job's RCL into. */
 	struct drm_gem_close cl = { .handle = h };
 	assert_int_equal(sim_kernel_ioctl(k, DRM_IOCTL_GEM_CLOSE, &cl), 0);
-	assert_int_equal(sim_kernel_bytes_used(k), 8192);
+	assert_int_equal(sim_kernel_bytes_used(k), 4096 + 4096 + 4096);
 	assert_int_equal(sim_kernel_retire(k, 1), 1);
 	assert_int_equal(sim_kernel_bytes_used(k), 4096);
 	ws = (struct drm_vc4_wait_seqno){ .seqno = 1, .timeout_ns = 0 };
@@ -453,7 +497,7 @@ static void other_ioctls(void **state)
 		    "dma-buf sharing is not supported by the simulated kernel");
 	struct drm_vc4_get_hang_state hs = {0};
 	EXPECT_FAIL(k, DRM_IOCTL_VC4_GET_HANG_STATE, &hs, ENOENT,
-		    "no hang state saved (the simulated GPU never hangs)");
+		    "no hang state saved (the simulated kernel keeps only a hung job's reason)");
 	sim_kernel_inject_error(k, DRM_IOCTL_VC4_WAIT_SEQNO, EINTR, 1);
 	struct drm_vc4_wait_seqno ws = { .seqno = 0 };
 	EXPECT_FAIL(k, DRM_IOCTL_VC4_WAIT_SEQNO, &ws, EINTR,

@@ -89,6 +89,7 @@ void sim_kernel_destroy(struct sim_kernel *k)
 	vc4_array_free(&k->handles);
 	vc4_array_free(&k->queue);
 	sim_kernel_perfmon_fini(k);
+	sim_pipe_destroy(k->pipe);
 	sim_arena_fini(&k->arena);
 	free(k->mem.bytes);
 	free(k);
@@ -97,6 +98,21 @@ void sim_kernel_destroy(struct sim_kernel *k)
 const char *sim_kernel_last_error(const struct sim_kernel *k)
 {
 	return k->err.set ? k->err.msg : "";
+}
+
+const char *sim_kernel_last_hang(const struct sim_kernel *k)
+{
+	return k->hang.set ? k->hang.msg : "";
+}
+
+uint64_t sim_kernel_hung_jobs(const struct sim_kernel *k)
+{
+	return k->hung_jobs;
+}
+
+const struct sim_pipe_stats *sim_kernel_last_stats(const struct sim_kernel *k)
+{
+	return &k->last_stats;
 }
 
 struct sim_memory *sim_kernel_memory(struct sim_kernel *k)
@@ -414,7 +430,8 @@ static int gem_close(struct sim_kernel *k, struct drm_gem_close *args)
 
 static int get_hang_state(struct sim_kernel *k)
 {
-	return sim_kernel_fail(k, ENOENT, "no hang state saved (the simulated GPU never hangs)");
+	return sim_kernel_fail(k, ENOENT, "no hang state saved (the simulated kernel keeps "
+			       "only a hung job's reason)");
 }
 
 static int prime(struct sim_kernel *k)

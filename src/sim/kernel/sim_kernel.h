@@ -8,8 +8,9 @@
  * `struct sim_memory` (the GPU's view), allocated like CMA. Every rejection
  * leaves the kernel's reason in sim_kernel_last_error().
  *
- * The parts of SUBMIT_CL that validate and run a job are a seam for the
- * simulator (see sim_kernel_job.h and docs/device.md).
+ * SUBMIT_CL validates a job as Linux does and runs it on the simulator's 3D
+ * pipeline (src/sim/pipe) over the arena (see sim_kernel_job.h and
+ * docs/device.md).
  */
 #ifndef VC4_SIM_KERNEL_H
 #define VC4_SIM_KERNEL_H
@@ -17,6 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "sim/pipe/sim_pipe.h"
 #include "sim/sim_memory.h"
 #include "util/diag.h"
 
@@ -83,6 +85,18 @@ bool sim_kernel_bo_info(const struct sim_kernel *k, uint32_t handle,
 /* True when CREATE_SHADER_BO runs the kernel's shader rules (src/qpu/check
  * was built); false: shader BOs are accepted unvalidated. */
 bool sim_kernel_validates_shaders(void);
+
+/* Why the last finished job hung: the 3D pipeline's error ("" when it
+ * rendered). A hung job still completes (as the Linux driver's hangcheck
+ * completes it); nothing is printed. */
+const char *sim_kernel_last_hang(const struct sim_kernel *k);
+
+/* How many finished jobs hung since the kernel was created. */
+uint64_t sim_kernel_hung_jobs(const struct sim_kernel *k);
+
+/* What the last finished job did in the 3D pipeline (all zero before the
+ * first job, and counts up to the error for a hung job). */
+const struct sim_pipe_stats *sim_kernel_last_stats(const struct sim_kernel *k);
 
 /* Bytes of the arena in use (BOs live, queued or not). */
 uint32_t sim_kernel_bytes_used(const struct sim_kernel *k);

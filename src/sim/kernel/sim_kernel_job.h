@@ -6,7 +6,10 @@
  * copies the three user buffers into a `struct sim_job`. It then calls
  *   sim_kernel_validate_submit(k, job, diag)  -- may reject: -EINVAL + diag
  *   (commit: seqno, BO seqnos and use counts)
- *   sim_kernel_run_job(k, job)                -- when the job runs; cannot fail
+ *   sim_kernel_run_job(k, job)                -- when the job runs: the 3D
+ *                                                pipeline executes its CLs;
+ *                                                cannot fail (an error is
+ *                                                the job's hang reason)
  * Nothing is changed before validation succeeds, so a rejection leaves no
  * trace. The validator may keep its results in job->validated (freed with
  * sim_kernel_job_fini_validated()).
@@ -18,6 +21,7 @@
 
 #include "sim_arena.h"
 #include "sim_kernel.h"
+#include "sim/pipe/sim_pipe.h"
 #include "util/array.h"
 
 struct qpu_kernel_info;
@@ -67,9 +71,15 @@ struct sim_kernel {
 	VC4_ARRAY(struct sim_bo *) handles; /* index = handle; NULL = free; [0] unused */
 	VC4_ARRAY(struct sim_job *) queue;  /* submitted, unfinished, seqno order */
 	VC4_ARRAY(struct sim_perfmon *) perfmons; /* id = index + 1; NULL = free */
+	struct sim_binner *binner;          /* binner BO + slots (sim_validate_job.c);
+					     * NULL while no job holds a slot */
 	uint64_t emitted_seqno, finished_seqno;
 	enum sim_kernel_exec exec;
 	struct vc4_diag err;                /* reason for the last failing ioctl */
+	struct sim_pipe *pipe;              /* created by the first job that runs */
+	struct sim_pipe_stats last_stats;   /* what the last finished job did */
+	struct vc4_diag hang;               /* why the last finished job hung */
+	uint64_t hung_jobs;                 /* jobs the pipeline stopped with an error */
 	struct {
 		unsigned long request;
 		int err;
@@ -105,7 +115,7 @@ int sim_kernel_perfmon_get_values(struct sim_kernel *k,
 void sim_kernel_perfmon_add(struct sim_kernel *k, uint32_t id, uint32_t event, uint64_t n);
 void sim_kernel_perfmon_fini(struct sim_kernel *k);
 
-/* The seam (sim_submit.c has the current placeholders): validate and
+/* The seam (sim_validate_job.c, docs/validation.md): validate and
  * relocate a copied-in job; run a committed one. */
 bool sim_kernel_validate_submit(struct sim_kernel *k, struct sim_job *job,
 				struct vc4_diag *diag);

@@ -1,8 +1,9 @@
 /*
  * sim_submit.c: the simulated kernel's SUBMIT_CL, WAIT_SEQNO and WAIT_BO, the
- * job queue, and the placeholders of the validation/execution seam
- * (sim_kernel_job.h). Check order and messages follow the Linux vc4 driver's
- * submit path; a rejected job changes nothing.
+ * job queue. Validation and execution are behind the seam of
+ * sim_kernel_job.h (implemented in sim_validate_job.c). Check order and
+ * messages follow the Linux vc4 driver's submit path; a rejected job
+ * changes nothing.
  */
 #include "sim_kernel_job.h"
 
@@ -21,33 +22,6 @@
 static const uint32_t known_flags = VC4_SUBMIT_CL_USE_CLEAR_COLOR |
 	VC4_SUBMIT_CL_FIXED_RCL_ORDER | VC4_SUBMIT_CL_RCL_ORDER_INCREASING_X |
 	VC4_SUBMIT_CL_RCL_ORDER_INCREASING_Y;
-
-/* ---- the seam: placeholders until bin CL validation and the RCL exist ---- */
-
-bool sim_kernel_validate_submit(struct sim_kernel *k, struct sim_job *job,
-				struct vc4_diag *diag)
-{
-	/* Placeholder: accepts everything that passed the ioctl-level checks.
-	 * The bin CL validator, shader record/uniform relocation and RCL
-	 * generation replace this (docs/device.md, "The submit seam"). */
-	(void)k;
-	(void)job;
-	(void)diag;
-	return true;
-}
-
-void sim_kernel_run_job(struct sim_kernel *k, struct sim_job *job)
-{
-	/* Placeholder: the job completes without executing. */
-	(void)k;
-	(void)job;
-}
-
-void sim_kernel_job_fini_validated(struct sim_kernel *k, struct sim_job *job)
-{
-	(void)k;
-	job->validated.priv = NULL;
-}
 
 /* ---- jobs ---- */
 
@@ -170,6 +144,10 @@ static int prepare(struct sim_kernel *k, const struct drm_vc4_submit_cl *args,
 	ret = copy_in_cls(k, args, job);
 	if (ret)
 		return ret;
+	/* The validator reads the ioctl struct from the job. */
+	job->args = *args;
+	job->args.bin_cl = job->args.shader_rec = job->args.uniforms = 0;
+	job->args.bo_handles = 0;
 	struct vc4_diag d = {0};
 	if (!sim_kernel_validate_submit(k, job, &d))
 		return sim_kernel_fail(k, EINVAL, "%s", d.set ? d.msg : "job failed to validate");
@@ -199,12 +177,8 @@ int sim_kernel_submit_cl(struct sim_kernel *k, struct drm_vc4_submit_cl *args)
 	if (!job)
 		return sim_kernel_fail(k, ENOMEM, "out of memory for a job");
 	int ret = prepare(k, args, job);
-	if (ret == 0) {
-		job->args = *args;
-		job->args.bin_cl = job->args.shader_rec = job->args.uniforms = 0;
-		job->args.bo_handles = 0;
+	if (ret == 0)
 		ret = commit(k, job);
-	}
 	if (ret) {
 		job_free(k, job);
 		return ret;
