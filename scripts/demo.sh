@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The main job: installs what is missing, builds everything and shows what the
-# driver produces today, on the default backend (the simulator when there is
-# no vc4 device):
-#   1. a binning control list for one draw, built with the CL builder and
-#      decoded at run time from the packet XML;
-#   2. the render control list of a two-tile frame, decoded;
-#   3. a fragment shader assembled, disassembled and checked (hazards and the
+# driver produces, on the default backend (the simulator when there is no vc4
+# device):
+#   1. the demo scenes rendered through the driver API to PNG files;
+#   2. the scenes' shaders compiled from our IR by vc4c (stats, disassembly);
+#   3. a binning control list for one draw, built with the CL builder and
+#      decoded at run time from the packet XML, and a render list;
+#   4. a fragment shader assembled, disassembled and checked (hazards and the
 #      kernel's acceptance rules);
-#   4. a compute kernel run on the simulated QPU, with its output memory;
-#   5. a vertex shader in our IR, run by the reference interpreter.
+#   5. a compute kernel run on the simulated QPU, with its output memory;
+#   6. a vertex shader in our IR, run by the reference interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh build
@@ -22,19 +23,25 @@ mkdir -p "$out"
 
 step() { printf '\n== %s\n' "$1"; }
 
-step "1. Binning control list for one draw (CL builder -> vc4-cldump)"
-"$tools/vc4-cldump" --example --write "$out/bin_cl.bin"
+step "1. Demo scenes rendered through the driver API (vc4-demo)"
+"$tools/vc4-demo" -o "$out"
 
-step "2. Render control list of a two-tile frame (vc4-cldump --render --brief)"
+step "2. The scenes' shaders compiled from IR (vc4c --stats, then the colour FS)"
+"$tools/vc4c" --stats examples/scenes/colour.vs.ir --fs examples/scenes/colour.fs.ir
+"$tools/vc4c" --stats examples/scenes/textured.fs.ir
+"$tools/vc4c" --dis examples/scenes/colour.fs.ir
+
+step "3. Binning control list for one draw (CL builder -> vc4-cldump), and a render list"
+"$tools/vc4-cldump" --example --write "$out/bin_cl.bin"
 "$tools/vc4-cldump" --example --render --brief
 
-step "3. A fragment shader: vc4-as, vc4-dis, vc4-check (hazards, then the kernel's rules)"
+step "4. A fragment shader: vc4-as, vc4-dis, vc4-check (hazards, then the kernel's rules)"
 "$tools/vc4-as" examples/qpu/colour.fs.s -o "$out/colour.fs.bin"
 "$tools/vc4-dis" "$out/colour.fs.bin"
 "$tools/vc4-check" "$out/colour.fs.bin" --stage fs
 "$tools/vc4-check" "$out/colour.fs.bin" --kernel
 
-step "4. A compute kernel on one simulated QPU (vc4-run)"
+step "5. A compute kernel on one simulated QPU (vc4-run)"
 "$tools/vc4-as" examples/qpu/add_uniform.s -o "$out/add_uniform.bin"
 python3 -c "import sys; sys.stdout.buffer.write(bytes(range(64)))" >"$out/in.bin"
 "$tools/vc4-run" "$out/add_uniform.bin" -u 0x100 -u 0x01010101 -u 0x200 \
@@ -42,7 +49,7 @@ python3 -c "import sys; sys.stdout.buffer.write(bytes(range(64)))" >"$out/in.bin
 echo "input bytes 0..63 + 0x01010101 per word ->"
 od -An -tx1 -v "$out/out.bin" | head -n 4
 
-step "5. A vertex shader in our IR, run by the reference interpreter (vc4-ir)"
+step "6. A vertex shader in our IR, run by the reference interpreter (vc4-ir)"
 "$tools/vc4-ir" --run examples/ir/transform.ir pos=1,2,3,1 colour=1,0.5,0.25,1 \
   mvp=2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1
 
