@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "bo/vc4_job.h"
+#include "cl/cl.h"
 #include "sim/kernel/sim_kernel.h"
 
 static uint64_t now_ns(void)
@@ -65,11 +66,26 @@ static int bench_pairs(uint32_t size, bool cache, unsigned pairs)
 	return 0;
 }
 
+/* The smallest bin CL the kernel accepts, for the 4x4 tiles of the 256x256
+ * target: binning configuration, start, and the required ending. */
+static bool frame_bin_cl(struct vc4_cl *bin)
+{
+	cl_init(bin, "bin CL", NULL);
+	cl_emit(bin, TILE_BINNING_MODE_CONFIGURATION, p) {
+		p.width_in_tiles = 4;
+		p.height_in_tiles = 4;
+	}
+	cl_emit(bin, START_TILE_BINNING, p);
+	cl_emit(bin, INCREMENT_SEMAPHORE, p);
+	cl_emit(bin, FLUSH, p);
+	return !cl_failed(bin);
+}
+
 /* One job: three BOs allocated, written, listed and freed. */
 static bool run_job(struct vc4_dev *dev, struct vc4_job *job, struct vc4_bo *target)
 {
 	static const uint32_t sizes[3] = { 64 << 10, 4 << 10, 16 << 10 };
-	static const uint8_t bin[16];
+	struct vc4_cl bin;
 	struct vc4_bo *bos[3];
 	for (int i = 0; i < 3; i++) {
 		bos[i] = vc4_bo_alloc(dev, sizes[i], "frame", NULL);
@@ -78,8 +94,10 @@ static bool run_job(struct vc4_dev *dev, struct vc4_job *job, struct vc4_bo *tar
 			return false;
 		memset(map, i, 256);
 	}
-	bool ok = vc4_job_set_cls(job, bin, sizeof(bin), NULL, 0, 0, NULL, 0, bos, 3, NULL) &&
+	bool ok = frame_bin_cl(&bin) &&
+		vc4_job_set_cls(job, bin.data, bin.len, NULL, 0, 0, NULL, 0, bos, 3, NULL) &&
 		vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, target, 0, 0x4, 0, NULL);
+	cl_free(&bin);
 	vc4_job_set_tiles(job, 256, 256, 0, 0, 3, 3);
 	for (int i = 0; i < 3; i++)
 		vc4_bo_unref(bos[i]);
