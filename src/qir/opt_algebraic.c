@@ -86,18 +86,14 @@ static bool simplify(const struct qir_compile *c, struct qir_inst *inst)
 	}
 }
 
+/* Leaves instructions that set flags or pack alone: their results are not
+ * plain values. */
+static bool simplify_plain(struct qir_compile *c, struct qir_inst *inst)
+{
+	return !inst->sf && !inst->pack && simplify(c, inst);
+}
+
 bool qir_opt_algebraic(struct qir_compile *c)
 {
-	if (!qir_temp_defs(c))
-		return false;
-	bool progress = false;
-	struct qir_block *b;
-	struct qir_inst *inst;
-	qir_foreach_block(c, b) {
-		qir_foreach_inst(b, inst) {
-			if (!inst->sf && !inst->pack)
-				progress |= simplify(c, inst);
-		}
-	}
-	return progress;
+	return qir_rewrite_each_inst(c, simplify_plain);
 }

@@ -60,14 +60,5 @@ static bool fold(struct qir_compile *c, struct qir_inst *inst)
 
 bool qir_opt_constant_fold(struct qir_compile *c)
 {
-	if (!qir_temp_defs(c))
-		return false;
-	bool progress = false;
-	struct qir_block *b;
-	struct qir_inst *inst;
-	qir_foreach_block(c, b) {
-		qir_foreach_inst(b, inst)
-			progress |= fold(c, inst);
-	}
-	return progress;
+	return qir_rewrite_each_inst(c, fold);
 }

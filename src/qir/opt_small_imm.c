@@ -23,7 +23,7 @@ static bool existing_imm(const struct qir_inst *inst, uint32_t *bits)
 	return false;
 }
 
-static bool select_imms(const struct qir_compile *c, struct qir_inst *inst)
+static bool select_imms(struct qir_compile *c, struct qir_inst *inst)
 {
 	const struct qir_op_info *info = &qir_ops[inst->op];
 	if (info->flags & (QIR_OPF_NO_SMALL_IMM | QIR_OPF_IMM_SRC))
@@ -46,14 +46,5 @@ static bool select_imms(const struct qir_compile *c, struct qir_inst *inst)
 
 bool qir_opt_small_imm(struct qir_compile *c)
 {
-	if (!qir_temp_defs(c))
-		return false;
-	bool progress = false;
-	struct qir_block *b;
-	struct qir_inst *inst;
-	qir_foreach_block(c, b) {
-		qir_foreach_inst(b, inst)
-			progress |= select_imms(c, inst);
-	}
-	return progress;
+	return qir_rewrite_each_inst(c, select_imms);
 }

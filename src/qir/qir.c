@@ -569,3 +569,18 @@ uint32_t *qir_temp_use_counts(struct qir_compile *c)
 	}
 	return uses;
 }
+
+bool qir_rewrite_each_inst(struct qir_compile *c,
+			   bool (*rewrite)(struct qir_compile *c, struct qir_inst *inst))
+{
+	if (!qir_temp_defs(c))
+		return false;
+	bool progress = false;
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst)
+			progress |= rewrite(c, inst);
+	}
+	return progress;
+}

@@ -421,6 +421,12 @@ uint32_t qir_number_insts(struct qir_compile *c);
 bool qir_temp_defs(struct qir_compile *c);
 /* The only definition of temp t, or NULL (call qir_temp_defs() first). */
 struct qir_inst *qir_temp_def(const struct qir_compile *c, uint32_t t);
+
+/* The body of a pass that rewrites instructions one at a time: derives the
+ * temps' definitions, then calls `rewrite` on every instruction in program
+ * order. Returns whether any call made progress (false on OOM). */
+bool qir_rewrite_each_inst(struct qir_compile *c,
+			   bool (*rewrite)(struct qir_compile *c, struct qir_inst *inst));
 /* Drops derived data (defs); passes call this after changing the program. */
 void qir_invalidate(struct qir_compile *c);
 
