@@ -329,6 +329,14 @@ bool vc4_dev_param(const struct vc4_dev *dev, uint32_t param, uint64_t *value)
 	return true;
 }
 
+void vc4_dev_set_param(struct vc4_dev *dev, uint32_t param, bool known, uint64_t value)
+{
+	if (param >= VC4_PARAM_COUNT)
+		return;
+	dev->param_known[param] = known;
+	dev->params[param] = value;
+}
+
 const struct vc4_dev_stats *vc4_dev_stats(const struct vc4_dev *dev)
 {
 	return &dev->stats;

@@ -102,6 +102,10 @@ void vc4_dev_munmap(struct vc4_dev *dev, void *ptr, size_t size);
  * parameter (older kernels: the feature is absent). */
 bool vc4_dev_param(const struct vc4_dev *dev, uint32_t param, uint64_t *value);
 
+/* Replaces the GET_PARAM answer for `param` (known = false: the kernel does
+ * not know it). Tests use it to model older kernels. */
+void vc4_dev_set_param(struct vc4_dev *dev, uint32_t param, bool known, uint64_t value);
+
 const struct vc4_dev_stats *vc4_dev_stats(const struct vc4_dev *dev);
 const char *vc4_ioctl_kind_name(enum vc4_ioctl_kind kind);
 enum vc4_ioctl_kind vc4_ioctl_kind_of(unsigned long request);

@@ -237,4 +237,8 @@ bool drv_error(struct vc4_ctx *ctx, const char *fmt, ...) __attribute__((format(
 /* The pending job for tests (NULL if none) without creating one. */
 struct drv_job *drv_job_find(struct vc4_ctx *ctx, const struct vc4_texture *color);
 
+/* Whether the kernel answered GET_PARAM `param` (a DRM_VC4_PARAM_SUPPORTS_*)
+ * with a nonzero value; a parameter it does not know means no. */
+bool drv_supports(const struct vc4_ctx *ctx, uint32_t param);
+
 #endif

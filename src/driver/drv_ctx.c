@@ -118,3 +118,9 @@ bool vc4_ctx_renders(struct vc4_ctx *ctx)
 				 back[0], back[1], back[2], back[3]);
 	return true;
 }
+
+bool drv_supports(const struct vc4_ctx *ctx, uint32_t param)
+{
+	uint64_t value;
+	return vc4_dev_param(ctx->dev, param, &value) && value;
+}

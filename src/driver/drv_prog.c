@@ -192,7 +192,7 @@ static void make_keys(const struct vc4_ctx *ctx, const struct vc4_prog *p, bool 
 	fk->rt_format = s->color ? (uint8_t)drv_formats[s->color->format].qir_rt : QIR_RT_RGBA8888;
 	fk->depth_enabled = s->depth && (s->depth_test || s->depth_write);
 	fk->is_points = points && p->fs_uses_point_coord;
-	fk->threaded = true;
+	fk->threaded = drv_supports(ctx, DRM_VC4_PARAM_SUPPORTS_THREADED_FS);
 }
 
 /* Makes the three shader BOs of a new variant. */

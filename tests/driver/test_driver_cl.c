@@ -113,6 +113,21 @@ static void test_bin_cl(void **state)
 	assert_true(vc4_set_line_width(f->ctx, 1.0f));
 }
 
+/* A kernel without threaded fragment shaders (GET_PARAM does not know
+ * SUPPORTS_THREADED_FS) gets a single-threaded FS and the record says so. */
+static void test_fs_single_threaded_on_old_kernels(void **state)
+{
+	struct fix *f = *state;
+	vc4_dev_set_param(f->ctx->dev, DRM_VC4_PARAM_SUPPORTS_THREADED_FS, false, 0);
+	assert_true(vc4_draw_arrays(f->ctx, VC4_PRIM_TRIANGLES, 0, 3));
+	struct drv_job *job = drv_job_find(f->ctx, f->rt);
+	const struct drv_variant *v = &f->prog->variants.data[0];
+	assert_int_equal(v->fs->prog[0].threads, 1);
+	/* after the 5 BO indices: flags byte = clipping | FS single-threaded */
+	assert_int_equal(job->cl.shader_rec.data[20], 0x05);
+	assert_true(vc4_flush(f->ctx));
+}
+
 static void test_shader_record(void **state)
 {
 	struct fix *f = *state;
@@ -332,6 +347,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_bin_cl, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_shader_record, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_fs_single_threaded_on_old_kernels, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_texture_uniforms, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_indexed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_attributes, setup, teardown),
