@@ -1,8 +1,9 @@
 /*
  * test_binner.c: the binning thread: the exact bytes of a tile list in tile
  * allocation memory (docs/pipeline.md, "The tile-list format"), block chaining,
- * primitive assembly from indexed strips with the maximum-index clamp, and
- * face culling.
+ * primitive assembly from indexed strips with the maximum-index clamp,
+ * face culling, and overflow memory (BPOA/BPOS, the OUTOMEM hook) when the
+ * tile allocation memory is exhausted.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -213,6 +214,124 @@ static void extended_stride(void **state)
 	fx_fini(&j);
 }
 
+/* The OUTOMEM hook of the overflow tests: hands out `chunk` bytes at a time
+ * from FX_BASE + 0x80000, `limit` times, then refuses. */
+struct ovf_hook {
+	uint32_t chunk, calls, limit;
+};
+
+static bool give_overflow(struct sim_pipe *p, void *ctx, struct vc4_diag *diag)
+{
+	struct ovf_hook *h = ctx;
+	if (h->calls == h->limit)
+		return vc4_diag_set(diag, "test: no more overflow after %u", h->calls);
+	sim_pipe_set_overflow(p, FX_BASE + 0x80000 + h->calls * h->chunk, h->chunk);
+	h->calls++;
+	return true;
+}
+
+#define OVF_TRIS 110 /* as many as fit between FX_VERTS and FX_BCL */
+
+/* 110 flat-coloured triangles in one 32x32 tile, overlapping in draw order. */
+static void build_many_triangles(struct fx_job *j)
+{
+	static struct fx_vertex v[3 * OVF_TRIS];
+	for (uint32_t k = 0; k < OVF_TRIS; k++) {
+		float x = (float)((k * 5) % 8) * 4.0f, y = (float)((k * 3) % 8) * 4.0f;
+		float r = (float)(k % 5) / 4.0f, g = (float)(k % 3) / 2.0f;
+		float b = (float)(k % 2);
+		v[3 * k] = (struct fx_vertex){ x, y, 0.5f, r, g, b };
+		v[3 * k + 1] = (struct fx_vertex){ x + 9.0f, y + 0.5f, 0.5f, r, g, b };
+		v[3 * k + 2] = (struct fx_vertex){ x + 0.5f, y + 9.0f, 0.5f, r, g, b };
+	}
+	fx_init(j, 32, 32);
+	fx_build(j, v, 3 * OVF_TRIS);
+}
+
+/* With only the 32-byte initial block in the tile allocation memory, every
+ * further block of the list comes from overflow memory, refilled 256 bytes
+ * (two blocks) per OUTOMEM: the frame is the one rendered with ample tile
+ * allocation memory, pixel for pixel. */
+static void overflow_exact_pixels(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	build_many_triangles(&j);
+	if (!fx_run(&j))
+		fail_msg("%s", j.diag.msg);
+	assert_int_equal(j.stats.bin_overflow_blocks, 0);
+	assert_int_equal(j.stats.primitives_binned, OVF_TRIS);
+	static uint32_t want[32 * 32];
+	for (uint32_t i = 0; i < 32 * 32; i++)
+		want[i] = fx_pixel(&j, i % 32, i / 32);
+	assert_int_not_equal(want[0], want[32 * 32 - 1]); /* something was drawn */
+
+	memset(fx_ptr(&j, FX_FB), 0, 32 * 32 * 4);
+	uint32_t size = 32;
+	memcpy(fx_ptr(&j, FX_BCL + 5), &size, 4);
+	struct sim_pipe *p = sim_pipe_create();
+	assert_non_null(p);
+	struct ovf_hook h = { .chunk = 256, .limit = 100 };
+	sim_pipe_set_outomem(p, give_overflow, &h);
+	struct sim_pipe_stats st = {0};
+	struct vc4_diag diag = {0};
+	if (!sim_pipe_run_job(p, &j.mem, FX_BCL, j.bcl_end, FX_RCL, j.rcl_end, &st, &diag))
+		fail_msg("%s", diag.msg);
+	/* 110 13-byte records (and the Return) after the state in the initial
+	 * block: nine records in each 128-byte block (5 bytes kept for the
+	 * Branch), so 13 blocks from 7 OUTOMEMs of two blocks each. */
+	assert_int_equal(st.bin_overflow_blocks, 13);
+	assert_int_equal(st.bin_outomem, 7);
+	assert_int_equal(h.calls, 7);
+	assert_int_equal(st.tile_primitives, OVF_TRIS);
+	for (uint32_t i = 0; i < 32 * 32; i++)
+		assert_int_equal(fx_pixel(&j, i % 32, i / 32), want[i]);
+	/* The initial block branches to the first overflow block. */
+	static const uint8_t branch[5] = { 0x10, 0x00, 0x00, 0x48, 0x00 };
+	assert_memory_equal(fx_ptr(&j, FX_ALLOC + 25), branch, sizeof(branch));
+
+	/* The overflow memory left (one block) carries over to the next job,
+	 * which needs one OUTOMEM fewer. */
+	memset(&st, 0, sizeof(st));
+	vc4_diag_clear(&diag);
+	if (!sim_pipe_run_job(p, &j.mem, FX_BCL, j.bcl_end, FX_RCL, j.rcl_end, &st, &diag))
+		fail_msg("%s", diag.msg);
+	assert_int_equal(st.bin_outomem, 6);
+	assert_int_equal(st.bin_overflow_blocks, 13);
+	sim_pipe_destroy(p);
+	fx_fini(&j);
+}
+
+/* The hook's refusal stops the job with its reason; no hook at all names
+ * the exhausted memories. */
+static void overflow_refused(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	build_many_triangles(&j);
+	uint32_t size = 32;
+	memcpy(fx_ptr(&j, FX_BCL + 5), &size, 4);
+	struct sim_pipe *p = sim_pipe_create();
+	assert_non_null(p);
+	struct ovf_hook h = { .chunk = 256, .limit = 2 };
+	sim_pipe_set_outomem(p, give_overflow, &h);
+	struct vc4_diag diag = {0};
+	assert_false(sim_pipe_run_job(p, &j.mem, FX_BCL, j.bcl_end, FX_RCL, j.rcl_end, NULL,
+				      &diag));
+	assert_string_equal(diag.msg, "bin: 0x00408028: packet 33 (Vertex Array Primitives): "
+			    "test: no more overflow after 2");
+	sim_pipe_set_outomem(p, NULL, NULL);
+	sim_pipe_set_overflow(p, 0, 0);
+	vc4_diag_clear(&diag);
+	assert_false(sim_pipe_run_job(p, &j.mem, FX_BCL, j.bcl_end, FX_RCL, j.rcl_end, NULL,
+				      &diag));
+	assert_string_equal(diag.msg, "bin: 0x00408028: packet 33 (Vertex Array Primitives): "
+			    "binner out of memory: tile allocation memory 0x00410000..0x00410020 "
+			    "exhausted and 0 bytes of overflow memory left (no OUTOMEM handler)");
+	sim_pipe_destroy(p);
+	fx_fini(&j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -222,6 +341,8 @@ int main(void)
 		cmocka_unit_test(face_culling),
 		cmocka_unit_test(state_between_draws),
 		cmocka_unit_test(extended_stride),
+		cmocka_unit_test(overflow_exact_pixels),
+		cmocka_unit_test(overflow_refused),
 	};
 	return cmocka_run_group_tests_name("simpipe_binner", tests, NULL, NULL);
 }

@@ -84,8 +84,8 @@ static void binner_out_of_memory(void **state)
 	uint32_t size = 48;
 	memcpy(fx_ptr(&j, FX_BCL + 5), &size, 4);
 	expect_error(&j, "bin: 0x00408028: packet 33 (Vertex Array Primitives): binner out of "
-		     "memory: tile allocation memory 0x00410000..0x00410030 exhausted "
-		     "(overflow memory is not modelled)");
+		     "memory: tile allocation memory 0x00410000..0x00410030 exhausted and 0 "
+		     "bytes of overflow memory left (no OUTOMEM handler)");
 }
 
 static void attribute_outside_memory(void **state)

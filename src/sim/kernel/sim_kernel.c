@@ -6,6 +6,7 @@
  * (docs/device.md lists them and which messages are the kernel's own).
  */
 #include "sim_kernel_job.h"
+#include "sim_validate.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -83,6 +84,7 @@ void sim_kernel_destroy(struct sim_kernel *k)
 	if (!k)
 		return;
 	sim_kernel_retire(k, k->emitted_seqno);
+	sim_binner_fini(k);
 	for (size_t i = 0; i < k->handles.len; i++)
 		if (k->handles.data[i])
 			bo_free(k, k->handles.data[i]);

@@ -22,7 +22,9 @@
 #include "sim_kernel_job.h"
 
 /* The binner memory: one 16 MiB kernel BO cut into 32 slots of 512 KiB; a
- * job with a bin CL holds one slot (tile state + tile lists) until it ends. */
+ * job with a bin CL holds one slot (tile state + tile lists) until it ends.
+ * When the binner runs out of tile allocation memory (OUTOMEM) one more
+ * slot becomes its overflow memory (docs/validation.md, "Binner memory"). */
 #define SIM_BIN_SLOT_SIZE (512u * 1024u)
 #define SIM_BIN_SLOTS 32u
 #define SIM_BIN_BO_SIZE (SIM_BIN_SLOTS * SIM_BIN_SLOT_SIZE)
@@ -31,11 +33,14 @@
 #define SIM_FULL_RES_TILE_SIZE 16384u /* 32x32 pixels x 4 samples x 4 bytes */
 
 /* The binner BO of one simulated kernel (k->binner). It exists while at
- * least one job holds a slot (like the kernel's bin BO, which is freed when
- * V3D powers down idle). */
+ * least one slot is held (like the kernel's bin BO, which is freed when
+ * V3D powers down idle): by a job, or as the current overflow memory. */
 struct sim_binner {
 	uint32_t paddr; /* GPU address of the 16 MiB BO */
-	uint32_t used;  /* bit i: slot i is held by a job */
+	uint32_t used;  /* bit i: slot i is held by a job or is the overflow slot */
+	uint32_t overflow; /* bit of the slot the pipeline's BPOA/BPOS point into
+			    * (0 = none); kept across jobs until another
+			    * OUTOMEM replaces it or the kernel is destroyed */
 };
 
 /* One GL_SHADER_STATE packet met in the bin CL. */
@@ -67,6 +72,8 @@ struct sim_exec {
 	bool found_flush;      /* FLUSH as the last byte seen */
 	uint8_t bin_tiles_x, bin_tiles_y; /* binning config; RCL tiles must be below */
 	int bin_slot;          /* held binner slot, -1 = none */
+	uint32_t overflow_slots; /* former overflow slots handed to this job: freed
+				  * with bin_slot when it completes */
 	uint32_t tile_alloc_paddr; /* start of the tile lists in the slot */
 	uint32_t bo_index[2];  /* GEM_HANDLES slots; [0] = index buffer */
 
@@ -96,6 +103,9 @@ struct sim_bo *sim_exec_use_bo(struct sim_exec *e, uint32_t index, const char *w
  * when no slot is held). Taking fails with the reason in diag. */
 bool sim_binner_get_slot(struct sim_exec *e, struct vc4_diag *diag);
 void sim_binner_put_slot(struct sim_exec *e);
+/* Gives the current overflow slot back and frees the binner BO if nothing
+ * else holds it: at kernel destruction, after every job has completed. */
+void sim_binner_fini(struct sim_kernel *k);
 
 /* Walks and relocates the bin CL into the exec BO; sets ct0ca/ct0ea. */
 bool sim_validate_bcl(struct sim_exec *e, struct vc4_diag *diag);

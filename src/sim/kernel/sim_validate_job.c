@@ -5,8 +5,9 @@
  * record and RCL steps, and keeps the results in job->validated until the
  * job is finished. A rejection frees everything it took, so nothing is
  * half applied. Running a job executes its bin CL and RCL on the 3D
- * pipeline over the kernel's memory, feeds the job's perfmon and gives the
- * binner slot back; a pipeline error becomes the job's hang reason.
+ * pipeline over the kernel's memory (serving the binner's OUTOMEM with
+ * overflow slots), feeds the job's perfmon and gives the binner slots back;
+ * a pipeline error becomes the job's hang reason.
  */
 #include "sim_validate.h"
 
@@ -78,18 +79,57 @@ bool sim_binner_get_slot(struct sim_exec *e, struct vc4_diag *diag)
 	return true;
 }
 
-void sim_binner_put_slot(struct sim_exec *e)
+/* Frees the binner BO once no slot is held. */
+static void binner_release_if_unused(struct sim_kernel *k)
 {
-	struct sim_kernel *k = e->k;
-	if (e->bin_slot < 0 || !k->binner)
-		return;
-	k->binner->used &= ~(1u << e->bin_slot);
-	e->bin_slot = -1;
-	if (k->binner->used == 0) {
+	if (k->binner && k->binner->used == 0) {
 		sim_arena_free(&k->arena, k->binner->paddr, SIM_BIN_BO_SIZE);
 		free(k->binner);
 		k->binner = NULL;
 	}
+}
+
+void sim_binner_put_slot(struct sim_exec *e)
+{
+	struct sim_kernel *k = e->k;
+	if ((e->bin_slot < 0 && e->overflow_slots == 0) || !k->binner)
+		return;
+	if (e->bin_slot >= 0)
+		k->binner->used &= ~(1u << e->bin_slot);
+	k->binner->used &= ~e->overflow_slots;
+	e->bin_slot = -1;
+	e->overflow_slots = 0;
+	binner_release_if_unused(k);
+}
+
+void sim_binner_fini(struct sim_kernel *k)
+{
+	if (!k->binner)
+		return;
+	k->binner->used &= ~k->binner->overflow;
+	k->binner->overflow = 0;
+	binner_release_if_unused(k);
+}
+
+/* OUTOMEM from the pipeline running job `ctx` (the kernel's overflow
+ * memory worker): takes a free slot as the new overflow memory, hands the
+ * previous overflow slot to the job to free when it completes, and points
+ * BPOA/BPOS at the new slot. No free slot: the job stops (hangs). */
+static bool binner_outomem(struct sim_pipe *p, void *ctx, struct vc4_diag *diag)
+{
+	struct sim_exec *e = ctx;
+	struct sim_binner *b = e->k->binner;
+	if (!b || b->used == UINT32_MAX)
+		return vc4_diag_set(diag, "binner out of memory: no free binner slot for "
+				    "overflow");
+	uint32_t slot = 0;
+	while (b->used & (1u << slot))
+		slot++;
+	b->used |= 1u << slot;
+	e->overflow_slots |= b->overflow;
+	b->overflow = 1u << slot;
+	sim_pipe_set_overflow(p, b->paddr + slot * SIM_BIN_SLOT_SIZE, SIM_BIN_SLOT_SIZE);
+	return true;
 }
 
 /* ---- the seam ---- */
@@ -206,15 +246,19 @@ void sim_kernel_run_job(struct sim_kernel *k, struct sim_job *job)
 			     job->seqno);
 	else if (v->ct1ca != v->ct1ea) {
 		struct vc4_diag diag = {0};
-		if (!sim_pipe_run_job(k->pipe, &k->mem, v->ct0ca, v->ct0ea, v->ct1ca, v->ct1ea,
-				      &k->last_stats, &diag))
+		sim_pipe_set_outomem(k->pipe, e ? binner_outomem : NULL, e);
+		bool ok = sim_pipe_run_job(k->pipe, &k->mem, v->ct0ca, v->ct0ea, v->ct1ca,
+					   v->ct1ea, &k->last_stats, &diag);
+		sim_pipe_set_outomem(k->pipe, NULL, NULL);
+		if (!ok)
 			vc4_diag_set(&k->hang, "job %" PRIu64 " hung: %s", job->seqno, diag.msg);
 	}
 	if (k->hang.set)
 		k->hung_jobs++;
 	feed_perfmon(k, job->args.perfmonid, &k->last_stats);
-	/* The binner slot is free again once the job has rendered; the
-	 * validated CLs stay until the job is freed. */
+	/* The binner slot (and any overflow slot handed to the job) is free
+	 * again once the job has rendered; the validated CLs stay until the job
+	 * is freed. */
 	if (e)
 		sim_binner_put_slot(e);
 }

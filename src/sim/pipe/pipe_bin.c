@@ -5,7 +5,9 @@
  * coordinate shading in batches of 16 vertices, clipping and culling through
  * pipe_clip.c, and writing each kept primitive into the list of every tile
  * its bounding box touches, in tile allocation memory (format:
- * docs/pipeline.md), with block chaining and the final Return.
+ * docs/pipeline.md), with block chaining, overflow memory (BPOA/BPOS and the
+ * OUTOMEM hook) when the tile allocation memory is exhausted, and the final
+ * Return.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,23 +62,75 @@ static bool configure(struct sim_pipe *p, const uint8_t *pkt)
 	return true;
 }
 
+void sim_pipe_set_overflow(struct sim_pipe *p, uint32_t bpoa, uint32_t bpos)
+{
+	p->ovf_addr = bpoa;
+	p->ovf_left = bpos;
+}
+
+void sim_pipe_set_outomem(struct sim_pipe *p, sim_pipe_outomem_fn fn, void *ctx)
+{
+	p->outomem = fn;
+	p->outomem_ctx = ctx;
+}
+
+/* The address of a new tile-list block: from the tile allocation memory
+ * while it lasts, then from the overflow memory, asking for more through
+ * OUTOMEM when less than a block is left. 0 with p->diag set on failure. */
+static uint32_t new_block(struct sim_pipe *p)
+{
+	struct pipe_bin *b = &p->bin;
+	if (b->alloc_end - b->alloc_next >= b->block) {
+		b->alloc_next += b->block;
+		return b->alloc_next - b->block;
+	}
+	if (p->ovf_left < b->block) {
+		struct vc4_diag why = {0};
+		if (!p->outomem) {
+			vc4_diag_set(p->diag, "binner out of memory: tile allocation memory "
+				     "0x%08x..0x%08x exhausted and %u bytes of overflow memory "
+				     "left (no OUTOMEM handler)", b->alloc_base, b->alloc_end,
+				     p->ovf_left);
+			return 0;
+		}
+		if (!p->outomem(p, p->outomem_ctx, &why)) {
+			vc4_diag_set(p->diag, "%s", why.set ? why.msg : "OUTOMEM not served");
+			return 0;
+		}
+		p->stats.bin_outomem++;
+		if (p->ovf_left < b->block) {
+			vc4_diag_set(p->diag, "binner out of memory: new overflow memory "
+				     "0x%08x (%u bytes) smaller than a %u-byte block",
+				     p->ovf_addr, p->ovf_left, b->block);
+			return 0;
+		}
+	}
+	if (p->ovf_addr == 0 || !sim_memory_ptr(p->mem, p->ovf_addr, b->block)) {
+		vc4_diag_set(p->diag, "binner overflow memory 0x%08x (%u bytes) outside memory",
+			     p->ovf_addr, b->block);
+		return 0;
+	}
+	uint32_t at = p->ovf_addr;
+	p->ovf_addr += b->block;
+	p->ovf_left -= b->block;
+	p->stats.bin_overflow_blocks++;
+	return at;
+}
+
 /* Appends `len` bytes to a tile list, chaining a new block with a Branch
  * when the current one would keep fewer than PIPE_BRANCH_RESERVE bytes. */
 static bool list_write(struct sim_pipe *p, struct pipe_tile_list *l, const uint8_t *bytes,
 		       uint32_t len)
 {
-	struct pipe_bin *b = &p->bin;
 	if (l->cur + len + PIPE_BRANCH_RESERVE > l->block_end) {
-		if (b->alloc_end - b->alloc_next < b->block)
-			return vc4_diag_set(p->diag, "binner out of memory: tile allocation "
-					    "memory 0x%08x..0x%08x exhausted (overflow memory "
-					    "is not modelled)", b->alloc_base, b->alloc_end);
+		uint32_t next = new_block(p);
+		if (next == 0)
+			return false;
 		uint8_t br[VC4_BRANCH_length] = { VC4_BRANCH_opcode };
-		memcpy(br + 1, &b->alloc_next, 4);
+		memcpy(br + 1, &next, 4);
 		memcpy(sim_memory_ptr(p->mem, l->cur, sizeof(br)), br, sizeof(br));
-		l->cur = b->alloc_next;
-		l->block_end = b->alloc_next + b->block;
-		b->alloc_next += b->block;
+		l->cur = next;
+		l->block_end = next + p->bin.block;
 	}
 	memcpy(sim_memory_ptr(p->mem, l->cur, len), bytes, len);
 	l->cur += len;

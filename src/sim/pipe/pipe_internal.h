@@ -114,6 +114,11 @@ struct sim_pipe {
 	struct pipe_state bin_state, render_state;
 	struct pipe_bin bin;
 	struct pipe_tilebuf tb;
+	/* Binner overflow memory (BPOA/BPOS), kept across jobs: the next free
+	 * byte and the bytes left; refilled through the OUTOMEM hook. */
+	uint32_t ovf_addr, ovf_left;
+	sim_pipe_outomem_fn outomem;
+	void *outomem_ctx;
 };
 
 /* pipe_cl.c: packet lengths and names from the generated table. */

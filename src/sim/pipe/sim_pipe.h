@@ -34,6 +34,8 @@ struct sim_pipe_stats {
 	uint64_t fragments_written;             /* pixels whose colour reached the tile buffer */
 	uint64_t tiles_stored;                  /* tile stores to memory */
 	uint64_t qpu_instructions_cs, qpu_instructions_vs, qpu_instructions_fs;
+	uint64_t bin_overflow_blocks;           /* tile-list blocks taken from overflow memory */
+	uint64_t bin_outomem;                   /* OUTOMEM requests the hook granted */
 };
 
 struct sim_pipe;
@@ -45,6 +47,20 @@ void sim_pipe_destroy(struct sim_pipe *p);
 /* Instruction limit per shader run (default 1,000,000): a shader that does
  * not end within it stops the job with an error. */
 void sim_pipe_set_instruction_limit(struct sim_pipe *p, uint64_t limit);
+
+/* Binner overflow memory (the BPOA/BPOS registers): when the tile
+ * allocation memory of the binning configuration is exhausted, the binner
+ * takes further tile-list blocks from [bpoa, bpoa + bpos). The pipeline keeps
+ * what is left of it across jobs. sim_pipe_create() starts with none. */
+void sim_pipe_set_overflow(struct sim_pipe *p, uint32_t bpoa, uint32_t bpos);
+
+/* OUTOMEM: called when the overflow memory has less than one block left.
+ * The hook gives new overflow memory with sim_pipe_set_overflow() and
+ * returns true, or returns false with `diag` saying why (the job then stops
+ * with that error). `ctx` is passed back; fn NULL = no hook (the job stops
+ * with "binner out of memory"). */
+typedef bool (*sim_pipe_outomem_fn)(struct sim_pipe *p, void *ctx, struct vc4_diag *diag);
+void sim_pipe_set_outomem(struct sim_pipe *p, sim_pipe_outomem_fn fn, void *ctx);
 
 /* Runs one job: the bin CL [ct0ca, ct0ea) (skipped when ct0ca == ct0ea), then
  * the render CL [ct1ca, ct1ea). Returns false with `diag` naming the thread,
