@@ -1,5 +1,5 @@
 /*
- * test_driver_jobs.c: end to end: jobs the driver builds (include/vc4/vc4.h:
+ * test_driver_pipeline.c: end to end: jobs the driver builds (include/vc4/vc4.h:
  * programs compiled from IR by src/compiler, shader records, bin CL, the
  * RCL and texture configuration the simulated kernel validated and
  * relocated) rendered by the 3D pipeline, with exact pixels read back
@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "driver/drv.h"
+#include "driver_fixture.h"
 #include "sim/kernel/sim_kernel_job.h"
 #include "sim/pipe/sim_pipe.h"
 #include "vc4/vc4.h"
@@ -31,15 +32,6 @@
 #define PERF_QUADS 544
 
 #define OK(ctx, call) do { if (!(call)) fail_msg("%s: %s", #call, vc4_ctx_error(ctx)); } while (0)
-
-static struct vc4_ctx *ctx_new(void)
-{
-	char err[512];
-	struct vc4_ctx *ctx = vc4_ctx_create(VC4_CTX_BACKEND_SIM, err, sizeof(err));
-	if (!ctx)
-		fail_msg("vc4_ctx_create: %s", err);
-	return ctx;
-}
 
 /* Submits the context's jobs; the kernel renders them. Returns the last
  * job's pipeline figures, after checking that no job hung. */
@@ -60,51 +52,37 @@ static uint32_t px(const uint8_t *img, uint32_t w, uint32_t x, uint32_t y)
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static const char colour_vs[] =
-	"vertex\n"
-	"attribute vec4 @pos\n"
-	"attribute vec4 @colour\n"
-	"varying smooth vec4 @v_colour\n"
-	"output position\n"
-	"%p = load @pos\n"
-	"store @position, %p\n"
-	"%c = load @colour\n"
-	"store @v_colour, %c\n";
-
-static const char colour_fs[] =
-	"fragment\n"
-	"varying smooth vec4 @v_colour\n"
-	"output color\n"
-	"%c = load @v_colour\n"
-	"store @color, %c\n";
+/* Records the RGB triangle over a black clear into `t` (64x64 RGBA8),
+ * creating its buffer and program the first time (*b NULL); the caller
+ * flushes. */
+static void draw_rgb_triangle(struct vc4_ctx *ctx, struct vc4_texture *t, struct vc4_buffer **b,
+			      struct vc4_prog **prog)
+{
+	const float black[4] = { 0, 0, 0, 1 };
+	if (!*b) {
+		*b = drvt_triangle(ctx);
+		*prog = vc4_prog_create(ctx, drvt_colour_vs, drvt_colour_fs);
+	}
+	if (!*prog)
+		fail_msg("vc4_prog_create: %s", vc4_ctx_error(ctx));
+	OK(ctx, vc4_set_framebuffer(ctx, t, NULL));
+	OK(ctx, vc4_clear(ctx, VC4_CLEAR_COLOR, black, 1, 0));
+	OK(ctx, vc4_set_program(ctx, *prog));
+	drvt_bind_colour_attribs(ctx, *b);
+	OK(ctx, vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLES, 0, 3));
+}
 
 static void rgb_triangle(void **state)
 {
 	(void)state;
-	struct vc4_ctx *ctx = ctx_new();
+	struct vc4_ctx *ctx = drvt_ctx();
 	static uint8_t img[64 * 64 * 4];
-	static const float v[] = {
-		-1, -1, 0, 1, 1, 0, 0, 1,
-		1, -1, 0, 1, 0, 1, 0, 1,
-		0, 1, 0, 1, 0, 0, 1, 1,
-	};
-	const float black[4] = { 0, 0, 0, 1 };
 	struct vc4_texture *t = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_RASTER, 64,
 						   64, NULL);
-	struct vc4_buffer *b = vc4_buffer_create(ctx, v, sizeof(v));
-	struct vc4_prog *prog = vc4_prog_create(ctx, colour_vs, colour_fs);
 	assert_non_null(t);
-	assert_non_null(b);
-	if (!prog)
-		fail_msg("vc4_prog_create: %s", vc4_ctx_error(ctx));
-	struct vc4_vertex_attrib a[2] = {
-		{ b, 0, 32, VC4_ATTR_FLOAT }, { b, 16, 32, VC4_ATTR_FLOAT },
-	};
-	OK(ctx, vc4_set_framebuffer(ctx, t, NULL));
-	OK(ctx, vc4_clear(ctx, VC4_CLEAR_COLOR, black, 1, 0));
-	OK(ctx, vc4_set_program(ctx, prog));
-	OK(ctx, vc4_set_vertex_attribs(ctx, a, 2));
-	OK(ctx, vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLES, 0, 3));
+	struct vc4_buffer *b = NULL;
+	struct vc4_prog *prog = NULL;
+	draw_rgb_triangle(ctx, t, &b, &prog);
 	struct sim_pipe_stats st = render(ctx);
 	assert_int_equal(st.primitives_binned, 1);
 	assert_int_equal(st.tiles_stored, 1);
@@ -131,26 +109,6 @@ static void rgb_triangle(void **state)
 	vc4_ctx_destroy(ctx);
 }
 
-static const char textured_vs[] =
-	"vertex\n"
-	"attribute vec4 @pos\n"
-	"attribute vec2 @uv\n"
-	"varying smooth vec2 @v_uv\n"
-	"output position\n"
-	"%p = load @pos\n"
-	"store @position, %p\n"
-	"%t = load @uv\n"
-	"store @v_uv, %t\n";
-
-static const char textured_fs[] =
-	"fragment\n"
-	"varying smooth vec2 @v_uv\n"
-	"sampler 2d @tex\n"
-	"output color\n"
-	"%uv = load @v_uv\n"
-	"%texel = tex @tex, %uv\n"
-	"store @color, %texel\n";
-
 /* The texel (i, j) of the 16x16 test texture as 0xRRGGBBAA. */
 static uint32_t texel(uint32_t i, uint32_t j)
 {
@@ -165,7 +123,7 @@ static uint32_t texel(uint32_t i, uint32_t j)
 static void textured_quad(void **state)
 {
 	(void)state;
-	struct vc4_ctx *ctx = ctx_new();
+	struct vc4_ctx *ctx = drvt_ctx();
 	static uint8_t img[64 * 64 * 4], src[16 * 16 * 4];
 	for (uint32_t j = 0; j < 16; j++)
 		for (uint32_t i = 0; i < 16; i++) {
@@ -182,7 +140,7 @@ static void textured_quad(void **state)
 	struct vc4_texture *t = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_RASTER, 64,
 						   64, NULL);
 	struct vc4_buffer *b = vc4_buffer_create(ctx, quad, sizeof(quad));
-	struct vc4_prog *prog = vc4_prog_create(ctx, textured_vs, textured_fs);
+	struct vc4_prog *prog = vc4_prog_create(ctx, drvt_textured_vs, drvt_textured_fs);
 	assert_non_null(tex);
 	assert_non_null(t);
 	assert_non_null(b);
@@ -219,42 +177,13 @@ static void textured_quad(void **state)
 	vc4_ctx_destroy(ctx);
 }
 
-/* Records the RGB triangle over a black clear into `t` (64x64 RGBA8),
- * creating its buffer and program the first time (*b NULL); the caller
- * flushes. */
-static void draw_rgb_triangle(struct vc4_ctx *ctx, struct vc4_texture *t, struct vc4_buffer **b,
-			      struct vc4_prog **prog)
-{
-	static const float v[] = {
-		-1, -1, 0, 1, 1, 0, 0, 1,
-		1, -1, 0, 1, 0, 1, 0, 1,
-		0, 1, 0, 1, 0, 0, 1, 1,
-	};
-	const float black[4] = { 0, 0, 0, 1 };
-	if (!*b) {
-		*b = vc4_buffer_create(ctx, v, sizeof(v));
-		*prog = vc4_prog_create(ctx, colour_vs, colour_fs);
-	}
-	assert_non_null(*b);
-	if (!*prog)
-		fail_msg("vc4_prog_create: %s", vc4_ctx_error(ctx));
-	struct vc4_vertex_attrib a[2] = {
-		{ *b, 0, 32, VC4_ATTR_FLOAT }, { *b, 16, 32, VC4_ATTR_FLOAT },
-	};
-	OK(ctx, vc4_set_framebuffer(ctx, t, NULL));
-	OK(ctx, vc4_clear(ctx, VC4_CLEAR_COLOR, black, 1, 0));
-	OK(ctx, vc4_set_program(ctx, *prog));
-	OK(ctx, vc4_set_vertex_attribs(ctx, a, 2));
-	OK(ctx, vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLES, 0, 3));
-}
-
 /* A pipeline error (here: the shaders run out of the instruction limit)
  * does not wedge the queue: the job completes as hung, with the reason
  * kept, nothing printed, and the next job renders. */
 static void hung_job_completes(void **state)
 {
 	(void)state;
-	struct vc4_ctx *ctx = ctx_new();
+	struct vc4_ctx *ctx = drvt_ctx();
 	struct sim_kernel *k = vc4_dev_sim(ctx->dev);
 	static uint8_t img[64 * 64 * 4];
 	struct vc4_texture *t = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_RASTER, 64,
@@ -290,7 +219,7 @@ static void hung_job_completes(void **state)
 static void perfmon_counts_the_job(void **state)
 {
 	(void)state;
-	struct vc4_ctx *ctx = ctx_new();
+	struct vc4_ctx *ctx = drvt_ctx();
 	struct sim_kernel *k = vc4_dev_sim(ctx->dev);
 	struct vc4_texture *t = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_RASTER, 64,
 						   64, NULL);
@@ -342,5 +271,5 @@ int main(void)
 		cmocka_unit_test(hung_job_completes),
 		cmocka_unit_test(perfmon_counts_the_job),
 	};
-	return cmocka_run_group_tests_name("simpipe_driver_jobs", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("driver_pipeline", tests, NULL, NULL);
 }
