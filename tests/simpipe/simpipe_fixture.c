@@ -34,23 +34,28 @@ static const char cs_text[] =
 	"nop\n"
 	"nop\n";
 
+/* The start both VSs share: reads x, y, z, r, g, b (ra1..ra3 = r, g, b)
+ * and writes Xs|Ys (12.4) and Zs. */
+#define VS_READ_SIX_WRITE_XY_Z \
+	"ldi vr_setup, 0x00601a00\n" \
+	"ldi vw_setup, 0x00001a00\n" \
+	"mov r0, vpm\n" \
+	"mov r1, vpm\n" \
+	"mov r2, vpm\n" \
+	"mov ra1, vpm\n" \
+	"mov ra2, vpm\n" \
+	"mov ra3, vpm\n" \
+	"ldi r3, 16.0\n" \
+	"fmul r0, r0, r3\n" \
+	"fmul r1, r1, r3\n" \
+	"ftoi ra0.16a, r0\n" \
+	"ftoi ra0.16b, r1\n" \
+	"mov vpm, ra0\n" \
+	"mov vpm, r2\n"
+
 /* VS: reads x, y, z, r, g, b; writes Xs|Ys, Zs, 1/Wc, r, g, b. */
 static const char vs_text[] =
-	"ldi vr_setup, 0x00601a00\n"
-	"ldi vw_setup, 0x00001a00\n"
-	"mov r0, vpm\n"
-	"mov r1, vpm\n"
-	"mov r2, vpm\n"
-	"mov ra1, vpm\n"
-	"mov ra2, vpm\n"
-	"mov ra3, vpm\n"
-	"ldi r3, 16.0\n"
-	"fmul r0, r0, r3\n"
-	"fmul r1, r1, r3\n"
-	"ftoi ra0.16a, r0\n"
-	"ftoi ra0.16b, r1\n"
-	"mov vpm, ra0\n"
-	"mov vpm, r2\n"
+	VS_READ_SIX_WRITE_XY_Z
 	"ldi vpm, 1.0\n"
 	"mov vpm, ra1\n"
 	"mov vpm, ra2\n"
@@ -60,21 +65,7 @@ static const char vs_text[] =
 	"nop\n";
 
 const char fx_vs_persp[] =
-	"ldi vr_setup, 0x00601a00\n"
-	"ldi vw_setup, 0x00001a00\n"
-	"mov r0, vpm\n"
-	"mov r1, vpm\n"
-	"mov r2, vpm\n"
-	"mov ra1, vpm\n"
-	"mov ra2, vpm\n"
-	"mov ra3, vpm\n"
-	"ldi r3, 16.0\n"
-	"fmul r0, r0, r3\n"
-	"fmul r1, r1, r3\n"
-	"ftoi ra0.16a, r0\n"
-	"ftoi ra0.16b, r1\n"
-	"mov vpm, ra0\n"
-	"mov vpm, r2\n"
+	VS_READ_SIX_WRITE_XY_Z
 	"mov vpm, ra3\n"
 	"mov vpm, ra1\n"
 	"mov vpm, ra2\n"
@@ -329,3 +320,8 @@ uint32_t fx_t_offset(uint32_t width, uint32_t x, uint32_t y)
 	       (y % 4 * 4 + x % 4) * 4;
 }
 
+void fx_run_ok(struct fx_job *j)
+{
+	if (!fx_run(j))
+		fail_msg("%s", j->diag.msg);
+}

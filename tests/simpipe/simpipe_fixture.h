@@ -73,6 +73,9 @@ void fx_build_raw(struct fx_job *j, const float *data, uint32_t words, uint32_t 
 /* An RCL only: clear and store every tile (no binning). */
 void fx_build_clear_only(struct fx_job *j);
 bool fx_run(struct fx_job *j);
+/* fx_run() for a job that must succeed: fails the test with the pipeline's
+ * message otherwise. */
+void fx_run_ok(struct fx_job *j);
 /* Assembles `text` to GPU address `addr`. */
 void fx_put_code(struct fx_job *j, uint32_t addr, const char *text);
 /* Pixel (x, y) of the RGBA8888 raster frame buffer as its 32-bit word. */

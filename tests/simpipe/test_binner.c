@@ -28,8 +28,7 @@ static void tile_list_bytes(void **state)
 	struct fx_job j;
 	fx_init(&j, 64, 64);
 	fx_build(&j, tri, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	static const uint8_t block0[32] = {
 		0x40, 0x01, 0x50, 0x40, 0x00,       /* GL Shader State: record | 1 array */
 		0x60, 0x03, 0x70, 0x00,             /* Configuration Bits: both faces, Always */
@@ -81,8 +80,7 @@ static void indexed_strip_clamp(void **state)
 	fx_build(&j, tri, 3);
 	static const uint16_t idx[4] = { 0, 1, 2, 5 };
 	put_indexed(&j, VC4_PRIMITIVE_MODE_TRIANGLE_STRIP, idx, 4, 2);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	assert_int_equal(j.stats.primitives_in, 2);
 	assert_int_equal(j.stats.primitives_culled, 1);
 	assert_int_equal(j.stats.primitives_binned, 1);
@@ -106,8 +104,7 @@ static void indexed_fan(void **state)
 	fx_build(&j, quad, 4);
 	static const uint16_t idx[4] = { 0, 1, 2, 3 };
 	put_indexed(&j, VC4_PRIMITIVE_MODE_TRIANGLE_FAN, idx, 4, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	assert_int_equal(j.stats.primitives_binned, 2);
 	assert_int_equal(j.stats.fragments_written, 16 * 16);
 	for (uint32_t y = 0; y < 64; y++)
@@ -134,8 +131,7 @@ static void face_culling(void **state)
 			.depth_test_function = VC4_COMPARE_FUNCTION_ALWAYS,
 		};
 		assert_int_equal(VC4_CONFIGURATION_BITS_pack(NULL, fx_ptr(&j, at), &cfg), 0);
-		if (!fx_run(&j))
-			fail_msg("%s", j.diag.msg);
+		fx_run_ok(&j);
 		assert_int_equal(j.stats.primitives_culled, cw ? 1 : 0);
 		assert_int_equal(j.stats.fragments_written, cw ? 0 : 1596);
 		fx_fini(&j);
@@ -175,8 +171,7 @@ static void state_between_draws(void **state)
 	EMIT(&j, &at, INCREMENT_SEMAPHORE);
 	EMIT(&j, &at, FLUSH);
 	j.bcl_end = at;
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	for (uint32_t y = 0; y < 64; y++) {
 		for (uint32_t x = 0; x < 64; x++) {
 			bool first = x + y < 63;   /* centres with x + y + 1 < 64 */
@@ -207,8 +202,7 @@ static void extended_stride(void **state)
 	memcpy(fx_ptr(&j, FX_REC + 100), &stride_word, 4);
 	*fx_ptr(&j, FX_REC + 36 + 5) = 280 & 0xff;
 	*fx_ptr(&j, FX_BCL + 36) |= 0x08; /* GL Shader State: extended */
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	assert_int_equal(j.stats.fragments_written, 1596);
 	assert_int_equal(fx_pixel(&j, 4, 4), 0xff0000ff);
 	fx_fini(&j);
@@ -257,8 +251,7 @@ static void overflow_exact_pixels(void **state)
 	(void)state;
 	struct fx_job j;
 	build_many_triangles(&j);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	assert_int_equal(j.stats.bin_overflow_blocks, 0);
 	assert_int_equal(j.stats.primitives_binned, OVF_TRIS);
 	static uint32_t want[32 * 32];

@@ -60,8 +60,7 @@ static void near_plane(void **state)
 		{ 0, 0.5f, -2, 1, 0, 0, 1 },
 	};
 	fx_build_raw(&j, v[0], 7, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	uint32_t covered = 0;
 	for (uint32_t y = 0; y < 64; y++) {
 		for (uint32_t x = 0; x < 64; x++) {
@@ -101,8 +100,7 @@ static void behind_eye(void **state)
 		{ 0, 0.5f, 0, -0.5f, 1, 0, 0 },
 	};
 	fx_build_raw(&j, v[0], 7, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	for (uint32_t x = 0; x < 64; x++) {
 		assert_int_equal(fx_pixel(&j, x, 15), 0xff204060);
 		assert_int_equal(fx_pixel(&j, x, 63), 0xff0000ff);
@@ -123,8 +121,7 @@ static void beyond_far(void **state)
 		{ 0, 0.5f, 2, 1, 1, 0, 0 },
 	};
 	fx_build_raw(&j, v[0], 7, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	assert_int_equal(j.stats.primitives_culled, 1);
 	assert_int_equal(j.stats.fragments_shaded, 0);
 	fx_fini(&j);

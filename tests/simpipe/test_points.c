@@ -40,8 +40,7 @@ static void points(void **state)
 	uint32_t at = FX_BCL + 16 + 1 + 9; /* Configuration Bits: forward faces only */
 	EMIT(&j, &at, CONFIGURATION_BITS, .enable_forward_facing_primitive = true,
 	     .depth_test_function = VC4_COMPARE_FUNCTION_ALWAYS);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	for (uint32_t y = 0; y < 64; y++) {
 		for (uint32_t x = 0; x < 64; x++) {
 			bool red = x >= 18 && x < 22 && y >= 18 && y < 22;
@@ -73,8 +72,7 @@ static void lines(void **state)
 		{ 30.25f, 20, 0.5f, 0, 0, 1 }, { 30.25f, 60, 0.5f, 0, 0, 1 },
 	};
 	fx_build(&j, v, 4);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	for (uint32_t y = 0; y < 64; y++) {
 		for (uint32_t x = 0; x < 64; x++) {
 			bool in = (y == 10 && x >= 8 && x < 56) || (x == 30 && y >= 20 && y < 60);
@@ -104,8 +102,7 @@ static void line_loop_and_strip(void **state)
 		j.point_size = 1;
 		j.line_width = 1;
 		fx_build(&j, v, 4);
-		if (!fx_run(&j))
-			fail_msg("%s", j.diag.msg);
+		fx_run_ok(&j);
 		assert_int_equal(j.stats.primitives_in, loop ? 4 : 3);
 		/* The left side (x = 8, rows 8..39) exists only in the loop. */
 		assert_int_equal(fx_pixel(&j, 8, 20), loop ? 0xffffffff : 0xff204060);

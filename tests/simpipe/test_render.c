@@ -21,8 +21,7 @@ static void clear_only(void **state)
 	struct fx_job j;
 	fx_init(&j, 64, 64);
 	fx_build_clear_only(&j);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	for (uint32_t y = 0; y < 64; y++)
 		for (uint32_t x = 0; x < 64; x++)
 			assert_int_equal(fx_pixel(&j, x, y), 0xff204060);
@@ -71,8 +70,7 @@ static void vpm_output_before_input(void **state)
 		{ 0, 16, 0.25f, 0.2f, 1, 0 },
 	};
 	fx_build(&j, v, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	/* bytes: varying 0 (z: 0.25 -> 64), 1 (0.2 -> 51), 2 (1.0 -> 255), alpha */
 	assert_int_equal(fx_pixel(&j, 2, 2), 0xffff3340);
 	assert_int_equal(fx_pixel(&j, 15, 15), j.clear_color);
@@ -133,8 +131,7 @@ static void flat_triangle(void **state)
 		{ 4.5f, 60.5f, 0.5f, 0, 0, 0 },
 	};
 	fx_build(&j, v, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	char *text = frame_text(&j, 0xff0000ff);
 	check_golden("flat_triangle.txt", text);
 	free(text);
@@ -187,8 +184,7 @@ static void depth_test(void **state)
 	n += put_rect(v + n, 20, 0, 64, 64, 0.25f, 0, 1, 0);
 	n += put_rect(v + n, 10, 16, 30, 48, 0.5f, 0, 0, 1);
 	fx_build(&j, v, n);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	for (uint32_t y = 0; y < 64; y++) {
 		for (uint32_t x = 0; x < 64; x++) {
 			bool blue = x >= 10 && x < 20 && y >= 16 && y < 48;
@@ -240,8 +236,7 @@ static void four_tiles(void **state)
 		{ 30.75f, 118.5f, 0.5f, 0, 0, 0 },
 	};
 	fx_build(&j, v, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	uint32_t covered = 0;
 	for (uint32_t y = 0; y < 128; y++) {
 		for (uint32_t x = 0; x < 128; x++) {
@@ -271,8 +266,7 @@ static void interpolated(void **state)
 		{ 2.625f, 61.875f, 0.5f, 0, 0, 1 },
 	};
 	fx_build(&j, v, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	uint32_t covered = 0;
 	for (uint32_t y = 0; y < 64; y++) {
 		for (uint32_t x = 0; x < 64; x++) {
@@ -338,8 +332,7 @@ static void textured_quad(void **state)
 	for (int i = 0; i < 6; i++)
 		v[i] = (struct fx_vertex){ c[i][0], c[i][1], 0.5f, c[i][2], c[i][3], 0 };
 	fx_build(&j, v, 6);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	for (uint32_t y = 0; y < 64; y++) {
 		for (uint32_t x = 0; x < 64; x++) {
 			bool in = x >= 16 && x < 48 && y >= 16 && y < 48;
@@ -370,8 +363,7 @@ static void perspective(void **state)
 		{ 2.625f, 61.875f, 0.5f, 0, 0, 0.25f },
 	};
 	fx_build(&j, v, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	uint32_t covered = 0;
 	for (uint32_t y = 0; y < 64; y++) {
 		for (uint32_t x = 0; x < 64; x++) {
@@ -424,8 +416,7 @@ static void discard(void **state)
 		{ 4.5f, 60.5f, 0.5f, 0, 0, 0 },
 	};
 	fx_build(&j, v, 6);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	for (uint32_t y = 0; y < 64; y++) {
 		for (uint32_t x = 0; x < 64; x++) {
 			bool in = x >= 4 && y >= 4 && x + y < 64 && x % 2;
@@ -462,8 +453,7 @@ static void color_load(void **state)
 		{ 4.5f, 60.5f, 0.5f, 0, 0, 0 },
 	};
 	fx_build(&j, v, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	assert_int_equal(fx_pixel(&j, 4, 4), 0xff20406f);
 	assert_int_equal(fx_pixel(&j, 3, 4), 0xff204060);
 	fx_fini(&j);
@@ -482,8 +472,7 @@ static void flat_shading(void **state)
 		{ 2.625f, 61.875f, 0.5f, 1, 0, 1 },
 	};
 	fx_build(&j, v, 3);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	/* 0.5 * 255 = 127.5 -> 128 (the pack rounds to nearest). */
 	assert_int_equal(fx_pixel(&j, 3, 3) & 0xff, 0x80);
 	assert_int_equal(fx_pixel(&j, 40, 10) & 0xff, 0x80);

@@ -71,8 +71,7 @@ static void load_and_store_formats(void **state)
 	     .memory_base_address = ADDR(DST_AFTER));
 	j.bcl_end = FX_BCL;
 	j.rcl_end = at;
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	for (uint32_t y = 0; y < 64; y++) {
 		for (uint32_t x = 0; x < 64; x++) {
 			uint32_t want = src_pixel(x, y);
@@ -101,8 +100,7 @@ static void partial_tiles(void **state)
 	fx_init(&j, 70, 40);
 	memset(fx_ptr(&j, FX_FB), 0xee, 72 * 40 * 4 + 64);
 	fx_build_clear_only(&j);
-	if (!fx_run(&j))
-		fail_msg("%s", j.diag.msg);
+	fx_run_ok(&j);
 	for (uint32_t y = 0; y < 40; y++)
 		for (uint32_t x = 0; x < 72; x++)
 			assert_int_equal(word_at(&j, FX_FB + (y * 72 + x) * 4),
