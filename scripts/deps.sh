@@ -7,7 +7,7 @@ set -euo pipefail
 
 build_pkgs=(gcc python3 meson ninja-build pkg-config
             libdrm-dev libexpat1-dev libcmocka-dev libpng-dev)
-test_pkgs=(gcc-arm-linux-gnueabihf qemu-user)
+test_pkgs=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user)
 
 want=("${build_pkgs[@]}")
 [ "${1:-build}" = test ] && want+=("${test_pkgs[@]}")
