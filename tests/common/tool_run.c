@@ -32,7 +32,9 @@ static char *read_all(FILE *f)
 	return buf;
 }
 
-struct tool_run tool_run(const char *tool, const char *args, bool merge_err)
+/* Runs "PREFIX $MESON_EXE_WRAPPER 'tool' args". */
+static struct tool_run run_prefixed(const char *prefix, const char *tool, const char *args,
+				    bool merge_err)
 {
 	struct tool_run r = { 0 };
 	char err_path[] = "/tmp/vc4-tool-stderr-XXXXXX";
@@ -41,11 +43,11 @@ struct tool_run tool_run(const char *tool, const char *args, bool merge_err)
 	close(fd);
 
 	const char *wrapper = getenv("MESON_EXE_WRAPPER");
-	size_t size = strlen(tool) + strlen(args) + sizeof(err_path) + 64 +
+	size_t size = strlen(prefix) + strlen(tool) + strlen(args) + sizeof(err_path) + 64 +
 		      (wrapper ? strlen(wrapper) : 0);
 	char *cmd = malloc(size);
 	assert_non_null(cmd);
-	snprintf(cmd, size, "%s '%s' %s 2>%s%s", wrapper ? wrapper : "", tool, args,
+	snprintf(cmd, size, "%s %s '%s' %s 2>%s%s", prefix, wrapper ? wrapper : "", tool, args,
 		 merge_err ? "&1" : "", merge_err ? "" : err_path);
 	FILE *p = popen(cmd, "r");
 	free(cmd);
@@ -60,6 +62,22 @@ struct tool_run tool_run(const char *tool, const char *args, bool merge_err)
 	fclose(e);
 	remove(err_path);
 	return r;
+}
+
+struct tool_run tool_run(const char *tool, const char *args, bool merge_err)
+{
+	return run_prefixed("", tool, args, merge_err);
+}
+
+struct tool_run tool_run_preloaded(const char *lib, const char *env, const char *tool,
+				   const char *args, bool merge_err)
+{
+	char prefix[1024];
+	int n = snprintf(prefix, sizeof(prefix), "env %s %s='%s'", env,
+			 getenv("MESON_EXE_WRAPPER") ? "QEMU_SET_ENV=LD_PRELOAD" : "LD_PRELOAD",
+			 lib);
+	assert_true(n > 0 && (size_t)n < sizeof(prefix));
+	return run_prefixed(prefix, tool, args, merge_err);
 }
 
 void tool_run_free(struct tool_run *r)

@@ -22,6 +22,13 @@ struct tool_run {
  * current test if the tool cannot be started. */
 struct tool_run tool_run(const char *tool, const char *args, bool merge_err);
 
+/* Like tool_run(), with the shared library `lib` preloaded into the tool's
+ * process and `env` (shell assignments, e.g. "VC4_BACKEND=drm") in its
+ * environment. Under an exe wrapper the library goes to the emulated
+ * process only (QEMU_SET_ENV), not to the wrapper. */
+struct tool_run tool_run_preloaded(const char *lib, const char *env, const char *tool,
+				   const char *args, bool merge_err);
+
 void tool_run_free(struct tool_run *r);
 
 /* Runs `tool args 2>&1` and copies its output into out[size], failing the

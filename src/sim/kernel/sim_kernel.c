@@ -257,11 +257,30 @@ static int create_bo(struct sim_kernel *k, struct drm_vc4_create_bo *args)
 	return ret;
 }
 
+/* MMAP_BO's fake offsets, like Linux's: pages from 0x10000000 up (where a
+ * 32-bit kernel starts them), one page per handle, so they fit a 32-bit
+ * off_t. */
+#define MMAP_OFFSET_START 0x10000000u
+
+static uint64_t mmap_offset_of(uint32_t handle)
+{
+	return MMAP_OFFSET_START + (uint64_t)handle * SIM_PAGE_SIZE;
+}
+
+/* The handle whose MMAP_BO gave `offset`; 0 if none could have. */
+static uint32_t handle_of_mmap_offset(uint64_t offset)
+{
+	if (offset < MMAP_OFFSET_START || offset % SIM_PAGE_SIZE ||
+	    (offset - MMAP_OFFSET_START) / SIM_PAGE_SIZE > UINT32_MAX)
+		return 0;
+	return (uint32_t)((offset - MMAP_OFFSET_START) / SIM_PAGE_SIZE);
+}
+
 static int mmap_bo(struct sim_kernel *k, struct drm_vc4_mmap_bo *args)
 {
 	if (!sim_kernel_lookup(k, args->handle))
 		return sim_kernel_fail(k, EINVAL, "Failed to look up GEM BO %d", args->handle);
-	args->offset = (uint64_t)args->handle << 32;
+	args->offset = mmap_offset_of(args->handle);
 	return 0;
 }
 
@@ -269,7 +288,8 @@ void *sim_kernel_mmap(struct sim_kernel *k, uint64_t offset, uint64_t size, bool
 		      int *err)
 {
 	vc4_diag_clear(&k->err);
-	struct sim_bo *bo = (offset & 0xffffffffu) ? NULL : sim_kernel_lookup(k, offset >> 32);
+	uint32_t handle = handle_of_mmap_offset(offset);
+	struct sim_bo *bo = handle ? sim_kernel_lookup(k, handle) : NULL;
 	if (!bo)
 		*err = sim_kernel_fail(k, EINVAL, "mmap: no BO at offset 0x%llx",
 				       (unsigned long long)offset);
