@@ -248,12 +248,12 @@ static uint32_t f_to_unorm8(uint32_t x)
 	return (uint32_t)((double)as_f(x) * 255.0 + 0.5);
 }
 
-uint32_t sim_pack_mul(enum qpu_pack_mul mode, bool is_float, uint32_t x, uint32_t *mask)
+uint32_t sim_pack_mul(enum qpu_pack_mul mode, uint32_t x, uint32_t *mask)
 {
 	*mask = 0xffffffffu;
 	if (mode == QPU_PACK_MUL_NOP)
 		return x;
-	uint32_t byte = is_float ? f_to_unorm8(x) : (x & 0xff);
+	uint32_t byte = f_to_unorm8(x);
 	if (mode == QPU_PACK_MUL_8888)
 		return byte * 0x01010101u;
 	unsigned k = (unsigned)(mode - QPU_PACK_MUL_8A) & 3;

@@ -101,9 +101,10 @@ uint32_t sim_unpack(enum qpu_unpack mode, bool as_float, uint32_t x);
 uint32_t sim_pack_a(enum qpu_pack_a mode, bool is_float, uint32_t x, int64_t wide,
 		    uint32_t *mask);
 
-/* MUL pack (PM = 1) of one MUL result: float [0,1] to unorm8 (8888
- * replicates, 8a..8d write one byte); integer results give their low byte. */
-uint32_t sim_pack_mul(enum qpu_pack_mul mode, bool is_float, uint32_t x, uint32_t *mask);
+/* MUL pack (PM = 1) of one MUL result: the result read as a float, clamped
+ * to [0,1], to unorm8 (8888 replicates, 8a..8d write one byte), whatever
+ * the MUL op was: `v8min x, x` packs a float too (docs/sim.md). */
+uint32_t sim_pack_mul(enum qpu_pack_mul mode, uint32_t x, uint32_t *mask);
 
 /* Float helpers shared with the tests. */
 uint32_t sim_f32_to_f16(uint32_t f);  /* truncating, flushes denormals */

@@ -728,7 +728,7 @@ static bool write_result_slow(struct sim_qpu *q, const struct sim_inst *in, unsi
 			wide = (int64_t)(int32_t)a[i] + (int32_t)b[i];
 		else if (in->form == F_ALU && !is_mul && in->op_add == QPU_A_SUB)
 			wide = (int64_t)(int32_t)a[i] - (int32_t)b[i];
-		packed[i] = in->pm ? sim_pack_mul(in->pack, is_float, res[i], &bits)
+		packed[i] = in->pm ? sim_pack_mul(in->pack, res[i], &bits)
 				   : sim_pack_a(in->pack, is_float, res[i], wide, &bits);
 	}
 	return write_dest(q, in, unit, in->cond[unit], packed, bits, diag);

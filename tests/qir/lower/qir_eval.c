@@ -230,7 +230,7 @@ static bool exec_alu(struct state *s, const struct qir_inst *in)
 			continue;
 		uint32_t mask = ~0u, v = res[i];
 		if (in->pack && in->pack_mul)
-			v = sim_pack_mul((enum qpu_pack_mul)in->pack, is_float, v, &mask);
+			v = sim_pack_mul((enum qpu_pack_mul)in->pack, v, &mask);
 		else if (in->pack)
 			v = sim_pack_a((enum qpu_pack_a)in->pack, is_float, v, (int32_t)v, &mask);
 		write_lane(s, in->dst, i, v, mask);
