@@ -5,8 +5,10 @@ Every CMocka program runs with CMOCKA_MESSAGE_OUTPUT=TAP, so each test case is
 an "ok N - name" or "not ok N - name" line. A program that failed without
 printing "not ok" (a crash, a sanitizer report, a timeout) counts as one
 failure; one that passed without printing TAP counts as one pass. A suite that
-did not build counts as one failure. Prints a line per suite, the failing
-cases, and last the line "N passed, N failed".
+did not build counts as one failure. A suite given by a TAP file
+instead (BUILD_ROOT/SUITE/tap.log, e.g. the conformance suite's) counts its
+"ok" and "not ok" lines, and a missing file as one failure. Prints a line per
+suite, the failing cases, and last the line "N passed, N failed".
 Usage: count_tests.py BUILD_ROOT SUITE...
 """
 import json
@@ -43,11 +45,35 @@ def count_log(path):
     return passed, failed, failures
 
 
+def count_tap(path):
+    passed, failed, failures = 0, 0, []
+    with open(path) as f:
+        for line in f:
+            m = TAP.match(line)
+            if m and m.group(1) == 'ok':
+                passed += 1
+            elif m:
+                failed += 1
+                failures.append(m.group(2).strip())
+    return passed, failed, failures
+
+
 def main():
     root, suites = sys.argv[1], sys.argv[2:]
     total_p = total_f = 0
     for suite in suites:
+        tap = os.path.join(root, suite, 'tap.log')
         log = os.path.join(root, suite, 'meson-logs', 'testlog.json')
+        if os.path.exists(tap) and not os.path.exists(os.path.join(root, suite + '.failed')):
+            p, f, failures = count_tap(tap)
+            if p + f == 0:
+                f, failures = 1, [f"{suite}: no test ran"]
+            print(f"{suite}: {p} passed, {f} failed")
+            for name in failures:
+                print(f"  FAILED {name}")
+            total_p += p
+            total_f += f
+            continue
         if os.path.exists(os.path.join(root, suite + '.failed')) or not os.path.exists(log):
             print(f"{suite}: did not build or run")
             total_f += 1

@@ -7,7 +7,8 @@ set -euo pipefail
 
 build_pkgs=(gcc python3 meson ninja-build pkg-config
             libdrm-dev libexpat1-dev libcmocka-dev libpng-dev)
-test_pkgs=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user)
+test_pkgs=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user
+           libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri)
 
 want=("${build_pkgs[@]}")
 [ "${1:-build}" = test ] && want+=("${test_pkgs[@]}")

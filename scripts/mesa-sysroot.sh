@@ -5,13 +5,17 @@
 # compiler links them. Like scripts/armhf-sysroot.sh it never touches the
 # host's dpkg: a private apt state with armhf as its only architecture
 # downloads the debs and dpkg-deb -x unpacks them under DIR/sysroot.
-# Usage: scripts/mesa-sysroot.sh DIR
+# Usage: scripts/mesa-sysroot.sh DIR [--piglit]
+#   --piglit adds Debian's armhf piglit (shader_runner and the test binaries,
+#   tests under usr/lib/arm-linux-gnueabihf/piglit) and its closure, once.
 #   writes DIR/sysroot, DIR/mesa-armhf.ini (a meson cross file) and DIR/apt
 #   (state, debs, logs); prints the sysroot's path as its last line.
 set -euo pipefail
 
-[ $# -eq 1 ] || { echo "usage: $0 DIR" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 2 ] && { [ $# -eq 1 ] || [ "$2" = --piglit ]; } ||
+	{ echo "usage: $0 DIR [--piglit]" >&2; exit 2; }
 dir=$(realpath -m "$1")
+with_piglit=${2:-}
 sysroot=$dir/sysroot
 apt=$dir/apt
 triplet=arm-linux-gnueabihf
@@ -47,17 +51,17 @@ update_lists() {
 		say "error: the armhf package lists lack some of: ${roots[*]}; see $log"; exit 1; }
 }
 
-# Prints the names of the closure of the roots, one a line, without virtual
-# packages (shown by apt-cache as <name>).
+# Prints the names of the closure of the packages named, one a line, without
+# virtual packages (shown by apt-cache as <name>).
 closure() {
 	apt-cache "${opts[@]}" depends --recurse --no-recommends --no-suggests --no-conflicts \
-		--no-breaks --no-replaces --no-enhances "${roots[@]}" |
+		--no-breaks --no-replaces --no-enhances "$@" |
 		grep -v '^ ' | grep -v '^<' | sort -u
 }
 
 download() {
 	local log=$apt/download.log
-	mapfile -t pkgs < <(closure)
+	mapfile -t pkgs < <(closure "${roots[@]}")
 	say "downloading ${#pkgs[@]} armhf packages"
 	(cd "$apt/debs" &&
 		retry "$log" "apt-get download" apt-get "${opts[@]}" download "${pkgs[@]}") || {
@@ -140,6 +144,23 @@ endian = 'little'
 INI
 }
 
+# Adds piglit and what it needs beyond the sysroot already there.
+add_piglit() {
+	local log=$apt/piglit.log new=$apt/piglit-debs
+	rm -rf "$new" && mkdir -p "$new"
+	mapfile -t pkgs < <(closure piglit libwaffle-1-0 | comm -23 - <(closure "${roots[@]}"))
+	say "downloading piglit: ${#pkgs[@]} armhf packages"
+	(cd "$new" && retry "$log" "apt-get download (piglit)" \
+		apt-get "${opts[@]}" download "${pkgs[@]}") || {
+		say "error: apt-get download of piglit failed twice; see $log"; exit 1; }
+	for deb in "$new"/*.deb; do dpkg-deb -x "$deb" "$sysroot"; done
+	fix_links
+	[ -x "$sysroot/usr/lib/$triplet/piglit/bin/shader_runner" ] || {
+		say "error: no shader_runner in the piglit package"; exit 1; }
+	touch "$sysroot/.piglit-complete"
+}
+
 [ -f "$sysroot/.complete" ] || build_sysroot
+[ -z "$with_piglit" ] || [ -f "$sysroot/.piglit-complete" ] || add_piglit
 write_cross_file
 echo "$sysroot"

@@ -4,6 +4,9 @@
 #   native    the host build
 #   sanitize  AddressSanitizer + UndefinedBehaviorSanitizer
 #   armhf     cross-compiled for arm-linux-gnueabihf, run under qemu-arm
+# and the conformance suite: Debian's armhf Mesa on the simulated device over
+# a handful of scenes and piglit tests with exact expected verdicts
+# (scripts/conformance.sh --quick).
 # Ends with one line "N passed, N failed" over all test cases of all suites,
 # and exits non-zero if anything failed or did not build.
 set -uo pipefail
@@ -45,5 +48,14 @@ else
   echo "armhf: sysroot failed" >"$root/armhf.failed"; status=1
 fi
 
-python3 scripts/count_tests.py "$root" native sanitize armhf || status=1
+echo "== conformance"
+rm -f "$root/conformance/tap.log" "$root/conformance.failed"
+if ! scripts/conformance.sh --quick --out "$root/conformance" >"$root/test-conformance.log" 2>&1; then
+  tail -n 20 "$root/test-conformance.log"
+  [ -f "$root/conformance/tap.log" ] || echo "conformance: did not run" >"$root/conformance.failed"
+  status=1
+fi
+tail -n 1 "$root/test-conformance.log"
+
+python3 scripts/count_tests.py "$root" native sanitize armhf conformance || status=1
 exit $status
