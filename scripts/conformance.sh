@@ -16,7 +16,10 @@
 #             scripts/test.sh.
 #   --jobs N  processes in parallel (default: the host's cores)
 #   --out DIR results (default build/conformance): scenes/NAME.{png,log},
-#             piglit/results.txt ("VERDICT TEST" lines), piglit/logs/
+#             piglit/results.txt ("VERDICT TEST" lines), piglit/logs/, and
+#             (full run) piglit/llvmpipe.txt: each test that did not pass or
+#             skip, run again natively by the host's piglit on llvmpipe
+#             ("SIM-VERDICT LLVMPIPE-VERDICT TEST")
 # See docs/CONFORMANCE.md.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,7 +44,7 @@ piglit=$sysroot/usr/lib/arm-linux-gnueabihf/piglit
 export VC4_MESA_ROOT=$mesa
 
 setup() {
-	scripts/deps.sh test >&2 || exit 2
+	scripts/deps.sh "$([ -n "$quick" ] && echo test || echo conformance)" >&2 || exit 2
 	scripts/mesa-sysroot.sh "$mesa" --piglit >/dev/null || die "the Mesa sysroot failed"
 	RUN_ON_SIM_QUIET=1 scripts/run-on-sim.sh --setup || die "the device library failed"
 	local b
@@ -125,6 +128,21 @@ piglit_run() {  # piglit_run < TEST-LIST: results into $out/piglit/results.txt
 	xargs -P "$jobs" -I{} bash -c 'piglit_one "$0"' {} | sort -k2 >"$out/piglit/results.txt"
 }
 
+# Each test that failed or crashed on the simulator, on the host's llvmpipe.
+llvmpipe_triage() {
+	local host=/usr/lib/x86_64-linux-gnu/piglit
+	[ -x "$host/bin/shader_runner" ] || host=$(dirname "$(dirname "$(command -v piglit)")")/lib/piglit
+	awk '$1 == "fail" || $1 == "crash" { print $1, $2 }' "$out/piglit/results.txt" |
+	while read -r sim t; do
+		local runner=shader_runner v
+		case "$t" in *glsl-es-*) runner=shader_runner_gles2 ;; esac
+		v=$(LIBGL_ALWAYS_SOFTWARE=1 PIGLIT_PLATFORM=surfaceless_egl timeout 120 \
+			"$host/bin/$runner" "$host/$t" -auto -fbo 2>&1 |
+			sed -n 's/.*PIGLIT: {"result": "\([a-z]*\)".*/\1/p' | tail -n 1)
+		echo "$sim ${v:-crash} $t"
+	done >"$out/piglit/llvmpipe.txt"
+}
+
 summary() {  # the closing line over results.txt
 	awk '{ n[$1]++ } END { printf "piglit: %d pass, %d fail, %d crash, %d skip\n",
 		n["pass"], n["fail"], n["crash"], n["skip"] }' "$out/piglit/results.txt"
@@ -142,6 +160,7 @@ else
 	start=$SECONDS
 	piglit_all | piglit_run
 	say "piglit: $(wc -l <"$out/piglit/results.txt") tests in $((SECONDS - start)) s on $jobs processes"
+	llvmpipe_triage
 fi
 for s in $scenes; do scene "$s"; done | tee "$out/scenes.txt"
 

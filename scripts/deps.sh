@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a job needs, or says the one line to run.
-# Usage: scripts/deps.sh build|test
+# Usage: scripts/deps.sh build|test|conformance
 # "build" is what the driver and its tools need; "test" adds the armhf
-# cross toolchain and qemu-user for the cross-compiled suite.
+# cross toolchain and qemu-user for the cross-compiled suite and the host's
+# Mesa (llvmpipe, softpipe) for the conformance scenes; "conformance" adds
+# the host's piglit, to run failing tests on llvmpipe too.
 set -euo pipefail
 
 build_pkgs=(gcc python3 meson ninja-build pkg-config
@@ -11,7 +13,10 @@ test_pkgs=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user
            libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri)
 
 want=("${build_pkgs[@]}")
-[ "${1:-build}" = test ] && want+=("${test_pkgs[@]}")
+case "${1:-build}" in
+  test) want+=("${test_pkgs[@]}") ;;
+  conformance) want+=("${test_pkgs[@]}" piglit) ;;
+esac
 
 missing=()
 for p in "${want[@]}"; do
