@@ -4,6 +4,9 @@
  *
  *   vc4-as FILE -o OUT.bin      raw words
  *   vc4-as -x FILE -o OUT.hex   hex text, one 0x%016x word per line
+ *
+ * Exit status (docs/CONVENTIONS.md): 0 assembled, 1 an assembly error
+ * ("vc4-as: FILE:LINE:COL: ..."), 2 usage or I/O error.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,14 +15,16 @@
 
 #include "qpu/qpu_asm.h"
 #include "qpu/qpu_hex.h"
+#include "tool.h"
 #include "util/file.h"
 
-static int usage(void)
-{
-	fprintf(stderr, "usage: vc4-as [-x] FILE -o OUT\n"
-		"  -x  write hex text (one 64-bit word per line) instead of raw words\n");
-	return 2;
-}
+static const struct tool tool = { "vc4-as",
+	"usage: vc4-as [-x] FILE -o OUT\n"
+	"  assembles QPU assembly (vc4-dis syntax, labels, .word) into raw words\n"
+	"  -o OUT     the output file\n"
+	"  -x         write hex text (one 64-bit word per line) instead of raw words\n"
+	"  --help     print this text;  --version  print the version\n"
+	"exit status: 0 assembled, 1 an assembly error, 2 usage or I/O error\n" };
 
 /* Writes the words as hex text lines. */
 static bool write_hex(const char *path, const uint64_t *words, size_t count,
@@ -49,6 +54,30 @@ static bool write_bin(const char *path, const uint64_t *words, size_t count,
 	return ok;
 }
 
+/* Fills the options from argv; returns -1, or an exit status for a usage
+ * error (printed). */
+static int parse_args(int argc, char **argv, const char **in, const char **out, bool *hex)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-x") == 0)
+			*hex = true;
+		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+			*out = argv[++i];
+		else if (strcmp(argv[i], "-o") == 0)
+			return tool_usage_error(&tool, "-o needs a file");
+		else if (argv[i][0] == '-' && argv[i][1])
+			return tool_usage_error(&tool, "unknown option '%s'", argv[i]);
+		else if (*in)
+			return tool_usage_error(&tool, "more than one FILE: '%s' and '%s'", *in,
+						argv[i]);
+		else
+			*in = argv[i];
+	}
+	if (!*in || !*out)
+		return tool_usage_error(&tool, *in ? "no -o OUT given" : "no FILE given");
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	struct vc4_diag diag = { 0 };
@@ -56,28 +85,23 @@ int main(int argc, char **argv)
 	bool hex = false;
 	uint64_t *words = NULL;
 	size_t size, count = 0;
+	int status;
 
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-x") == 0)
-			hex = true;
-		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-			out = argv[++i];
-		else if (argv[i][0] == '-' || in)
-			return usage();
-		else
-			in = argv[i];
-	}
-	if (!in || !out)
-		return usage();
+	if (tool_std_options(&tool, argc, argv, &status) ||
+	    (status = parse_args(argc, argv, &in, &out, &hex)) >= 0)
+		return status;
 	char *text = vc4_read_file(in, &size, &diag);
-	bool ok = text && qpu_assemble(text, in, &words, &count, &diag) &&
-		  (hex ? write_hex(out, words, count, &diag) :
-		   write_bin(out, words, count, &diag));
+	if (!text)
+		status = TOOL_USAGE;
+	else if (!qpu_assemble(text, in, &words, &count, &diag))
+		status = TOOL_FAILED;
+	else if (!(hex ? write_hex(out, words, count, &diag) : write_bin(out, words, count, &diag)))
+		status = TOOL_USAGE;
+	else
+		status = TOOL_OK;
 	free(text);
 	free(words);
-	if (!ok) {
-		fprintf(stderr, "%s\n", diag.msg);
-		return 1;
-	}
-	return 0;
+	if (status != TOOL_OK)
+		tool_error(&tool, "%s", diag.msg);
+	return status;
 }

@@ -11,10 +11,13 @@
  * Hazard mode prints, per violation, "ip N: RULE-ID: sentence" and the
  * instruction's disassembly on the next line, then a count. --kernel pads
  * the program to a page with zeros as CREATE_SHADER_BO does and prints
- * "ACCEPT" with what the kernel derives, or "REJECT: reason".
+ * "ACCEPT" with what the kernel derives, or "REJECT: reason" for every
+ * input CREATE_SHADER_BO would refuse, a size of no whole instructions
+ * included.
  *
- * Exit status: 0 clean / ACCEPT; 1 violations / REJECT; 2 usage or
- * unreadable input.
+ * Exit status (docs/CONVENTIONS.md): 0 clean / ACCEPT; 1 violations,
+ * REJECT or FILE is no program (bad hex, a size not a multiple of 8); 2
+ * usage or I/O error.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -25,7 +28,19 @@
 #include "qpu/check/qpu_kernel.h"
 #include "qpu/qpu_dis.h"
 #include "qpu/qpu_hex.h"
+#include "tool.h"
 #include "util/file.h"
+
+static const struct tool tool = { "vc4-check",
+	"usage: vc4-check FILE [--stage vs|cs|fs] [--kernel] [-x]\n"
+	"  checks a QPU program (raw little-endian 64-bit words) against the\n"
+	"  hardware's hazard rules\n"
+	"  --stage S  the program's stage: vs, cs or fs (default fs)\n"
+	"  --kernel   give the Linux kernel's verdict instead: ACCEPT or REJECT: reason\n"
+	"  -x         FILE is hex text (64-bit words, or 32-bit halves low first)\n"
+	"  --help     print this text;  --version  print the version\n"
+	"exit status: 0 clean or ACCEPT, 1 violations, REJECT or no program,\n"
+	"  2 usage or I/O error\n" };
 
 struct args {
 	const char *path;
@@ -34,15 +49,8 @@ struct args {
 	bool hex;
 };
 
-static int usage(const char *why)
-{
-	fprintf(stderr, "vc4-check: %s\nusage: vc4-check FILE [--stage vs|cs|fs] "
-		"[--kernel] [-x]\n", why);
-	return 2;
-}
-
-/* Fills `a` from argv; returns false (message printed) on a bad command line. */
-static bool parse_args(int argc, char **argv, struct args *a)
+/* Fills `a` from argv; returns -1, or TOOL_USAGE after printing why. */
+static int parse_args(int argc, char **argv, struct args *a)
 {
 	*a = (struct args){ .stage = QPU_STAGE_FS };
 	for (int i = 1; i < argc; i++) {
@@ -51,44 +59,51 @@ static bool parse_args(int argc, char **argv, struct args *a)
 		} else if (strcmp(argv[i], "-x") == 0) {
 			a->hex = true;
 		} else if (strcmp(argv[i], "--stage") == 0) {
-			if (i + 1 >= argc || !qpu_stage_from_name(argv[++i], &a->stage))
-				{
-				usage("--stage takes vs, cs or fs");
-				return false;
-			}
+			if (i + 1 >= argc)
+				return tool_usage_error(&tool, "--stage needs vs, cs or fs");
+			if (!qpu_stage_from_name(argv[++i], &a->stage))
+				return tool_usage_error(&tool, "--stage '%s': not vs, cs or fs",
+							argv[i]);
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "vc4-check: unknown option '%s'\n", argv[i]);
-			usage("bad option");
-			return false;
+			return tool_usage_error(&tool, "unknown option '%s'", argv[i]);
 		} else if (a->path) {
-			usage("more than one FILE");
-			return false;
+			return tool_usage_error(&tool, "more than one FILE: '%s' and '%s'", a->path,
+						argv[i]);
 		} else {
 			a->path = argv[i];
 		}
 	}
-	if (!a->path) {
-		usage("no FILE given");
-		return false;
-	}
-	return true;
+	return a->path ? -1 : tool_usage_error(&tool, "no FILE given");
 }
 
-/* Reads FILE as raw words or (-x) hex text with qpu/qpu_hex.h, like vc4-dis. */
-static bool load_words(const struct args *a, uint64_t **words, size_t *count,
-		       struct vc4_diag *diag)
+/* Reads FILE as raw words or (-x) hex text with qpu/qpu_hex.h, like vc4-dis.
+ * Returns TOOL_OK, TOOL_FAILED (no program: the reason in diag; for the
+ * kernel a size it refuses, *size_bad set) or TOOL_USAGE (unreadable). */
+static int load_words(const struct args *a, uint64_t **words, size_t *count, bool *size_bad,
+		      struct vc4_diag *diag)
 {
 	size_t size = 0;
 	char *data = vc4_read_file(a->path, &size, diag);
 
 	if (!data)
-		return false;
-	bool ok = a->hex ? qpu_parse_hex(data, a->path, words, count, diag) :
-		  qpu_words_from_bytes(data, size, a->path, words, count, diag);
+		return TOOL_USAGE;
+	bool ok = true;
+	if (a->hex)
+		ok = qpu_parse_hex(data, a->path, words, count, diag);
+	else if (a->kernel)
+		*size_bad = !qpu_kernel_check_size(size, diag);
+	if (!a->hex && !*size_bad)
+		ok = qpu_words_from_bytes(data, size, a->path, words, count, diag);
 	free(data);
-	if (ok && *count == 0)
-		ok = vc4_diag_set(diag, "%s: no instructions", a->path);
-	return ok;
+	if (ok && !*size_bad && *count == 0) {
+		if (a->kernel)
+			*size_bad = !qpu_kernel_check_size(0, diag);
+		else
+			vc4_diag_set(diag, "%s: no instructions", a->path);
+		ok = false;
+	}
+	ok = ok && !*size_bad;
+	return ok ? TOOL_OK : TOOL_FAILED;
 }
 
 static int run_hazards(const struct args *a, const uint64_t *words, size_t count)
@@ -97,8 +112,8 @@ static int run_hazards(const struct args *a, const uint64_t *words, size_t count
 	struct vc4_diag diag = { 0 };
 
 	if (!qpu_check_hazards(words, count, a->stage, &r, &diag)) {
-		fprintf(stderr, "vc4-check: %s\n", diag.msg);
-		return 2;
+		tool_error(&tool, "%s", diag.msg);
+		return TOOL_USAGE;
 	}
 	for (size_t i = 0; i < r.count; i++) {
 		const struct qpu_violation *v = &r.v[i];
@@ -161,8 +176,8 @@ static int run_kernel(const uint64_t *words, size_t count)
 					     &diag);
 	free(bo);
 	if (!ok) {
-		fprintf(stderr, "vc4-check: %s\n", diag.set ? diag.msg : "out of memory");
-		return 2;
+		tool_error(&tool, "%s", diag.set ? diag.msg : "out of memory");
+		return TOOL_USAGE;
 	}
 	struct qpu_kernel_info info;
 	ok = qpu_kernel_validate(insts, padded_count, &info, &diag);
@@ -181,16 +196,20 @@ int main(int argc, char **argv)
 	struct args a;
 	uint64_t *words = NULL;
 	size_t count = 0;
+	bool size_bad = false;
 	struct vc4_diag diag = { 0 };
+	int status;
 
-	if (!parse_args(argc, argv, &a))
-		return 2;
-	if (!load_words(&a, &words, &count, &diag)) {
-		fprintf(stderr, "vc4-check: %s\n", diag.msg);
-		free(words);
-		return 2;
-	}
-	int status = a.kernel ? run_kernel(words, count) : run_hazards(&a, words, count);
+	if (tool_std_options(&tool, argc, argv, &status) ||
+	    (status = parse_args(argc, argv, &a)) >= 0)
+		return status;
+	status = load_words(&a, &words, &count, &size_bad, &diag);
+	if (size_bad)
+		printf("REJECT: %s\n", diag.msg);
+	else if (status != TOOL_OK)
+		tool_error(&tool, "%s", diag.msg);
+	else
+		status = a.kernel ? run_kernel(words, count) : run_hazards(&a, words, count);
 	free(words);
 	return status;
 }

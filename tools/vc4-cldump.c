@@ -8,8 +8,8 @@
  * --example decodes the CL the builder makes for src/cl/cl_example.c's draw
  * (or, with --render, its two-tile frame) instead of a file; --write also
  * saves those raw bytes to OUT.
- * Exit status: 0 decoded, 1 decode error (what came before is printed),
- * 2 usage error, unreadable file or unloadable XML.
+ * Exit status (docs/CONVENTIONS.md): 0 decoded, 1 decode error (what came
+ * before is printed), 2 usage error, unreadable file or unloadable XML.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -18,7 +18,17 @@
 
 #include "cl/cl_example.h"
 #include "cl/clif.h"
+#include "tool.h"
 #include "util/file.h"
+
+static const struct tool tool = { "vc4-cldump",
+	"usage: vc4-cldump [--render] [--brief] FILE\n"
+	"       vc4-cldump --example [--render] [--brief] [--write OUT]\n"
+	"  decodes a raw binning CL (or with --render a rendering CL)\n"
+	"  --brief    one line per packet: OFFSET OPCODE NAME\n"
+	"  --example  decode the builder's example CL (--write OUT saves its bytes)\n"
+	"  --help     print this text;  --version  print the version\n"
+	"exit status: 0 decoded, 1 a decode error, 2 usage or I/O error\n" };
 
 struct options {
 	enum clif_cl_kind kind;
@@ -27,18 +37,9 @@ struct options {
 	const char *write;  /* --write OUT */
 };
 
-static int usage(void)
-{
-	fputs("usage: vc4-cldump [--render] [--brief] FILE\n"
-	      "       vc4-cldump --example [--render] [--brief] [--write OUT]\n"
-	      "  decodes a raw binning CL (or with --render a rendering CL);\n"
-	      "  --brief prints one line per packet: OFFSET OPCODE NAME;\n"
-	      "  --example decodes the builder's example CL (--write saves its bytes)\n", stderr);
-	return 2;
-}
-
-/* Fills `o` from the command line; false on a usage error. */
-static bool parse_args(int argc, char **argv, struct options *o)
+/* Fills `o` from the command line; returns -1, or TOOL_USAGE after
+ * printing what is wrong. */
+static int parse_args(int argc, char **argv, struct options *o)
 {
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--render") == 0)
@@ -49,12 +50,23 @@ static bool parse_args(int argc, char **argv, struct options *o)
 			o->example = true;
 		else if (strcmp(argv[i], "--write") == 0 && i + 1 < argc)
 			o->write = argv[++i];
-		else if (argv[i][0] == '-' || o->path)
-			return false;
+		else if (strcmp(argv[i], "--write") == 0)
+			return tool_usage_error(&tool, "--write needs a file");
+		else if (argv[i][0] == '-' && argv[i][1])
+			return tool_usage_error(&tool, "unknown option '%s'", argv[i]);
+		else if (o->path)
+			return tool_usage_error(&tool, "more than one FILE: '%s' and '%s'", o->path,
+						argv[i]);
 		else
 			o->path = argv[i];
 	}
-	return o->example ? !o->path : (o->path && !o->write);
+	if (o->example && o->path)
+		return tool_usage_error(&tool, "--example takes no FILE ('%s')", o->path);
+	if (!o->example && o->write)
+		return tool_usage_error(&tool, "--write needs --example");
+	if (!o->example && !o->path)
+		return tool_usage_error(&tool, "no FILE given");
+	return -1;
 }
 
 /* Builds the example CL of `kind` into a new buffer. */
@@ -84,8 +96,10 @@ static void *build_example(enum clif_cl_kind kind, size_t *size, struct vc4_diag
 int main(int argc, char **argv)
 {
 	struct options o = { .kind = CLIF_BIN_CL };
-	if (!parse_args(argc, argv, &o))
-		return usage();
+	int status;
+	if (tool_std_options(&tool, argc, argv, &status) ||
+	    (status = parse_args(argc, argv, &o)) >= 0)
+		return status;
 
 	struct vc4_diag diag = {0};
 	size_t size = 0;
@@ -97,15 +111,14 @@ int main(int argc, char **argv)
 	}
 	struct clif_spec *spec = data ? clif_spec_load(&diag) : NULL;
 	if (!spec) {
-		fprintf(stderr, "vc4-cldump: %s\n", diag.msg);
+		tool_error(&tool, "%s", diag.msg);
 		free(data);
-		return 2;
+		return TOOL_USAGE;
 	}
 	bool ok = clif_dump(spec, data, size, o.kind, o.brief, stdout, &diag);
-	fflush(stdout);
 	if (!ok)
-		fprintf(stderr, "vc4-cldump: %s: %s\n", o.example ? "example" : o.path, diag.msg);
+		tool_error(&tool, "%s: %s", o.example ? "example" : o.path, diag.msg);
 	clif_spec_free(spec);
 	free(data);
-	return ok ? 0 : 1;
+	return ok ? TOOL_OK : TOOL_FAILED;
 }

@@ -10,8 +10,12 @@
  * (one frame of a spinning cube, indexed, depth test, back faces culled).
  * Prints "NAME: PATH" per image (the simulator renders: the simulated kernel
  * runs each job on its 3D pipeline). When a backend accepts the jobs but
- * renders nothing (vc4_ctx_renders() false), it says so, writes no image
- * and exits 3. Exit status: 0 images written, 1 error, 2 usage.
+ * renders nothing (vc4_ctx_renders() false), it says so and writes no image.
+ * A scene fails on the driver's error, e.g. "GPU hang: ..." when its job
+ * hung. Exit status (docs/CONVENTIONS.md): 0 images written; 1 a scene
+ * failed (a shader rejected, a job that hung) or nothing was rendered; 2
+ * usage or I/O error (no device, a scene file or PNG that cannot be read or
+ * written).
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,8 +23,20 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "vc4/vc4.h"
+#include "tool.h"
 #include "util/file.h"
+#include "vc4/vc4.h"
+
+static const struct tool tool = { "vc4-demo",
+	"usage: vc4-demo [--backend auto|sim|drm] [-o DIR] [--scenes DIR] [--size N]\n"
+	"  renders the demo scenes through the driver and writes DIR/NAME.png each\n"
+	"  --backend B  auto (default), sim or drm\n"
+	"  -o DIR       where the PNGs go (default .)\n"
+	"  --scenes DIR the scenes' IR shaders (default: the demo's own examples/scenes)\n"
+	"  --size N     the images' size, 16..2048 (default 128)\n"
+	"  --help       print this text;  --version  print the version\n"
+	"exit status: 0 images written, 1 a scene failed or nothing was rendered,\n"
+	"  2 usage or I/O error\n" };
 
 #ifndef VC4_SCENES_DIR
 #define VC4_SCENES_DIR "examples/scenes"
@@ -31,6 +47,8 @@ struct demo {
 	const char *scenes;
 	uint32_t size;
 	struct vc4_texture *rt, *depth;
+	bool io_error;     /* the failure was a file that could not be read or written */
+	bool reported;     /* the failure's message is printed */
 };
 
 /* A program from two files of the scenes directory; NULL + message. */
@@ -45,14 +63,17 @@ static struct vc4_prog *load_prog(struct demo *d, const char *vs, const char *fs
 		size_t size;
 		text[i] = vc4_read_file(path[i], &size, &diag);
 		if (!text[i]) {
-			fprintf(stderr, "vc4-demo: %s\n", diag.msg);
+			tool_error(&tool, "%s", diag.msg);
+			d->io_error = d->reported = true;
 			free(text[0]);
 			return NULL;
 		}
 	}
 	struct vc4_prog *p = vc4_prog_create(d->ctx, text[0], text[1]);
-	if (!p)
-		fprintf(stderr, "vc4-demo: %s + %s: %s\n", vs, fs, vc4_ctx_error(d->ctx));
+	if (!p) {
+		tool_error(&tool, "%s + %s: %s", path[0], path[1], vc4_ctx_error(d->ctx));
+		d->reported = true;
+	}
 	free(text[0]);
 	free(text[1]);
 	return p;
@@ -290,62 +311,100 @@ static const struct {
 	{ "cube", scene_cube },
 };
 
-/* Renders one scene and writes DIR/NAME.png (when `write`). */
+/* Renders one scene and writes DIR/NAME.png (when `write`). A failure
+ * prints the driver's error, unless load_prog printed one. */
 static bool run_scene(struct demo *d, int i, const char *dir, bool write)
 {
-	if (!scenes[i].draw(d)) {
-		fprintf(stderr, "vc4-demo: %s: %s\n", scenes[i].name, vc4_ctx_error(d->ctx));
+	if (!scenes[i].draw(d) || (!write && !vc4_flush(d->ctx))) {
+		if (!d->reported)
+			tool_error(&tool, "%s: %s", scenes[i].name, vc4_ctx_error(d->ctx));
 		return false;
 	}
 	if (!write)
-		return vc4_flush(d->ctx);
+		return true;
 	size_t n = (size_t)d->size * d->size * 4;
 	uint8_t *px = malloc(n);
-	char path[1024], err[512];
+	char path[1024], err[512] = "";
 	snprintf(path, sizeof(path), "%s/%s.png", dir, scenes[i].name);
-	bool ok = px && vc4_texture_read_rgba8(d->rt, px) &&
-		  vc4_write_png(path, d->size, d->size, px, err, sizeof(err));
+	bool read = px && vc4_texture_read_rgba8(d->rt, px);
+	bool ok = read && vc4_write_png(path, d->size, d->size, px, err, sizeof(err));
 	if (ok)
 		printf("%s: %s\n", scenes[i].name, path);
 	else
-		fprintf(stderr, "vc4-demo: %s: %s\n", scenes[i].name,
-			px ? (err[0] ? err : vc4_ctx_error(d->ctx)) : "out of memory");
+		tool_error(&tool, "%s: %s", scenes[i].name,
+			   !px ? "out of memory" : read ? err : vc4_ctx_error(d->ctx));
+	d->io_error = !px || (read && !ok);
 	free(px);
 	return ok;
 }
 
-static int usage(void)
+/* Parses the value `v` of option `a` into d / backend / dir; false if bad. */
+static bool parse_option(const char *a, const char *v, struct demo *d,
+			 enum vc4_ctx_backend *backend, const char **dir)
 {
-	fprintf(stderr, "usage: vc4-demo [--backend auto|sim|drm] [-o DIR] [--scenes DIR] "
-		"[--size N]\n");
-	return 2;
+	static const char *const backends[] = {
+		[VC4_CTX_BACKEND_AUTO] = "auto", [VC4_CTX_BACKEND_SIM] = "sim",
+		[VC4_CTX_BACKEND_DRM] = "drm",
+	};
+	char *end;
+	if (strcmp(a, "-o") == 0) {
+		*dir = v;
+	} else if (strcmp(a, "--scenes") == 0) {
+		d->scenes = v;
+	} else if (strcmp(a, "--size") == 0) {
+		unsigned long n = strtoul(v, &end, 10);
+		d->size = !*v || *end || n < 16 || n > 2048 ? 0 : (uint32_t)n;
+		return d->size != 0;
+	} else {
+		for (int b = VC4_CTX_BACKEND_AUTO; b <= VC4_CTX_BACKEND_DRM; b++) {
+			if (strcmp(v, backends[b]) == 0) {
+				*backend = (enum vc4_ctx_backend)b;
+				return true;
+			}
+		}
+		return false;
+	}
+	return true;
 }
 
-/* Parses the command line into d / backend / dir; false on a bad one. */
-static bool parse_args(int argc, char **argv, struct demo *d, enum vc4_ctx_backend *backend,
-		       const char **dir)
+/* Parses the command line; returns -1, or TOOL_USAGE after printing why. */
+static int parse_args(int argc, char **argv, struct demo *d, enum vc4_ctx_backend *backend,
+		      const char **dir)
 {
+	static const char *const options[] = { "-o", "--scenes", "--size", "--backend" };
+	static const char *const wants[] = { "a directory", "a directory", "16..2048",
+					     "auto, sim or drm" };
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!v)
-			return false;
+		size_t k = 0;
+		while (k < 4 && strcmp(argv[i], options[k]) != 0)
+			k++;
+		if (k == 4)
+			return tool_usage_error(&tool, "unknown %s '%s'", argv[i][0] == '-' ?
+						"option" : "argument", argv[i]);
+		if (i + 1 >= argc)
+			return tool_usage_error(&tool, "%s needs %s", argv[i], wants[k]);
+		if (!parse_option(argv[i], argv[i + 1], d, backend, dir))
+			return tool_usage_error(&tool, "%s '%s': not %s", argv[i], argv[i + 1],
+						wants[k]);
 		i++;
-		if (strcmp(a, "-o") == 0)
-			*dir = v;
-		else if (strcmp(a, "--scenes") == 0)
-			d->scenes = v;
-		else if (strcmp(a, "--size") == 0)
-			d->size = (uint32_t)strtoul(v, NULL, 10);
-		else if (strcmp(a, "--backend") == 0 && strcmp(v, "auto") == 0)
-			*backend = VC4_CTX_BACKEND_AUTO;
-		else if (strcmp(a, "--backend") == 0 && strcmp(v, "sim") == 0)
-			*backend = VC4_CTX_BACKEND_SIM;
-		else if (strcmp(a, "--backend") == 0 && strcmp(v, "drm") == 0)
-			*backend = VC4_CTX_BACKEND_DRM;
-		else
-			return false;
 	}
-	return d->size >= 16 && d->size <= 2048;
+	return -1;
+}
+
+/* Renders every scene; returns the exit status. */
+static int run_scenes(struct demo *d, const char *dir, bool renders)
+{
+	for (size_t i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++) {
+		if (!run_scene(d, (int)i, dir, renders))
+			return d->io_error ? TOOL_USAGE : TOOL_FAILED;
+		if (!renders)
+			printf("%s: submitted and accepted, not rendered\n", scenes[i].name);
+	}
+	if (renders)
+		return TOOL_OK;
+	printf("vc4-demo: no images written: the %s backend does not render yet\n",
+	       vc4_ctx_backend_name(d->ctx));
+	return TOOL_FAILED;
 }
 
 int main(int argc, char **argv)
@@ -354,30 +413,26 @@ int main(int argc, char **argv)
 	enum vc4_ctx_backend backend = VC4_CTX_BACKEND_AUTO;
 	const char *dir = ".";
 	char err[512];
-	if (!parse_args(argc, argv, &d, &backend, &dir))
-		return usage();
+	int status;
+	if (tool_std_options(&tool, argc, argv, &status) ||
+	    (status = parse_args(argc, argv, &d, &backend, &dir)) >= 0)
+		return status;
 	mkdir(dir, 0777); /* may exist; a real failure shows when writing */
 	d.ctx = vc4_ctx_create(backend, err, sizeof(err));
 	if (!d.ctx) {
-		fprintf(stderr, "vc4-demo: %s\n", err);
-		return 1;
+		tool_error(&tool, "%s", err);
+		return TOOL_USAGE;
 	}
 	bool renders = vc4_ctx_renders(d.ctx);
 	if (!renders)
 		printf("vc4-demo: %s\n", vc4_ctx_error(d.ctx));
 	d.rt = vc4_texture_create(d.ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_T, d.size, d.size, NULL);
 	d.depth = vc4_texture_create(d.ctx, VC4_FMT_Z24S8, VC4_LAYOUT_T, d.size, d.size, NULL);
-	int status = d.rt && d.depth ? 0 : 1;
-	for (size_t i = 0; status == 0 && i < sizeof(scenes) / sizeof(scenes[0]); i++) {
-		if (!run_scene(&d, (int)i, dir, renders))
-			status = 1;
-		else if (!renders)
-			printf("%s: submitted and accepted, not rendered\n", scenes[i].name);
-	}
-	if (status == 0 && !renders) {
-		printf("vc4-demo: no images written: the %s backend does not render yet\n",
-		       vc4_ctx_backend_name(d.ctx));
-		status = 3;
+	if (d.rt && d.depth) {
+		status = run_scenes(&d, dir, renders);
+	} else {
+		tool_error(&tool, "%s", vc4_ctx_error(d.ctx));
+		status = TOOL_FAILED;
 	}
 	vc4_texture_destroy(d.depth);
 	vc4_texture_destroy(d.rt);

@@ -4,6 +4,9 @@
  *
  *   vc4-dis FILE       raw little-endian 64-bit words
  *   vc4-dis -x FILE    hex text (64-bit words, or 32-bit halves low first)
+ *
+ * Exit status (docs/CONVENTIONS.md): 0 disassembled, 1 FILE is no program
+ * (a size that is not a multiple of 8, bad hex), 2 usage or I/O error.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,14 +14,15 @@
 
 #include "qpu/qpu_dis.h"
 #include "qpu/qpu_hex.h"
+#include "tool.h"
 #include "util/file.h"
 
-static int usage(void)
-{
-	fprintf(stderr, "usage: vc4-dis [-x] FILE\n"
-		"  -x  FILE is hex text instead of raw little-endian words\n");
-	return 2;
-}
+static const struct tool tool = { "vc4-dis",
+	"usage: vc4-dis [-x] FILE\n"
+	"  disassembles a QPU program (raw little-endian 64-bit words)\n"
+	"  -x         FILE is hex text (64-bit words, or 32-bit halves low first)\n"
+	"  --help     print this text;  --version  print the version\n"
+	"exit status: 0 disassembled, 1 FILE is no program, 2 usage or I/O error\n" };
 
 int main(int argc, char **argv)
 {
@@ -27,32 +31,42 @@ int main(int argc, char **argv)
 	bool hex = false;
 	uint64_t *words = NULL;
 	size_t size, count = 0;
+	int status;
 
+	if (tool_std_options(&tool, argc, argv, &status))
+		return status;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-x") == 0)
 			hex = true;
-		else if (argv[i][0] == '-' || path)
-			return usage();
+		else if (argv[i][0] == '-' && argv[i][1])
+			return tool_usage_error(&tool, "unknown option '%s'", argv[i]);
+		else if (path)
+			return tool_usage_error(&tool, "more than one FILE: '%s' and '%s'", path,
+						argv[i]);
 		else
 			path = argv[i];
 	}
 	if (!path)
-		return usage();
+		return tool_usage_error(&tool, "no FILE given");
 	char *data = vc4_read_file(path, &size, &diag);
-	bool ok = data && (hex ? qpu_parse_hex(data, path, &words, &count, &diag) :
-			   qpu_words_from_bytes(data, size, path, &words, &count, &diag));
+	if (!data) {
+		tool_error(&tool, "%s", diag.msg);
+		return TOOL_USAGE;
+	}
+	bool ok = hex ? qpu_parse_hex(data, path, &words, &count, &diag) :
+		  qpu_words_from_bytes(data, size, path, &words, &count, &diag);
 	free(data);
 	if (!ok) {
-		fprintf(stderr, "vc4-dis: %s\n", diag.msg);
-		return 1;
+		tool_error(&tool, "%s", diag.msg);
+		return TOOL_FAILED;
 	}
 	char *text = qpu_disasm_program(words, count);
 	free(words);
 	if (!text) {
-		fprintf(stderr, "vc4-dis: out of memory\n");
-		return 1;
+		tool_error(&tool, "out of memory");
+		return TOOL_USAGE;
 	}
 	fputs(text, stdout);
 	free(text);
-	return 0;
+	return TOOL_OK;
 }

@@ -3,24 +3,40 @@
  *
  *   vc4-replay DIR [--backend sim|drm|auto] [--png OUT.png] [--stats]
  *
- * Prints the kernel's verdict, and with --stats the ioctls it took by kind.
+ * Prints the kernel's verdict: "accepted", "rejected: REASON", or "hung:
+ * REASON" when the kernel accepted the job but the GPU hung on it
+ * (vc4_dev_check_hang), and with --stats the ioctls it took by kind.
  * With --png, reads the job's colour write surface back after it completed,
  * de-tiles it and writes it as an RGBA8 PNG. The layouts, the pixel formats
  * and the PNG writer are the driver's (src/driver/drv_tiling.c, drv_png.c):
  * the tool links the driver library rather than holding a second copy.
- * Exit status: 0 accepted (and the PNG written), 1 rejected (the reason is
- * printed) or PNG not written, 2 unreadable capture, no usable device or bad
- * usage.
+ * Exit status (docs/CONVENTIONS.md): 0 accepted (and the PNG written), 1
+ * rejected or hung (the reason is printed), a damaged capture or a surface
+ * that cannot be converted, 2 usage or I/O error (no readable DIR/submit.txt,
+ * no usable device, a PNG that cannot be written).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bo/vc4_bo.h"
 #include "bo/vc4_capture.h"
 #include "bo/vc4_dev.h"
 #include "driver/drv.h"
+#include "tool.h"
 #include "vc4_packets.h"
+
+static const struct tool tool = { "vc4-replay",
+	"usage: vc4-replay DIR [--backend sim|drm|auto] [--png OUT.png] [--stats]\n"
+	"  resubmits the captured SUBMIT_CL in DIR and prints the kernel's verdict:\n"
+	"  accepted, rejected: REASON, or hung: REASON\n"
+	"  --backend B   sim, drm or auto (default)\n"
+	"  --png OUT.png write the job's colour write surface as a PNG\n"
+	"  --stats       print the ioctls the replay took, by kind\n"
+	"  --help        print this text;  --version  print the version\n"
+	"exit status: 0 accepted, 1 rejected, hung or no PNG of the surface,\n"
+	"  2 usage or I/O error\n" };
 
 #define RC_BGR565_DITHERED \
 	VC4_TILE_RENDERING_MODE_CONFIGURATION_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_BGR565_DITHERED
@@ -45,39 +61,34 @@ struct surface {
 	enum vc4_layout layout;
 };
 
-static int usage(void)
-{
-	fprintf(stderr, "usage: vc4-replay DIR [--backend sim|drm|auto] [--png OUT.png] "
-		"[--stats]\n");
-	return 2;
-}
-
-/* Parses the command line; false on a usage error. */
-static bool parse_args(int argc, char **argv, const char **dir, enum vc4_backend *backend,
-		       const char **png, bool *stats)
+/* Parses the command line; returns -1, or TOOL_USAGE after printing why. */
+static int parse_args(int argc, char **argv, const char **dir, enum vc4_backend *backend,
+		      const char **png, bool *stats)
 {
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc) {
-			const char *b = argv[++i];
-			if (strcmp(b, "sim") == 0)
-				*backend = VC4_BACKEND_SIM;
-			else if (strcmp(b, "drm") == 0)
-				*backend = VC4_BACKEND_DRM;
-			else if (strcmp(b, "auto") == 0)
-				*backend = VC4_BACKEND_AUTO;
-			else
-				return false;
-		} else if (strcmp(argv[i], "--stats") == 0) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(a, "--stats") == 0) {
 			*stats = true;
-		} else if (strcmp(argv[i], "--png") == 0 && i + 1 < argc) {
+		} else if ((strcmp(a, "--backend") == 0 || strcmp(a, "--png") == 0) && !v) {
+			return tool_usage_error(&tool, "%s needs a value", a);
+		} else if (strcmp(a, "--backend") == 0) {
+			i++;
+			if (strcmp(v, "sim") && strcmp(v, "drm") && strcmp(v, "auto"))
+				return tool_usage_error(&tool, "--backend '%s': not sim, drm or "
+							"auto", v);
+			*backend = v[0] == 's' ? VC4_BACKEND_SIM : v[0] == 'd' ? VC4_BACKEND_DRM :
+				   VC4_BACKEND_AUTO;
+		} else if (strcmp(a, "--png") == 0) {
 			*png = argv[++i];
-		} else if (argv[i][0] == '-' || *dir) {
-			return false;
+		} else if (a[0] == '-' && a[1]) {
+			return tool_usage_error(&tool, "unknown option '%s'", a);
+		} else if (*dir) {
+			return tool_usage_error(&tool, "more than one DIR: '%s' and '%s'", *dir, a);
 		} else {
-			*dir = argv[i];
+			*dir = a;
 		}
 	}
-	return *dir != NULL;
+	return *dir ? -1 : tool_usage_error(&tool, "no DIR given");
 }
 
 /* One line of the ioctls issued, by kind, in table order (kinds that were
@@ -177,9 +188,10 @@ static uint8_t *surface_rgba(const struct surface *s, const uint8_t *bo, uint32_
 	return rgba;
 }
 
-/* Writes the read-back colour surface to `path`; false with the reason. */
+/* Writes the read-back colour surface to `path`; false with the reason
+ * (*io_error: the file could not be written). */
 static bool write_png(const char *path, const struct surface *s,
-		      const struct vc4_replay_readback *rb, struct vc4_diag *why)
+		      const struct vc4_replay_readback *rb, struct vc4_diag *why, bool *io_error)
 {
 	if (!rb->data)
 		return vc4_diag_set(why, "%s", rb->diag.set ? rb->diag.msg :
@@ -190,6 +202,7 @@ static bool write_png(const char *path, const struct surface *s,
 	char err[512];
 	bool ok = vc4_write_png(path, s->width, s->height, rgba, err, sizeof(err));
 	free(rgba);
+	*io_error = !ok;
 	if (!ok)
 		return vc4_diag_set(why, "%s", err);
 	printf("wrote %s: %ux%u %s %s from bo %u offset %u\n", path, s->width, s->height,
@@ -197,50 +210,72 @@ static bool write_png(const char *path, const struct surface *s,
 	return true;
 }
 
+/* Whether DIR/submit.txt can be read: a capture that does not load is then
+ * damaged (the input is rejected), else unreadable (an I/O error). */
+static bool capture_readable(const char *dir)
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/submit.txt", dir);
+	return access(path, R_OK) == 0;
+}
+
+static const char *const verdicts[] = {
+	[VC4_REPLAY_ACCEPTED] = "accepted", [VC4_REPLAY_REJECTED] = "rejected",
+	[VC4_REPLAY_HUNG] = "hung",
+};
+
+/* Replays the capture on `dev`, prints the verdict and writes the PNG;
+ * returns the exit status. */
+static int replay(struct vc4_dev *dev, const struct vc4_capture *cap, const char *png)
+{
+	struct surface surf = {0};
+	struct vc4_diag why = {0}, diag = {0};
+	bool surf_ok = png && decode_surface(&cap->args, &surf, &why), io_error = false;
+	struct vc4_replay_readback rb = { .index = surf_ok ? surf.hindex : ~0u };
+	enum vc4_replay_result r = vc4_capture_replay_read(dev, cap, &rb, &diag);
+	printf("%s (%s backend)%s%s\n", verdicts[r], vc4_backend_name(vc4_dev_backend(dev)),
+	       r == VC4_REPLAY_ACCEPTED ? "" : ": ", r == VC4_REPLAY_ACCEPTED ? "" : diag.msg);
+	bool png_ok = !png || (r == VC4_REPLAY_ACCEPTED && surf_ok &&
+			       write_png(png, &surf, &rb, &why, &io_error));
+	free(rb.data);
+	if (!png_ok)
+		tool_error(&tool, "--png %s: not written: %s", png,
+			   r == VC4_REPLAY_REJECTED ? "the job was rejected" :
+			   r == VC4_REPLAY_HUNG && surf_ok ? "the job hung" : why.msg);
+	if (io_error)
+		return TOOL_USAGE;
+	return r == VC4_REPLAY_ACCEPTED && png_ok ? TOOL_OK : TOOL_FAILED;
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = NULL, *png = NULL;
 	bool stats = false;
 	enum vc4_backend backend = VC4_BACKEND_AUTO;
-	if (!parse_args(argc, argv, &dir, &backend, &png, &stats))
-		return usage();
+	int status;
+	if (tool_std_options(&tool, argc, argv, &status) ||
+	    (status = parse_args(argc, argv, &dir, &backend, &png, &stats)) >= 0)
+		return status;
 	struct vc4_diag diag = {0};
 	struct vc4_capture cap;
 	if (!vc4_capture_load(dir, &cap, &diag)) {
-		fprintf(stderr, "vc4-replay: %s\n", diag.msg);
-		return 2;
+		tool_error(&tool, "%s", diag.msg);
+		return capture_readable(dir) ? TOOL_FAILED : TOOL_USAGE;
 	}
 	struct vc4_dev_options opts = { .backend = backend };
 	struct vc4_dev *dev = vc4_dev_open(&opts, &diag);
 	if (!dev) {
-		fprintf(stderr, "vc4-replay: %s\n", diag.msg);
+		tool_error(&tool, "%s", diag.msg);
 		vc4_capture_free(&cap);
-		return 2;
+		return TOOL_USAGE;
 	}
-	struct surface surf = {0};
-	struct vc4_diag why = {0};
-	bool surf_ok = png && decode_surface(&cap.args, &surf, &why);
-	struct vc4_replay_readback rb = { .index = surf_ok ? surf.hindex : ~0u };
-	enum vc4_replay_result r = vc4_capture_replay_read(dev, &cap, &rb, &diag);
-	if (r == VC4_REPLAY_ACCEPTED)
-		printf("accepted (%s backend)\n", vc4_backend_name(vc4_dev_backend(dev)));
-	else
-		printf("rejected (%s backend): %s\n", vc4_backend_name(vc4_dev_backend(dev)),
-		       diag.msg);
+	status = replay(dev, &cap, png);
 	vc4_capture_free(&cap);
-	bool png_ok = !png || (r == VC4_REPLAY_ACCEPTED && surf_ok &&
-			       write_png(png, &surf, &rb, &why));
-	free(rb.data);
-	if (!png_ok) {
-		fflush(stdout);
-		fprintf(stderr, "vc4-replay: --png %s: not written: %s\n", png,
-			r != VC4_REPLAY_ACCEPTED ? "the job was rejected" : why.msg);
-	}
 	if (stats) {
 		/* Closing frees the BO cache: count those GEM_CLOSEs too. */
 		vc4_bo_cache_clear(dev);
 		print_stats(dev);
 	}
 	vc4_dev_close(dev);
-	return r == VC4_REPLAY_ACCEPTED && png_ok ? 0 : 1;
+	return status;
 }

@@ -9,10 +9,12 @@
  * range, rounded up to 256 bytes (zero-filled). The program runs from
  * instruction 0 with the -u words as its uniform stream until thread end.
  *
- * Exit status: 0 ok; 1 no thread end within --max-cycles instructions
- * (default 10000000); 2 usage or unreadable input; 3 the program did
+ * Exit status (docs/CONVENTIONS.md): 0 ok; 1 the program failed: no
+ * thread end within --max-cycles instructions (default 10000000), or it did
  * something invalid (illegal instruction, access outside memory or the VPM,
- * uniform overrun, ...). --dump files are written only on success.
+ * uniform overrun, ...), or CODE.bin is no program (a size that is not a
+ * nonzero multiple of 8); 2 usage or I/O error (unreadable input, a memory
+ * image too large). --dump files are written only on success.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -21,8 +23,22 @@
 #include <string.h>
 
 #include "sim/sim_qpu.h"
+#include "tool.h"
 #include "util/array.h"
 #include "util/file.h"
+
+static const struct tool tool = { "vc4-run",
+	"usage: vc4-run CODE.bin [-u WORD]... [--mem ADDR FILE]... [--dump ADDR LEN FILE]...\n"
+	"               [--max-cycles N] [--regs]\n"
+	"  runs a QPU program (raw little-endian 64-bit words) on one simulated QPU\n"
+	"  -u WORD              append a 32-bit word to the uniform stream\n"
+	"  --mem ADDR FILE      load FILE into memory at ADDR\n"
+	"  --dump ADDR LEN FILE write LEN bytes at ADDR to FILE after the run\n"
+	"  --max-cycles N       stop after N instructions (default 10000000)\n"
+	"  --regs               print the registers and flags after the run\n"
+	"  --help               print this text;  --version  print the version\n"
+	"exit status: 0 thread end, 1 no thread end, an invalid program or no program,\n"
+	"  2 usage or I/O error\n" };
 
 struct mem_arg {
 	uint32_t addr, len;
@@ -39,14 +55,6 @@ struct args {
 	bool regs;
 };
 
-static int usage(const char *why)
-{
-	fprintf(stderr, "vc4-run: %s\n"
-		"usage: vc4-run CODE.bin [-u WORD]... [--mem ADDR FILE]... "
-		"[--dump ADDR LEN FILE]... [--max-cycles N] [--regs]\n", why);
-	return 2;
-}
-
 /* Parses a 32-bit number (decimal, 0x hex, or negative). */
 static bool parse_u32(const char *s, uint32_t *out)
 {
@@ -59,47 +67,71 @@ static bool parse_u32(const char *s, uint32_t *out)
 	return true;
 }
 
+/* Parses one option at argv[*i] (moving *i past its values); returns -1,
+ * or TOOL_USAGE after printing why. */
+static int parse_option(int argc, char **argv, int *i, struct args *a)
+{
+	const char *s = argv[*i];
+	struct mem_arg m = { 0 };
+	uint32_t w;
+	int left = argc - *i - 1;
+	if (strcmp(s, "-u") == 0 && left >= 1) {
+		if (!parse_u32(argv[++*i], &w))
+			return tool_usage_error(&tool, "-u '%s': not a 32-bit number", argv[*i]);
+		return vc4_array_push(&a->unif, w) ? -1 : tool_usage_error(&tool, "out of memory");
+	}
+	if (strcmp(s, "--mem") == 0 && left >= 2) {
+		if (!parse_u32(argv[*i + 1], &m.addr))
+			return tool_usage_error(&tool, "--mem '%s': not an address", argv[*i + 1]);
+		m.path = argv[*i + 2];
+		*i += 2;
+		return vc4_array_push(&a->mems, m) ? -1 : tool_usage_error(&tool, "out of memory");
+	}
+	if (strcmp(s, "--dump") == 0 && left >= 3) {
+		if (!parse_u32(argv[*i + 1], &m.addr) || !parse_u32(argv[*i + 2], &m.len))
+			return tool_usage_error(&tool, "--dump '%s' '%s': not an address and a "
+						"length", argv[*i + 1], argv[*i + 2]);
+		m.path = argv[*i + 3];
+		*i += 3;
+		return vc4_array_push(&a->dumps, m) ? -1 : tool_usage_error(&tool, "out of memory");
+	}
+	if (strcmp(s, "--max-cycles") == 0 && left >= 1) {
+		char *end;
+		const char *v = argv[++*i];
+		errno = 0;
+		a->max_cycles = strtoull(v, &end, 0);
+		if (errno || *end || !v[0] || v[0] == '-')
+			return tool_usage_error(&tool, "--max-cycles '%s': not a number", v);
+		return -1;
+	}
+	if (strcmp(s, "--regs") == 0) {
+		a->regs = true;
+		return -1;
+	}
+	static const char *const needs[][2] = {
+		{ "-u", "WORD" }, { "--mem", "ADDR FILE" }, { "--dump", "ADDR LEN FILE" },
+		{ "--max-cycles", "N" },
+	};
+	for (size_t k = 0; k < sizeof(needs) / sizeof(needs[0]); k++)
+		if (strcmp(s, needs[k][0]) == 0)
+			return tool_usage_error(&tool, "%s needs %s", s, needs[k][1]);
+	if (s[0] == '-' && s[1])
+		return tool_usage_error(&tool, "unknown option '%s'", s);
+	return tool_usage_error(&tool, "more than one CODE.bin: '%s' and '%s'", a->code, s);
+}
+
+/* Fills `a` from argv; returns -1, or TOOL_USAGE after printing why. */
 static int parse_args(int argc, char **argv, struct args *a)
 {
 	a->max_cycles = 10000000;
 	for (int i = 1; i < argc; i++) {
-		const char *s = argv[i];
-		struct mem_arg m = { 0 };
-		uint32_t w;
-		if (strcmp(s, "-u") == 0 && i + 1 < argc) {
-			if (!parse_u32(argv[++i], &w))
-				return usage("bad -u value");
-			if (!vc4_array_push(&a->unif, w))
-				return usage("out of memory");
-		} else if (strcmp(s, "--mem") == 0 && i + 2 < argc) {
-			if (!parse_u32(argv[i + 1], &m.addr))
-				return usage("bad --mem address");
-			m.path = argv[i + 2];
-			i += 2;
-			if (!vc4_array_push(&a->mems, m))
-				return usage("out of memory");
-		} else if (strcmp(s, "--dump") == 0 && i + 3 < argc) {
-			if (!parse_u32(argv[i + 1], &m.addr) || !parse_u32(argv[i + 2], &m.len))
-				return usage("bad --dump address or length");
-			m.path = argv[i + 3];
-			i += 3;
-			if (!vc4_array_push(&a->dumps, m))
-				return usage("out of memory");
-		} else if (strcmp(s, "--max-cycles") == 0 && i + 1 < argc) {
-			char *end;
-			errno = 0;
-			a->max_cycles = strtoull(argv[++i], &end, 0);
-			if (errno || *end || !argv[i][0])
-				return usage("bad --max-cycles value");
-		} else if (strcmp(s, "--regs") == 0) {
-			a->regs = true;
-		} else if (s[0] == '-' || a->code) {
-			return usage("unexpected argument");
-		} else {
-			a->code = s;
-		}
+		int status;
+		if ((argv[i][0] != '-' || !argv[i][1]) && !a->code)
+			a->code = argv[i];
+		else if ((status = parse_option(argc, argv, &i, a)) >= 0)
+			return status;
 	}
-	return a->code ? 0 : usage("no CODE.bin given");
+	return a->code ? -1 : tool_usage_error(&tool, "no CODE.bin given");
 }
 
 /* Loads the --mem files and sizes the image; returns an exit status. */
@@ -112,8 +144,8 @@ static int build_memory(struct args *a, struct sim_memory *mem)
 		struct mem_arg *m = &a->mems.data[i];
 		m->data = vc4_read_file(m->path, &size, &d);
 		if (!m->data) {
-			fprintf(stderr, "vc4-run: %s\n", d.msg);
-			return 2;
+			tool_error(&tool, "%s", d.msg);
+			return TOOL_USAGE;
 		}
 		m->len = (uint32_t)size;
 		if ((uint64_t)m->addr + size > end)
@@ -125,15 +157,16 @@ static int build_memory(struct args *a, struct sim_memory *mem)
 	}
 	end = (end + 255) & ~(uint64_t)255;
 	if (end > 0x40000000u) {
-		fprintf(stderr, "vc4-run: memory image of 0x%" PRIx64 " bytes is too large\n", end);
-		return 2;
+		tool_error(&tool, "memory image of 0x%" PRIx64 " bytes is too large (at most "
+			   "0x40000000)", end);
+		return TOOL_USAGE;
 	}
 	mem->base = 0;
 	mem->size = (uint32_t)end;
 	mem->bytes = calloc(end ? end : 1, 1);
 	if (!mem->bytes) {
-		fprintf(stderr, "vc4-run: out of memory\n");
-		return 2;
+		tool_error(&tool, "out of memory");
+		return TOOL_USAGE;
 	}
 	for (size_t i = 0; i < a->mems.len; i++)
 		memcpy(mem->bytes + a->mems.data[i].addr, a->mems.data[i].data, a->mems.data[i].len);
@@ -147,13 +180,13 @@ static int load_code(const char *path, uint64_t **words, uint32_t *count)
 	size_t size;
 	uint8_t *bytes = vc4_read_file(path, &size, &d);
 	if (!bytes) {
-		fprintf(stderr, "vc4-run: %s\n", d.msg);
-		return 2;
+		tool_error(&tool, "%s", d.msg);
+		return TOOL_USAGE;
 	}
 	if (size % 8 || size == 0 || size / 8 > UINT32_MAX) {
-		fprintf(stderr, "vc4-run: %s: size %zu is not a non-zero multiple of 8\n", path, size);
+		tool_error(&tool, "%s: size %zu is not a non-zero multiple of 8", path, size);
 		free(bytes);
-		return 2;
+		return TOOL_FAILED;
 	}
 	*count = (uint32_t)(size / 8);
 	*words = malloc(size);
@@ -165,10 +198,10 @@ static int load_code(const char *path, uint64_t **words, uint32_t *count)
 	}
 	free(bytes);
 	if (!*words) {
-		fprintf(stderr, "vc4-run: out of memory\n");
-		return 2;
+		tool_error(&tool, "out of memory");
+		return TOOL_USAGE;
 	}
-	return 0;
+	return TOOL_OK;
 }
 
 static void print_vec(const char *name, const uint32_t *v)
@@ -209,11 +242,11 @@ static int write_dumps(const struct args *a, const struct sim_memory *mem)
 	for (size_t i = 0; i < a->dumps.len; i++) {
 		const struct mem_arg *m = &a->dumps.data[i];
 		if (!vc4_write_file(m->path, mem->bytes + m->addr, m->len, &d)) {
-			fprintf(stderr, "vc4-run: %s\n", d.msg);
-			return 2;
+			tool_error(&tool, "%s", d.msg);
+			return TOOL_USAGE;
 		}
 	}
-	return 0;
+	return TOOL_OK;
 }
 
 /* Runs the program; returns the exit status. */
@@ -222,24 +255,24 @@ static int run(struct args *a, struct sim_memory *mem, const uint64_t *words, ui
 	struct sim_program prog;
 	struct vc4_diag d = { 0 };
 	if (!sim_program_init(&prog, words, count, &d)) {
-		fprintf(stderr, "vc4-run: %s\n", d.msg);
-		return 2;
+		tool_error(&tool, "%s: %s", a->code, d.msg);
+		return TOOL_FAILED;
 	}
 	struct sim_qpu *q = malloc(sizeof(*q));
-	int status = 2;
+	int status = TOOL_USAGE;
 	if (q) {
 		sim_qpu_init(q, &prog, mem, a->unif.data, (uint32_t)a->unif.len, NULL, NULL, NULL);
 		enum sim_status st = sim_qpu_run(q, a->max_cycles, &d);
 		if (st == SIM_LIMIT)
-			fprintf(stderr, "vc4-run: no thread end after %" PRIu64
-				" instructions (ip %u)\n", q->instructions, q->ip);
+			tool_error(&tool, "%s: no thread end after %" PRIu64
+				   " instructions (ip %u)", a->code, q->instructions, q->ip);
 		else if (st == SIM_ERROR)
-			fprintf(stderr, "vc4-run: %s\n", d.msg);
-		status = st == SIM_DONE ? write_dumps(a, mem) : st == SIM_LIMIT ? 1 : 3;
+			tool_error(&tool, "%s: %s", a->code, d.msg);
+		status = st == SIM_DONE ? write_dumps(a, mem) : TOOL_FAILED;
 		if (a->regs)
 			print_regs(q);
 	} else {
-		fprintf(stderr, "vc4-run: out of memory\n");
+		tool_error(&tool, "out of memory");
 	}
 	free(q);
 	sim_program_fini(&prog);
@@ -252,9 +285,11 @@ int main(int argc, char **argv)
 	struct sim_memory mem = { 0 };
 	uint64_t *words = NULL;
 	uint32_t count = 0;
-	int status = parse_args(argc, argv, &a);
-	if (!status)
-		status = load_code(a.code, &words, &count);
+	int status;
+	if (tool_std_options(&tool, argc, argv, &status))
+		return status;
+	status = parse_args(argc, argv, &a);
+	status = status < 0 ? load_code(a.code, &words, &count) : status;
 	if (!status)
 		status = build_memory(&a, &mem);
 	if (!status)

@@ -10,7 +10,12 @@
  * that a pending job renders to, or a CPU read-back of it).
  *
  * Every object is opaque. Functions that can fail return false / NULL and
- * leave the reason in vc4_ctx_error(). docs/api.md has a complete example.
+ * leave the reason in vc4_ctx_error(), where it stays until the application
+ * reads it (like glGetError). A job the GPU hung on makes the flush, finish
+ * or read-back that learns of it fail ("GPU hang: ..."). Destroying an
+ * object a pending job uses is safe (the job holds references on its
+ * memory); the context forgets it in its bindings. docs/api.md has a
+ * complete example.
  */
 #ifndef VC4_VC4_H
 #define VC4_VC4_H
@@ -45,8 +50,11 @@ struct vc4_ctx *vc4_ctx_create(enum vc4_ctx_backend backend, char *err, size_t e
  * with it must be destroyed first. NULL is allowed. */
 void vc4_ctx_destroy(struct vc4_ctx *ctx);
 
-/* The last error's text ("" if none). */
-const char *vc4_ctx_error(const struct vc4_ctx *ctx);
+/* The error (its text; "" if none) and clears it, like glGetError: the
+ * first error since the last read is kept, whatever succeeds or fails
+ * after it, until this call reads it. The text stays valid until the next
+ * vc4_ctx_error() of the context. */
+const char *vc4_ctx_error(struct vc4_ctx *ctx);
 
 /* "sim" or "drm". */
 const char *vc4_ctx_backend_name(const struct vc4_ctx *ctx);
@@ -76,6 +84,9 @@ void vc4_ctx_set_bo_cap(struct vc4_ctx *ctx, uint64_t bytes);
 
 /* A GPU buffer holding a copy of `size` bytes of `data`. */
 struct vc4_buffer *vc4_buffer_create(struct vc4_ctx *ctx, const void *data, uint32_t size);
+/* Frees the buffer. Pending jobs that draw from it keep its memory until
+ * they are done; vertex attributes naming it lose it (a draw that reads
+ * them then fails). */
 void vc4_buffer_destroy(struct vc4_buffer *buf);
 
 /* ---- textures and render targets --------------------------------------- */
@@ -104,6 +115,9 @@ enum vc4_layout {
 struct vc4_texture *vc4_texture_create(struct vc4_ctx *ctx, enum vc4_format format,
 				       enum vc4_layout layout, uint32_t width, uint32_t height,
 				       const uint8_t *rgba);
+/* Submits the pending job rendering to it, then frees it. Pending jobs that
+ * sample it keep its memory until they are done; the context unbinds it
+ * (sampler units, framebuffer). */
 void vc4_texture_destroy(struct vc4_texture *tex);
 
 enum vc4_wrap { VC4_WRAP_REPEAT, VC4_WRAP_CLAMP, VC4_WRAP_MIRROR };
@@ -117,7 +131,9 @@ enum vc4_layout vc4_texture_layout(const struct vc4_texture *tex);
 
 /* Reads the image back as linear RGBA8 (width*height*4 bytes into `rgba`):
  * submits the pending job rendering to it, if any, and waits for the GPU.
- * Depth targets give depth in R, G, B (top 8 bits) and stencil in A. */
+ * Depth targets give depth in R, G, B (top 8 bits) and stencil in A. Fails
+ * with "GPU hang: ..." while the last job rendering to it is known to have
+ * hung. */
 bool vc4_texture_read_rgba8(struct vc4_texture *tex, uint8_t *rgba);
 
 /* ---- programs ---------------------------------------------------------- */
@@ -127,6 +143,8 @@ struct vc4_prog *vc4_prog_create(struct vc4_ctx *ctx, const char *vs_text, const
 /* The same from parsed shaders; takes ownership of both (also on failure). */
 struct vc4_prog *vc4_prog_create_ir(struct vc4_ctx *ctx, struct ir_shader *vs,
 				    struct ir_shader *fs);
+/* Frees the program; pending jobs keep its shader code until they are
+ * done; the context unbinds it. */
 void vc4_prog_destroy(struct vc4_prog *prog);
 
 /* Sets uniform `name` (of either shader; both when both declare it) to
@@ -229,10 +247,13 @@ bool vc4_draw_arrays(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t first, ui
 bool vc4_draw_elements(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t count,
 		       uint32_t index_size, struct vc4_buffer *indices, uint32_t offset);
 
-/* Submits every pending job. */
+/* Submits every pending job. Fails with "GPU hang: REASON" when the kernel
+ * says a job hung (on the simulator: one of these jobs; on Linux only with
+ * the access GET_HANG_STATE needs, and often later: docs/api.md). */
 bool vc4_flush(struct vc4_ctx *ctx);
 
-/* vc4_flush() and waits for the GPU to finish. */
+/* vc4_flush() and waits for the GPU to finish. Fails with "GPU hang: ..."
+ * when a job submitted since the last vc4_finish() hung. */
 bool vc4_finish(struct vc4_ctx *ctx);
 
 /* ---- PNG --------------------------------------------------------------- */

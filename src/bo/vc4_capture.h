@@ -48,10 +48,12 @@ void vc4_capture_free(struct vc4_capture *cap);
 enum vc4_replay_result {
 	VC4_REPLAY_ACCEPTED = 0,
 	VC4_REPLAY_REJECTED = 1,
+	VC4_REPLAY_HUNG = 2,     /* accepted, completed, but the GPU hung on it */
 };
 
 /* Recreates the BOs (shader BOs through CREATE_SHADER_BO), submits with the
- * new handles and waits. REJECTED with the kernel's reason in `verdict`. */
+ * new handles and waits. REJECTED with the kernel's reason in `verdict`;
+ * HUNG with the hang's reason (vc4_dev_check_hang) in `verdict`. */
 enum vc4_replay_result vc4_capture_replay(struct vc4_dev *dev, const struct vc4_capture *cap,
 					  struct vc4_diag *verdict);
 

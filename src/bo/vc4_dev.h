@@ -125,4 +125,16 @@ uint64_t vc4_dev_now_ns(const struct vc4_dev *dev);
 int vc4_dev_wait_seqno(struct vc4_dev *dev, uint64_t seqno, uint64_t timeout_ns,
 		       struct vc4_diag *diag);
 
+/* Whether a job hung since the last call, as the kernel tells it (vc4_hang.c):
+ * GET_HANG_STATE, which Linux answers with the first hang's saved state
+ * until it is read (the call reads it and closes the BO handles it gives);
+ * on the SIM backend the simulated kernel's log of hung jobs (its dmesg),
+ * with the pipeline's reason. True with the reason in `why`. False when no
+ * hang is known, also when the kernel refuses to say (a render node or no
+ * root: vc4_dev_hang_detectable() is then false). */
+bool vc4_dev_check_hang(struct vc4_dev *dev, struct vc4_diag *why);
+
+/* False once GET_HANG_STATE was refused on DRM: hangs go unnoticed there. */
+bool vc4_dev_hang_detectable(const struct vc4_dev *dev);
+
 #endif

@@ -39,6 +39,8 @@ struct vc4_dev {
 	void *clock_user;
 	char *capture_dir;               /* NULL: not capturing */
 	unsigned capture_next;           /* next NNNN to try */
+	int hang_state_denied;           /* errno GET_HANG_STATE gave (not ENOENT), or 0 */
+	uint64_t hangs_seen;             /* SIM: hung jobs of the kernel's log already told */
 };
 
 /* Records `bo` as the owner of its handle (false when out of memory). */

@@ -1,7 +1,8 @@
 /*
  * vc4_replay.c: replaying a loaded capture on any backend: new BOs with the
  * captured contents, the captured SUBMIT_CL with the new handles, a wait,
- * and optionally a copy of one BO as the job left it (vc4-replay --png).
+ * a look for a hang (vc4_dev_check_hang: the job completes either way), and
+ * optionally a copy of one BO as the job left it (vc4-replay --png).
  */
 #include "bo/vc4_capture.h"
 #include "bo/vc4_dev_priv.h"
@@ -84,12 +85,14 @@ enum vc4_replay_result vc4_capture_replay_read(struct vc4_dev *dev, const struct
 	args.shader_rec = (uintptr_t)cap->shader_rec;
 	args.uniforms = (uintptr_t)cap->uniforms;
 	args.bo_handles = (uintptr_t)handles;
+	struct vc4_diag earlier = {0};
+	vc4_dev_check_hang(dev, &earlier); /* a hang from before is not this job's */
 	if (vc4_dev_ioctl(dev, DRM_IOCTL_VC4_SUBMIT_CL, &args) != 0) {
 		vc4_diag_set(verdict, "%s", vc4_dev_last_error(dev));
 		goto out;
 	}
 	if (vc4_dev_wait_seqno(dev, args.seqno, UINT64_MAX, verdict) == 0)
-		result = VC4_REPLAY_ACCEPTED;
+		result = vc4_dev_check_hang(dev, verdict) ? VC4_REPLAY_HUNG : VC4_REPLAY_ACCEPTED;
 	if (result == VC4_REPLAY_ACCEPTED && rb && rb->index < n && bos[rb->index]) {
 		struct vc4_bo *bo = bos[rb->index];
 		uint32_t size = cap->bos[rb->index].size < bo->size ? cap->bos[rb->index].size

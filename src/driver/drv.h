@@ -81,6 +81,7 @@ struct vc4_texture {
 	uint8_t wrap_s, wrap_t;  /* enum vc4_wrap */
 	bool has_content;        /* uploaded or rendered: a job must load it */
 	struct drv_job *writer;  /* pending job rendering to it, or NULL */
+	char *hang;              /* why the last job rendering to it hung, or NULL */
 };
 
 /* One compiled (VS key, FS key) pair of a program with its shader BOs. */
@@ -195,6 +196,10 @@ void drv_emit_bin_prologue(struct drv_job *job);
 /* State packets that differ from the job's last ones. */
 bool drv_emit_state(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_prog *prog);
 
+/* Bytes of one vertex of attribute i in its buffer (the VPM rounds them
+ * up to words). */
+uint32_t drv_attr_bytes(const struct vc4_prog *p, const struct drv_state *s, uint32_t i);
+
 /* The GL shader record (FS/VS/CS code BOs, attribute records) for `v`. */
 bool drv_emit_shader_record(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_prog *prog,
 			    const struct drv_variant *v, bool points);
@@ -221,7 +226,10 @@ const struct drv_variant *drv_prog_variant(struct vc4_ctx *ctx, struct vc4_prog 
 
 struct vc4_ctx {
 	struct vc4_dev *dev;
-	struct vc4_diag err;
+	struct vc4_diag err;                  /* sticky: the first error not yet read */
+	struct vc4_diag call_err;             /* the first error of the current call */
+	char err_read[VC4_DIAG_MAX];          /* what vc4_ctx_error() last returned */
+	struct vc4_diag hang;                 /* a hang vc4_finish() has not reported */
 	struct drv_state state;
 	VC4_ARRAY(struct drv_job *) jobs;     /* pending, one per render target */
 	struct vc4_program_cache *cache;
@@ -231,8 +239,19 @@ struct vc4_ctx {
 	struct vc4_bo *dummy_vbo;             /* for shaders without attributes */
 };
 
-/* Records an error (printf-style) in the context; returns false. */
+/* Starts a public call: forgets the previous call's error (call_err); the
+ * sticky error stays until the application reads it. */
+void drv_begin(struct vc4_ctx *ctx);
+
+/* Records an error (printf-style): the call's first, and the sticky one
+ * unless an unread error is already there. Returns false. */
 bool drv_error(struct vc4_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Asks the device whether a job hung (vc4_dev_check_hang). On a hang: an
+ * error "GPU hang: REASON", kept for vc4_finish(), and the text is kept on
+ * the textures `a` and `b` (either may be NULL), the targets the hung job
+ * rendered to, for their read-back. False then. */
+bool drv_check_hang(struct vc4_ctx *ctx, struct vc4_texture *a, struct vc4_texture *b);
 
 /* The pending job for tests (NULL if none) without creating one. */
 struct drv_job *drv_job_find(struct vc4_ctx *ctx, const struct vc4_texture *color);

@@ -11,7 +11,7 @@
 struct vc4_buffer *vc4_buffer_create(struct vc4_ctx *ctx, const void *data, uint32_t size)
 {
 	struct vc4_diag diag = { 0 };
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (size == 0 || (!data && size)) {
 		drv_error(ctx, "vc4_buffer_create: %s", size ? "no data" : "size 0");
 		return NULL;

@@ -1,6 +1,7 @@
 /*
- * drv_ctx.c: the context: opening the device, the error text, statistics,
- * the program cache, the rendering probe, and closing.
+ * drv_ctx.c: the context: opening the device, the error text (sticky until
+ * read, like glGetError), hang reports, statistics, the program cache, the
+ * rendering probe, and closing.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,16 +10,47 @@
 
 #include "drv.h"
 
+void drv_begin(struct vc4_ctx *ctx)
+{
+	vc4_diag_clear(&ctx->call_err);
+}
+
 bool drv_error(struct vc4_ctx *ctx, const char *fmt, ...)
 {
-	if (ctx->err.set)
+	if (ctx->call_err.set)
 		return false;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(ctx->err.msg, sizeof(ctx->err.msg), fmt, ap);
+	vsnprintf(ctx->call_err.msg, sizeof(ctx->call_err.msg), fmt, ap);
 	va_end(ap);
-	ctx->err.set = true;
+	ctx->call_err.set = true;
+	if (!ctx->err.set)
+		ctx->err = ctx->call_err;
 	return false;
+}
+
+/* Keeps the text of a hang on texture `t` (may be NULL) for its read-back. */
+static void note_hang(struct vc4_texture *t, const char *text)
+{
+	if (!t)
+		return;
+	free(t->hang);
+	size_t n = strlen(text) + 1;
+	t->hang = malloc(n);
+	if (t->hang) /* out of memory: no note */
+		memcpy(t->hang, text, n);
+}
+
+bool drv_check_hang(struct vc4_ctx *ctx, struct vc4_texture *a, struct vc4_texture *b)
+{
+	struct vc4_diag why = { 0 }, text = { 0 };
+	if (!vc4_dev_check_hang(ctx->dev, &why))
+		return true;
+	vc4_diag_set(&text, "GPU hang: %s", why.msg);
+	vc4_diag_set(&ctx->hang, "%s", text.msg);
+	note_hang(a, text.msg);
+	note_hang(b, text.msg);
+	return drv_error(ctx, "%s", text.msg);
 }
 
 static const enum vc4_backend backend_of[] = {
@@ -51,6 +83,7 @@ struct vc4_ctx *vc4_ctx_create(enum vc4_ctx_backend backend, char *err, size_t e
 	}
 	drv_state_init(&ctx->state);
 	ctx->bo_cap = VC4_JOB_DEFAULT_BO_SPACE_CAP;
+	vc4_dev_check_hang(ctx->dev, &diag); /* a hang from before us is not ours */
 	return ctx;
 }
 
@@ -67,9 +100,13 @@ void vc4_ctx_destroy(struct vc4_ctx *ctx)
 	free(ctx);
 }
 
-const char *vc4_ctx_error(const struct vc4_ctx *ctx)
+const char *vc4_ctx_error(struct vc4_ctx *ctx)
 {
-	return ctx->err.set ? ctx->err.msg : "";
+	if (!ctx->err.set)
+		return "";
+	memcpy(ctx->err_read, ctx->err.msg, sizeof(ctx->err_read));
+	vc4_diag_clear(&ctx->err);
+	return ctx->err_read;
 }
 
 const char *vc4_ctx_backend_name(const struct vc4_ctx *ctx)
@@ -94,7 +131,7 @@ void vc4_ctx_set_bo_cap(struct vc4_ctx *ctx, uint64_t bytes)
 
 bool vc4_ctx_renders(struct vc4_ctx *ctx)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	uint8_t fill[16 * 16 * 4], back[16 * 16 * 4];
 	memset(fill, PROBE_SENTINEL, sizeof(fill));
 	struct vc4_texture *t = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_RASTER, 16, 16,

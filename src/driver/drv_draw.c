@@ -3,9 +3,13 @@
  * whose output the draw samples, the variant for the state, then state
  * packets, shader record, uniform streams, GL_SHADER_STATE and the
  * primitive packet; 8-bit indices go to the hardware as they are, 32-bit
- * ones are converted to a 16-bit copy. A job whose BOs pass the size cap
- * is submitted after the draw.
+ * ones are converted to a 16-bit copy. Before anything is recorded, the
+ * vertices a draw reads are checked against every attribute's buffer and
+ * the indices against the index buffer, so a bad draw fails alone and the
+ * job keeps its earlier draws. A job whose BOs pass the size cap is
+ * submitted after the draw.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +66,39 @@ static bool check_draw(struct vc4_ctx *ctx, enum vc4_prim mode)
 	return true;
 }
 
+/* The name of the vertex shader's i-th attribute declaration. */
+static const char *attr_name(const struct vc4_prog *p, uint32_t i)
+{
+	for (size_t d = 0; d < p->vs->decls.len; d++) {
+		const struct ir_decl *decl = &p->vs->decls.data[d];
+		if (decl->kind == IR_DECL_ATTRIBUTE && i-- == 0)
+			return ir_str(p->vs, decl->name);
+	}
+	return "?";
+}
+
+/* Checks that vertices lo..hi of every attribute the vertex shader reads
+ * lie inside its buffer (the kernel would refuse the whole job at flush). */
+static bool check_vertex_range(struct vc4_ctx *ctx, uint32_t lo, uint32_t hi)
+{
+	const struct drv_state *s = &ctx->state;
+	const struct vc4_prog *p = s->prog;
+	for (uint32_t i = 0; i < p->num_attrs; i++) {
+		const struct vc4_vertex_attrib *a = &s->attribs[i];
+		if (!a->buffer)
+			return drv_error(ctx, "draw: attribute %u (@%s) has no buffer (it was "
+					 "destroyed)", i, attr_name(p, i));
+		uint64_t start = a->offset + (uint64_t)lo * a->stride;
+		uint64_t end = a->offset + (uint64_t)hi * a->stride + drv_attr_bytes(p, s, i);
+		if (end > a->buffer->size)
+			return drv_error(ctx, "draw: attribute %u (@%s): vertices %u..%u "
+					 "read bytes %" PRIu64 "..%" PRIu64 ", but its buffer "
+					 "holds %u bytes", i, attr_name(p, i), lo, hi, start,
+					 end - 1, a->buffer->size);
+	}
+	return true;
+}
+
 /* Sum of the sizes of the BOs the job lists, with its surfaces. */
 static uint64_t job_bytes(const struct drv_job *job)
 {
@@ -85,11 +122,12 @@ static bool need_dummy_vbo(struct vc4_ctx *ctx)
 	return true;
 }
 
-/* Everything before the primitive packet; *out_job is the job drawn into. */
-static bool begin_draw(struct vc4_ctx *ctx, enum vc4_prim mode, struct drv_job **out_job)
+/* Everything before the primitive packet, which reads vertices lo..hi;
+ * *out_job is the job drawn into. */
+static bool begin_draw(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t lo, uint32_t hi,
+		       struct drv_job **out_job)
 {
-	vc4_diag_clear(&ctx->err);
-	if (!check_draw(ctx, mode) || !need_dummy_vbo(ctx))
+	if (!check_draw(ctx, mode) || !check_vertex_range(ctx, lo, hi) || !need_dummy_vbo(ctx))
 		return false;
 	bool points = mode == VC4_PRIM_POINTS;
 	struct vc4_prog *prog = ctx->state.prog;
@@ -106,7 +144,7 @@ static bool begin_draw(struct vc4_ctx *ctx, enum vc4_prim mode, struct drv_job *
 	    !drv_emit_shader_record(ctx, job, prog, v, points) ||
 	    !drv_write_uniforms(ctx, job, prog, v)) {
 		/* Half a draw is in the CLs: the job can no longer be submitted. */
-		vc4_diag_set(&job->cl.diag, "an earlier draw failed: %s", ctx->err.msg);
+		vc4_diag_set(&job->cl.diag, "an earlier draw failed: %s", ctx->call_err.msg);
 		drv_job_ref_bos(job);
 		return false;
 	}
@@ -133,14 +171,13 @@ static bool end_draw(struct vc4_ctx *ctx, struct drv_job *job)
 bool vc4_draw_arrays(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t first, uint32_t count)
 {
 	struct drv_job *job;
+	drv_begin(ctx);
 	if (count == 0)
 		return true;
-	if (first > UINT32_MAX - count || first + count > 65536) {
-		vc4_diag_clear(&ctx->err);
+	if (first > UINT32_MAX - count || first + count > 65536)
 		return drv_error(ctx, "vc4_draw_arrays: vertices %u..%u (at most 65536)", first,
 				 first + count - 1);
-	}
-	if (!begin_draw(ctx, mode, &job))
+	if (!begin_draw(ctx, mode, first, first + count - 1, &job))
 		return false;
 	cl_emit(&job->cl.bcl, VERTEX_ARRAY_PRIMITIVES, p) {
 		p.primitive_mode = prim_hw[mode];
@@ -185,25 +222,43 @@ static struct vc4_bo *convert_indices(struct vc4_ctx *ctx, const uint8_t *src, u
 	return bo;
 }
 
-/* Checks the index range and finds the largest index. */
-static bool scan_indices(struct vc4_ctx *ctx, uint32_t count, uint32_t size,
-			 const struct vc4_buffer *ib, uint32_t offset, const uint8_t **src,
-			 uint32_t *max_index)
+/* Checks that `count` indices of `size` bytes at `offset` lie in `ib`. */
+static bool check_index_range(struct vc4_ctx *ctx, uint32_t count, uint32_t size,
+			      const struct vc4_buffer *ib, uint32_t offset)
 {
-	struct vc4_diag diag = { 0 };
 	if (size != 1 && size != 2 && size != 4)
 		return drv_error(ctx, "vc4_draw_elements: index size %u (1, 2 or 4)", size);
-	if (!ib || offset > ib->size || (ib->size - offset) / size < count || offset % size)
-		return drv_error(ctx, "vc4_draw_elements: %u indices of %u bytes at offset %u "
-				 "do not fit the buffer", count, size, offset);
+	if (!ib)
+		return drv_error(ctx, "vc4_draw_elements: no index buffer");
+	if (offset % size)
+		return drv_error(ctx, "vc4_draw_elements: offset %u is not a multiple of the "
+				 "index size %u", offset, size);
+	uint64_t end = offset + (uint64_t)count * size;
+	if (end > ib->size)
+		return drv_error(ctx, "vc4_draw_elements: indices 0..%u (%u bytes each at offset "
+				 "%u) need bytes %u..%" PRIu64 ", but the index buffer holds %u "
+				 "bytes", count - 1, size, offset, offset, end - 1, ib->size);
+	return true;
+}
+
+/* Checks the index range and finds the smallest and largest index. */
+static bool scan_indices(struct vc4_ctx *ctx, uint32_t count, uint32_t size,
+			 const struct vc4_buffer *ib, uint32_t offset, const uint8_t **src,
+			 uint32_t range[2])
+{
+	struct vc4_diag diag = { 0 };
+	if (!check_index_range(ctx, count, size, ib, offset))
+		return false;
 	const uint8_t *map = vc4_bo_map(ib->bo, &diag);
 	if (!map)
 		return drv_error(ctx, "vc4_draw_elements: %s", diag.msg);
 	*src = map + offset;
-	*max_index = 0;
+	range[0] = UINT32_MAX;
+	range[1] = 0;
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t v = read_index(*src, size, i);
-		*max_index = v > *max_index ? v : *max_index;
+		range[0] = v < range[0] ? v : range[0];
+		range[1] = v > range[1] ? v : range[1];
 	}
 	return true;
 }
@@ -212,12 +267,12 @@ bool vc4_draw_elements(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t count,
 		       uint32_t index_size, struct vc4_buffer *indices, uint32_t offset)
 {
 	const uint8_t *src = NULL;
-	uint32_t max_index = 0;
+	uint32_t range[2] = { 0, 0 };
 	struct drv_job *job;
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (count == 0)
 		return true;
-	if (!scan_indices(ctx, count, index_size, indices, offset, &src, &max_index))
+	if (!scan_indices(ctx, count, index_size, indices, offset, &src, range))
 		return false;
 	struct vc4_bo *ib = indices->bo, *copy = NULL;
 	if (index_size == 4) {
@@ -226,7 +281,7 @@ bool vc4_draw_elements(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t count,
 		ib = copy;
 		offset = 0;
 	}
-	bool ok = begin_draw(ctx, mode, &job);
+	bool ok = begin_draw(ctx, mode, range[0], range[1], &job);
 	if (ok) {
 		cl_job_set_index_bo(&job->cl, ib);
 		cl_emit(&job->cl.bcl, INDEXED_PRIMITIVE_LIST, p) {
@@ -234,7 +289,7 @@ bool vc4_draw_elements(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t count,
 			p.index_type = index_size == 1 ? 0 : 1;
 			p.length = count;
 			p.address_of_indices_list = (struct vc4_address){ ib, offset };
-			p.maximum_index = max_index;
+			p.maximum_index = range[1];
 		}
 		ok = end_draw(ctx, job);
 	}

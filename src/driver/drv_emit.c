@@ -144,8 +144,7 @@ bool drv_emit_state(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_p
 	return emit_raster_state(ctx, job) && emit_viewport_state(ctx, job, prog);
 }
 
-/* Bytes of one vertex of attribute i in the buffer (the VPM rounds to words). */
-static uint32_t attr_bytes(const struct vc4_prog *p, const struct drv_state *s, uint32_t i)
+uint32_t drv_attr_bytes(const struct vc4_prog *p, const struct drv_state *s, uint32_t i)
 {
 	return p->attr_comps[i] * qir_attr_formats[s->attribs[i].format].bytes_per_comp;
 }
@@ -157,7 +156,7 @@ bool drv_emit_shader_record(struct vc4_ctx *ctx, struct drv_job *job, const stru
 	struct cl_job *cl = &job->cl;
 	uint32_t n = prog->num_attrs, vpm = 0, select = (1u << n) - 1;
 	for (uint32_t i = 0; i < n; i++)
-		vpm += (attr_bytes(prog, s, i) + 3) / 4 * 4;
+		vpm += (drv_attr_bytes(prog, s, i) + 3) / 4 * 4;
 	if (n == 0) { /* the hardware needs one: a word nobody reads */
 		select = 1;
 		vpm = 4;
@@ -179,7 +178,7 @@ bool drv_emit_shader_record(struct vc4_ctx *ctx, struct drv_job *job, const stru
 	}
 	for (uint32_t i = 0, off = 0; i < n; i++) {
 		const struct vc4_vertex_attrib *a = &s->attribs[i];
-		uint32_t bytes = attr_bytes(prog, s, i);
+		uint32_t bytes = drv_attr_bytes(prog, s, i);
 		cl_emit_record(&cl->shader_rec, ATTRIBUTE_RECORD, ar) {
 			ar.vertex_base_memory_address = (struct vc4_address){ a->buffer->bo, a->offset };
 			ar.number_of_bytes_minus_1 = bytes - 1;

@@ -6,7 +6,8 @@
  * turns a finished job into the vc4_job of src/bo: the three streams, the
  * render surfaces (colour write with render-config bits, colour and Z/S
  * loads when the target holds content and was not cleared, Z/S write),
- * clear values and the tile rectangle (kernel-vc4.md §b, §f).
+ * clear values and the tile rectangle (kernel-vc4.md §b, §f). After each
+ * submission and wait it asks the device whether a job hung.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -140,7 +141,7 @@ static uint32_t pack_clear(const float rgba[4])
 bool vc4_clear(struct vc4_ctx *ctx, uint32_t buffers, const float rgba[4], float depth,
 	       uint8_t stencil)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	struct drv_job *job = drv_job_find(ctx, ctx->state.color);
 	if (job && job->draws && !drv_job_flush(ctx, job, DRV_FLUSH_CLEAR))
 		return false;
@@ -220,6 +221,17 @@ static uint32_t *reason_counter(struct vc4_ctx *ctx, enum drv_flush_reason why)
 	return c[why];
 }
 
+/* A submitted job renders to `t` (may be NULL): it has content, and no
+ * hang is known for it yet. */
+static void mark_rendered(struct vc4_texture *t)
+{
+	if (!t)
+		return;
+	t->has_content = true;
+	free(t->hang);
+	t->hang = NULL;
+}
+
 bool drv_job_flush(struct vc4_ctx *ctx, struct drv_job *job, enum drv_flush_reason why)
 {
 	struct vc4_diag diag = { 0 };
@@ -238,9 +250,9 @@ bool drv_job_flush(struct vc4_ctx *ctx, struct drv_job *job, enum drv_flush_reas
 		ctx->last_seqno = out->seqno;
 		ctx->stats.jobs_submitted++;
 		(*reason_counter(ctx, why))++;
-		job->color->has_content = true;
-		if (job->depth)
-			job->depth->has_content = true;
+		mark_rendered(job->color);
+		mark_rendered(job->depth);
+		ok = drv_check_hang(ctx, job->color, job->depth);
 	}
 	vc4_job_destroy(out);
 	job_free(ctx, job);
@@ -264,18 +276,22 @@ bool drv_flush_all(struct vc4_ctx *ctx, enum drv_flush_reason why)
 
 bool vc4_flush(struct vc4_ctx *ctx)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	return drv_flush_all(ctx, DRV_FLUSH_EXPLICIT);
 }
 
 bool vc4_finish(struct vc4_ctx *ctx)
 {
 	struct vc4_diag diag = { 0 };
-	if (!vc4_flush(ctx))
-		return false;
+	drv_begin(ctx);
+	bool ok = vc4_flush(ctx);
 	if (ctx->last_seqno && vc4_dev_wait_seqno(ctx->dev, ctx->last_seqno, UINT64_MAX, &diag))
 		return drv_error(ctx, "vc4_finish: %s", diag.msg);
-	return true;
+	ok = drv_check_hang(ctx, NULL, NULL) && ok;
+	if (ctx->hang.set) /* a job since the last finish hung, maybe reported already */
+		ok = drv_error(ctx, "%s", ctx->hang.msg);
+	vc4_diag_clear(&ctx->hang);
+	return ok;
 }
 
 void drv_job_ref_bos(struct drv_job *job)

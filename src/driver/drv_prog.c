@@ -57,7 +57,7 @@ static bool init_uniforms(struct vc4_ctx *ctx, const struct ir_shader *sh,
 struct vc4_prog *vc4_prog_create_ir(struct vc4_ctx *ctx, struct ir_shader *vs,
 				    struct ir_shader *fs)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	struct vc4_prog *p = calloc(1, sizeof(*p));
 	if (!p || !vs || !fs || vs->stage != IR_STAGE_VERTEX || fs->stage != IR_STAGE_FRAGMENT) {
 		drv_error(ctx, "vc4_prog: %s", !p ? "out of memory"
@@ -81,7 +81,7 @@ struct vc4_prog *vc4_prog_create_ir(struct vc4_ctx *ctx, struct ir_shader *vs,
 struct vc4_prog *vc4_prog_create(struct vc4_ctx *ctx, const char *vs_text, const char *fs_text)
 {
 	struct vc4_diag diag = { 0 };
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	struct ir_shader *vs = vs_text ? ir_parse(vs_text, strlen(vs_text), "vertex", &diag) : NULL;
 	struct ir_shader *fs = vs && fs_text ? ir_parse(fs_text, strlen(fs_text), "fragment", &diag)
 					     : NULL;
@@ -135,7 +135,7 @@ static int set_words(const struct ir_shader *sh, struct drv_shader_uniforms *u, 
 
 static bool set_uniform(struct vc4_prog *p, const char *name, const uint32_t *w, uint32_t count)
 {
-	vc4_diag_clear(&p->ctx->err);
+	drv_begin(p->ctx);
 	if (!name)
 		return drv_error(p->ctx, "vc4_prog: uniform without a name");
 	int a = set_words(p->vs, &p->unif[0], name, w, count);
@@ -151,7 +151,7 @@ static bool set_uniform(struct vc4_prog *p, const char *name, const uint32_t *w,
 bool vc4_prog_set_uniform_f(struct vc4_prog *p, const char *name, const float *v, uint32_t count)
 {
 	uint32_t w[IR_MAX_COMPS];
-	vc4_diag_clear(&p->ctx->err);
+	drv_begin(p->ctx);
 	if (count > IR_MAX_COMPS || (!v && count))
 		return drv_error(p->ctx, "vc4_prog: uniform '%s': %u components", name ? name : "",
 				 count);
@@ -163,7 +163,7 @@ bool vc4_prog_set_uniform_i(struct vc4_prog *p, const char *name, const int32_t 
 			    uint32_t count)
 {
 	uint32_t w[IR_MAX_COMPS];
-	vc4_diag_clear(&p->ctx->err);
+	drv_begin(p->ctx);
 	if (count > IR_MAX_COMPS || (!v && count))
 		return drv_error(p->ctx, "vc4_prog: uniform '%s': %u components", name ? name : "",
 				 count);

@@ -22,7 +22,7 @@ void drv_state_init(struct drv_state *s)
 
 bool vc4_set_blend(struct vc4_ctx *ctx, const struct vc4_blend_state *b)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (b->rgb_eq > VC4_EQ_MAX || b->alpha_eq > VC4_EQ_MAX)
 		return drv_error(ctx, "vc4_set_blend: equation %u out of range",
 				 b->rgb_eq > VC4_EQ_MAX ? b->rgb_eq : b->alpha_eq);
@@ -42,7 +42,7 @@ void vc4_set_color_mask(struct vc4_ctx *ctx, uint8_t mask)
 
 bool vc4_set_depth(struct vc4_ctx *ctx, bool test, bool write, enum vc4_compare func)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if ((unsigned)func > VC4_CMP_ALWAYS)
 		return drv_error(ctx, "vc4_set_depth: compare function %u out of range",
 				 (unsigned)func);
@@ -54,7 +54,7 @@ bool vc4_set_depth(struct vc4_ctx *ctx, bool test, bool write, enum vc4_compare 
 
 bool vc4_set_cull(struct vc4_ctx *ctx, enum vc4_cull cull, bool front_ccw)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if ((unsigned)cull > VC4_CULL_FRONT_AND_BACK)
 		return drv_error(ctx, "vc4_set_cull: mode %u out of range", (unsigned)cull);
 	ctx->state.cull = (uint8_t)cull;
@@ -65,7 +65,7 @@ bool vc4_set_cull(struct vc4_ctx *ctx, enum vc4_cull cull, bool front_ccw)
 bool vc4_set_viewport(struct vc4_ctx *ctx, int32_t x, int32_t y, uint32_t w, uint32_t h,
 		      float near, float far)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (w == 0 || h == 0 || w > 4096 || h > 4096 || x < -4096 || x > 4096 || y < -4096 ||
 	    y > 4096)
 		return drv_error(ctx, "vc4_set_viewport: %dx%d at (%d, %d) out of range",
@@ -83,7 +83,7 @@ bool vc4_set_viewport(struct vc4_ctx *ctx, int32_t x, int32_t y, uint32_t w, uin
 bool vc4_set_scissor(struct vc4_ctx *ctx, bool enable, int32_t x, int32_t y, uint32_t w,
 		     uint32_t h)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (w > 4096 || h > 4096 || x < 0 || y < 0 || x > 4096 || y > 4096)
 		return drv_error(ctx, "vc4_set_scissor: %ux%u at (%d, %d) out of range", w, h,
 				 (int)x, (int)y);
@@ -98,7 +98,7 @@ bool vc4_set_scissor(struct vc4_ctx *ctx, bool enable, int32_t x, int32_t y, uin
 
 bool vc4_set_point_size(struct vc4_ctx *ctx, float size)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (!(size > 0 && size <= 512))
 		return drv_error(ctx, "vc4_set_point_size: %g outside (0, 512]", (double)size);
 	ctx->state.point_size = size;
@@ -107,7 +107,7 @@ bool vc4_set_point_size(struct vc4_ctx *ctx, float size)
 
 bool vc4_set_line_width(struct vc4_ctx *ctx, float width)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (!(width > 0 && width <= 32))
 		return drv_error(ctx, "vc4_set_line_width: %g outside (0, 32]", (double)width);
 	ctx->state.line_width = width;
@@ -116,7 +116,7 @@ bool vc4_set_line_width(struct vc4_ctx *ctx, float width)
 
 bool vc4_set_vertex_attribs(struct vc4_ctx *ctx, const struct vc4_vertex_attrib *a, uint32_t n)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (n > DRV_MAX_ATTRS)
 		return drv_error(ctx, "vc4_set_vertex_attribs: %u attributes (at most %u)", n,
 				 DRV_MAX_ATTRS);
@@ -136,7 +136,7 @@ bool vc4_set_vertex_attribs(struct vc4_ctx *ctx, const struct vc4_vertex_attrib 
 
 bool vc4_set_texture(struct vc4_ctx *ctx, uint32_t unit, struct vc4_texture *tex)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (unit >= DRV_MAX_UNITS)
 		return drv_error(ctx, "vc4_set_texture: unit %u (at most %u)", unit,
 				 DRV_MAX_UNITS - 1);
@@ -156,7 +156,7 @@ bool vc4_set_texture(struct vc4_ctx *ctx, uint32_t unit, struct vc4_texture *tex
 
 bool vc4_set_framebuffer(struct vc4_ctx *ctx, struct vc4_texture *color, struct vc4_texture *depth)
 {
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (!color || drv_formats[color->format].rt_format < 0)
 		return drv_error(ctx, "vc4_set_framebuffer: colour target must be RGBA8888 or RGB565");
 	if (depth && (depth->format != VC4_FMT_Z24S8 || depth->width != color->width ||

@@ -67,7 +67,7 @@ struct vc4_texture *vc4_texture_create(struct vc4_ctx *ctx, enum vc4_format form
 				       const uint8_t *rgba)
 {
 	struct vc4_diag diag = { 0 };
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (!check_create(ctx, format, &layout, width, height))
 		return NULL;
 	struct vc4_texture *t = calloc(1, sizeof(*t));
@@ -101,7 +101,8 @@ void vc4_texture_destroy(struct vc4_texture *t)
 	if (!t)
 		return;
 	struct vc4_ctx *ctx = t->ctx;
-	drv_flush_writer(ctx, t, DRV_FLUSH_EXPLICIT);
+	drv_begin(ctx);
+	drv_flush_writer(ctx, t, DRV_FLUSH_EXPLICIT); /* an error stays for the application */
 	for (size_t i = 0; i < ctx->jobs.len; i++) { /* forget it as a source */
 		struct drv_job *j = ctx->jobs.data[i];
 		for (size_t k = 0; k < j->reads.len; k++) {
@@ -119,6 +120,7 @@ void vc4_texture_destroy(struct vc4_texture *t)
 	if (s->depth == t)
 		s->depth = NULL;
 	vc4_bo_unref(t->bo);
+	free(t->hang);
 	free(t);
 }
 
@@ -139,13 +141,17 @@ bool vc4_texture_read_rgba8(struct vc4_texture *t, uint8_t *rgba)
 {
 	struct vc4_ctx *ctx = t->ctx;
 	struct vc4_diag diag = { 0 };
-	vc4_diag_clear(&ctx->err);
+	drv_begin(ctx);
 	if (!rgba)
 		return drv_error(ctx, "vc4_texture_read_rgba8: no destination");
 	if (!drv_flush_writer(ctx, t, DRV_FLUSH_READBACK))
 		return false;
 	if (vc4_bo_wait(t->bo, UINT64_MAX, &diag) != 0)
 		return drv_error(ctx, "vc4_texture_read_rgba8: %s", diag.msg);
+	if (!drv_check_hang(ctx, t, NULL))
+		return false;
+	if (t->hang) /* the job that rendered it last hung: its pixels are not a frame */
+		return drv_error(ctx, "%s", t->hang);
 	const uint8_t *map = vc4_bo_map(t->bo, &diag);
 	if (!map)
 		return drv_error(ctx, "vc4_texture_read_rgba8: %s", diag.msg);

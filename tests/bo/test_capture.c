@@ -228,9 +228,12 @@ static void replay_tool_exit_status_and_output(void **state)
 			    "vc4-replay: --png x.png: not written: the job was rejected\n");
 	snprintf(args, sizeof(args), "%s/0000 --backend sim --stats", tmp);
 	assert_int_equal(run_replay(args, out, sizeof(out)), 0);
+	/* GET_HANG_STATE: one look before the job (a hang from before is not
+	 * its own), one after it. */
 	assert_string_equal(out, "accepted (sim backend)\n"
 			    "ioctls: SUBMIT_CL 1, WAIT_SEQNO 1, CREATE_BO 2, MMAP_BO 2, "
-			    "CREATE_SHADER_BO 1, GET_PARAM 9, GEM_MADVISE 2, GEM_CLOSE 3\n");
+			    "CREATE_SHADER_BO 1, GET_HANG_STATE 2, GET_PARAM 9, GEM_MADVISE 2, "
+			    "GEM_CLOSE 3\n");
 	snprintf(args, sizeof(args), "%s/none", tmp);
 	assert_int_equal(run_replay(args, out, sizeof(out)), 2);
 	char expect[256];
@@ -238,8 +241,27 @@ static void replay_tool_exit_status_and_output(void **state)
 		 "directory\n", tmp);
 	assert_string_equal(out, expect);
 	assert_int_equal(run_replay("", out, sizeof(out)), 2);
-	assert_string_equal(out, "usage: vc4-replay DIR [--backend sim|drm|auto] "
-			    "[--png OUT.png] [--stats]\n");
+	assert_string_equal(out, "vc4-replay: no DIR given\n"
+			    "usage: vc4-replay DIR [--backend sim|drm|auto] [--png OUT.png] "
+			    "[--stats]\n"
+			    "  resubmits the captured SUBMIT_CL in DIR and prints the kernel's "
+			    "verdict:\n"
+			    "  accepted, rejected: REASON, or hung: REASON\n"
+			    "  --backend B   sim, drm or auto (default)\n"
+			    "  --png OUT.png write the job's colour write surface as a PNG\n"
+			    "  --stats       print the ioctls the replay took, by kind\n"
+			    "  --help        print this text;  --version  print the version\n"
+			    "exit status: 0 accepted, 1 rejected, hung or no PNG of the surface,\n"
+			    "  2 usage or I/O error\n");
+	/* A capture whose submit.txt is there but damaged is rejected input. */
+	snprintf(args, sizeof(args), "mkdir -p %s/damaged && echo bogus 1 > %s/damaged/submit.txt",
+		 tmp, tmp);
+	assert_int_equal(system(args), 0);
+	snprintf(args, sizeof(args), "%s/damaged", tmp);
+	assert_int_equal(run_replay(args, out, sizeof(out)), 1);
+	snprintf(expect, sizeof(expect), "vc4-replay: %s/damaged/submit.txt:1: unknown field "
+		 "'bogus'\n", tmp);
+	assert_string_equal(out, expect);
 }
 
 /* ---- vc4-replay --png ------------------------------------------------- */
@@ -459,16 +481,19 @@ static void png_errors_write_no_file(void **state)
 		 "written: the only colour write surface is msaa_color_write (full-resolution "
 		 "4x tiles are not converted)\n", png);
 	assert_string_equal(out, expect);
+	/* The simulated pipeline does not model 4x multisampling: the job hangs
+	 * there; the surface's own problem is still named. */
 	snprintf(args, sizeof(args), "%s/png/0006 --backend sim --png %s", tmp, png);
 	assert_int_equal(run_replay(args, out, sizeof(out)), 1);
-	snprintf(expect, sizeof(expect), "accepted (sim backend)\nvc4-replay: --png %s: not "
-		 "written: color_write bits 0x0005: 4x multisampled without 4x decimation\n",
-		 png);
+	snprintf(expect, sizeof(expect), "hung (sim backend): job 1 hung: render: 0x01002000: "
+		 "packet 113 (Tile Rendering Mode Configuration): multisample and HDR modes are "
+		 "not modelled\nvc4-replay: --png %s: not written: color_write bits 0x0005: 4x "
+		 "multisampled without 4x decimation\n", png);
 	assert_string_equal(out, expect);
 	assert_int_equal(access(png, F_OK), -1);
 	snprintf(png, sizeof(png), "%s/no-such-dir/x.png", tmp);
 	snprintf(args, sizeof(args), "%s/png/0000 --backend sim --png %s", tmp, png);
-	assert_int_equal(run_replay(args, out, sizeof(out)), 1);
+	assert_int_equal(run_replay(args, out, sizeof(out)), 2); /* an I/O error */
 	snprintf(expect, sizeof(expect), "accepted (sim backend)\nvc4-replay: --png %s: not "
 		 "written: %s: No such file or directory\n", png, png);
 	assert_string_equal(out, expect);

@@ -111,10 +111,16 @@ static void raw_input(void **state)
 	free(out);
 	free(want);
 
+	/* No whole instructions: no program (1); for the kernel a REJECT with the
+	 * reason CREATE_SHADER_BO gives (it was exit 2 with the hazard text). */
 	assert_true(vc4_write_file("test_tool.bin", bytes, 12, &d));
-	expect_text("test_tool.bin", 2,
+	expect_text("test_tool.bin", 1,
 		    "vc4-check: test_tool.bin: size 12 is not a multiple of 8 bytes "
 		    "(64-bit instructions)\n");
+	expect_text("test_tool.bin --kernel", 1, "REJECT: shader size 12 is not a multiple of 8\n");
+	assert_true(vc4_write_file("test_tool.bin", bytes, 0, &d));
+	expect_text("--kernel test_tool.bin", 1, "REJECT: shader size is 0\n");
+	expect_text("test_tool.bin", 1, "vc4-check: test_tool.bin: no instructions\n");
 	remove("test_tool.bin");
 }
 
@@ -127,13 +133,13 @@ static void bad_input(void **state)
 	assert_non_null(f);
 	fputs("0x300009e7009e7000 # ok\n  0x12zz\n", f);
 	fclose(f);
-	expect_text("-x test_tool_bad.hex", 2,
+	expect_text("-x test_tool_bad.hex", 1,
 		    "vc4-check: test_tool_bad.hex:2:3: error: expected a hex number "
 		    "(up to 16 digits)\n");
 	remove("test_tool_bad.hex");
 	char *out;
 	assert_int_equal(run("--stage gs x", &out), 2);
-	assert_non_null(strstr(out, "vc4-check: --stage takes vs, cs or fs\n"));
+	assert_non_null(strstr(out, "vc4-check: --stage 'gs': not vs, cs or fs\nusage: "));
 	free(out);
 }
 

@@ -129,22 +129,29 @@ static void decode_error_exits_1(void **state)
 	assert_run(args, 1, NULL, err);
 }
 
+/* The usage text, after "vc4-cldump: WHY" on a usage error. */
+#define USAGE "usage: vc4-cldump [--render] [--brief] FILE\n" \
+	"       vc4-cldump --example [--render] [--brief] [--write OUT]\n" \
+	"  decodes a raw binning CL (or with --render a rendering CL)\n" \
+	"  --brief    one line per packet: OFFSET OPCODE NAME\n" \
+	"  --example  decode the builder's example CL (--write OUT saves its bytes)\n" \
+	"  --help     print this text;  --version  print the version\n" \
+	"exit status: 0 decoded, 1 a decode error, 2 usage or I/O error\n"
+
 static void bad_file_or_usage_exits_2(void **state)
 {
 	(void)state;
-	const char *usage = "usage: vc4-cldump [--render] [--brief] FILE\n"
-		"       vc4-cldump --example [--render] [--brief] [--write OUT]\n"
-		"  decodes a raw binning CL (or with --render a rendering CL);\n"
-		"  --brief prints one line per packet: OFFSET OPCODE NAME;\n"
-		"  --example decodes the builder's example CL (--write saves its bytes)\n";
 	assert_run("/nonexistent/cl.bin", 2, NULL,
 		   "vc4-cldump: /nonexistent/cl.bin: No such file or directory\n");
-	assert_run("", 2, NULL, usage);
-	assert_run("--verbose x.cl", 2, NULL, usage);
-	assert_run("a.cl b.cl", 2, NULL, usage);
-	assert_run("--write out.cl a.cl", 2, NULL, usage);
-	assert_run("--example a.cl", 2, NULL, usage);
-	assert_run("--example --write", 2, NULL, usage);
+	assert_run("", 2, NULL, "vc4-cldump: no FILE given\n" USAGE);
+	assert_run("--verbose x.cl", 2, NULL, "vc4-cldump: unknown option '--verbose'\n" USAGE);
+	assert_run("a.cl b.cl", 2, NULL, "vc4-cldump: more than one FILE: 'a.cl' and 'b.cl'\n"
+		   USAGE);
+	assert_run("--write out.cl a.cl", 2, NULL, "vc4-cldump: --write needs --example\n" USAGE);
+	assert_run("--example a.cl", 2, NULL, "vc4-cldump: --example takes no FILE ('a.cl')\n"
+		   USAGE);
+	assert_run("--example --write", 2, NULL, "vc4-cldump: --write needs a file\n" USAGE);
+	assert_run("--help", 0, NULL, "");
 }
 
 /* --example decodes the builder's CLs; --write saves the same bytes. */

@@ -146,8 +146,11 @@ static void test_errors(void **state)
 			    "draw: the vertex shader reads 2 attributes, 0 are set");
 	struct vc4_buffer *ib = vc4_buffer_create(ctx, "\1\0\2\0", 4);
 	assert_false(vc4_draw_elements(ctx, VC4_PRIM_TRIANGLES, 3, 2, ib, 0));
-	assert_string_equal(vc4_ctx_error(ctx), "vc4_draw_elements: 3 indices of 2 bytes at "
-			    "offset 0 do not fit the buffer");
+	assert_string_equal(vc4_ctx_error(ctx), "vc4_draw_elements: indices 0..2 (2 bytes each "
+			    "at offset 0) need bytes 0..5, but the index buffer holds 4 bytes");
+	assert_false(vc4_draw_elements(ctx, VC4_PRIM_TRIANGLES, 1, 2, ib, 1));
+	assert_string_equal(vc4_ctx_error(ctx), "vc4_draw_elements: offset 1 is not a multiple "
+			    "of the index size 2");
 	assert_false(vc4_set_framebuffer(ctx, rt, rt));
 	assert_string_equal(vc4_ctx_error(ctx),
 			    "vc4_set_framebuffer: depth target must be Z24S8 of 16x16");

@@ -4,7 +4,8 @@
  * must hold the expected pixels at chosen points (exact where
  * the value is exactly defined: clear colours, flat-coloured and nearest-
  * sampled areas, depth-hidden areas; blended areas within 1 of the exact
- * result, the blender's documented rounding).
+ * result, the blender's documented rounding). Also: its usage error, and
+ * a scene whose shader hangs the GPU (exit 1 with the reason).
  */
 #include <png.h>
 #include <setjmp.h>
@@ -127,9 +128,69 @@ static void test_usage(void **state)
 	(void)state;
 	struct tool_run r = tool_run(demo, "--backend nope", false);
 	assert_int_equal(r.status, 2);
-	assert_string_equal(r.err, "usage: vc4-demo [--backend auto|sim|drm] [-o DIR] "
-			    "[--scenes DIR] [--size N]\n");
+	assert_string_equal(r.err, "vc4-demo: --backend 'nope': not auto, sim or drm\n"
+			    "usage: vc4-demo [--backend auto|sim|drm] [-o DIR] [--scenes DIR] "
+			    "[--size N]\n"
+			    "  renders the demo scenes through the driver and writes DIR/NAME.png "
+			    "each\n"
+			    "  --backend B  auto (default), sim or drm\n"
+			    "  -o DIR       where the PNGs go (default .)\n"
+			    "  --scenes DIR the scenes' IR shaders (default: the demo's own "
+			    "examples/scenes)\n"
+			    "  --size N     the images' size, 16..2048 (default 128)\n"
+			    "  --help       print this text;  --version  print the version\n"
+			    "exit status: 0 images written, 1 a scene failed or nothing was "
+			    "rendered,\n"
+			    "  2 usage or I/O error\n");
 	tool_run_free(&r);
+	r = tool_run(demo, "--size 8", false);
+	assert_int_equal(r.status, 2);
+	const char *want = "vc4-demo: --size '8': not 16..2048\nusage: ";
+	assert_true(strncmp(r.err, want, strlen(want)) == 0);
+	tool_run_free(&r);
+}
+
+/* Writes `text` to DIR/name; fails the test if it cannot. */
+static void write_text(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fputs(text, f) >= 0, 1);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* A scene whose fragment shader never ends: the demo names the scene and
+ * the hang's reason and exits 1 (it printed the scene as written, exit 0). */
+static void test_hang(void **state)
+{
+	(void)state;
+	char scenes[] = "/tmp/vc4-demo-hang-XXXXXX", args[256];
+	assert_non_null(mkdtemp(scenes));
+	write_text(scenes, "colour.vs.ir", "vertex\nattribute vec4 @pos\nattribute vec4 @colour\n"
+		   "varying smooth vec4 @v_colour\noutput position\n%p = load @pos\n"
+		   "store @position, %p\n%c = load @colour\nstore @v_colour, %c\n");
+	write_text(scenes, "colour.fs.ir", "fragment\nvarying smooth vec4 @v_colour\n"
+		   "output color\n%c = load @v_colour\nloop {\n}\nstore @color, %c\n");
+	snprintf(args, sizeof(args), "--backend sim --scenes %s -o %s", scenes, scenes);
+	struct tool_run r = tool_run(demo, args, false);
+	char out[256];
+	snprintf(out, sizeof(out), "clear: %s/clear.png\n", scenes);
+	assert_int_equal(r.status, 1);
+	assert_string_equal(r.out, out);
+	/* Between the two: the render CL address and packet where the
+	 * simulated pipeline stopped. */
+	const char *start = "vc4-demo: triangle: GPU hang: job 3 hung: render: 0x";
+	const char *end = ": fragment shader at 0x01021000: no thread end after 1000000 "
+			  "instructions\n";
+	size_t n = strlen(r.err);
+	assert_true(n > strlen(start) + strlen(end));
+	assert_int_equal(strncmp(r.err, start, strlen(start)), 0);
+	assert_string_equal(r.err + n - strlen(end), end);
+	tool_run_free(&r);
+	snprintf(args, sizeof(args), "rm -r '%s'", scenes);
+	assert_int_equal(system(args), 0);
 }
 
 int main(int argc, char **argv)
@@ -142,6 +203,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_demo),
 		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_hang),
 	};
 	return cmocka_run_group_tests_name("driver_demo", tests, NULL, NULL);
 }

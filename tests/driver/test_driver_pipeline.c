@@ -179,7 +179,7 @@ static void textured_quad(void **state)
 
 /* A pipeline error (here: the shaders run out of the instruction limit)
  * does not wedge the queue: the job completes as hung, with the reason
- * kept, nothing printed, and the next job renders. */
+ * kept, nothing printed, vc4_finish() reports it, and the next job renders. */
 static void hung_job_completes(void **state)
 {
 	(void)state;
@@ -196,7 +196,8 @@ static void hung_job_completes(void **state)
 	assert_non_null(k->pipe);
 	sim_pipe_set_instruction_limit(k->pipe, 2);
 	draw_rgb_triangle(ctx, t, &b, &prog);
-	OK(ctx, vc4_finish(ctx));
+	assert_false(vc4_finish(ctx));
+	assert_string_equal(vc4_ctx_error(ctx), "GPU hang: " HUNG_REASON);
 	assert_int_equal(sim_kernel_hung_jobs(k), 1);
 	assert_string_equal(sim_kernel_last_hang(k), HUNG_REASON);
 	assert_int_equal(k->queue.len, 0);

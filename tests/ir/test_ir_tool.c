@@ -74,8 +74,22 @@ static void runs_the_interpreter(void **state)
 	assert_string_equal(out, "@color = 0.5, 0.25, 0.5, 0.25\n@twice = -42\n");
 	snprintf(args, sizeof(args), "--run %s nope=1", input);
 	assert_int_equal(run(args, out, sizeof(out)), 1);
-	assert_string_equal(out, "vc4-ir: bad input 'nope=1'\n");
+	assert_string_equal(out, "vc4-ir: test_ir_tool.tmp.ir: input 'nope=1': no slot 'nope'\n");
+	snprintf(args, sizeof(args), "--run %s uv=0.5", input);
+	assert_int_equal(run(args, out, sizeof(out)), 1);
+	assert_string_equal(out, "vc4-ir: test_ir_tool.tmp.ir: input 'uv=0.5': '0.5' is not 2 "
+			    "float components\n");
+	snprintf(args, sizeof(args), "--run %s uv", input);
+	assert_int_equal(run(args, out, sizeof(out)), 1);
+	assert_string_equal(out, "vc4-ir: test_ir_tool.tmp.ir: input 'uv': not NAME=V,V,...\n");
 	remove(input);
+}
+
+/* `text` starts with `prefix` (the usage that follows is tests/tools'). */
+static void assert_prefix(const char *text, const char *prefix)
+{
+	if (strncmp(text, prefix, strlen(prefix)) != 0)
+		fail_msg("'%s' does not start with '%s'", text, prefix);
 }
 
 static void errors_and_usage(void **state)
@@ -84,12 +98,17 @@ static void errors_and_usage(void **state)
 	char out[4096];
 	assert_true(vc4_write_file(input, "fragment\n%a = fma\n", 18, NULL));
 	assert_int_equal(run(input, out, sizeof(out)), 1);
-	assert_string_equal(out, "test_ir_tool.tmp.ir:2:6: expected an op name, found 'fma'\n");
+	assert_string_equal(out, "vc4-ir: test_ir_tool.tmp.ir:2:6: expected an op name, found "
+			    "'fma'\n");
 	remove(input);
-	assert_int_equal(run("/nonexistent/x.ir", out, sizeof(out)), 1);
-	assert_string_equal(out, "/nonexistent/x.ir: No such file or directory\n");
+	assert_int_equal(run("/nonexistent/x.ir", out, sizeof(out)), 2); /* an I/O error */
+	assert_string_equal(out, "vc4-ir: /nonexistent/x.ir: No such file or directory\n");
 	assert_int_equal(run("", out, sizeof(out)), 2);
-	assert_non_null(strstr(out, "usage: vc4-ir FILE\n"));
+	assert_prefix(out, "vc4-ir: no FILE given\nusage: vc4-ir FILE\n");
+	assert_int_equal(run("--random x", out, sizeof(out)), 2);
+	assert_prefix(out, "vc4-ir: --random 'x': not a number\nusage: ");
+	assert_int_equal(run("--random 3 geometry", out, sizeof(out)), 2);
+	assert_prefix(out, "vc4-ir: --random: stage 'geometry' is not vertex or fragment\nusage: ");
 }
 
 static void random_programs_parse_back(void **state)

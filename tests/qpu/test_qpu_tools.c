@@ -97,8 +97,8 @@ static void as_error_exits_1(void **state)
 	snprintf(args, sizeof(args), "'%s' -o '%s/bad.bin'", path, tmp_dir);
 	struct tool_run r = tool_run(as_tool, args, false);
 	char expect[8192];
-	snprintf(expect, sizeof(expect), "%s:2:14: error: expected ',' and a second operand "
-		 "(fadd takes two)\n", path);
+	snprintf(expect, sizeof(expect), "vc4-as: %s:2:14: error: expected ',' and a second "
+		 "operand (fadd takes two)\n", path);
 	assert_int_equal(r.status, 1);
 	assert_string_equal(r.out, "");
 	assert_string_equal(r.err, expect);
@@ -124,18 +124,31 @@ static void dis_errors_and_usage(void **state)
 	tool_run_free(&r);
 
 	r = tool_run(dis_tool, "-x /nonexistent/q.hex", false);
-	assert_int_equal(r.status, 1);
+	assert_int_equal(r.status, 2); /* an I/O error */
 	assert_string_equal(r.err, "vc4-dis: /nonexistent/q.hex: No such file or directory\n");
 	tool_run_free(&r);
 
 	r = tool_run(dis_tool, "", false);
 	assert_int_equal(r.status, 2);
-	assert_string_equal(r.err, "usage: vc4-dis [-x] FILE\n"
-			    "  -x  FILE is hex text instead of raw little-endian words\n");
+	assert_string_equal(r.err, "vc4-dis: no FILE given\n"
+			    "usage: vc4-dis [-x] FILE\n"
+			    "  disassembles a QPU program (raw little-endian 64-bit words)\n"
+			    "  -x         FILE is hex text (64-bit words, or 32-bit halves low "
+			    "first)\n"
+			    "  --help     print this text;  --version  print the version\n"
+			    "exit status: 0 disassembled, 1 FILE is no program, 2 usage or I/O "
+			    "error\n");
 	tool_run_free(&r);
 
 	r = tool_run(as_tool, "only.s", false);
 	assert_int_equal(r.status, 2);
+	const char *want = "vc4-as: no -o OUT given\nusage: vc4-as [-x] FILE -o OUT\n";
+	assert_true(strncmp(r.err, want, strlen(want)) == 0); /* the usage: tests/tools */
+	tool_run_free(&r);
+
+	r = tool_run(as_tool, "/nonexistent/a.s -o x.bin", false);
+	assert_int_equal(r.status, 2); /* an I/O error */
+	assert_string_equal(r.err, "vc4-as: /nonexistent/a.s: No such file or directory\n");
 	tool_run_free(&r);
 }
 

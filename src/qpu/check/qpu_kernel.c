@@ -13,6 +13,7 @@
  */
 #include "qpu/check/qpu_kernel.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -593,6 +594,15 @@ void qpu_kernel_info_free(struct qpu_kernel_info *info)
 	free(info->texture_samples);
 	free(info->uniform_addr_offsets);
 	memset(info, 0, sizeof(*info));
+}
+
+bool qpu_kernel_check_size(uint64_t size, struct vc4_diag *diag)
+{
+	if (size == 0)
+		return vc4_diag_set(diag, "shader size is 0");
+	if (size % 8)
+		return vc4_diag_set(diag, "shader size %" PRIu64 " is not a multiple of 8", size);
+	return true;
 }
 
 uint8_t *qpu_kernel_pad_to_page(const void *code, size_t size, size_t *padded_size)

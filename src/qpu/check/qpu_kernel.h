@@ -32,6 +32,11 @@ struct qpu_kernel_info {
 	uint32_t max_ip;             /* instructions validated (through PROG_END's delay slots) */
 };
 
+/* CREATE_SHADER_BO's size rule: the code must be a nonzero number of whole
+ * 64-bit instructions. False with the kernel's reason ("shader size is 0",
+ * "shader size 12 is not a multiple of 8"). */
+bool qpu_kernel_check_size(uint64_t size, struct vc4_diag *diag);
+
 /* Pads `size` bytes of shader code to a page with zeros as CREATE_SHADER_BO
  * does. Returns a new malloc'ed buffer of *padded_size bytes, or NULL. */
 uint8_t *qpu_kernel_pad_to_page(const void *code, size_t size, size_t *padded_size);
