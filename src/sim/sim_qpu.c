@@ -17,7 +17,7 @@
 /* How an instruction reads raddr_a / raddr_b. */
 enum sim_rd {
 	RD_NONE, RD_REG, RD_ZERO, RD_UNIF, RD_VARY, RD_ELEM, RD_QPU, RD_VPM, RD_MUTEX,
-	RD_SIMM, RD_XPIX, RD_YPIX,
+	RD_SIMM, RD_XPIX, RD_YPIX, RD_REV,
 };
 
 /* What a write address does. */
@@ -95,8 +95,9 @@ static uint8_t read_kind(enum qpu_reg_id id)
 	case QPU_REG_QPU_NUM: return RD_QPU;
 	case QPU_REG_X_PIX: return RD_XPIX;
 	case QPU_REG_Y_PIX: return RD_YPIX;
+	case QPU_REG_REV_FLAG: return RD_REV;
 	case QPU_REG_NOP:
-	case QPU_REG_MS_FLAGS: case QPU_REG_REV_FLAG:
+	case QPU_REG_MS_FLAGS:
 	case QPU_REG_VR_BUSY: case QPU_REG_VW_BUSY:
 	case QPU_REG_VR_WAIT: case QPU_REG_VW_WAIT:
 		return RD_ZERO;
@@ -502,6 +503,7 @@ static inline bool read_src(struct sim_qpu *q, const struct sim_inst *in, unsign
 	case RD_ELEM: *src = elem_vec; return true;
 	case RD_XPIX: *src = q->x_pix; return true;
 	case RD_YPIX: *src = q->y_pix; return true;
+	case RD_REV: *src = q->rev_flag; return true;
 	case RD_QPU:
 		for (int i = 0; i < 16; i++)
 			buf[i] = q->opt.qpu_num;

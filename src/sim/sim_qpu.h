@@ -137,8 +137,10 @@ struct sim_qpu {
 	uint32_t end_pending;                     /* thread-end delay slots left */
 	uint64_t instructions;                    /* executed so far */
 
-	/* what x_pix / y_pix read per lane (set by the 3D pipeline for an FS) */
-	uint32_t x_pix[16], y_pix[16];
+	/* what x_pix / y_pix read per lane, and rev_flag (regfile B): 1 in a
+	 * reverse-facing triangle's lanes, else 0 (set by the 3D pipeline for an
+	 * FS; zero otherwise) */
+	uint32_t x_pix[16], y_pix[16], rev_flag[16];
 
 	/* r5 from a varying read, stored at the end of the instruction */
 	uint32_t vary_c[16];

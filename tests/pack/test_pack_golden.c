@@ -616,6 +616,39 @@ static void golden_TEXTURE_CONFIG_PARAMETER_2_3_CHILD_IMAGE_OFFSETS(void **state
 	CHECK_PACK(TEXTURE_CONFIG_PARAMETER_2_3_CHILD_IMAGE_OFFSETS, v, expect);
 }
 
+static void golden_TLB_STENCIL_SETUP(void **state)
+{
+	(void)state;
+	struct VC4_TLB_STENCIL_SETUP v = {
+		.stencil_test_mask = 0x0f,
+		.stencil_reference_value = 0x5a,
+		.stencil_test_function = VC4_COMPARE_FUNCTION_LESS_OR_EQUAL,   /* 3 */
+		.stencil_fail_operation = VC4_STENCIL_OPERATION_INVERT,         /* 5 */
+		.depth_pass_operation = VC4_STENCIL_OPERATION_INCREMENT_WRAP,   /* 6 */
+		.depth_fail_operation = VC4_STENCIL_OPERATION_DECREMENT_WRAP,   /* 7 */
+		.write_mask = VC4_TLB_STENCIL_SETUP_WRITE_MASK_BITS_0_3,        /* 2 */
+		.select = VC4_TLB_STENCIL_SETUP_SELECT_REVERSE,                 /* 2 */
+	};
+	/* 0x0f | 0x5a << 8 | 3 << 16 | 5 << 19 | 6 << 22 | 7 << 25 | 2 << 28 | 2 << 30
+	 * = 0x0f + 0x5a00 + 0x30000 + 0x280000 + 0x1800000 + 0xe000000 + 0x20000000
+	 * + 0x80000000 = 0xafab5a0f */
+	static const uint8_t expect[] = { 0x0f, 0x5a, 0xab, 0xaf };
+	CHECK_PACK(TLB_STENCIL_SETUP, v, expect);
+}
+
+static void golden_TLB_STENCIL_SETUP_WRITE_MASKS(void **state)
+{
+	(void)state;
+	struct VC4_TLB_STENCIL_SETUP_WRITE_MASKS v = {
+		.forward_write_mask = 0x81,
+		.reverse_write_mask = 0x7e,
+		.select = VC4_TLB_STENCIL_SETUP_WRITE_MASKS_SELECT_WRITE_MASKS, /* 0 */
+	};
+	/* 0x81 | 0x7e << 8 | 0 << 30 = 0x00007e81 */
+	static const uint8_t expect[] = { 0x81, 0x7e, 0x00, 0x00 };
+	CHECK_PACK(TLB_STENCIL_SETUP_WRITE_MASKS, v, expect);
+}
+
 /* The golden cases, once; every packet and struct must appear here. */
 #define GOLDEN_CASES(X)                                                                \
 	X(HALT) X(NOP) X(FLUSH) X(FLUSH_ALL_STATE) X(START_TILE_BINNING)                \
@@ -637,7 +670,8 @@ static void golden_TEXTURE_CONFIG_PARAMETER_2_3_CHILD_IMAGE_OFFSETS(void **state
 	X(NV_SHADER_STATE_RECORD) X(TEXTURE_CONFIG_PARAMETER_0)                         \
 	X(TEXTURE_CONFIG_PARAMETER_1) X(TEXTURE_CONFIG_PARAMETER_2_3_CUBE_MAP_STRIDE)   \
 	X(TEXTURE_CONFIG_PARAMETER_2_3_CHILD_IMAGE_DIMENSIONS)                          \
-	X(TEXTURE_CONFIG_PARAMETER_2_3_CHILD_IMAGE_OFFSETS)
+	X(TEXTURE_CONFIG_PARAMETER_2_3_CHILD_IMAGE_OFFSETS)                             \
+	X(TLB_STENCIL_SETUP) X(TLB_STENCIL_SETUP_WRITE_MASKS)
 
 #define AS_NAME(N) #N,
 static const char *const golden_names[] = { GOLDEN_CASES(AS_NAME) };
@@ -652,7 +686,7 @@ static int has_golden(const char *name)
 }
 
 /* Every packet and struct of the XML has a golden case, and the counts are the
- * ones docs/xml.md promises (42 packets, 9 structs). */
+ * ones docs/xml.md promises (42 packets, 11 structs). */
 static void every_packet_and_struct_has_a_golden_case(void **state)
 {
 	(void)state;
@@ -662,10 +696,10 @@ static void every_packet_and_struct_has_a_golden_case(void **state)
 	VC4_FOR_EACH_PACKET(CHECK_P)
 	VC4_FOR_EACH_STRUCT(CHECK_S)
 	assert_int_equal(packets, 42);
-	assert_int_equal(structs, 9);
+	assert_int_equal(structs, 11);
 	assert_int_equal(VC4_PACKET_COUNT, 42);
-	assert_int_equal(VC4_STRUCT_COUNT, 9);
-	assert_int_equal(sizeof(golden_names) / sizeof(golden_names[0]), 51);
+	assert_int_equal(VC4_STRUCT_COUNT, 11);
+	assert_int_equal(sizeof(golden_names) / sizeof(golden_names[0]), 53);
 }
 
 int main(void)

@@ -374,13 +374,15 @@ static void binner_slots_exhausted(void **state)
 
 /* A job binning `points` points of 2048 pixels (the largest point; the
  * do-nothing shader leaves every vertex at 0, 0 and the viewport offset
- * moves it to 1024, 1024) into 64x64 tiles of 64x64 pixels: each point
- * writes two 97-byte clipped records, a 128-byte block each, into the lists
- * of the 33x33 tiles it touches: 2178 blocks (272 KiB) a point, while the
- * 512 KiB slot keeps 1536 blocks after the tile state and the initial
- * blocks of the 4096 tiles, so the binner soon needs overflow memory (4096
- * blocks a slot). The RCL renders the one tile of the 64x64 colour buffer,
- * which every point covers. */
+ * moves it to 1024, 1024) into 64x64 tiles of 64x64 pixels, in draws of at
+ * most 256 (the 4096-byte vertex BO): each point writes a 13-byte record
+ * into the lists of the 33x33 tiles it touches, nine to a 128-byte block
+ * (the 32-byte initial block holds the state and the list format), so 108
+ * points take 12 blocks a tile, 13068 blocks (1.6 MiB), while the 512 KiB
+ * slot keeps 1536 blocks after the tile state and the initial blocks of
+ * the 4096 tiles: the binner soon needs overflow memory (4096 blocks a
+ * slot). The RCL renders the one tile of the 64x64 colour buffer, which
+ * every point covers. */
 static void overflowing_job(struct fx *f, uint32_t points)
 {
 	fx_default(f);
@@ -390,8 +392,9 @@ static void overflowing_job(struct fx *f, uint32_t points)
 	FX_BIN(f, VIEWPORT_OFFSET, .viewport_centre_x_coordinate = 1024.0f,
 	       .viewport_centre_y_coordinate = 1024.0f);
 	FX_BIN(f, GL_SHADER_STATE, .number_of_attribute_arrays = 1);
-	FX_BIN(f, VERTEX_ARRAY_PRIMITIVES, .primitive_mode = VC4_PRIMITIVE_MODE_POINTS,
-	       .length = points, .index_of_first_vertex = 0);
+	for (uint32_t i = 0; i < points; i += 256)
+		FX_BIN(f, VERTEX_ARRAY_PRIMITIVES, .primitive_mode = VC4_PRIMITIVE_MODE_POINTS,
+		       .length = points - i < 256 ? points - i : 256, .index_of_first_vertex = 0);
 	fx_bin_tail(f);
 }
 
@@ -405,9 +408,9 @@ static void binner_overflow_slots(void **state)
 	assert_non_null(f);
 	uint32_t base = sim_kernel_bytes_used(f->k);
 	sim_kernel_set_exec(f->k, SIM_KERNEL_EXEC_MANUAL);
-	overflowing_job(f, 6);
+	overflowing_job(f, 108);
 	assert_int_equal(fx_submit(f), 0);  /* job 1: slot 0 */
-	overflowing_job(f, 6);
+	overflowing_job(f, 108);
 	assert_int_equal(fx_submit(f), 0);  /* job 2: slot 1 */
 	assert_int_equal(f->k->binner->used, 0x3);
 	uint32_t queued = sim_kernel_bytes_used(f->k);
@@ -416,10 +419,10 @@ static void binner_overflow_slots(void **state)
 	assert_string_equal(sim_kernel_last_hang(f->k), "");
 	const struct sim_pipe_stats *st = sim_kernel_last_stats(f->k);
 	assert_int_equal(st->bin_outomem, 3);     /* slots 2, 3, 4 */
-	assert_int_equal(st->bin_overflow_blocks, 6 * 2178 - 1536);
-	assert_int_equal(st->primitives_binned, 6);
-	assert_int_equal(st->tile_primitives, 6 * 2); /* the list read to its end */
-	assert_int_equal(st->fragments_shaded, 6 * 64 * 64);
+	assert_int_equal(st->bin_overflow_blocks, 12 * 33 * 33 - 1536);
+	assert_int_equal(st->primitives_binned, 108);
+	assert_int_equal(st->tile_primitives, 108); /* the list read to its end */
+	assert_int_equal(st->fragments_shaded, 108 * 64 * 64);
 	/* Job 1 freed its slot and the overflow slots 2 and 3 handed to it;
 	 * slot 4 is the overflow memory now; job 2 still holds slot 1. */
 	assert_int_equal(f->k->binner->used, 0x12);
@@ -428,7 +431,7 @@ static void binner_overflow_slots(void **state)
 	sim_kernel_retire(f->k, 2);
 	assert_string_equal(sim_kernel_last_hang(f->k), "");
 	assert_int_equal(st->bin_outomem, 3);     /* slots 0, 2, 3 after what is left in 4 */
-	assert_int_equal(st->tile_primitives, 6 * 2);
+	assert_int_equal(st->tile_primitives, 108);
 	assert_int_equal(f->k->binner->used, 0x8);
 	assert_int_equal(f->k->binner->overflow, 0x8);
 	/* Both jobs' exec and RCL BOs are gone; the binner BO stays for the
@@ -446,10 +449,10 @@ static void binner_overflow_no_free_slot(void **state)
 	struct fx *f = fx_create();
 	assert_non_null(f);
 	uint32_t base = sim_kernel_bytes_used(f->k);
-	overflowing_job(f, 64);
+	overflowing_job(f, 64 * 18);
 	assert_int_equal(fx_submit(f), 0);
 	assert_string_equal(sim_kernel_last_hang(f->k),
-			    "job 1 hung: bin: 0x01046020: packet 33 (Vertex Array Primitives): "
+			    "job 1 hung: bin: 0x01046048: packet 33 (Vertex Array Primitives): "
 			    "binner out of memory: "
 			    "no free binner slot for overflow");
 	assert_int_equal(sim_kernel_hung_jobs(f->k), 1);

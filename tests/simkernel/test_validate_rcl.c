@@ -3,7 +3,8 @@
  * per rule, exact reasons, defect 6 rejected) and the generated RCLs,
  * decoded with the CL decoder behind `vc4-cldump --render` and compared
  * with the reviewed files tests/simkernel/golden/rcl_*.txt (their leading
- * '#' lines are comments). VC4_UPDATE_GOLDEN=1 rewrites them.
+ * '#' lines are comments). VC4_UPDATE_GOLDEN=1 rewrites them. One job runs:
+ * its Z/S clear values reach the stored Z/S surface.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -288,6 +289,26 @@ static void tile_range_255_does_not_wrap(void **state)
 	sim_kernel_set_exec(f->k, SIM_KERNEL_EXEC_AT_SUBMIT);
 }
 
+/* The clear values reach a raster Z/S surface: Z from the low 24 bits of
+ * clear_z in bits 31..8, clear_s in bits 7..0 (clear_z's top byte is the VG
+ * mask clear, not Z). */
+static void clear_reaches_zs_surface(void **state)
+{
+	struct fx *f = *state;
+	render_only(f);
+	f->args.flags = VC4_SUBMIT_CL_USE_CLEAR_COLOR;
+	f->args.clear_z = 0xee123456;
+	f->args.clear_s = 0xa5;
+	f->args.zs_write = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_ZS, .bits = 0x0002 };
+	assert_int_equal(fx_submit(f), 0);
+	struct vc4_diag d = {0};
+	assert_int_equal(vc4_bo_wait(f->bo[FX_ZS], UINT64_MAX, &d), 0);
+	const uint32_t *zs = vc4_bo_map(f->bo[FX_ZS], &d);
+	assert_non_null(zs);
+	for (uint32_t i = 0; i < 64 * 64; i++)
+		assert_int_equal(zs[i], 0x123456a5);
+}
+
 /* ---- generated RCLs against the golden files ---- */
 
 /* vc4-cldump (argv[1]), or NULL when the tool was not built. */
@@ -478,6 +499,7 @@ int main(int argc, char **argv)
 		T(msaa_last_tile_must_fit),
 		T(no_write_surface),
 		T(tile_range_255_does_not_wrap),
+		T(clear_reaches_zs_surface),
 		T(rcl_clear_only),
 		T(rcl_color_write_2x2),
 		T(rcl_color_zs_read_write),

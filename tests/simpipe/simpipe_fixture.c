@@ -83,23 +83,27 @@ const char fx_fs_uniform_color[] =
 	"nop\n"
 	"nop ; nop ; sbdone\n";
 
-const char fx_fs_vary_color[] =
-	"fmul r0, ra15, vary\n"
-	"fadd r0, r0, r5\n"
-	"fmul r1, ra15, vary\n"
-	"fadd r1, r1, r5\n"
-	"fmul r2, ra15, vary\n"
-	"fadd r2, r2, r5\n"
-	"ldi r3, 0xff000000\n"
-	"fmul r3.8ac, r0, 1.0\n"
-	"fmul r3.8bc, r1, 1.0\n"
-	"fmul r3.8cc, r2, 1.0\n"
-	"nop ; nop ; sbwait\n"
-	"mov tlb_z, rb15\n"
-	"mov tlb_color_all, r3\n"
-	"nop ; nop ; thrend\n"
-	"nop\n"
-	"nop ; nop ; sbdone\n";
+#define FS_VARY_COLOR \
+	"fmul r0, ra15, vary\n" \
+	"fadd r0, r0, r5\n" \
+	"fmul r1, ra15, vary\n" \
+	"fadd r1, r1, r5\n" \
+	"fmul r2, ra15, vary\n" \
+	"fadd r2, r2, r5\n" \
+	"ldi r3, 0xff000000\n" \
+	"fmul r3.8ac, r0, 1.0\n" \
+	"fmul r3.8bc, r1, 1.0\n" \
+	"fmul r3.8cc, r2, 1.0\n" \
+	"nop ; nop ; sbwait\n" \
+	"mov tlb_z, rb15\n" \
+	"mov tlb_color_all, r3\n" \
+	"nop ; nop ; thrend\n" \
+	"nop\n" \
+	"nop ; nop ; sbdone\n"
+
+const char fx_fs_vary_color[] = FS_VARY_COLOR;
+const char fx_fs_point_color[] = "fmul r0, ra15, vary\n" "fmul r0, ra15, vary\n" FS_VARY_COLOR;
+const char fx_fs_line_color[] = "fmul r0, ra15, vary\n" FS_VARY_COLOR;
 
 const char fx_fs_texture[] =
 	"fmul r0, ra15, vary\n"
@@ -185,6 +189,14 @@ static void put_record(struct fx_job *j)
 	assert_int_equal(VC4_ATTRIBUTE_RECORD_pack(NULL, fx_ptr(j, FX_REC + 36), &a), 0);
 }
 
+/* A Depth Offset field: "float 1-8-7", the top 16 bits of the float. */
+static uint32_t fx_float187(float f)
+{
+	uint32_t bits;
+	memcpy(&bits, &f, 4);
+	return bits >> 16;
+}
+
 static void put_bcl(struct fx_job *j, uint32_t n)
 {
 	uint32_t at = FX_BCL;
@@ -200,8 +212,13 @@ static void put_bcl(struct fx_job *j, uint32_t n)
 	EMIT(j, &at, CLIP_WINDOW, .clip_window_width_in_pixels = j->width,
 	     .clip_window_height_in_pixels = j->height);
 	EMIT(j, &at, CONFIGURATION_BITS, .enable_forward_facing_primitive = true,
-	     .enable_reverse_facing_primitive = true, .depth_test_function = j->depth_func,
-	     .z_updates_enable = j->z_updates);
+	     .enable_reverse_facing_primitive = true, .clockwise_primitives = j->clockwise,
+	     .depth_test_function = j->depth_func, .z_updates_enable = j->z_updates,
+	     .enable_depth_offset = j->offset_factor != 0 || j->offset_units != 0,
+	     .early_z_enable = j->early_z, .early_z_updates_enable = j->early_z);
+	if (j->offset_factor != 0 || j->offset_units != 0)
+		EMIT(j, &at, DEPTH_OFFSET, .depth_offset_factor = fx_float187(j->offset_factor),
+		     .depth_offset_units = fx_float187(j->offset_units));
 	EMIT(j, &at, VIEWPORT_OFFSET, .viewport_centre_x_coordinate = j->vp_x,
 	     .viewport_centre_y_coordinate = j->vp_y);
 	if (j->flat_flags != 0)
@@ -226,12 +243,29 @@ static void put_bcl(struct fx_job *j, uint32_t n)
 	j->bcl_end = at;
 }
 
-/* The RCL the kernel generates for a colour write with a clear. */
+/* The stores of one tile, as the kernel emits them: the Z/S store (when
+ * asked for) keeping the colour buffer, then the colour store. */
+static void put_tile_stores(struct fx_job *j, uint32_t *at, uint32_t x, uint32_t y, bool last)
+{
+	if (j->zs_store) {
+		EMIT(j, at, STORE_TILE_BUFFER_GENERAL, .buffer_to_store = VC4_TILE_BUFFER_Z_STENCIL,
+		     .format = VC4_TILING_FORMAT_RASTER, .disable_color_buffer_clear_on_store = true,
+		     .memory_base_address = ADDR(j->zs_store));
+		EMIT(j, at, TILE_COORDINATES, .tile_column_number = x, .tile_row_number = y);
+	}
+	if (last)
+		EMIT(j, at, STORE_MULTI_SAMPLE_RESOLVED_TILE_COLOR_BUFFER_AND_EOF);
+	else
+		EMIT(j, at, STORE_MULTI_SAMPLE_RESOLVED_TILE_COLOR_BUFFER);
+}
+
+/* The RCL the kernel generates for a colour write with a clear (and the
+ * Z/S load and store when asked for). */
 static void put_rcl(struct fx_job *j, bool binned)
 {
 	uint32_t at = FX_RCL;
 	EMIT(j, &at, CLEAR_COLORS, .clear_color = (uint64_t)j->clear_color << 32 | j->clear_color,
-	     .clear_zs = j->clear_z);
+	     .clear_zs = j->clear_z, .clear_stencil = j->clear_s);
 	EMIT(j, &at, TILE_COORDINATES);
 	EMIT(j, &at, STORE_TILE_BUFFER_GENERAL);
 	EMIT(j, &at, TILE_RENDERING_MODE_CONFIGURATION, .memory_address = ADDR(FX_FB),
@@ -241,6 +275,11 @@ static void put_rcl(struct fx_job *j, bool binned)
 	for (uint32_t y = 0; y < j->tiles_y; y++) {
 		for (uint32_t x = 0; x < j->tiles_x; x++) {
 			bool last = x == j->tiles_x - 1 && y == j->tiles_y - 1;
+			if (j->zs_load)
+				EMIT(j, &at, LOAD_TILE_BUFFER_GENERAL,
+				     .buffer_to_load = VC4_TILE_BUFFER_Z_STENCIL,
+				     .format = VC4_TILING_FORMAT_RASTER,
+				     .memory_base_address = ADDR(j->zs_load));
 			EMIT(j, &at, TILE_COORDINATES, .tile_column_number = x,
 			     .tile_row_number = y);
 			if (binned && x == 0 && y == 0)
@@ -248,10 +287,7 @@ static void put_rcl(struct fx_job *j, bool binned)
 			if (binned)
 				EMIT(j, &at, BRANCH_TO_SUB_LIST,
 				     .branch_address = ADDR(FX_ALLOC + (y * j->tiles_x + x) * 32));
-			if (last)
-				EMIT(j, &at, STORE_MULTI_SAMPLE_RESOLVED_TILE_COLOR_BUFFER_AND_EOF);
-			else
-				EMIT(j, &at, STORE_MULTI_SAMPLE_RESOLVED_TILE_COLOR_BUFFER);
+			put_tile_stores(j, &at, x, y, last);
 		}
 	}
 	j->rcl_end = at;

@@ -1,8 +1,9 @@
 /*
  * simpipe_fixture.h: builds whole jobs for the 3D pipeline tests directly as
  * a memory image: shaders assembled from text, a GL shader record with one
- * attribute array, a bin CL and the RCL the kernel would generate, all packed
- * with the generated vc4_packets.h functions; then runs sim_pipe_run_job().
+ * attribute array, a bin CL and the RCL the kernel would generate (with an
+ * optional raster Z/S load and store), all packed with the generated
+ * vc4_packets.h functions; then runs sim_pipe_run_job().
  */
 #ifndef VC4_TESTS_SIMPIPE_FIXTURE_H
 #define VC4_TESTS_SIMPIPE_FIXTURE_H
@@ -42,8 +43,13 @@ struct fx_job {
 	uint32_t width, height;         /* frame in pixels */
 	uint32_t tiles_x, tiles_y;
 	uint32_t clear_color, clear_z;  /* clear_z: 24 bits */
+	uint8_t clear_s;                /* the stencil clear */
+	uint32_t zs_load, zs_store;     /* raster Z/S images loaded / stored per tile (0: none) */
+	bool clockwise;                 /* Configuration Bits' Clockwise Primitives */
 	enum vc4_compare_function depth_func;
 	bool z_updates;
+	bool early_z;                   /* Configuration Bits' Early Z enable and updates */
+	float offset_factor, offset_units; /* Depth Offset, enabled when either is nonzero */
 	const char *fs;                 /* FS assembly (default: interpolated colour) */
 	const char *vs;                 /* VS assembly (default: 1/Wc = 1, varyings r g b) */
 	const char *cs;                 /* CS assembly (default: Xc Yc Zc Wc = 0 0 0 1) */
@@ -54,7 +60,7 @@ struct fx_job {
 	enum vc4_primitive_mode mode;   /* of the draw (default triangles) */
 	float point_size, line_width;   /* Point Size / Line Width packets when nonzero */
 	uint32_t flat_flags;            /* Flat Shade Flags packet when nonzero */
-	uint32_t fs_unif[4];            /* FS uniforms */
+	uint32_t fs_unif[8];            /* FS uniforms */
 	uint32_t bcl_end, rcl_end;
 	struct sim_pipe_stats stats;
 	struct vc4_diag diag;
@@ -99,6 +105,10 @@ uint32_t fx_t_offset(uint32_t width, uint32_t x, uint32_t y);
 /* FS programs. */
 extern const char fx_fs_uniform_color[]; /* colour = uniform 0 */
 extern const char fx_fs_vary_color[];
+/* fx_fs_vary_color after reading the varyings the hardware generates for a
+ * point (s, t) or a line (its coordinate). */
+extern const char fx_fs_point_color[];
+extern const char fx_fs_line_color[];
 /* colour = TMU0 sample at (varying 0, varying 1); uniforms P0, P1 */
 extern const char fx_fs_texture[];    /* colour = 3 interpolated varyings, alpha 0xff */
 

@@ -2,7 +2,8 @@
  * test_binner.c: the binning thread: the exact bytes of a tile list in tile
  * allocation memory (docs/pipeline.md, "The tile-list format"), block chaining,
  * primitive assembly from indexed strips with the maximum-index clamp,
- * face culling, and overflow memory (BPOA/BPOS, the OUTOMEM hook) when the
+ * face culling, a Primitive List Format per primitive type, and overflow
+ * memory (BPOA/BPOS, the OUTOMEM hook) when the
  * tile allocation memory is exhausted.
  */
 #include <stdarg.h>
@@ -45,6 +46,52 @@ static void tile_list_bytes(void **state)
 	assert_memory_equal(fx_ptr(&j, FX_ALLOC), block0, sizeof(block0));
 	assert_memory_equal(fx_ptr(&j, FX_ALLOC + 32), block1, sizeof(block1));
 	assert_int_equal(j.stats.bin_packets, 9);
+	fx_fini(&j);
+}
+
+/* A point then a triangle in one tile: the list announces each type with
+ * its Primitive List Format (points 0x10, triangles 0x12, 16-bit index);
+ * the point's record names its index three times. Point Size and Line
+ * Width are state the list carries (the render thread draws the point). */
+static void list_format_per_type(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	fx_init(&j, 64, 64);
+	j.mode = VC4_PRIMITIVE_MODE_POINTS;
+	j.point_size = 4;
+	j.line_width = 1;
+	const struct fx_vertex v[4] = {
+		{ 20, 20, 0.5f, 0, 0, 0 }, tri[0], tri[1], tri[2],
+	};
+	fx_build(&j, v, 4);
+	uint32_t at = j.bcl_end - 12; /* the draw: Vertex Array Primitives, then 2 bytes */
+	EMIT(&j, &at, VERTEX_ARRAY_PRIMITIVES, .primitive_mode = VC4_PRIMITIVE_MODE_POINTS,
+	     .length = 1);
+	EMIT(&j, &at, VERTEX_ARRAY_PRIMITIVES, .primitive_mode = VC4_PRIMITIVE_MODE_TRIANGLES,
+	     .length = 3, .index_of_first_vertex = 1);
+	EMIT(&j, &at, INCREMENT_SEMAPHORE);
+	EMIT(&j, &at, FLUSH);
+	j.bcl_end = at;
+	fx_run_ok(&j);
+	static const uint8_t block0[23] = {
+		0x40, 0x01, 0x50, 0x40, 0x00,       /* GL Shader State */
+		0x60, 0x03, 0x70, 0x00,             /* Configuration Bits */
+		0x67, 0x00, 0x00, 0x00, 0x00,       /* Viewport Offset */
+		0x66, 0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x40, 0x00, /* Clip Window */
+	};
+	static const uint8_t block1[] = {
+		0x62, 0x00, 0x00, 0x80, 0x40,       /* Point Size 4.0 */
+		0x63, 0x00, 0x00, 0x80, 0x3f,       /* Line Width 1.0 */
+		0x38, 0x10,                         /* Primitive List Format: points */
+		0x30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* the point: index 0 three times */
+		0x38, 0x12,                         /* Primitive List Format: triangles */
+		0x30, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, /* the triangle */
+		0x12,                               /* Return from Sub-list */
+	};
+	assert_memory_equal(fx_ptr(&j, FX_ALLOC), block0, sizeof(block0));
+	assert_int_equal(*fx_ptr(&j, FX_ALLOC + 23), VC4_BRANCH_opcode);
+	assert_memory_equal(fx_ptr(&j, FX_ALLOC + 32), block1, sizeof(block1));
 	fx_fini(&j);
 }
 
@@ -333,6 +380,7 @@ int main(void)
 		cmocka_unit_test(indexed_fan),
 		cmocka_unit_test(face_culling),
 		cmocka_unit_test(state_between_draws),
+		cmocka_unit_test(list_format_per_type),
 		cmocka_unit_test(extended_stride),
 		cmocka_unit_test(overflow_exact_pixels),
 		cmocka_unit_test(overflow_refused),

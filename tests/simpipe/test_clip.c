@@ -3,7 +3,10 @@
  * crossing the near plane is cut to a quad whose new vertices keep the
  * original triangle's colour interpolation; a vertex behind the eye
  * (w < 0) still draws the visible part; a triangle beyond the far plane is
- * rejected. Viewport: 64x64, centre (32, 32), half size 32 pixels.
+ * rejected. Lines are clipped the same way: cut at the near plane with
+ * their colours interpolated as before the cut, cut at w = 0+ and the guard
+ * band behind the eye, rejected beyond the far plane. Viewport: 64x64,
+ * centre (32, 32), half size 32 pixels.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -127,12 +130,91 @@ static void beyond_far(void **state)
 	fx_fini(&j);
 }
 
+/* A line job of 2 vertices (xc yc zc wc r g b each), width 1. */
+static void line_job(struct fx_job *j, const float v[2][7])
+{
+	clip_job(j);
+	j->mode = VC4_PRIMITIVE_MODE_LINES;
+	j->point_size = 1;
+	j->line_width = 1;
+	j->fs = fx_fs_line_color;
+	fx_build_raw(j, v[0], 7, 2);
+	fx_run_ok(j);
+}
+
+/* A (16, 32.25) red at z = 0 to B (48, 32.25) blue at z = -3: the near
+ * plane (z >= -w) cuts it at a third, x = 26.67 (12.4: 26.6875). Row 32,
+ * columns 16..26 are drawn, blue = (x + 0.5 - 16) / 32 as on the whole
+ * line. */
+static void line_near_plane(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	const float v[2][7] = {
+		{ -0.5f, 0.0078125f, 0, 1, 1, 0, 0 }, { 0.5f, 0.0078125f, -3, 1, 0, 0, 1 },
+	};
+	line_job(&j, v);
+	for (uint32_t y = 0; y < 64; y++) {
+		for (uint32_t x = 0; x < 64; x++) {
+			uint32_t got = fx_pixel(&j, x, y);
+			if (y != 32 || x < 16 || x > 26) {
+				if (got != 0xff204060)
+					fail_msg("pixel (%u,%u) = 0x%08x outside", x, y, got);
+				continue;
+			}
+			double blue = (x + 0.5 - 16) / 32 * 255, red = 255 - blue;
+			if (fabs(((got >> 16) & 0xff) - blue) > 1 || fabs((got & 0xff) - red) > 1)
+				fail_msg("pixel (%u,%u) = 0x%08x, want red %g blue %g", x, y, got,
+					 red, blue);
+		}
+	}
+	assert_int_equal(j.stats.primitives_clipped, 1);
+	assert_int_equal(j.stats.primitives_binned, 1);
+	assert_int_equal(j.stats.fragments_written, 11);
+	fx_fini(&j);
+}
+
+/* A (16, 32.25) in front, B behind the eye (w = -1) with y / w constant:
+ * the line runs right to infinity, so it is cut at w = 0+ and at the guard
+ * band; row 32 from column 16 to the frame's edge is drawn. */
+static void line_behind_eye(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	const float v[2][7] = {
+		{ -0.5f, 0.0078125f, 0, 1, 1, 0, 0 }, { 1.5f, -0.0078125f, 0, -1, 1, 0, 0 },
+	};
+	line_job(&j, v);
+	for (uint32_t y = 0; y < 64; y++)
+		for (uint32_t x = 0; x < 64; x++)
+			assert_int_equal(fx_pixel(&j, x, y) == 0xff204060, y != 32 || x < 16);
+	assert_int_equal(j.stats.primitives_clipped, 1);
+	fx_fini(&j);
+}
+
+/* Both ends beyond the far plane: rejected. */
+static void line_beyond_far(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	const float v[2][7] = {
+		{ -0.5f, 0, 2, 1, 1, 0, 0 }, { 0.5f, 0, 3, 1, 1, 0, 0 },
+	};
+	line_job(&j, v);
+	assert_int_equal(j.stats.primitives_culled, 1);
+	assert_int_equal(j.stats.fragments_shaded, 0);
+	fx_fini(&j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(near_plane),
 		cmocka_unit_test(behind_eye),
 		cmocka_unit_test(beyond_far),
+		cmocka_unit_test(line_near_plane),
+		cmocka_unit_test(line_behind_eye),
+		cmocka_unit_test(line_beyond_far),
 	};
 	return cmocka_run_group_tests_name("simpipe_clip", tests, NULL, NULL);
 }

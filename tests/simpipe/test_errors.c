@@ -5,11 +5,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "simpipe_fixture.h"
+
+#define PIPE_CLIPPED_BYTES 97 /* our clipped record (docs/pipeline.md) */
 
 static const struct fx_vertex tri[3] = {
 	{ 4.5f, 4.5f, 0.5f, 0, 0, 0 }, { 60.5f, 4.5f, 0.5f, 0, 0, 0 },
@@ -118,6 +121,45 @@ static void fs_without_thread_end(void **state)
 	fx_fini(&j);
 }
 
+/* Runs `fs` on the triangle and expects the fragment stage's `msg`. */
+static void expect_fs_error(const char *fs, const char *msg)
+{
+	struct fx_job j;
+	fx_init(&j, 64, 64);
+	j.fs = fs;
+	fx_build(&j, tri, 3);
+	char want[256];
+	snprintf(want, sizeof(want), "render: 0x00410020: packet 48 (Compressed Primitive "
+		 "List): fragment shader at 0x00403000: %s", msg);
+	expect_error(&j, want);
+}
+
+/* The stencil configuration must precede the Z write and the tests. */
+static void stencil_setup_too_late(void **state)
+{
+	(void)state;
+	expect_fs_error("mov r0, unif\nnop\nnop ; nop ; sbwait\n"
+			"mov tlb_z, rb15\n"
+			"mov tlb_stencil_setup, unif\n"
+			"mov tlb_color_all, r0\n"
+			"nop ; nop ; thrend\nnop\nnop ; nop ; sbdone\n",
+			"ip 4: tlb_stencil_setup write after the tlb_z write");
+	expect_fs_error("mov r0, unif\nnop\nnop ; nop ; sbwait\n"
+			"mov tlb_color_all, r0\n"
+			"mov tlb_stencil_setup, unif\n"
+			"nop ; nop ; thrend\nnop\nnop ; nop ; sbdone\n",
+			"ip 4: tlb_stencil_setup write after the colour write");
+}
+
+static void alpha_mask_not_modelled(void **state)
+{
+	(void)state;
+	expect_fs_error("mov r0, unif\nnop\nnop ; nop ; sbwait\n"
+			"mov tlb_alpha_mask, r0\n"
+			"nop ; nop ; thrend\nnop\nnop ; nop ; sbdone\n",
+			"ip 3: tlb_alpha_mask write: not modelled (alpha mask)");
+}
+
 static void reserved_primitive_mode(void **state)
 {
 	(void)state;
@@ -127,6 +169,59 @@ static void reserved_primitive_mode(void **state)
 	*fx_ptr(&j, FX_BCL + 41) = 7;
 	expect_error(&j, "bin: 0x00408028: packet 33 (Vertex Array Primitives): reserved "
 		     "primitive mode 7");
+}
+
+/* A point's FS reading one varying more than its 2 generated ones and the
+ * record's 3. */
+static void point_reads_too_many_varyings(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	fx_init(&j, 64, 64);
+	j.mode = VC4_PRIMITIVE_MODE_POINTS;
+	j.point_size = 4;
+	j.line_width = 1;
+	j.fs = "fmul r0, ra15, vary\nfmul r0, ra15, vary\nfmul r0, ra15, vary\n"
+	       "fmul r0, ra15, vary\nfmul r0, ra15, vary\nfmul r0, ra15, vary\n"
+	       "nop ; nop ; thrend\nnop\nnop\n";
+	const struct fx_vertex v = { 20, 20, 0.5f, 0, 0, 0 };
+	fx_build(&j, &v, 1);
+	expect_error(&j, "render: 0x0041002c: packet 48 (Compressed Primitive List): fragment "
+		     "shader at 0x00403000: ip 5: varying read 5 but the shader record declares "
+		     "3 varyings (+2 generated for this primitive type)");
+}
+
+/* An RCL drawing `len` bytes of tile-list packets in tile (0, 0). */
+static void render_packets(struct fx_job *j, const uint8_t *bytes, uint32_t len)
+{
+	uint32_t at = FX_RCL;
+	EMIT(j, &at, TILE_RENDERING_MODE_CONFIGURATION, .memory_address = ADDR(FX_FB),
+	     .width_in_pixels = 64, .height_in_pixels = 64);
+	EMIT(j, &at, TILE_COORDINATES);
+	memcpy(fx_ptr(j, at), bytes, len);
+	j->rcl_end = at + len;
+	j->bcl_end = FX_BCL;
+}
+
+/* Tile-list records need a Primitive List Format before them, and a points
+ * list has no clipped records. */
+static void primitive_list_format_errors(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	fx_init(&j, 64, 64);
+	const uint8_t prim[13] = { VC4_COMPRESSED_PRIMITIVE_LIST_opcode };
+	render_packets(&j, prim, sizeof(prim));
+	expect_error(&j, "render: 0x0040900e: packet 48 (Compressed Primitive List): primitive "
+		     "before any Primitive List Format");
+	fx_init(&j, 64, 64);
+	uint8_t clipped[2 + PIPE_CLIPPED_BYTES] = {
+		VC4_PRIMITIVE_LIST_FORMAT_opcode, 0x10,
+		VC4_CLIPPED_PRIMITIVE_WITH_COMPRESSED_PRIMITIVE_LIST_opcode,
+	};
+	render_packets(&j, clipped, sizeof(clipped));
+	expect_error(&j, "render: 0x00409010: packet 49 (Clipped Primitive with Compressed "
+		     "Primitive List): clipped primitive in a points list");
 }
 
 static uint32_t lcg(uint32_t *seed)
@@ -227,7 +322,11 @@ int main(void)
 		cmocka_unit_test(binner_out_of_memory),
 		cmocka_unit_test(attribute_outside_memory),
 		cmocka_unit_test(fs_without_thread_end),
+		cmocka_unit_test(stencil_setup_too_late),
+		cmocka_unit_test(alpha_mask_not_modelled),
 		cmocka_unit_test(reserved_primitive_mode),
+		cmocka_unit_test(point_reads_too_many_varyings),
+		cmocka_unit_test(primitive_list_format_errors),
 		cmocka_unit_test(random_control_lists),
 		cmocka_unit_test(random_vertices),
 	};

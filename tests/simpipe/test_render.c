@@ -459,8 +459,9 @@ static void color_load(void **state)
 	fx_fini(&j);
 }
 
-/* Flat Shade Flags bit 0: varying 0 (red) takes vertex 0's value over the
- * whole triangle; green and blue still interpolate. */
+/* Flat Shade Flags bit 0: varying 0 (red) takes the provoking vertex's
+ * value over the whole triangle, GL's last vertex (1.0), not the first
+ * (0.5); green and blue still interpolate. */
 static void flat_shading(void **state)
 {
 	(void)state;
@@ -473,11 +474,37 @@ static void flat_shading(void **state)
 	};
 	fx_build(&j, v, 3);
 	fx_run_ok(&j);
-	/* 0.5 * 255 = 127.5 -> 128 (the pack rounds to nearest). */
-	assert_int_equal(fx_pixel(&j, 3, 3) & 0xff, 0x80);
-	assert_int_equal(fx_pixel(&j, 40, 10) & 0xff, 0x80);
-	assert_int_equal(fx_pixel(&j, 5, 50) & 0xff, 0x80);
+	assert_int_equal(fx_pixel(&j, 3, 3) & 0xff, 0xff);
+	assert_int_equal(fx_pixel(&j, 40, 10) & 0xff, 0xff);
+	assert_int_equal(fx_pixel(&j, 5, 50) & 0xff, 0xff);
 	assert_true(((fx_pixel(&j, 40, 10) >> 8) & 0xff) > 0x80);  /* green still varies */
+	fx_fini(&j);
+}
+
+/* rev_flag reads 1 in a reverse-facing triangle and 0 in a forward one
+ * (Mesa's gl_FrontFacing): two triangles, one wound each way, write it as
+ * their colour's low byte. */
+static void rev_flag(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	fx_init(&j, 64, 64);
+	j.fs = "mov r0, rev_flag\n"
+	       "nop ; nop ; sbwait\n"
+	       "mov tlb_color_all, r0\n"
+	       "nop ; nop ; thrend\n"
+	       "nop\n"
+	       "nop ; nop ; sbdone\n";
+	const struct fx_vertex v[6] = {
+		{ 2, 2, 0.5f, 0, 0, 0 }, { 30, 2, 0.5f, 0, 0, 0 }, { 2, 30, 0.5f, 0, 0, 0 },
+		{ 40, 40, 0.5f, 0, 0, 0 }, { 40, 62, 0.5f, 0, 0, 0 }, { 62, 40, 0.5f, 0, 0, 0 },
+	};
+	fx_build(&j, v, 6);
+	fx_run_ok(&j);
+	uint32_t a = fx_pixel(&j, 5, 5), b = fx_pixel(&j, 43, 43);
+	assert_true(a != j.clear_color && b != j.clear_color);
+	assert_int_equal(a + b, 1); /* one is 0, the other 1 */
+	assert_int_equal(a, j.clockwise ? 1 : 0);
 	fx_fini(&j);
 }
 
@@ -495,6 +522,7 @@ int main(void)
 		cmocka_unit_test(discard),
 		cmocka_unit_test(color_load),
 		cmocka_unit_test(flat_shading),
+		cmocka_unit_test(rev_flag),
 	};
 	return cmocka_run_group_tests_name("simpipe_render", tests, NULL, NULL);
 }

@@ -4,10 +4,11 @@
  * clamp), primitive assembly (triangles, strips, fans, points, lines),
  * coordinate shading in batches of 16 vertices, clipping and culling through
  * pipe_clip.c, and writing each kept primitive into the list of every tile
- * its bounding box touches, in tile allocation memory (format:
- * docs/pipeline.md), with block chaining, overflow memory (BPOA/BPOS and the
- * OUTOMEM hook) when the tile allocation memory is exhausted, and the final
- * Return.
+ * its bounding box touches (points and lines: their quad's, pipe_lines.c),
+ * after the Primitive List Format of its type, in tile allocation memory
+ * (format: docs/pipeline.md), with block chaining, overflow memory
+ * (BPOA/BPOS and the OUTOMEM hook) when the tile allocation memory is
+ * exhausted, and the final Return.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,7 @@ static bool configure(struct sim_pipe *p, const uint8_t *pkt)
 		b->lists[t].cur = b->alloc_base + t * b->initial_block;
 		b->lists[t].block_end = b->lists[t].cur + b->initial_block;
 		b->lists[t].state_gen = 0;
+		b->lists[t].prim_type = PIPE_PRIM_NONE;
 	}
 	b->configured = true;
 	return true;
@@ -137,17 +139,20 @@ static bool list_write(struct sim_pipe *p, struct pipe_tile_list *l, const uint8
 	return true;
 }
 
-/* The state packets copied into a tile list before its next primitive. */
+/* The state packets copied into a tile list before its next primitive
+ * (Point Size and Line Width: the render thread draws points and lines). */
 static const uint8_t list_state_ops[] = {
 	VC4_GL_SHADER_STATE_opcode, VC4_CONFIGURATION_BITS_opcode,
 	VC4_FLAT_SHADE_FLAGS_opcode, VC4_VIEWPORT_OFFSET_opcode, VC4_CLIP_WINDOW_opcode,
-	VC4_DEPTH_OFFSET_opcode,
+	VC4_DEPTH_OFFSET_opcode, VC4_POINT_SIZE_opcode, VC4_LINE_WIDTH_opcode,
 };
 
-/* Appends primitive record `rec` (len bytes) to a list, after the state
- * when it changed since the list's last primitive. */
-static bool list_add_primitive(struct sim_pipe *p, struct pipe_tile_list *l, const uint8_t *rec,
-			       uint32_t len)
+/* Appends primitive record `rec` (len bytes) of primitive list type
+ * `type` to a list: after the state when it changed since the list's last
+ * primitive, and after a Primitive List Format when the state or the type
+ * changed. */
+static bool list_add_primitive(struct sim_pipe *p, struct pipe_tile_list *l, uint32_t type,
+			       const uint8_t *rec, uint32_t len)
 {
 	struct pipe_bin *b = &p->bin;
 	if (l->state_gen != b->state_gen) {
@@ -157,14 +162,17 @@ static bool list_add_primitive(struct sim_pipe *p, struct pipe_tile_list *l, con
 			    !list_write(p, l, b->state_raw[op], pipe_packet_length(op)))
 				return false;
 		}
+		l->state_gen = b->state_gen;
+		l->prim_type = PIPE_PRIM_NONE;
+	}
+	if (l->prim_type != type) {
 		uint8_t fmt[VC4_PRIMITIVE_LIST_FORMAT_length] = {
 			VC4_PRIMITIVE_LIST_FORMAT_opcode,
-			VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_TRIANGLES_LIST |
-			VC4_PRIMITIVE_LIST_FORMAT_DATA_TYPE_16_BIT_INDEX << 4,
+			(uint8_t)(type | VC4_PRIMITIVE_LIST_FORMAT_DATA_TYPE_16_BIT_INDEX << 4),
 		};
 		if (!list_write(p, l, fmt, sizeof(fmt)))
 			return false;
-		l->state_gen = b->state_gen;
+		l->prim_type = type;
 	}
 	return list_write(p, l, rec, len);
 }
@@ -174,16 +182,16 @@ static int64_t floor16(int64_t v)
 	return v >= 0 ? v / 16 : -((-v + 15) / 16);
 }
 
-/* The tiles [tx0, tx1] x [ty0, ty1] a triangle with these 12.4 screen
+/* The tiles [tx0, tx1] x [ty0, ty1] a polygon with these n 12.4 screen
  * coordinates may cover (bounding box inside the clip window and the
  * frame). False when none. */
-static bool tile_range(const struct sim_pipe *p, const int32_t x[3], const int32_t y[3],
+static bool tile_range(const struct sim_pipe *p, const int32_t *x, const int32_t *y, uint32_t n,
 		       int32_t r[4])
 {
 	const struct pipe_state *s = &p->bin_state;
 	int32_t ox = (int32_t)(s->vp_x * 16.0f), oy = (int32_t)(s->vp_y * 16.0f);
 	int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = INT64_MIN, y1 = INT64_MIN;
-	for (int i = 0; i < 3; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		int64_t xi = (int64_t)x[i] + ox, yi = (int64_t)y[i] + oy;
 		x0 = xi < x0 ? xi : x0; x1 = xi > x1 ? xi : x1;
 		y0 = yi < y0 ? yi : y0; y1 = yi > y1 ? yi : y1;
@@ -209,23 +217,63 @@ static bool tile_range(const struct sim_pipe *p, const int32_t x[3], const int32
 	return true;
 }
 
-/* Writes a primitive record to every tile of its bounding box; *reached
- * tells whether there was one. */
-static bool bin_record(struct sim_pipe *p, const int32_t x[3], const int32_t y[3],
-		       const uint8_t *rec, uint32_t len, bool *reached)
+/* Writes a primitive record of list type `type` to every tile of the
+ * bounding box of its n screen points; *reached tells whether there was
+ * one. */
+static bool bin_record(struct sim_pipe *p, const int32_t *x, const int32_t *y, uint32_t n,
+		       uint32_t type, const uint8_t *rec, uint32_t len, bool *reached)
 {
 	int32_t r[4];
-	*reached = tile_range(p, x, y, r);
+	*reached = tile_range(p, x, y, n, r);
 	if (!*reached)
 		return true;
 	for (int32_t ty = r[1]; ty <= r[3]; ty++) {
 		for (int32_t tx = r[0]; tx <= r[2]; tx++) {
 			struct pipe_tile_list *l = &p->bin.lists[ty * p->bin.tiles_x + tx];
-			if (!list_add_primitive(p, l, rec, len))
+			if (!list_add_primitive(p, l, type, rec, len))
 				return false;
 		}
 	}
 	return true;
+}
+
+/* A 13-byte record of three vertex indices, binned by the bounding box of
+ * n screen points. */
+static bool bin_indices(struct sim_pipe *p, const int32_t *x, const int32_t *y, uint32_t n,
+			uint32_t type, const uint32_t idx[3])
+{
+	uint8_t rec[PIPE_TILE_PRIM_BYTES] = { VC4_COMPRESSED_PRIMITIVE_LIST_opcode };
+	memcpy(rec + 1, idx, 12);
+	bool reached;
+	if (!bin_record(p, x, y, n, type, rec, sizeof(rec), &reached))
+		return false;
+	p->stats.primitives_binned += reached;
+	return true;
+}
+
+/* Clipped records need blocks that hold them. */
+static bool clipped_fits(struct sim_pipe *p)
+{
+	if (p->bin.block < PIPE_TILE_CLIPPED_BYTES + PIPE_BRANCH_RESERVE)
+		return vc4_diag_set(p->diag, "a clipped primitive (%u bytes) does not fit "
+				    "tile allocation blocks of %u bytes", PIPE_TILE_CLIPPED_BYTES,
+				    p->bin.block);
+	return true;
+}
+
+/* A 97-byte clipped record: three original indices and three new vertices,
+ * binned by the bounding box of n screen points. */
+static bool bin_clipped_record(struct sim_pipe *p, const int32_t *x, const int32_t *y, uint32_t n,
+			       uint32_t type, const uint32_t idx[3],
+			       const struct pipe_clip_vert *c[3], bool *reached)
+{
+	uint8_t rec[PIPE_TILE_CLIPPED_BYTES] = {
+		VC4_CLIPPED_PRIMITIVE_WITH_COMPRESSED_PRIMITIVE_LIST_opcode
+	};
+	memcpy(rec + 1, idx, 12);
+	for (int i = 0; i < 3; i++)
+		memcpy(rec + 13 + 28 * i, c[i], 28);
+	return bin_record(p, x, y, n, type, rec, sizeof(rec), reached);
 }
 
 /* A triangle the clipper accepted whole: culling, then a 13-byte record. */
@@ -237,41 +285,28 @@ static bool bin_whole(struct sim_pipe *p, const struct pipe_vertex *v[3], const 
 		p->stats.primitives_culled++;
 		return true;
 	}
-	uint8_t rec[PIPE_TILE_PRIM_BYTES] = { VC4_COMPRESSED_PRIMITIVE_LIST_opcode };
-	memcpy(rec + 1, idx, 12);
-	bool reached;
-	if (!bin_record(p, x, y, rec, sizeof(rec), &reached))
-		return false;
-	p->stats.primitives_binned += reached;
-	return true;
+	return bin_indices(p, x, y, 3, VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_TRIANGLES_LIST, idx);
 }
 
-/* A clipped polygon (or a point's or line's quad): a fan of triangles,
- * each dropped when of zero area or (with `cull`) by facing, and binned as a
- * 97-byte record naming the original indices. */
+/* A clipped polygon: a fan of triangles, each dropped when of zero area or
+ * by facing, and binned as a 97-byte record naming the original indices. */
 static bool bin_clipped(struct sim_pipe *p, const struct pipe_clip_vert *poly, uint32_t n,
-			const uint32_t idx[3], bool cull)
+			const uint32_t idx[3])
 {
-	if (p->bin.block < PIPE_TILE_CLIPPED_BYTES + PIPE_BRANCH_RESERVE)
-		return vc4_diag_set(p->diag, "a clipped primitive (%u bytes) does not fit "
-				    "tile allocation blocks of %u bytes", PIPE_TILE_CLIPPED_BYTES,
-				    p->bin.block);
+	if (!clipped_fits(p))
+		return false;
 	bool faced = false, binned = false;
 	for (uint32_t k = 1; k + 1 < n; k++) {
 		const struct pipe_clip_vert *c[3] = { &poly[0], &poly[k], &poly[k + 1] };
 		const int32_t x[3] = { c[0]->xs, c[1]->xs, c[2]->xs };
 		const int32_t y[3] = { c[0]->ys, c[1]->ys, c[2]->ys };
-		if (!pipe_face_keep(&p->bin_state, cull, x, y))
+		if (!pipe_face_keep(&p->bin_state, true, x, y))
 			continue;
 		faced = true;
-		uint8_t rec[PIPE_TILE_CLIPPED_BYTES] = {
-			VC4_CLIPPED_PRIMITIVE_WITH_COMPRESSED_PRIMITIVE_LIST_opcode
-		};
-		memcpy(rec + 1, idx, 12);
-		for (int i = 0; i < 3; i++)
-			memcpy(rec + 13 + 28 * i, c[i], 28);
 		bool reached;
-		if (!bin_record(p, x, y, rec, sizeof(rec), &reached))
+		if (!bin_clipped_record(p, x, y, 3,
+					VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_TRIANGLES_LIST, idx,
+					c, &reached))
 			return false;
 		binned |= reached;
 	}
@@ -306,7 +341,9 @@ static uint32_t triangle_count(enum vc4_primitive_mode mode, uint32_t n)
 	return n >= 3 ? n - 2 : 0;
 }
 
-/* Point k of a draw: a quad of the shader's or the state's point size. */
+/* Point k of a draw: kept whole when its vertex is inside the z and w
+ * planes, binned by its square (the shader's or the state's point size) as
+ * a record of its index three times. */
 static bool bin_point(struct sim_pipe *p, const struct pipe_shader_rec *rec,
 		      const struct pipe_vertex *v, uint32_t index)
 {
@@ -315,29 +352,43 @@ static bool bin_point(struct sim_pipe *p, const struct pipe_shader_rec *rec,
 		p->stats.primitives_culled++;
 		return true;
 	}
-	float size = rec->r.point_size_included_in_shaded_vertex_data ? v->point_size :
-		p->bin_state.point_size;
-	struct pipe_clip_vert q[4];
-	pipe_point_quad(v, size, q);
+	int32_t x[4], y[4];
+	pipe_point_corners(v, pipe_point_size(&p->bin_state, rec, v), x, y);
 	const uint32_t idx[3] = { index, index, index };
-	return bin_clipped(p, q, 4, idx, false);
+	return bin_indices(p, x, y, 4, VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_POINTS_LIST, idx);
 }
 
-/* A line from a to b of the state's line width. */
+/* A line from a to b of the state's line width, clipped like triangles:
+ * binned by its quad as a record of indices (a, b, b), with its clipped
+ * endpoints (e0, e1, e1) when the clipper moved them. */
 static bool bin_line(struct sim_pipe *p, const struct pipe_shader_rec *rec,
 		     const struct pipe_vertex *a, const struct pipe_vertex *b, uint32_t ia,
 		     uint32_t ib)
 {
 	p->stats.primitives_in++;
-	struct pipe_clip_vert q[4];
-	if ((rec->r.enable_clipping && (!pipe_clip_vertex_inside(a) ||
-					!pipe_clip_vertex_inside(b))) ||
-	    !pipe_line_quad(a, b, p->bin_state.line_width, q)) {
+	struct pipe_clip_vert e[2] = {
+		{ .xs = a->xs, .ys = a->ys }, { .xs = b->xs, .ys = b->ys },
+	};
+	enum pipe_clip_result r = pipe_clip_line(&p->bin_state, rec->r.enable_clipping, a, b, e);
+	int32_t x[4], y[4];
+	if (r == PIPE_CLIP_REJECT ||
+	    !pipe_line_corners(e[0].xs, e[0].ys, e[1].xs, e[1].ys, p->bin_state.line_width, x, y)) {
 		p->stats.primitives_culled++;
 		return true;
 	}
 	const uint32_t idx[3] = { ia, ib, ib };
-	return bin_clipped(p, q, 4, idx, false);
+	const uint32_t type = VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_LINES_LIST;
+	if (r == PIPE_CLIP_ACCEPT)
+		return bin_indices(p, x, y, 4, type, idx);
+	p->stats.primitives_clipped++;
+	if (!clipped_fits(p))
+		return false;
+	const struct pipe_clip_vert *c[3] = { &e[0], &e[1], &e[1] };
+	bool reached;
+	if (!bin_clipped_record(p, x, y, 4, type, idx, c, &reached))
+		return false;
+	p->stats.primitives_binned += reached;
+	return true;
 }
 
 /* Bins the points or lines of a draw of n shaded vertices. */
@@ -384,7 +435,7 @@ static bool bin_triangles(struct sim_pipe *p, enum vc4_primitive_mode mode,
 			break;
 		case PIPE_CLIP_CLIPPED:
 			p->stats.primitives_clipped++;
-			ok = bin_clipped(p, poly, npoly, idx, true);
+			ok = bin_clipped(p, poly, npoly, idx);
 			break;
 		}
 	}

@@ -3,7 +3,8 @@
  * VC4_FOR_EACH_PACKET), the state packets both threads decode, the walkers of
  * the binning thread (CT0) and the rendering thread (CT1) with branches and
  * sub-lists, the semaphore between them, the render thread's tile-list
- * primitives, and the job entry point.
+ * primitives (triangles, points or lines as the Primitive List Format says),
+ * and the job entry point.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -98,8 +99,13 @@ bool pipe_state_packet(struct pipe_state *s, const uint8_t *pkt)
 		s->line_width = v.line_width;
 		return true;
 	}
+	case VC4_PRIMITIVE_LIST_FORMAT_opcode: {
+		struct VC4_PRIMITIVE_LIST_FORMAT f;
+		VC4_PRIMITIVE_LIST_FORMAT_unpack(pkt, &f);
+		s->prim_type = f.primitive_type;
+		return true;
+	}
 	case VC4_RHT_X_BOUNDARY_opcode: case VC4_Z_MIN_AND_MAX_CLIPPING_PLANES_opcode:
-	case VC4_PRIMITIVE_LIST_FORMAT_opcode:
 		return true; /* accepted; not used by this model (docs/pipeline.md) */
 	default:
 		return false;
@@ -251,8 +257,8 @@ static int32_t clamp_screen(int32_t v)
 
 /* The three vertices of a clipped primitive from the shaded originals `o`:
  * screen values from the record, varyings recombined with its weights. */
-static void clipped_vertices(const uint8_t *rec, uint32_t nvary, const struct pipe_vertex o[3],
-			     struct pipe_vertex v[3])
+static void clipped_vertices(const uint8_t *rec, uint32_t nvary, uint32_t flat,
+			     const struct pipe_vertex o[3], struct pipe_vertex v[3])
 {
 	for (int i = 0; i < 3; i++) {
 		struct pipe_clip_vert c;
@@ -260,31 +266,83 @@ static void clipped_vertices(const uint8_t *rec, uint32_t nvary, const struct pi
 		v[i] = (struct pipe_vertex){ .xs = clamp_screen(c.xs), .ys = clamp_screen(c.ys),
 					     .zs = c.zs, .inv_wc = c.inv_wc };
 		for (uint32_t k = 0; k < nvary; k++)
-			v[i].vary[k] = pipe_to_float((double)c.b[0] * o[0].vary[k] +
+			v[i].vary[k] = k < 32 && (flat >> k & 1) ? o[0].vary[k] :
+				pipe_to_float((double)c.b[0] * o[0].vary[k] +
 						     (double)c.b[1] * o[1].vary[k] +
 						     (double)c.b[2] * o[2].vary[k]);
 	}
 }
 
-/* A tile-list primitive (ours: docs/pipeline.md): shades its three
- * vertices with the VS and rasterises it into the current tile. */
+/* A line of a lines list: the shaded vertices v[0], v[1] (indices a, b, b)
+ * or the clipped endpoints of the record; each endpoint's line coordinate
+ * is its weight of b (0 at a, 1 at b). */
+static bool render_line(struct sim_pipe *p, const struct pipe_shader_rec *rec, const uint8_t *pkt,
+			struct pipe_vertex v[3])
+{
+	struct pipe_vertex c[3];
+	v[2] = v[1];
+	v[0].coord[0] = 0.0f;
+	v[1].coord[0] = 1.0f;
+	const struct pipe_vertex *e[2] = { &v[0], &v[1] };
+	if (pkt[0] == VC4_CLIPPED_PRIMITIVE_WITH_COMPRESSED_PRIMITIVE_LIST_opcode) {
+		clipped_vertices(pkt + 13, rec->r.fragment_shader_number_of_varyings,
+				 p->render_state.flat_flags, v, c);
+		for (int i = 0; i < 2; i++) {
+			struct pipe_clip_vert cv;
+			memcpy(&cv, pkt + 13 + 28 * i, sizeof(cv));
+			c[i].coord[0] = cv.b[1];
+		}
+		e[0] = &c[0], e[1] = &c[1];
+	}
+	return pipe_draw_line(p, &p->render_state, rec, e[0], e[1]);
+}
+
+/* Flat shading: the provoking vertex, GL's (the last of a line or
+ * triangle, v[n - 1]), gives the others its varyings named by the Flat Shade
+ * Flags (docs/pipeline.md, "Flat shading"). */
+static void provoke_flat(uint32_t flat, uint32_t nvary, struct pipe_vertex *v, uint32_t n)
+{
+	for (uint32_t k = 0; k < nvary && k < 32; k++)
+		if (flat >> k & 1)
+			for (uint32_t i = 0; i + 1 < n; i++)
+				v[i].vary[k] = v[n - 1].vary[k];
+}
+
+/* A tile-list primitive (ours: docs/pipeline.md) of the current Primitive
+ * List Format: shades its distinct vertices with the VS (a point's one, a
+ * line's two, a triangle's three) and rasterises it into the current tile. */
 static bool render_primitive(struct sim_pipe *p, const uint8_t *pkt)
 {
 	struct pipe_shader_rec rec;
-	uint32_t idx[3];
+	uint32_t idx[3], type = p->render_state.prim_type;
 	struct pipe_vertex v[3], c[3];
 	memcpy(idx, pkt + 1, sizeof(idx));
+	bool clipped = pkt[0] == VC4_CLIPPED_PRIMITIVE_WITH_COMPRESSED_PRIMITIVE_LIST_opcode;
 	if (!p->tb.have_coords)
 		return vc4_diag_set(p->diag, "primitive before Tile Coordinates");
+	if (type == PIPE_PRIM_NONE)
+		return vc4_diag_set(p->diag, "primitive before any Primitive List Format");
+	if (type > VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_TRIANGLES_LIST)
+		return vc4_diag_set(p->diag, "primitive list type %u (RHT List) not modelled",
+				    type);
+	if (clipped && type == VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_POINTS_LIST)
+		return vc4_diag_set(p->diag, "clipped primitive in a points list");
 	if (!pipe_read_shader_rec(p, &p->render_state, &rec) ||
-	    !pipe_shade(p, &rec, false, idx, 3, v))
+	    !pipe_shade(p, &rec, false, idx, type + 1, v)) /* 1, 2 or 3 vertices */
 		return false;
+	p->stats.tile_primitives++;
+	provoke_flat(p->render_state.flat_flags, rec.r.fragment_shader_number_of_varyings, v,
+		     type + 1);
+	if (type == VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_POINTS_LIST)
+		return pipe_draw_point(p, &p->render_state, &rec, &v[0]);
+	if (type == VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_LINES_LIST)
+		return render_line(p, &rec, pkt, v);
 	const struct pipe_vertex *pv[3] = { &v[0], &v[1], &v[2] };
-	if (pkt[0] == VC4_CLIPPED_PRIMITIVE_WITH_COMPRESSED_PRIMITIVE_LIST_opcode) {
-		clipped_vertices(pkt + 13, rec.r.fragment_shader_number_of_varyings, v, c);
+	if (clipped) {
+		clipped_vertices(pkt + 13, rec.r.fragment_shader_number_of_varyings,
+				 p->render_state.flat_flags, v, c);
 		pv[0] = &c[0], pv[1] = &c[1], pv[2] = &c[2];
 	}
-	p->stats.tile_primitives++;
 	return pipe_draw_triangle(p, &p->render_state, &rec, pv);
 }
 
@@ -349,6 +407,7 @@ static void job_reset(struct sim_pipe *p, struct sim_memory *mem, struct vc4_dia
 	memset(&p->stats, 0, sizeof(p->stats));
 	memset(&p->bin_state, 0, sizeof(p->bin_state));
 	memset(&p->render_state, 0, sizeof(p->render_state));
+	p->bin_state.prim_type = p->render_state.prim_type = PIPE_PRIM_NONE;
 	memset(&p->bin, 0, sizeof(p->bin));
 	p->semaphore = 0;
 	sim_shared_init(&p->shared);

@@ -5,8 +5,10 @@
  * their 16-bit 12.4 range); rejects it, accepts it as it is, or clips it to a
  * polygon whose vertices are combinations of the original three (weights b,
  * so varyings can be recombined at render time) with their own screen
- * coordinates from the Clipper XY / Z scaling state. Also zero-area and
- * face culling.
+ * coordinates from the Clipper XY / Z scaling state. Lines are clipped
+ * against the same planes (their endpoints move along the line, with
+ * weights of the original two). Also zero-area and face culling, and which
+ * way a triangle faces.
  */
 #include <math.h>
 
@@ -115,18 +117,70 @@ enum pipe_clip_result pipe_clip(const struct pipe_state *s, bool clipping,
 	return PIPE_CLIP_CLIPPED;
 }
 
-bool pipe_face_keep(const struct pipe_state *s, bool cull, const int32_t x[3], const int32_t y[3])
+/* The vertex of segment a-b at parameter t, weights (1 - t, t, 0). */
+static struct poly_vert at_param(const double a[4], const double b[4], double t)
 {
-	int64_t a = (int64_t)(x[1] - x[0]) * (y[2] - y[0]) - (int64_t)(x[2] - x[0]) * (y[1] - y[0]);
-	if (a == 0)
-		return false;
-	if (!cull)
-		return true;
+	struct poly_vert o = { .b = { 1.0 - t, t, 0.0 } };
+	for (int j = 0; j < 4; j++)
+		o.c[j] = a[j] + t * (b[j] - a[j]);
+	return o;
+}
+
+enum pipe_clip_result pipe_clip_line(const struct pipe_state *s, bool clipping,
+				     const struct pipe_vertex *a, const struct pipe_vertex *b,
+				     struct pipe_clip_vert e[2])
+{
+	if (!clipping)
+		return PIPE_CLIP_ACCEPT;
+	unsigned ca = outcode(s, a), cb = outcode(s, b);
+	if (ca & cb)
+		return PIPE_CLIP_REJECT;
+	if (!(ca | cb))
+		return PIPE_CLIP_ACCEPT;
+	const double ac[4] = { a->xc, a->yc, a->zc, a->wc }, bc[4] = { b->xc, b->yc, b->zc, b->wc };
+	double t0 = 0.0, t1 = 1.0;
+	for (int k = 0; k < CLIP_PLANES; k++) {
+		double da = plane_dist(s, k, ac), db = plane_dist(s, k, bc);
+		if (da >= 0 && db >= 0)
+			continue;
+		double t = da / (da - db);
+		if (!(t >= 0.0 && t <= 1.0)) /* both outside, or NaN */
+			return PIPE_CLIP_REJECT;
+		if (da >= 0)
+			t1 = t < t1 ? t : t1;
+		else
+			t0 = t > t0 ? t : t0;
+	}
+	if (!(t0 < t1))
+		return PIPE_CLIP_REJECT;
+	struct poly_vert v0 = at_param(ac, bc, t0), v1 = at_param(ac, bc, t1);
+	to_screen(s, &v0, &e[0]);
+	to_screen(s, &v1, &e[1]);
+	return PIPE_CLIP_CLIPPED;
+}
+
+/* Twice the signed area of a triangle on its 12.4 screen coordinates. */
+static int64_t area2(const int32_t x[3], const int32_t y[3])
+{
+	return (int64_t)(x[1] - x[0]) * (y[2] - y[0]) - (int64_t)(x[2] - x[0]) * (y[1] - y[0]);
+}
+
+bool pipe_forward_facing(const struct pipe_state *s, const int32_t x[3], const int32_t y[3])
+{
 	/* "Clockwise" is negative area on (x, y) as the screen coordinates
 	 * give them (Mesa sets the bit for GL's counter-clockwise front with its
 	 * y-flipped viewport). */
-	bool front = s->cfg.clockwise_primitives ? a < 0 : a > 0;
-	return front ? s->cfg.enable_forward_facing_primitive :
+	int64_t a = area2(x, y);
+	return s->cfg.clockwise_primitives ? a < 0 : a > 0;
+}
+
+bool pipe_face_keep(const struct pipe_state *s, bool cull, const int32_t x[3], const int32_t y[3])
+{
+	if (area2(x, y) == 0)
+		return false;
+	if (!cull)
+		return true;
+	return pipe_forward_facing(s, x, y) ? s->cfg.enable_forward_facing_primitive :
 		s->cfg.enable_reverse_facing_primitive;
 }
 

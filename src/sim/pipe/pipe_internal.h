@@ -35,10 +35,11 @@ struct pipe_state {
 	float vp_x, vp_y;                        /* viewport centre, pixels */
 	uint32_t clip_x, clip_y, clip_w, clip_h; /* clip window, pixels */
 	bool have_clip;
-	struct VC4_DEPTH_OFFSET depth_offset;    /* recorded; not modelled yet */
+	struct VC4_DEPTH_OFFSET depth_offset;    /* applied with cfg.enable_depth_offset */
 	float xy_scale_x, xy_scale_y;            /* Clipper XY Scaling, 1/16 pixel */
 	float z_scale, z_offset;                 /* Clipper Z Scale and Offset */
 	float point_size, line_width;            /* pixels */
+	uint32_t prim_type;                      /* Primitive List Format (render thread) */
 	uint32_t rec_addr;                       /* GL shader record, 0 = none */
 	uint32_t rec_nattr;                      /* 1..8 */
 	bool rec_extended;
@@ -61,6 +62,7 @@ struct pipe_vertex {
 	float zs, inv_wc;
 	float point_size;            /* when the record says the shader writes it */
 	float vary[PIPE_MAX_VARYINGS];
+	float coord[2];              /* generated varyings: point (s, t), line coordinate */
 };
 
 struct pipe_prog {
@@ -72,7 +74,9 @@ struct pipe_prog {
 struct pipe_tile_list {
 	uint32_t cur, block_end;  /* write position, end of the current block */
 	uint32_t state_gen;       /* pipe_bin.state_gen last written to this list */
+	uint32_t prim_type;       /* Primitive List Format last written (PIPE_PRIM_NONE) */
 };
+#define PIPE_PRIM_NONE 0xffu
 
 struct pipe_bin {
 	bool configured, started;
@@ -119,6 +123,7 @@ struct sim_pipe {
 	uint32_t ovf_addr, ovf_left;
 	sim_pipe_outomem_fn outomem;
 	void *outomem_ctx;
+	struct sim_pipe_tmu_options tmu_opt;  /* zero: the defaults */
 };
 
 /* pipe_cl.c: packet lengths and names from the generated table. */
@@ -168,15 +173,35 @@ enum pipe_clip_result pipe_clip(const struct pipe_state *s, bool clipping,
 /* Whether a triangle with these 12.4 screen coordinates survives the zero
  * area test and (with `cull`) face culling. */
 bool pipe_face_keep(const struct pipe_state *s, bool cull, const int32_t x[3], const int32_t y[3]);
+/* Whether a triangle with these 12.4 screen coordinates faces forward (the
+ * Clockwise Primitives bit); zero area counts as reverse. */
+bool pipe_forward_facing(const struct pipe_state *s, const int32_t x[3], const int32_t y[3]);
 
-/* pipe_lines.c: the screen quad (4 corners, polygon order) of a point of
- * `size` pixels, or of a line of `width` pixels (false for zero length).
- * Corner weights refer to the indices (point, point, point) or (a, b, b). */
-void pipe_point_quad(const struct pipe_vertex *v, float size, struct pipe_clip_vert q[4]);
-bool pipe_line_quad(const struct pipe_vertex *a, const struct pipe_vertex *b, float width,
-		    struct pipe_clip_vert q[4]);
-/* Whether a point or line vertex is inside the z and w planes. */
+/* A line (clip coordinates from the CS) against the planes of pipe_clip();
+ * for PIPE_CLIP_CLIPPED fills its two new endpoints (weights of a and b). */
+enum pipe_clip_result pipe_clip_line(const struct pipe_state *s, bool clipping,
+				     const struct pipe_vertex *a, const struct pipe_vertex *b,
+				     struct pipe_clip_vert e[2]);
+/* Whether a point's vertex is inside the z and w planes. */
 bool pipe_clip_vertex_inside(const struct pipe_vertex *v);
+
+/* pipe_lines.c: points and lines as screen quads. The point size of v (the
+ * shader's when the record says it writes one, else the state's); the 4
+ * corners (12.4, viewport-relative, polygon order from the upper left) of a
+ * point of `size` pixels centred on v, or of the line a-b `width` pixels
+ * wide (false for zero length). */
+float pipe_point_size(const struct pipe_state *s, const struct pipe_shader_rec *rec,
+		      const struct pipe_vertex *v);
+void pipe_point_corners(const struct pipe_vertex *v, float size, int32_t x[4], int32_t y[4]);
+bool pipe_line_corners(int32_t ax, int32_t ay, int32_t bx, int32_t by, float width, int32_t x[4],
+		       int32_t y[4]);
+/* Render thread: rasterises the point v, or the line a-b (whose coord[0]
+ * is each endpoint's line coordinate), into the current tile. */
+bool pipe_draw_point(struct sim_pipe *p, const struct pipe_state *s,
+		     const struct pipe_shader_rec *rec, const struct pipe_vertex *v);
+bool pipe_draw_line(struct sim_pipe *p, const struct pipe_state *s,
+		    const struct pipe_shader_rec *rec, const struct pipe_vertex *a,
+		    const struct pipe_vertex *b);
 
 /* Our clipped tile-list primitive: opcode 49, three u32 indices, then three
  * struct pipe_clip_vert images (7 words each). */
@@ -191,6 +216,7 @@ bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 struct pipe_frag_block {
 	uint32_t x0, y0;          /* frame pixel of lane 0 */
 	uint16_t cover;           /* lanes inside the triangle */
+	bool reverse;             /* a reverse-facing triangle (points, lines: false) */
 	double lambda[16][3];     /* screen-space barycentrics per lane */
 	uint32_t z24[16];         /* interpolated depth, 24 bits */
 	float w[16];              /* perspective W payload (ra15) */
@@ -203,13 +229,48 @@ static inline float pipe_to_float(double v)
 static inline uint32_t pipe_lane_x(uint32_t i) { return ((i >> 2) & 1) * 2 + (i & 1); }
 static inline uint32_t pipe_lane_y(uint32_t i) { return (i >> 3) * 2 + ((i >> 1) & 1); }
 
+/* The compare functions of the depth and stencil tests: `a` is the
+ * fragment's value (its Z, the stencil reference), `b` the tile buffer's. */
+static inline bool pipe_compare(enum vc4_compare_function f, uint32_t a, uint32_t b)
+{
+	switch (f) {
+	case VC4_COMPARE_FUNCTION_NEVER: return false;
+	case VC4_COMPARE_FUNCTION_LESS: return a < b;
+	case VC4_COMPARE_FUNCTION_EQUAL: return a == b;
+	case VC4_COMPARE_FUNCTION_LESS_OR_EQUAL: return a <= b;
+	case VC4_COMPARE_FUNCTION_GREATER: return a > b;
+	case VC4_COMPARE_FUNCTION_NOT_EQUAL: return a != b;
+	case VC4_COMPARE_FUNCTION_GREATER_OR_EQUAL: return a >= b;
+	default: return true;
+	}
+}
+
+/* pipe_stencil.c: one face's stencil configuration, as the fragment
+ * shader's tlb_stencil_setup words set it (docs/pipeline.md, "Stencil"). */
+enum pipe_stencil_outcome { PIPE_STENCIL_FAIL, PIPE_STENCIL_ZFAIL, PIPE_STENCIL_ZPASS };
+struct pipe_stencil_face {
+	uint8_t func;                /* enum vc4_compare_function */
+	uint8_t ref, value_mask, write_mask;
+	uint8_t op[3];               /* enum vc4_stencil_operation per outcome */
+};
+/* Both faces (0 forward, 1 reverse) as a run starts: the test always
+ * passes and every operation keeps the stencil. */
+void pipe_stencil_reset(struct pipe_stencil_face face[2]);
+/* Applies one tlb_stencil_setup word to the faces it selects. */
+void pipe_stencil_setup(struct pipe_stencil_face face[2], uint32_t word);
+bool pipe_stencil_test(const struct pipe_stencil_face *f, uint8_t stencil);
+/* The stencil after the outcome's operation, through the write mask. */
+uint8_t pipe_stencil_update(const struct pipe_stencil_face *f, enum pipe_stencil_outcome o,
+			    uint8_t stencil);
+
 /* pipe_fragment.c: runs the FS on one block and writes the tile buffer. */
 bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
 			 const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3],
 			 const struct pipe_frag_block *b);
 
-/* pipe_tmu.c: a texture request of the QPU q: its parameter writes in
- * write order, each with its configuration uniform (w[n - 1] is s). */
+/* pipe_tmu.c (with pipe_tmu_texel.c, pipe_tmu_filter.c): a texture request
+ * of the QPU q: its parameter writes in write order, each with its
+ * configuration uniform (w[n - 1] is s). */
 bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const struct sim_tmu_write *w,
 		     unsigned n, uint32_t result[16], struct vc4_diag *diag);
 

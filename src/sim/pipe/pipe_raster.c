@@ -2,11 +2,13 @@
  * pipe_raster.c: triangle setup and rasterisation into the current tile:
  * integer edge functions on the 12.4 fixed-point screen coordinates (pixel
  * centres at +8/16), the top-left fill rule, screen-space barycentrics,
- * linear depth and the perspective W payload per pixel, walked in 4x4-pixel
+ * linear depth (with the depth offset of triangles) and the perspective W
+ * payload per pixel, walked in 4x4-pixel
  * blocks (four 2x2 quads: one fragment-shader run) clipped to the tile, the
  * frame and the clip window.
  */
 #include <math.h>
+#include <string.h>
 
 #include "sim/pipe/pipe_internal.h"
 
@@ -57,14 +59,47 @@ static bool inside(const struct tri_setup *t, int64_t px, int64_t py, double lam
 	return in;
 }
 
-/* Depth: linear in screen space, clamped to [0, 1], as 24 bits rounded to
- * nearest; W: the reciprocal of the interpolated 1/Wc. */
-static void pixel_values(const struct pipe_vertex *v[3], const double l[3], uint32_t *z24,
-			 float *w)
+#define Z24_MAX 16777215.0
+
+/* A Depth Offset field, "float 1-8-7": the top 16 bits of a float. */
+static double float187(uint32_t h)
 {
-	double z = l[0] * v[0]->zs + l[1] * v[1]->zs + l[2] * v[2]->zs;
-	z = !(z > 0.0) ? 0.0 : z > 1.0 ? 1.0 : z; /* NaN reads as 0 */
-	*z24 = (uint32_t)(z * 16777215.0 + 0.5);
+	uint32_t bits = (h & 0xffff) << 16;
+	float f;
+	memcpy(&f, &bits, 4);
+	return f;
+}
+
+/* The depth offset of a triangle in 24-bit Z units when Configuration Bits
+ * enable it (triangle lists only): factor x the larger of |dz/dx| and
+ * |dz/dy| (24-bit units per pixel, from the plane of the three vertices)
+ * + units (docs/pipeline.md, "Depth offset"). */
+static double depth_offset(const struct pipe_state *s, const struct tri_setup *t,
+			   const struct pipe_vertex *v[3])
+{
+	if (!s->cfg.enable_depth_offset ||
+	    s->prim_type != VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_TRIANGLES_LIST)
+		return 0.0;
+	double dx1 = (double)(t->x[1] - t->x[0]), dy1 = (double)(t->y[1] - t->y[0]);
+	double dx2 = (double)(t->x[2] - t->x[0]), dy2 = (double)(t->y[2] - t->y[0]);
+	double dz1 = ((double)v[1]->zs - v[0]->zs) * Z24_MAX;
+	double dz2 = ((double)v[2]->zs - v[0]->zs) * Z24_MAX;
+	double det = dx1 * dy2 - dx2 * dy1; /* nonzero: zero-area triangles are not drawn */
+	double a = 16.0 * (dz1 * dy2 - dz2 * dy1) / det, b = 16.0 * (dx1 * dz2 - dx2 * dz1) / det;
+	double m = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+	return float187(s->depth_offset.depth_offset_factor) * m +
+	       float187(s->depth_offset.depth_offset_units);
+}
+
+/* Depth: linear in screen space, plus the triangle's offset `zoff`,
+ * clamped to 24 bits and rounded to nearest; W: the reciprocal of the
+ * interpolated 1/Wc. */
+static void pixel_values(const struct pipe_vertex *v[3], const double l[3], double zoff,
+			 uint32_t *z24, float *w)
+{
+	double z = (l[0] * v[0]->zs + l[1] * v[1]->zs + l[2] * v[2]->zs) * Z24_MAX + zoff;
+	z = !(z > 0.0) ? 0.0 : z > Z24_MAX ? Z24_MAX : z; /* NaN reads as 0 */
+	*z24 = (uint32_t)(z + 0.5);
 	double iw = l[0] * v[0]->inv_wc + l[1] * v[1]->inv_wc + l[2] * v[2]->inv_wc;
 	*w = pipe_to_float(1.0 / iw);
 }
@@ -100,15 +135,21 @@ bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 		return true;
 	int64_t r[4];
 	draw_rect(p, s, r);
+	double zoff = depth_offset(s, &t, v);
 	int64_t bx0 = (int64_t)p->tb.tile_x * PIPE_TILE_SIZE;
 	int64_t by0 = (int64_t)p->tb.tile_y * PIPE_TILE_SIZE;
+	const int32_t fx[3] = { v[0]->xs, v[1]->xs, v[2]->xs };
+	const int32_t fy[3] = { v[0]->ys, v[1]->ys, v[2]->ys };
+	bool reverse = s->prim_type == VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_TRIANGLES_LIST &&
+		!pipe_forward_facing(s, fx, fy); /* points and lines face forward */
 	for (int64_t by = by0; by < r[3]; by += 4) {
 		for (int64_t bx = bx0; bx < r[2]; bx += 4) {
-			struct pipe_frag_block b = { .x0 = (uint32_t)bx, .y0 = (uint32_t)by };
+			struct pipe_frag_block b = { .x0 = (uint32_t)bx, .y0 = (uint32_t)by,
+						     .reverse = reverse };
 			for (uint32_t i = 0; i < 16; i++) {
 				int64_t px = bx + pipe_lane_x(i), py = by + pipe_lane_y(i);
 				bool in = inside(&t, px * 16 + 8, py * 16 + 8, b.lambda[i]);
-				pixel_values(v, b.lambda[i], &b.z24[i], &b.w[i]);
+				pixel_values(v, b.lambda[i], zoff, &b.z24[i], &b.w[i]);
 				if (in && px >= r[0] && py >= r[1] && px < r[2] && py < r[3])
 					b.cover |= (uint16_t)(1u << i);
 			}

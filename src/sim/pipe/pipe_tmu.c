@@ -1,267 +1,264 @@
 /*
- * pipe_tmu.c: texture sampling for the TMU hook of the fragment shader: the
- * configuration words P0/P1 taken from the uniform stream (one per TMU
- * write), 2D lookups with nearest and bilinear filtering, the level of detail
- * from the quad's derivatives, mipmaps stored below level 0, repeat / clamp /
- * mirror wrapping, the T, LT and raster layouts, and the texel formats of
- * pipe_tmu_formats[].
+ * pipe_tmu.c: texture requests of the TMU hook: which parameter write is
+ * which (s, t, r, b) and the configuration words P0..P3 they popped; cube
+ * map face selection; the level of detail of each 2x2 quad, LOD bias and
+ * explicit LOD; the choice between the magnification and minification
+ * filters, mip level selection and blending between two levels. Texels
+ * and layouts are pipe_tmu_texel.c's, wrapping and filtering inside one
+ * level pipe_tmu_filter.c's (docs/pipeline.md, "Textures").
  */
 #include <math.h>
 #include <string.h>
 
-#include "sim/pipe/pipe_internal.h"
+#include "sim/pipe/pipe_tmu.h"
 
-/* Texel formats: bytes per texel and the bit width of the fields that go,
- * from the least significant bits up, to bytes 0..3 of the result (0 = not
- * stored; `lum` replicates field 0 to bytes 0..2). */
-struct tmu_format {
-	const char *name;
-	uint8_t cpp;
-	uint8_t bits[4];
-	bool lum;
-	uint8_t alpha_only;  /* field 0 is alpha */
-};
-
-static const struct tmu_format pipe_tmu_formats[17] = {
-	[0] = { "RGBA8888", 4, { 8, 8, 8, 8 } },
-	[1] = { "RGBX8888", 4, { 8, 8, 8, 0 } },
-	[2] = { "RGBA4444", 2, { 4, 4, 4, 4 } },
-	[3] = { "RGBA5551", 2, { 5, 5, 5, 1 } },
-	[4] = { "RGB565", 2, { 5, 6, 5, 0 } },
-	[5] = { "LUMINANCE", 1, { 8, 0, 0, 0 }, .lum = true },
-	[6] = { "ALPHA", 1, { 8, 0, 0, 0 }, .alpha_only = 1 },
-	[7] = { "LUMALPHA", 2, { 8, 8, 0, 0 }, .lum = true },
-	[16] = { "RGBA32R", 4, { 8, 8, 8, 8 } },
-};
-
-struct tmu_tex {
-	uint32_t base, type, levels, width, height;
-	struct VC4_TEXTURE_CONFIG_PARAMETER_1 p1;
-	const struct tmu_format *fmt;
-	bool flip_y;
-};
-
-/* Scales a field of `bits` bits to 8 bits. */
-static uint32_t expand(uint32_t v, uint32_t bits)
+void sim_pipe_set_tmu_options(struct sim_pipe *p, const struct sim_pipe_tmu_options *opt)
 {
-	if (bits == 8)
-		return v;
-	if (bits == 1)
-		return v ? 0xff : 0;
-	return (v << (8 - bits)) | (v >> (2 * bits - 8));
+	p->tmu_opt = *opt;
 }
 
-/* The 8888 word for a raw texel. */
-static uint32_t decode_texel(const struct tmu_format *f, uint32_t raw)
+/* A request's writes by parameter (NULL when not written) and its P0..P3. */
+struct tmu_req {
+	const uint32_t *s, *t, *r, *b;
+	uint32_t p[4];
+	unsigned n;
+	bool bslod;    /* "Disable automatic LOD, use bias only" */
+};
+
+/* Sorts the writes by parameter; each at most once, t always. */
+static bool parse_writes(const struct sim_qpu *q, const struct sim_tmu_write *w, unsigned n,
+			 struct tmu_req *req, struct vc4_diag *diag)
 {
-	uint32_t out = 0, shift = 0;
-	uint32_t byte[4] = { 0, 0, 0, 0xff };
-	for (int i = 0; i < 4; i++) {
-		if (!f->bits[i])
+	static const char *const names[4] = { "s", "t", "r", "b" };
+	memset(req, 0, sizeof(*req));
+	req->n = n;
+	for (unsigned k = 0; k < n && k < 4; k++) {
+		const uint32_t **slot[4] = { &req->s, &req->t, &req->r, &req->b };
+		const uint32_t **dst = slot[w[k].param & 3];
+		if (*dst)
+			return vc4_diag_set(diag, "ip %u: texture request writes %s twice", q->ip,
+					    names[w[k].param & 3]);
+		*dst = w[k].val;
+		req->p[k] = w[k].config;
+	}
+	if (!req->t)
+		return vc4_diag_set(diag, "ip %u: texture request without a t coordinate", q->ip);
+	return true;
+}
+
+/* P2 and P3 (when written): the cube map stride and the bias-only flag
+ * from the first of them whose parameter type is 1; child images (types 2
+ * and 3) are not modelled. */
+static bool decode_p23(const struct sim_qpu *q, struct tmu_req *req, struct tmu_tex *t,
+		       struct vc4_diag *diag)
+{
+	bool found = false;
+	for (unsigned k = 2; k < req->n; k++) {
+		struct VC4_TEXTURE_CONFIG_PARAMETER_2_3_CUBE_MAP_STRIDE c;
+		VC4_TEXTURE_CONFIG_PARAMETER_2_3_CUBE_MAP_STRIDE_unpack((const uint8_t *)&req->p[k],
+									  &c);
+		if (c.parameter_type >= 2)
+			return vc4_diag_set(diag, "ip %u: texture P%u: child images are not "
+					    "modelled (0x%08x)", q->ip, k, req->p[k]);
+		if (c.parameter_type == 1 && !found) {
+			found = true;
+			t->cube_stride = c.cube_map_stride << 12;
+			req->bslod = c.disable_automatic_lod_use_bias_only;
+		}
+	}
+	return true;
+}
+
+/* P0 and P1 (the first two writes' words), then P2/P3. */
+static bool decode_config(const struct sim_qpu *q, struct tmu_req *req, struct tmu_tex *t,
+			  struct vc4_diag *diag)
+{
+	struct VC4_TEXTURE_CONFIG_PARAMETER_0 p0;
+	struct VC4_TEXTURE_CONFIG_PARAMETER_1 p1;
+	VC4_TEXTURE_CONFIG_PARAMETER_0_unpack((const uint8_t *)&req->p[0], &p0);
+	VC4_TEXTURE_CONFIG_PARAMETER_1_unpack((const uint8_t *)&req->p[1], &p1);
+	memset(t, 0, sizeof(*t));
+	t->type = p0.texture_data_type | (p1.texture_data_type_extended ? 16 : 0);
+	t->fmt = tmu_format(t->type);
+	if (!t->fmt)
+		return vc4_diag_set(diag, "ip %u: texture type %u (%s) is not modelled", q->ip,
+				    t->type, tmu_type_name(t->type));
+	if (p1.minification_filter > 5)
+		return vc4_diag_set(diag, "ip %u: reserved minification filter %u", q->ip,
+				    p1.minification_filter);
+	t->base = p0.texture_base_pointer.offset;
+	t->levels = p0.number_of_mipmap_levels_minus_1 + 1;
+	t->width = p1.image_width ? p1.image_width : 2048;
+	t->height = p1.image_height ? p1.image_height : 2048;
+	t->flip_y = p0.flip_texture_y_axis;
+	t->etc_flip = p1.flip_etc_y;
+	t->wrap_s = p1.s_wrap_mode;
+	t->wrap_t = p1.t_wrap_mode;
+	t->min_filter = p1.minification_filter;
+	t->mag_filter = p1.magnification_filter;
+	if (!decode_p23(q, req, t, diag))
+		return false;
+	if (p0.cube_map_mode && (!req->r || !t->cube_stride))
+		return vc4_diag_set(diag, "ip %u: cube map request without %s", q->ip,
+				    req->r ? "a cube map stride in P2/P3" : "an r coordinate");
+	if (!p0.cube_map_mode)
+		t->cube_stride = 0;
+	return true;
+}
+
+/* Cube faces +X, -X, +Y, -Y, +Z, -Z (Mesa's layer order): s and t are
+ * ±x, ±y or ±z over the major axis (GL ES 2.0, table 3.21). */
+static const struct {
+	uint8_t sc, tc;        /* axis 0..2 */
+	int8_t sc_sign, tc_sign;
+} cube_faces[6] = {
+	{ 2, 1, -1, -1 }, { 2, 1, 1, -1 }, { 0, 2, 1, 1 },
+	{ 0, 2, 1, -1 }, { 0, 1, 1, -1 }, { 0, 1, -1, -1 },
+};
+
+/* The face of direction d: the axis of largest magnitude (x, then y, on
+ * ties), its sign. */
+static uint32_t cube_face(const float d[3])
+{
+	float ax = fabsf(d[0]), ay = fabsf(d[1]), az = fabsf(d[2]);
+	uint32_t axis = ax >= ay && ax >= az ? 0 : ay >= az ? 1 : 2;
+	return axis * 2 + (d[axis] < 0);
+}
+
+/* (s, t) of direction d on `face`, 0..1 across the face. */
+static void cube_coords(const float d[3], uint32_t face, double *s, double *t)
+{
+	double ma = fabs((double)d[face / 2]);
+	*s = (cube_faces[face].sc_sign * (double)d[cube_faces[face].sc] / ma + 1) / 2;
+	*t = (cube_faces[face].tc_sign * (double)d[cube_faces[face].tc] / ma + 1) / 2;
+}
+
+/* Per lane: the face and the (s, t) on it; for cube maps also the (s, t)
+ * of the lane's direction projected on the face of its quad's lane 0,
+ * from which the quad's level of detail comes. */
+struct tmu_lanes {
+	uint32_t face[16];
+	double s[16], t[16];
+	double ls[16], lt[16];
+};
+
+static void lane_coords(const struct tmu_req *req, bool cube, struct tmu_lanes *c)
+{
+	for (unsigned i = 0; i < 16; i++) {
+		float d[3];
+		memcpy(&d[0], &req->s[i], 4);
+		memcpy(&d[1], &req->t[i], 4);
+		if (!cube) {
+			c->face[i] = 0;
+			c->s[i] = c->ls[i] = d[0];
+			c->t[i] = c->lt[i] = d[1];
 			continue;
-		byte[i] = expand((raw >> shift) & ((1u << f->bits[i]) - 1), f->bits[i]);
-		shift += f->bits[i];
+		}
+		memcpy(&d[2], &req->r[i], 4);
+		c->face[i] = cube_face(d);
+		cube_coords(d, c->face[i], &c->s[i], &c->t[i]);
+		cube_coords(d, c->face[i & ~3u], &c->ls[i], &c->lt[i]);
 	}
-	if (f->lum) {
-		byte[3] = f->bits[1] ? byte[1] : 0xff;
-		byte[1] = byte[2] = byte[0];
+}
+
+/* The level of detail of the quad whose lane 0 is q0: log2 of the longer
+ * texel-space step across x (lane 1 - lane 0) or y (lane 2 - lane 0) on
+ * level 0 (GL ES 2.0 §3.7.7); -64 for no step, NaN or infinities. */
+static double quad_lod(const struct tmu_tex *t, const struct tmu_lanes *c, unsigned q0)
+{
+	double dsx = (c->ls[q0 + 1] - c->ls[q0]) * t->width;
+	double dtx = (c->lt[q0 + 1] - c->lt[q0]) * t->height;
+	double dsy = (c->ls[q0 + 2] - c->ls[q0]) * t->width;
+	double dty = (c->lt[q0 + 2] - c->lt[q0]) * t->height;
+	double rho = fmax(sqrt(dsx * dsx + dtx * dtx), sqrt(dsy * dsy + dty * dty));
+	double lod = log2(rho);
+	return lod > -64 && lod < 64 ? lod : lod >= 64 ? 64 : -64;
+}
+
+/* One lane's lookup in `level` of its face. */
+static bool sample_level(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_lanes *c,
+			 unsigned i, uint32_t level, bool linear, uint32_t border, uint32_t *out,
+			 struct vc4_diag *diag)
+{
+	struct tmu_level l;
+	tmu_level(t, c->face[i], level, &l);
+	return tmu_filter(p, t, &l, linear, c->s[i], c->t[i], border, out, diag);
+}
+
+/* Blends two results channel by channel: (1 - f)·a + f·b, rounded. */
+static uint32_t blend(uint32_t a, uint32_t b, double f)
+{
+	uint32_t out = 0;
+	for (int k = 0; k < 4; k++) {
+		double va = (a >> (8 * k)) & 0xff, vb = (b >> (8 * k)) & 0xff;
+		out |= (uint32_t)lround(va + f * (vb - va)) << (8 * k);
 	}
-	if (f->alpha_only) {
-		byte[3] = byte[0];
-		byte[0] = 0;
-	}
-	for (int i = 0; i < 4; i++)
-		out |= byte[i] << (8 * i);
 	return out;
 }
 
-static uint32_t utile_w(uint32_t cpp) { return cpp == 4 ? 4 : 8; }
-static uint32_t utile_h(uint32_t cpp) { return cpp == 1 ? 8 : 4; }
-static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
-
-/* Whether a level of w x h is laid out LT (else T); raster for RGBA32R. */
-static bool level_is_lt(const struct tmu_tex *t, uint32_t w, uint32_t h)
+/* One lane at level of detail `lod`: the magnification filter at level 0
+ * when lod <= 0, else the minification filter: level 0 only (LINEAR,
+ * NEAREST), the nearest level (MIP_NEAR: ceil(lod + 1/2) - 1), or the two
+ * levels around lod blended by its fraction (MIP_LIN). */
+static bool sample_lane(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_lanes *c,
+			unsigned i, double lod, uint32_t border, uint32_t *out,
+			struct vc4_diag *diag)
 {
-	uint32_t cpp = t->fmt->cpp;
-	return w <= 4 * utile_w(cpp) || h <= 4 * utile_h(cpp);
-}
-
-static uint32_t level_size(const struct tmu_tex *t, uint32_t w, uint32_t h)
-{
-	uint32_t cpp = t->fmt->cpp, a = level_is_lt(t, w, h) ? 1 : 8;
-	return align_up(w, utile_w(cpp) * a) * cpp * align_up(h, utile_h(cpp) * a);
-}
-
-/* Byte offset of texel (x, y) inside a level of width w (tiling as above). */
-static uint32_t texel_offset(const struct tmu_tex *t, uint32_t w, uint32_t h, uint32_t x,
-			     uint32_t y)
-{
-	uint32_t cpp = t->fmt->cpp, uw = utile_w(cpp), uh = utile_h(cpp);
-	uint32_t in_utile = ((y % uh) * uw + x % uw) * cpp;
-	if (t->type == 16)
-		return y * align_up(w, uw) * cpp + x * cpp;
-	if (level_is_lt(t, w, h))
-		return ((y / uh) * (align_up(w, uw) / uw) + x / uw) * 64 + in_utile;
-	static const uint8_t sub_even[4] = { 0, 3, 1, 2 }, sub_odd[4] = { 2, 1, 3, 0 };
-	uint32_t per_row = align_up(w, 8 * uw) / (8 * uw);
-	uint32_t tx = x / (8 * uw), ty = y / (8 * uh);
-	uint32_t col = (ty & 1) ? per_row - 1 - tx : tx;
-	uint32_t sxy = ((y / (4 * uh)) & 1) * 2 + ((x / (4 * uw)) & 1);
-	uint32_t sub = (ty & 1) ? sub_odd[sxy] : sub_even[sxy];
-	return (ty * per_row + col) * 4096 + sub * 1024 + (((y / uh) % 4) * 4 + (x / uw) % 4) * 64 +
-	       in_utile;
-}
-
-/* Applies a wrap mode to integer texel coordinate c in [0, size). */
-static uint32_t wrap(enum vc4_texture_wrap_mode mode, int64_t c, uint32_t size)
-{
-	int64_t n = size;
-	switch (mode) {
-	case VC4_TEXTURE_WRAP_MODE_REPEAT:
-		return (uint32_t)(((c % n) + n) % n);
-	case VC4_TEXTURE_WRAP_MODE_MIRROR: {
-		int64_t m = ((c % (2 * n)) + 2 * n) % (2 * n);
-		return (uint32_t)(m < n ? m : 2 * n - 1 - m);
+	uint32_t f = t->min_filter, last = t->levels - 1;
+	if (!(lod > 0))
+		return sample_level(p, t, c, i, 0, t->mag_filter == 0, border, out, diag);
+	bool linear = f == 0 || f == 4 || f == 5;
+	if (f <= 1)
+		return sample_level(p, t, c, i, 0, linear, border, out, diag);
+	if (f == 2 || f == 4) {
+		double d = lod <= 0.5 ? 0 : ceil(lod + 0.5) - 1;
+		uint32_t level = d >= last ? last : (uint32_t)d;
+		return sample_level(p, t, c, i, level, linear, border, out, diag);
 	}
-	default: /* clamp; border is refused in tmu_config() */
-		return (uint32_t)(c < 0 ? 0 : c >= n ? n - 1 : c);
-	}
-}
-
-/* Reads texel (x, y) of `level` (already wrapped). */
-static bool fetch(struct sim_pipe *p, const struct tmu_tex *t, uint32_t level, uint32_t x,
-		  uint32_t y, uint32_t *out, struct vc4_diag *diag)
-{
-	uint64_t addr = t->base;
-	uint32_t w = t->width, h = t->height;
-	for (uint32_t l = 1; l <= level; l++) {
-		w = w > 1 ? w / 2 : 1;
-		h = h > 1 ? h / 2 : 1;
-		addr -= level_size(t, w, h);
-	}
-	if (t->flip_y)
-		y = h - 1 - y;
-	addr += texel_offset(t, w, h, x, y);
-	const uint8_t *src = addr > UINT32_MAX ? NULL :
-		sim_memory_ptr(p->mem, (uint32_t)addr, t->fmt->cpp);
-	if (!src)
-		return vc4_diag_set(diag, "texel (%u,%u) of level %u at 0x%08llx outside memory",
-				    x, y, level, (unsigned long long)addr);
-	uint32_t raw = 0;
-	memcpy(&raw, src, t->fmt->cpp);
-	*out = decode_texel(t->fmt, raw);
+	if (lod >= last)
+		return sample_level(p, t, c, i, last, linear, border, out, diag);
+	uint32_t d = (uint32_t)floor(lod), lo, hi;
+	if (!sample_level(p, t, c, i, d, linear, border, &lo, diag) ||
+	    !sample_level(p, t, c, i, d + 1, linear, border, &hi, diag))
+		return false;
+	*out = blend(lo, hi, lod - floor(lod));
 	return true;
 }
 
-static uint32_t level_dim(uint32_t d, uint32_t level)
+/* The level of detail of lane i: the quad's plus the bias b, or b alone
+ * with the bias-only flag; at the configured precision. */
+static double lane_lod(const struct sim_pipe *p, const struct tmu_req *req, double quad,
+		       unsigned i)
 {
-	d >>= level;
-	return d ? d : 1;
-}
-
-/* floor(v) as an integer; NaN reads as 0 and huge values saturate (the
- * wrap makes any of them a valid texel). */
-static int64_t ifloor(double v)
-{
-	if (!(v > -1e15))
-		return v < 0 ? (int64_t)-1e15 : 0;
-	if (v > 1e15)
-		return (int64_t)1e15;
-	return (int64_t)floor(v);
-}
-
-/* Bilinear or nearest sample of one level at (s, t) in [0, 1] units. */
-static bool sample_level(struct sim_pipe *p, const struct tmu_tex *t, uint32_t level, bool linear,
-			 float s, float tt, uint32_t *out, struct vc4_diag *diag)
-{
-	uint32_t w = level_dim(t->width, level), h = level_dim(t->height, level);
-	double u = (double)s * w, v = (double)tt * h;
-	if (!linear) {
-		return fetch(p, t, level, wrap(t->p1.s_wrap_mode, ifloor(u), w),
-			     wrap(t->p1.t_wrap_mode, ifloor(v), h), out, diag);
-	}
-	u -= 0.5;
-	v -= 0.5;
-	int64_t x0 = ifloor(u), y0 = ifloor(v);
-	double fu = u - (double)x0, fv = v - (double)y0;
-	fu = fu >= 0 && fu <= 1 ? fu : 0;
-	fv = fv >= 0 && fv <= 1 ? fv : 0;
-	double acc[4] = { 0, 0, 0, 0 };
-	for (int k = 0; k < 4; k++) {
-		uint32_t texel;
-		int64_t x = x0 + (k & 1), y = y0 + (k >> 1);
-		if (!fetch(p, t, level, wrap(t->p1.s_wrap_mode, x, w),
-			   wrap(t->p1.t_wrap_mode, y, h), &texel, diag))
-			return false;
-		double wt = ((k & 1) ? fu : 1 - fu) * ((k >> 1) ? fv : 1 - fv);
-		for (int c = 0; c < 4; c++)
-			acc[c] += wt * ((texel >> (8 * c)) & 0xff);
-	}
-	*out = 0;
-	for (int c = 0; c < 4; c++)
-		*out |= (uint32_t)lround(acc[c]) << (8 * c);
-	return true;
-}
-
-/* Decodes P0 and P1: the configuration uniforms the first two parameter
- * writes popped. */
-static bool tmu_config(struct sim_qpu *q, const struct sim_tmu_write *wr, struct tmu_tex *t,
-		       struct vc4_diag *diag)
-{
-	uint32_t w[2] = { wr[0].config, wr[1].config };
-	struct VC4_TEXTURE_CONFIG_PARAMETER_0 p0;
-	VC4_TEXTURE_CONFIG_PARAMETER_0_unpack((const uint8_t *)&w[0], &p0);
-	VC4_TEXTURE_CONFIG_PARAMETER_1_unpack((const uint8_t *)&w[1], &t->p1);
-	t->type = p0.texture_data_type | (t->p1.texture_data_type_extended ? 16 : 0);
-	t->fmt = &pipe_tmu_formats[t->type < 17 ? t->type : 0];
-	if (t->type >= 17 || !t->fmt->name)
-		return vc4_diag_set(diag, "ip %u: texture type %u is not modelled", q->ip, t->type);
-	if (p0.cube_map_mode)
-		return vc4_diag_set(diag, "ip %u: cube maps are not modelled", q->ip);
-	if (t->p1.s_wrap_mode == VC4_TEXTURE_WRAP_MODE_BORDER ||
-	    t->p1.t_wrap_mode == VC4_TEXTURE_WRAP_MODE_BORDER)
-		return vc4_diag_set(diag, "ip %u: border wrap is not modelled", q->ip);
-	t->base = p0.texture_base_pointer.offset;
-	t->levels = p0.number_of_mipmap_levels_minus_1 + 1;
-	t->width = t->p1.image_width ? t->p1.image_width : 2048;
-	t->height = t->p1.image_height ? t->p1.image_height : 2048;
-	t->flip_y = p0.flip_texture_y_axis;
-	return true;
-}
-
-/* Level of detail of lane i from its quad's neighbours (lane ^ 1 across x,
- * lane ^ 2 across y). */
-static float lane_lod(const struct tmu_tex *t, const float *s, const float *tt, unsigned i)
-{
-	float dsx = (s[i ^ 1] - s[i]) * t->width, dtx = (tt[i ^ 1] - tt[i]) * t->height;
-	float dsy = (s[i ^ 2] - s[i]) * t->width, dty = (tt[i ^ 2] - tt[i]) * t->height;
-	float rho = fmaxf(sqrtf(dsx * dsx + dtx * dtx), sqrtf(dsy * dsy + dty * dty));
-	return rho > 0 ? log2f(rho) : -100.0f;
+	float b = 0;
+	if (req->b)
+		memcpy(&b, &req->b[i], 4);
+	double lod = req->bslod ? b : quad + b;
+	lod = lod > -64 && lod < 64 ? lod : lod >= 64 ? 64 : -64;
+	return tmu_quantise(p->tmu_opt.lod, lod);
 }
 
 bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const struct sim_tmu_write *w,
 		     unsigned n, uint32_t result[16], struct vc4_diag *diag)
 {
+	struct tmu_req req;
 	struct tmu_tex t;
-	if (n != 2 || w[0].param != SIM_TMU_T)
-		return vc4_diag_set(diag, "ip %u: texture request with %u parameter writes: only "
-				    "2D (t, s) lookups are modelled", q->ip, n);
-	if (!tmu_config(q, w, &t, diag))
+	if (n < 2 || n > 4)
+		return vc4_diag_set(diag, "ip %u: texture request with %u parameter writes", q->ip,
+				    n);
+	if (!parse_writes(q, w, n, &req, diag) || !decode_config(q, &req, &t, diag))
 		return false;
-	float s[16], tt[16];
-	memcpy(s, w[1].val, sizeof(s));
-	memcpy(tt, w[0].val, sizeof(tt));
-	for (unsigned i = 0; i < 16; i++) {
-		float lod = lane_lod(&t, s, tt, i);
-		uint32_t f = t.p1.minification_filter;
-		bool linear = lod <= 0 ? t.p1.magnification_filter == 0 : f == 0 || f >= 4;
-		uint32_t level = 0;
-		if (lod > 0 && f >= 2) {
-			float l = (f == 2 || f == 4) ? floorf(lod + 0.5f) : floorf(lod);
-			level = l < 0 ? 0 : l >= (float)(t.levels - 1) ? t.levels - 1 : (uint32_t)l;
+	struct tmu_lanes c;
+	lane_coords(&req, t.cube_stride != 0, &c);
+	for (unsigned q0 = 0; q0 < 16; q0 += 4) {
+		double quad = quad_lod(&t, &c, q0);
+		for (unsigned i = q0; i < q0 + 4; i++) {
+			/* r is the border colour unless it is the cube's third axis */
+			uint32_t border = req.r && !t.cube_stride ? req.r[i] : 0;
+			if (!sample_lane(p, &t, &c, i, lane_lod(p, &req, quad, i), border,
+					 &result[i], diag))
+				return false;
 		}
-		if (!sample_level(p, &t, level, linear, s[i], tt[i], &result[i], diag))
-			return false;
 	}
 	return true;
 }

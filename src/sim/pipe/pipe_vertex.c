@@ -2,7 +2,8 @@
  * pipe_vertex.c: vertex fetch and shading: reads a GL shader record and its
  * attribute records, fetches up to 16 vertices' attributes into the VPM
  * input segment, runs the coordinate or vertex shader on a QPU and reads its
- * outputs back from the VPM output segment.
+ * outputs back from the VPM output segment; their texture lookups go to
+ * the TMU (pipe_tmu.c).
  *
  * VPM layout (the hardware's, which horizontal 32-bit VPM accesses such as
  * setup 0x00001a00 walk): a batch of 16 vertices is one vertex per COLUMN;
@@ -210,6 +211,19 @@ static void read_outputs(struct sim_pipe *p, const struct pipe_shader_rec *rec, 
 		v->vary[i] = word_f(*vpm_word(p, seg, lane, k++));
 }
 
+/* The TMU hook of coordinate and vertex shaders. Their lanes are
+ * vertices, not quads: only lookups with an explicit LOD, which Mesa emits
+ * in these stages, are meaningful. */
+static bool vs_texture(void *user, struct sim_qpu *q, unsigned unit,
+		       const struct sim_tmu_write *w, unsigned n, uint32_t result[16],
+		       struct vc4_diag *diag)
+{
+	struct sim_pipe *p = user;
+	(void)unit;
+	p->stats.texture_requests++;
+	return pipe_tmu_sample(p, q, w, n, result, diag);
+}
+
 bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coord,
 		const uint32_t *index, uint32_t n, struct pipe_vertex *out)
 {
@@ -230,7 +244,8 @@ bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coor
 		rec->r.vertex_shader_code_address.offset;
 	uint32_t unif = coord ? rec->r.coordinate_shader_uniforms_address.offset :
 		rec->r.vertex_shader_uniforms_address.offset;
-	if (!pipe_shader_init(p, code, unif, NULL, q))
+	const struct sim_qpu_hooks hooks = { .user = p, .tmu_texture = vs_texture };
+	if (!pipe_shader_init(p, code, unif, &hooks, q))
 		return false;
 	q->vpm_in_row = 0;
 	q->vpm_out_row = in_rows;

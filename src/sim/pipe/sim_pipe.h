@@ -30,6 +30,7 @@ struct sim_pipe_stats {
 	uint64_t quads_shaded;                  /* 2x2 quads with >= 1 covered pixel */
 	uint64_t quads_written;                 /* quads with >= 1 colour written */
 	uint64_t texture_requests;              /* TMU texture lookups (16 lanes each) */
+	uint64_t fragments_stencil_failed;      /* covered pixels the stencil test rejected */
 	uint64_t fragments_depth_failed;        /* covered pixels the depth test rejected */
 	uint64_t fragments_written;             /* pixels whose colour reached the tile buffer */
 	uint64_t tiles_stored;                  /* tile stores to memory */
@@ -47,6 +48,18 @@ void sim_pipe_destroy(struct sim_pipe *p);
 /* Instruction limit per shader run (default 1,000,000): a shader that does
  * not end within it stops the job with an error. */
 void sim_pipe_set_instruction_limit(struct sim_pipe *p, uint64_t limit);
+
+/* Widths of the TMU's arithmetic (docs/pipeline.md, "Texture precision"):
+ * the sub-texel position that weighs the texels of a bilinear lookup, and
+ * the fraction of the level of detail that chooses and blends mip levels.
+ * SIM_TMU_FRAC_8BIT (default) keeps 8 fraction bits, rounding down;
+ * SIM_TMU_FRAC_EXACT computes in double precision. */
+enum sim_tmu_frac { SIM_TMU_FRAC_8BIT, SIM_TMU_FRAC_EXACT };
+struct sim_pipe_tmu_options {
+	enum sim_tmu_frac weights;
+	enum sim_tmu_frac lod;
+};
+void sim_pipe_set_tmu_options(struct sim_pipe *p, const struct sim_pipe_tmu_options *opt);
 
 /* Binner overflow memory (the BPOA/BPOS registers): when the tile
  * allocation memory of the binning configuration is exhausted, the binner

@@ -1,0 +1,69 @@
+/*
+ * pipe_tmu.h: what the TMU's three units share (internal to pipe_tmu*.c):
+ * the texture a request's configuration words describe, the geometry of one
+ * mip level of one cube face, and the entry points of the texel unit
+ * (pipe_tmu_texel.c: data types, ETC1, layouts) and of the filter unit
+ * (pipe_tmu_filter.c: wrap modes, border, nearest and bilinear).
+ * pipe_tmu.c decodes requests, selects cube faces and mip levels.
+ */
+#ifndef VC4_SIM_PIPE_TMU_H
+#define VC4_SIM_PIPE_TMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim/pipe/pipe_internal.h"
+
+#define TMU_TYPE_COUNT 18 /* Texture Data Type | Texture Data Type Extended << 4 */
+
+struct tmu_format;
+
+/* A texture as P0..P3 describe it. */
+struct tmu_tex {
+	uint32_t base;                       /* level 0 of face 0 */
+	uint32_t cube_stride;                /* bytes from one face to the next; 0: 2D */
+	uint32_t type;                       /* 0..17 */
+	uint32_t levels;                     /* Number of Mipmap Levels minus 1, plus 1 */
+	uint32_t width, height;              /* level 0, texels */
+	bool flip_y, etc_flip;
+	enum vc4_texture_wrap_mode wrap_s, wrap_t;
+	uint32_t min_filter, mag_filter;     /* P1's fields */
+	const struct tmu_format *fmt;
+};
+
+/* One mip level of one face: its address, size and layout. */
+struct tmu_level {
+	int64_t addr;                        /* may lie below memory: checked per texel */
+	uint32_t w, h;                       /* texels */
+	uint32_t uw, uh;                     /* storage units: texels, or ETC1 4x4 blocks */
+	enum vc4_tiling_format tiling;
+};
+
+/* pipe_tmu_texel.c. The format of type `type` (< TMU_TYPE_COUNT), or NULL
+ * when the simulator does not model it; its name either way. */
+const struct tmu_format *tmu_format(uint32_t type);
+const char *tmu_type_name(uint32_t type);
+
+/* The geometry of mip level `level` of cube face `face` (0 for 2D). */
+void tmu_level(const struct tmu_tex *t, uint32_t face, uint32_t level, struct tmu_level *l);
+
+/* The result word of texel (x, y), inside level l. */
+bool tmu_texel(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_level *l,
+	       uint32_t x, uint32_t y, uint32_t *out, struct vc4_diag *diag);
+
+/* pipe_tmu_filter.c. One lane's lookup in level l at (s, t) (0..1 across
+ * the level), nearest or bilinear, with the texture's wrap modes; texels
+ * outside a border-wrapped axis are `border`. */
+bool tmu_filter(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_level *l,
+		bool linear, double s, double tc, uint32_t border, uint32_t *out,
+		struct vc4_diag *diag);
+
+/* floor(v) as an integer; NaN reads 0 and huge values saturate (wrapping
+ * makes any of them a valid texel). */
+int64_t tmu_ifloor(double v);
+
+/* v rounded down to a multiple of 2^-8 (the 8-bit fraction options), or v
+ * itself with SIM_TMU_FRAC_EXACT. */
+double tmu_quantise(enum sim_tmu_frac frac, double v);
+
+#endif
