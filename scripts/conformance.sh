@@ -4,13 +4,14 @@
 #   1. renders the GLES2 scenes of conformance/, each compared per pixel with
 #      the host's llvmpipe rendering of the same C source, within the scene's
 #      tolerance (conformance/tolerance.txt; softpipe's spread beside it);
-#   2. runs piglit's shader_runner over the GLSL 1.10, 1.20 and ES 1.00
-#      execution tests, judged by piglit's own probes.
+#   2. runs piglit: shader_runner over the GLSL 1.10, 1.20 and ES 1.00
+#      execution tests, and piglit's GL 1.0-2.1 and GLES 2.0 tests (its
+#      "quick" profile's), judged by piglit's own probes.
 # Ends with the line "piglit: N pass, N fail, N crash, N skip" (a test that
 # died, hung past the time limit or printed no verdict is a crash).
 #
 # Usage: scripts/conformance.sh [--quick] [--jobs N] [--out DIR]
-#   --quick   the scenes and piglit tests of conformance/quick.txt only, each
+#   --quick   the scenes and piglit shader tests of conformance/quick.txt only, each
 #             checked against the verdict written there; exit 1 on any
 #             difference. Also writes OUT/tap.log ("ok N - ..." lines) for
 #             scripts/test.sh.
@@ -98,48 +99,65 @@ scene() {
 
 # ---- piglit ----
 
-# piglit_one TEST: runs one shader test on the simulator; prints "VERDICT TEST".
+# piglit_one "ID<TAB>PROGRAM ARGS...": runs one piglit test on the simulator;
+# prints "VERDICT ID".
 piglit_one() {
-	local t=$1 log runner=shader_runner
-	log=$PIGLIT_LOGS/$(echo "$t" | tr / _).log
-	case "$t" in *glsl-es-*) runner=shader_runner_gles2 ;; esac
-	PIGLIT_PLATFORM=surfaceless_egl timeout 300 bash -c \
-		'on_sim "$0" "$1" -auto -fbo' "$PIGLIT_DIR/bin/$runner" "$PIGLIT_DIR/$t" >"$log" 2>&1
+	local id=${1%%$'\t'*} cmd=${1#*$'\t'} log
+	log=$PIGLIT_LOGS/$(echo "$id" | tr '/ ' '__').log
+	read -r -a argv <<<"$cmd"
+	argv[0]=$PIGLIT_DIR/bin/${argv[0]}
+	(cd "$PIGLIT_DIR" && PIGLIT_PLATFORM=surfaceless_egl timeout 300 bash -c \
+		'cd "$0" && on_sim "$@"' "$ROOT" "${argv[@]}") >"$log" 2>&1
 	local status=$? verdict
 	verdict=$(sed -n 's/.*PIGLIT: {"result": "\([a-z]*\)".*/\1/p' "$log" | tail -n 1)
 	if [ $status -ge 124 ] || [ -z "$verdict" ]; then
 		verdict=crash
 	fi
 	case "$verdict" in pass|fail|skip|crash) ;; warn) verdict=fail ;; *) verdict=crash ;; esac
-	echo "$verdict $t"
+	echo "$verdict $id"
 }
 export -f piglit_one
 
-# The execution tests of the three GLSL versions vc4's GL has.
+# The test list, "ID<TAB>PROGRAM ARGS" lines: the execution tests of the
+# three GLSL versions vc4's GL has (shader_runner; ID = the file), and
+# piglit's own GL 1.0-2.1 and GLES 2.0 tests of its "quick" profile (ID =
+# piglit's test name, spaces as '_'), their commands listed by the host's
+# piglit and run with the armhf binaries of the same package version.
 piglit_all() {
 	(cd "$piglit" && find tests/spec/glsl-1.10/execution tests/spec/glsl-1.20/execution \
 		tests/spec/glsl-es-1.00/execution generated_tests/spec/glsl-1.10/execution \
-		generated_tests/spec/glsl-1.20/execution -name '*.shader_test' | sort)
+		generated_tests/spec/glsl-1.20/execution -name '*.shader_test' | sort) |
+	while read -r t; do
+		case "$t" in *glsl-es-*) r=shader_runner_gles2 ;; *) r=shader_runner ;; esac
+		printf '%s\t%s %s -auto -fbo\n' "$t" "$r" "$t"
+	done
+	piglit print-cmd --format '{name} ::: {command}' quick 2>/dev/null |
+		grep -E '^spec@(!opengl 1\.[0-5]|!opengl 2\.[01]|!opengl es 2\.0)@' |
+		grep -v shader_runner |
+		sed -E 's/^([^:]*) ::: [^ ]*\/bin\//\1\t/; s/^([^\t]*)/\1/' |
+		awk -F'\t' '{ gsub(/ /, "_", $1); print $1 "\t" $2 }' | sort
 }
 
 piglit_run() {  # piglit_run < TEST-LIST: results into $out/piglit/results.txt
-	export PIGLIT_DIR=$piglit PIGLIT_LOGS=$out/piglit/logs
+	export PIGLIT_DIR=$piglit PIGLIT_LOGS=$out/piglit/logs ROOT=$root
 	mkdir -p "$PIGLIT_LOGS"
-	xargs -P "$jobs" -I{} bash -c 'piglit_one "$0"' {} | sort -k2 >"$out/piglit/results.txt"
+	tr '\n' '\0' | xargs -0 -P "$jobs" -I{} bash -c 'piglit_one "$0"' {} |
+		sort -k2 >"$out/piglit/results.txt"
 }
 
-# Each test that failed or crashed on the simulator, on the host's llvmpipe.
+# Each test that failed or crashed on the simulator, run again by the host's
+# piglit (same package version) on llvmpipe: "SIM LLVMPIPE ID" lines.
 llvmpipe_triage() {
 	local host=/usr/lib/x86_64-linux-gnu/piglit
-	[ -x "$host/bin/shader_runner" ] || host=$(dirname "$(dirname "$(command -v piglit)")")/lib/piglit
 	awk '$1 == "fail" || $1 == "crash" { print $1, $2 }' "$out/piglit/results.txt" |
-	while read -r sim t; do
-		local runner=shader_runner v
-		case "$t" in *glsl-es-*) runner=shader_runner_gles2 ;; esac
-		v=$(LIBGL_ALWAYS_SOFTWARE=1 PIGLIT_PLATFORM=surfaceless_egl timeout 120 \
-			"$host/bin/$runner" "$host/$t" -auto -fbo 2>&1 |
+	while read -r sim id; do
+		local cmd v argv
+		cmd=$(awk -F'\t' -v id="$id" '$1 == id { print $2; exit }' "$out/piglit/tests.txt")
+		read -r -a argv <<<"$cmd"
+		v=$(cd "$host" && LIBGL_ALWAYS_SOFTWARE=1 PIGLIT_PLATFORM=surfaceless_egl \
+			timeout 120 "$host/bin/${argv[0]}" "${argv[@]:1}" 2>&1 |
 			sed -n 's/.*PIGLIT: {"result": "\([a-z]*\)".*/\1/p' | tail -n 1)
-		echo "$sim ${v:-crash} $t"
+		echo "$sim ${v:-crash} $id"
 	done >"$out/piglit/llvmpipe.txt"
 }
 
@@ -154,11 +172,15 @@ setup
 mkdir -p "$out/piglit"
 if [ -n "$quick" ]; then
 	scenes=$(awk '$1 == "scene" { print $2 }' conformance/quick.txt)
-	awk '$1 == "piglit" { print $2 }' conformance/quick.txt | piglit_run
+	piglit_all >"$out/piglit/tests.txt"
+	awk '$1 == "piglit" { print $2 }' conformance/quick.txt >"$out/piglit/wanted.txt"
+	awk -F'\t' 'NR == FNR { want[$1] = 1; next } $1 in want' "$out/piglit/wanted.txt" \
+		"$out/piglit/tests.txt" | piglit_run
 else
 	scenes=$("$root/build/scenes-native/scene" --list | awk '{ print $1 }')
 	start=$SECONDS
-	piglit_all | piglit_run
+	piglit_all >"$out/piglit/tests.txt"
+	piglit_run <"$out/piglit/tests.txt"
 	say "piglit: $(wc -l <"$out/piglit/results.txt") tests in $((SECONDS - start)) s on $jobs processes"
 	llvmpipe_triage
 fi
