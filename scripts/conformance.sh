@@ -42,7 +42,7 @@ die() { say "$*"; exit 2; }
 mesa=$root/build/mesa-root
 sysroot=$mesa/sysroot
 piglit=$sysroot/usr/lib/arm-linux-gnueabihf/piglit
-export VC4_MESA_ROOT=$mesa
+export VC4_MESA_ROOT=$mesa ROOT=$root
 
 setup() {
 	scripts/deps.sh "$([ -n "$quick" ] && echo test || echo conformance)" >&2 || exit 2
@@ -61,7 +61,7 @@ setup() {
 }
 
 # on_sim ARGS...: an armhf program on the simulated device (set up already).
-on_sim() { RUN_ON_SIM_READY=1 scripts/run-on-sim.sh "$@"; }
+on_sim() { RUN_ON_SIM_READY=1 "$ROOT/scripts/run-on-sim.sh" "$@"; }
 export -f on_sim
 
 # ---- scenes ----
@@ -107,7 +107,7 @@ piglit_one() {
 	read -r -a argv <<<"$cmd"
 	argv[0]=$PIGLIT_DIR/bin/${argv[0]}
 	(cd "$PIGLIT_DIR" && PIGLIT_PLATFORM=surfaceless_egl timeout 300 bash -c \
-		'cd "$0" && on_sim "$@"' "$ROOT" "${argv[@]}") >"$log" 2>&1
+		'on_sim "$@"' on_sim "${argv[@]}") >"$log" 2>&1
 	local status=$? verdict
 	verdict=$(sed -n 's/.*PIGLIT: {"result": "\([a-z]*\)".*/\1/p' "$log" | tail -n 1)
 	if [ $status -ge 124 ] || [ -z "$verdict" ]; then
