@@ -248,6 +248,47 @@ void harness_write_png(const char *path, const uint8_t *pixels, int width, int h
 		h_fail("writing %s: %s", path, image.message);
 }
 
+EGLContext harness_desktop_gl(struct harness *h)
+{
+	if (!eglBindAPI(EGL_OPENGL_API))
+		egl_fail("eglBindAPI(EGL_OPENGL_API)");
+	EGLContext ctx = eglCreateContext(h->dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, NULL);
+	if (ctx == EGL_NO_CONTEXT)
+		egl_fail("eglCreateContext(EGL_NO_CONFIG_KHR, OpenGL)");
+	if (!eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
+		egl_fail("eglMakeCurrent(OpenGL context)");
+	fprintf(stderr, "scene: desktop GL_VERSION: %s\n", gl_string(GL_VERSION));
+	return ctx;
+}
+
+void harness_back_to_gles(struct harness *h, EGLContext ctx)
+{
+	if (!eglBindAPI(EGL_OPENGL_ES_API))
+		egl_fail("eglBindAPI(EGL_OPENGL_ES_API)");
+	if (!eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, h->ctx))
+		egl_fail("eglMakeCurrent(GLES 2 context)");
+	if (!eglDestroyContext(h->dpy, ctx))
+		egl_fail("eglDestroyContext(OpenGL context)");
+	GL(glBindFramebuffer(GL_FRAMEBUFFER, h->fbo));
+}
+
+void harness_upload(struct harness *h, const uint8_t *pixels)
+{
+	GL(glBindTexture(GL_TEXTURE_2D, h->colour));
+	GL(glPixelStorei(GL_UNPACK_ALIGNMENT, 1));
+	GL(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, h->width, h->height, GL_RGBA,
+			   GL_UNSIGNED_BYTE, pixels));
+	GL(glBindTexture(GL_TEXTURE_2D, 0));
+}
+
+void *harness_proc(const char *name)
+{
+	void *f = (void *)eglGetProcAddress(name);
+	if (!f)
+		h_fail("eglGetProcAddress(%s) returned NULL", name);
+	return f;
+}
+
 void harness_close(struct harness *h)
 {
 	GL(glBindFramebuffer(GL_FRAMEBUFFER, 0));

@@ -57,6 +57,26 @@ uint8_t *harness_read(struct harness *h);
  * whose first row is the top of the image. */
 void harness_write_png(const char *path, const uint8_t *pixels, int width, int height);
 
+/* Makes a desktop OpenGL context (EGL_OPENGL_API, no config, no surface,
+ * at least GL 2.1) current instead of the GLES 2 one and returns it: for
+ * what GLES 2 has no way to ask for (multisampled renderbuffers, through
+ * GL_EXT_framebuffer_multisample and GL_EXT_framebuffer_blit). Its
+ * GL_VERSION goes to stderr. */
+EGLContext harness_desktop_gl(struct harness *h);
+
+/* Destroys CTX (from harness_desktop_gl) and makes the GLES 2 context
+ * current again, its framebuffer bound. */
+void harness_back_to_gles(struct harness *h, EGLContext ctx);
+
+/* Replaces the framebuffer's pixels with WIDTHxHEIGHT RGBA8 PIXELS (row 0
+ * at the bottom), as read from another context. Draw nothing afterwards:
+ * Mesa's vc4 does not load the uploaded texture into the next draw's job
+ * (docs/conformance-scenes.md). */
+void harness_upload(struct harness *h, const uint8_t *pixels);
+
+/* The address of GL function NAME (eglGetProcAddress); exits when NULL. */
+void *harness_proc(const char *name);
+
 /* Deletes the framebuffer, releases the context, terminates the display and
  * closes the device. */
 void harness_close(struct harness *h);

@@ -13,14 +13,18 @@ extern const struct scene scene_clear_only, scene_uniform_colour, scene_vertex_c
 	scene_texture_rgba, scene_depth, scene_blend, scene_cull, scene_points_lines,
 	scene_discard, scene_loop_builtins, scene_stencil, scene_many_draws, scene_texture_formats,
 	scene_texture_etc1, scene_texture_wrap, scene_texture_mipmap, scene_texture_cube,
-	scene_texture_border;
+	scene_texture_border, scene_msaa, scene_render_to_texture, scene_rgb565,
+	scene_point_coord, scene_polygon_offset, scene_line_clip, scene_two_sided, scene_wrap_ops,
+	scene_zfail, scene_masks, scene_partial_clear;
 
 static const struct scene *const scenes[] = {
 	&scene_clear_only, &scene_uniform_colour, &scene_vertex_colours, &scene_texture_rgba,
 	&scene_depth, &scene_blend, &scene_cull, &scene_points_lines, &scene_discard,
 	&scene_loop_builtins, &scene_stencil, &scene_many_draws, &scene_texture_formats,
 	&scene_texture_etc1, &scene_texture_wrap, &scene_texture_mipmap, &scene_texture_cube,
-	&scene_texture_border,
+	&scene_texture_border, &scene_msaa, &scene_render_to_texture, &scene_rgb565,
+	&scene_point_coord, &scene_polygon_offset, &scene_line_clip, &scene_two_sided,
+	&scene_wrap_ops, &scene_zfail, &scene_masks, &scene_partial_clear,
 };
 
 #define NSCENES (sizeof(scenes) / sizeof(scenes[0]))

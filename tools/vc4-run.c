@@ -10,7 +10,8 @@
  * instruction 0 with the -u words as its uniform stream until thread end.
  *
  * Exit status (docs/CONVENTIONS.md): 0 ok; 1 the program failed: no
- * thread end within --max-cycles instructions (default 10000000), or it did
+ * thread end within --max-cycles instructions (default 10000000, at most
+ * VC4_RUN_MAX_CYCLES: about ten seconds of simulation), or it did
  * something invalid (illegal instruction, access outside memory or the VPM,
  * uniform overrun, ...), or CODE.bin is no program (a size that is not a
  * nonzero multiple of 8); 2 usage or I/O error (unreadable input, a memory
@@ -18,6 +19,10 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+
+/* The largest --max-cycles: about ten seconds at the interpreter's speed
+ * (docs/PERFORMANCE.md), so that no run goes on for ever. */
+#define VC4_RUN_MAX_CYCLES 1000000000u
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +39,8 @@ static const struct tool tool = { "vc4-run",
 	"  -u WORD              append a 32-bit word to the uniform stream\n"
 	"  --mem ADDR FILE      load FILE into memory at ADDR\n"
 	"  --dump ADDR LEN FILE write LEN bytes at ADDR to FILE after the run\n"
-	"  --max-cycles N       stop after N instructions (default 10000000)\n"
+	"  --max-cycles N       stop after N instructions (default 10000000,\n"
+	"                       at most 1000000000)\n"
 	"  --regs               print the registers and flags after the run\n"
 	"  --help               print this text;  --version  print the version\n"
 	"exit status: 0 thread end, 1 no thread end, an invalid program or no program,\n"
@@ -102,6 +108,9 @@ static int parse_option(int argc, char **argv, int *i, struct args *a)
 		a->max_cycles = strtoull(v, &end, 0);
 		if (errno || *end || !v[0] || v[0] == '-')
 			return tool_usage_error(&tool, "--max-cycles '%s': not a number", v);
+		if (a->max_cycles > VC4_RUN_MAX_CYCLES)
+			return tool_usage_error(&tool, "--max-cycles '%s': more than the maximum, "
+						"%u", v, VC4_RUN_MAX_CYCLES);
 		return -1;
 	}
 	if (strcmp(s, "--regs") == 0) {

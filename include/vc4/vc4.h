@@ -94,7 +94,7 @@ void vc4_buffer_destroy(struct vc4_buffer *buf);
 enum vc4_format {
 	VC4_FMT_RGBA8888, /* texture and render target; bytes R, G, B, A */
 	VC4_FMT_RGB565,   /* texture and render target (BGR565 tile format);
-			   * red in bits 0..4, green 5..10, blue 11..15 */
+			   * red in bits 11..15, green 5..10, blue 0..4 */
 	VC4_FMT_RGBA32R,  /* texture only, raster layout; bytes R, G, B, A */
 	VC4_FMT_Z24S8,    /* depth/stencil target: 24-bit depth, 8-bit stencil */
 	VC4_FMT_COUNT
@@ -255,6 +255,41 @@ bool vc4_flush(struct vc4_ctx *ctx);
 /* vc4_flush() and waits for the GPU to finish. Fails with "GPU hang: ..."
  * when a job submitted since the last vc4_finish() hung. */
 bool vc4_finish(struct vc4_ctx *ctx);
+
+/* ---- performance figures ----------------------------------------------- */
+
+/* What the GPU did for the jobs submitted between vc4_perf_begin() and
+ * vc4_perf_end(), counted by the kernel's performance monitor (the PERFMON
+ * ioctls: Linux 4.17 and later, and the simulator). The QPU counters are
+ * clock cycles on the hardware; the simulator counts one per instruction
+ * executed, so there they are QPU instructions. */
+struct vc4_perf_counts {
+	uint64_t qpu_cycles_vertex;    /* coordinate and vertex shading */
+	uint64_t qpu_cycles_fragment;  /* fragment shading */
+	uint64_t qpu_cycles_valid;     /* executing valid instructions, every stage */
+	uint64_t quads_shaded;         /* 2x2 quads that reached fragment shading */
+	uint64_t quads_written;        /* quads written to the colour buffer */
+	uint64_t texture_quads;        /* quads the TMUs processed */
+};
+
+/* Starts counting the jobs submitted from now on (pending jobs too, when
+ * they are submitted); a count in progress starts again from zero. False
+ * when the kernel has no performance monitors. */
+bool vc4_perf_begin(struct vc4_ctx *ctx);
+
+/* Submits the pending jobs, waits for them (vc4_finish) and gives what the
+ * jobs submitted since vc4_perf_begin() did; counting stops. */
+bool vc4_perf_end(struct vc4_ctx *ctx, struct vc4_perf_counts *counts);
+
+/* The size of a program's compiled code in QPU instructions: for each
+ * shader the largest among the variants its draws compiled so far (the
+ * state chooses the variant: blending, depth writes, attribute formats,
+ * the primitive), all 0 before its first draw. */
+struct vc4_prog_sizes {
+	uint32_t vertex, coordinate, fragment;
+	uint32_t variants;             /* variants compiled */
+};
+void vc4_prog_get_sizes(const struct vc4_prog *prog, struct vc4_prog_sizes *sizes);
 
 /* ---- PNG --------------------------------------------------------------- */
 

@@ -304,15 +304,16 @@ static bool join_path(char *out, size_t size, const char *dir, const char *name,
 		vc4_diag_set(diag, "%s/%s: path too long", dir, name);
 }
 
-/* Reads DIR/NAME, which must hold exactly `size` bytes. */
+/* Reads DIR/NAME, which must hold exactly `size` bytes (a BO may be larger
+ * than the default input limit; the read stops past its declared size). */
 static uint8_t *load_blob(const char *dir, const char *name, uint32_t size,
 			  struct vc4_diag *diag)
 {
 	char path[4200];
 	if (!join_path(path, sizeof(path), dir, name, diag))
 		return NULL;
-	size_t got = 0;
-	uint8_t *data = vc4_read_file(path, &got, diag);
+	size_t got = 0, max = size > VC4_READ_FILE_MAX ? size : VC4_READ_FILE_MAX;
+	uint8_t *data = vc4_read_file_max(path, max, &got, diag);
 	if (data && got != size) {
 		vc4_diag_set(diag, "%s: %zu bytes, but submit.txt says %u", path, got, size);
 		free(data);

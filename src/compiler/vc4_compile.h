@@ -83,6 +83,11 @@ const struct vc4_compile_result *vc4_program_cache_get(struct vc4_program_cache 
 							const struct qir_shader_key *key,
 							struct vc4_diag *diag);
 
+/* The options of the compiles from now on (e.g. keep_qir, for a debug
+ * dump); results already cached keep what they were compiled with. */
+void vc4_program_cache_set_options(struct vc4_program_cache *cache,
+				   const struct vc4_compile_options *options);
+
 /* Lookups that hit / compiled so far. */
 void vc4_program_cache_stats(const struct vc4_program_cache *cache, uint32_t *hits,
 			     uint32_t *misses);

@@ -58,20 +58,31 @@ static bool fold_unpack(struct qir_compile *c, struct qir_block *b, const uint32
 	return false;
 }
 
-/* fmul t, a, b; fmul d.PACK, t, 1.0 → fmul d.PACK, a, b. */
+/* Whether src[s] of MUL-packing x is what x packs: x is `mmov d.PACK, t`
+ * (s = 0) or `fmul d.PACK, t, 1.0`. */
+static bool packs_src(struct qir_compile *c, const struct qir_inst *x, int s)
+{
+	uint32_t one;
+	if (x->op == QIR_OP_MMOV)
+		return s == 0;
+	return x->op == QIR_OP_FMUL && qir_reg_const(c, x->src[!s], &one) &&
+	       one == 0x3f800000u;
+}
+
+/* fmul t, a, b; mmov d.PACK, t (or fmul d.PACK, t, 1.0) → fmul d.PACK, a, b. */
 static bool fold_pack(struct qir_compile *c, struct qir_block *b, const uint32_t *uses,
 		      struct qir_inst *x)
 {
-	uint32_t one;
-	if (x->op != QIR_OP_FMUL || !x->pack || !x->pack_mul || x->sf ||
-	    x->cond != QPU_COND_ALWAYS)
+	if ((x->op != QIR_OP_FMUL && x->op != QIR_OP_MMOV) || !x->pack || !x->pack_mul ||
+	    x->sf || x->cond != QPU_COND_ALWAYS)
 		return false;
 	for (int s = 0; s < 2; s++) {
-		if (!qir_reg_const(c, x->src[!s], &one) || one != 0x3f800000u)
+		if (!packs_src(c, x, s))
 			continue;
 		struct qir_inst *d = single_def(c, uses, x, x->src[s], QIR_OP_FMUL);
 		if (!d || d->src[0].unpack || d->src[1].unpack)
 			continue;
+		x->op = QIR_OP_FMUL;
 		x->src[0] = d->src[0];
 		x->src[1] = d->src[1];
 		qir_inst_remove(c, b, d);

@@ -3,8 +3,9 @@
  * hardware, run by the compile driver after qir_optimize():
  *   - an unpacking float move read once folds into its float consumer
  *     (`fmov t, x.8a; fmul y, t, z` → `fmul y, x.8a, z`);
- *   - a MUL-pack move by 1.0 of a value an fmul made for it folds into that
- *     fmul (`fmul t, a, b; fmul d.8ac, t, 1.0` → `fmul d.8ac, a, b`).
+ *   - a MUL-pack move (`mmov d.8ac, t`, or `fmul d.8ac, t, 1.0`) of a value
+ *     an fmul made for it folds into that fmul (→ `fmul d.8ac, a, b`: the
+ *     MUL pack converts whatever the MUL op produced as a float).
  * Together they turn texel × colour into one fmul per channel reading r4
  * with an unpack and writing the colour byte with a pack.
  */

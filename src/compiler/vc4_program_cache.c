@@ -21,6 +21,7 @@ struct cache_entry {
 struct vc4_program_cache {
 	struct cache_entry **slots;
 	uint32_t cap, count, hits, misses;
+	struct vc4_compile_options options;   /* for every compile */
 };
 
 static uint32_t fnv1a(uint32_t h, const void *data, size_t n)
@@ -148,7 +149,7 @@ const struct vc4_compile_result *vc4_program_cache_get(struct vc4_program_cache 
 	e->text = text;
 	memcpy(e->key, kb, kl);
 	e->key_len = kl;
-	if (!vc4_compile_linked(sh, fs, key, NULL, &e->result, diag)) {
+	if (!vc4_compile_linked(sh, fs, key, &cache->options, &e->result, diag)) {
 		entry_free(e);
 		return NULL;
 	}
@@ -163,4 +164,10 @@ void vc4_program_cache_stats(const struct vc4_program_cache *cache, uint32_t *hi
 {
 	*hits = cache->hits;
 	*misses = cache->misses;
+}
+
+void vc4_program_cache_set_options(struct vc4_program_cache *cache,
+				   const struct vc4_compile_options *options)
+{
+	cache->options = *options;
 }

@@ -2,7 +2,10 @@
  * vc4_qir_sched.c: the pre-allocation list scheduler of vc4_qir_sched.h.
  * One forward pass builds the dependency DAG of a block (last writer and
  * readers since, per resource); nodes are then taken by longest latency
- * path to the block end, ties in the original order.
+ * path to the block end, ties in the original order, from a binary heap of
+ * the ready nodes. Only the resources a block touched are reset after it,
+ * so the cost is O(I log I + E) for the whole program, whatever the number
+ * of blocks and temps.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +32,7 @@ struct qsched {
 	int32_t *last_w;                  /* per resource */
 	VC4_ARRAY(uint32_t) *readers;     /* per resource */
 	uint32_t nres;
+	VC4_ARRAY(uint32_t) touched;      /* resources used by the current block */
 	bool oom;
 };
 
@@ -58,6 +62,11 @@ static uint32_t latency(const struct qir_inst *from, const struct qir_inst *to)
 
 static void use(struct qsched *s, uint32_t i, uint32_t r, bool write)
 {
+	if (s->last_w[r] == -1 && !s->readers[r].len) {
+		s->last_w[r] = -2;        /* touched, no writer yet */
+		if (!vc4_array_push(&s->touched, r))
+			s->oom = true;
+	}
 	int32_t w = s->last_w[r];
 	if (w >= 0)
 		edge(s, (uint32_t)w, i, write ? 1 : latency(s->n[w].inst, s->n[i].inst));
@@ -158,12 +167,55 @@ static bool build(struct qsched *s)
 	return !s->oom;
 }
 
+/* Whether node a is taken before node b: longer path first, then the
+ * original order. */
+static bool before(const struct qsched *s, uint32_t a, uint32_t b)
+{
+	return s->n[a].prio > s->n[b].prio || (s->n[a].prio == s->n[b].prio && a < b);
+}
+
+typedef VC4_ARRAY(uint32_t) ready_heap;
+
+/* Adds node i to the heap of ready nodes (best at the top). */
+static bool heap_push(const struct qsched *s, ready_heap *h, uint32_t i)
+{
+	if (!vc4_array_push(h, i))
+		return false;
+	for (size_t k = h->len - 1; k > 0 && before(s, i, h->data[(k - 1) / 2]); k = (k - 1) / 2) {
+		h->data[k] = h->data[(k - 1) / 2];
+		h->data[(k - 1) / 2] = i;
+	}
+	return true;
+}
+
+/* Removes and returns the best ready node (the heap is not empty). */
+static uint32_t heap_pop(const struct qsched *s, ready_heap *h)
+{
+	uint32_t top = h->data[0], last = h->data[--h->len];
+	size_t k = 0;
+	for (;;) {
+		size_t l = 2 * k + 1, best = k;
+		uint32_t cur = last;
+		if (l < h->len && before(s, h->data[l], cur))
+			best = l, cur = h->data[l];
+		if (l + 1 < h->len && before(s, h->data[l + 1], cur))
+			best = l + 1;
+		if (best == k)
+			break;
+		h->data[k] = h->data[best];
+		k = best;
+	}
+	if (h->len)
+		h->data[k] = last;
+	return top;
+}
+
 /* Relinks the block in list-scheduled order. */
 static bool reorder(struct qsched *s, struct qir_block *b)
 {
-	VC4_ARRAY(uint32_t) ready = { 0 };
+	ready_heap ready = { 0 };
 	for (uint32_t i = 0; i < s->count; i++)
-		if (!s->n[i].nparents && !vc4_array_push(&ready, i))
+		if (!s->n[i].nparents && !heap_push(s, &ready, i))
 			return false;
 	b->first = b->last = NULL;
 	for (uint32_t done = 0; done < s->count; done++) {
@@ -171,20 +223,13 @@ static bool reorder(struct qsched *s, struct qir_block *b)
 			vc4_array_free(&ready);
 			return false;
 		}
-		size_t best = 0;
-		for (size_t k = 1; k < ready.len; k++) {
-			const struct qnode *a = &s->n[ready.data[k]], *c = &s->n[ready.data[best]];
-			if (a->prio > c->prio || (a->prio == c->prio && ready.data[k] < ready.data[best]))
-				best = k;
-		}
-		uint32_t i = ready.data[best];
-		ready.data[best] = ready.data[--ready.len];
+		uint32_t i = heap_pop(s, &ready);
 		struct qir_inst *in = s->n[i].inst;
 		in->prev = in->next = NULL;
 		qir_inst_insert_before(b, NULL, in);
 		for (uint32_t e = s->n[i].first_kid; e != UINT32_MAX; e = s->edges.data[e].next)
 			if (--s->n[s->edges.data[e].to].nparents == 0 &&
-			    !vc4_array_push(&ready, s->edges.data[e].to))
+			    !heap_push(s, &ready, s->edges.data[e].to))
 				s->oom = true;
 	}
 	vc4_array_free(&ready);
@@ -205,10 +250,11 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 		s->n[n].inst = i;
 		s->n[n++].first_kid = UINT32_MAX;
 	}
-	for (uint32_t r = 0; r < s->nres; r++) {
-		s->last_w[r] = -1;
-		s->readers[r].len = 0;
+	for (size_t k = 0; k < s->touched.len; k++) {
+		s->last_w[s->touched.data[k]] = -1;
+		s->readers[s->touched.data[k]].len = 0;
 	}
+	s->touched.len = 0;
 	s->edges.len = 0;
 	/* a block that fails is left as it was only if nothing was relinked */
 	bool ok = build(s) && reorder(s, b);
@@ -225,6 +271,8 @@ bool vc4_qir_schedule(struct qir_compile *c)
 	s.last_w = malloc(s.nres * sizeof(*s.last_w));
 	s.readers = calloc(s.nres, sizeof(*s.readers));
 	bool ok = s.last_w && s.readers;
+	for (uint32_t r = 0; ok && r < s.nres; r++)
+		s.last_w[r] = -1;
 	struct qir_block *b;
 	qir_foreach_block(c, b) {
 		if (ok)
@@ -235,6 +283,7 @@ bool vc4_qir_schedule(struct qir_compile *c)
 	free(s.readers);
 	free(s.last_w);
 	vc4_array_free(&s.edges);
+	vc4_array_free(&s.touched);
 	qir_invalidate(c);
 	if (!ok)
 		c->oom = true;

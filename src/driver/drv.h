@@ -8,7 +8,8 @@
  * their shader BOs), drv_state.c (pipeline state), drv_job.c (jobs per
  * render target, flush rules, surfaces, submit), drv_emit.c (bin CL state
  * packets and shader records), drv_uniforms.c (the uniform writer),
- * drv_draw.c (draws, index conversion), drv_png.c.
+ * drv_draw.c (draws, index conversion), drv_png.c, drv_debug.c ($VC4_DEBUG),
+ * drv_perf.c (performance counters, program sizes).
  */
 #ifndef VC4_DRIVER_DRV_H
 #define VC4_DRIVER_DRV_H
@@ -101,9 +102,10 @@ struct vc4_prog {
 	struct drv_shader_uniforms unif[2]; /* [0] VS (and CS), [1] FS */
 	uint32_t num_attrs;                 /* VS attribute declarations */
 	uint8_t attr_comps[DRV_MAX_ATTRS];
-	uint32_t fs_varying_comps;          /* FS varying components (record field) */
+	uint32_t fs_varying_comps;          /* FS varying components (record field;
+					     * the generated ones are not counted) */
 	uint32_t fs_flat_mask;              /* bit per varying component: flat */
-	bool fs_uses_point_coord;
+	uint32_t id;                        /* 1, 2, ... per context (debug output) */
 	VC4_ARRAY(struct drv_variant) variants;
 };
 
@@ -136,7 +138,7 @@ void drv_state_init(struct drv_state *s);
 
 enum drv_flush_reason {
 	DRV_FLUSH_EXPLICIT, DRV_FLUSH_BO_CAP, DRV_FLUSH_DEPENDENCY, DRV_FLUSH_READBACK,
-	DRV_FLUSH_CLEAR, DRV_FLUSH_REASON_COUNT
+	DRV_FLUSH_CLEAR, DRV_FLUSH_DEBUG /* VC4_DEBUG always_flush/sync */, DRV_FLUSH_REASON_COUNT
 };
 
 /* Packets whose last emitted bytes a job remembers ("only when changed"). */
@@ -148,6 +150,7 @@ enum drv_state_packet {
 
 struct drv_job {
 	struct vc4_texture *color, *depth;    /* the render target (key) */
+	uint32_t id;                           /* 1, 2, ... per context (debug output) */
 	struct cl_job cl;
 	bool started;                          /* binning prologue emitted */
 	uint32_t draws;
@@ -218,9 +221,10 @@ uint32_t drv_texture_p1(const struct vc4_texture *tex);
 
 /* ---- programs (drv_prog.c) --------------------------------------------- */
 
-/* The variant for the current state (compiling and uploading on a miss). */
+/* The variant for the current state and a draw of primitive `mode`
+ * (compiling and uploading on a miss). */
 const struct drv_variant *drv_prog_variant(struct vc4_ctx *ctx, struct vc4_prog *prog,
-					   bool points);
+					   enum vc4_prim mode);
 
 /* ---- context (drv_ctx.c) ----------------------------------------------- */
 
@@ -237,6 +241,10 @@ struct vc4_ctx {
 	uint64_t bo_cap;
 	uint64_t last_seqno;
 	struct vc4_bo *dummy_vbo;             /* for shaders without attributes */
+	uint32_t debug;                       /* 1 << enum drv_debug_flag, from $VC4_DEBUG */
+	struct clif_spec *debug_spec;         /* the CL decoder's packets (cl), or NULL */
+	uint32_t next_prog_id, next_job_id;
+	uint32_t perfmon;                     /* the kernel's perfmon id while counting, or 0 */
 };
 
 /* Starts a public call: forgets the previous call's error (call_err); the
@@ -255,6 +263,36 @@ bool drv_check_hang(struct vc4_ctx *ctx, struct vc4_texture *a, struct vc4_textu
 
 /* The pending job for tests (NULL if none) without creating one. */
 struct drv_job *drv_job_find(struct vc4_ctx *ctx, const struct vc4_texture *color);
+
+/* ---- debug switches (drv_debug.c) -------------------------------------- */
+
+enum drv_debug_flag {
+	DRV_DEBUG_QIR, DRV_DEBUG_QPU, DRV_DEBUG_CL, DRV_DEBUG_SHADERDB, DRV_DEBUG_PERF,
+	DRV_DEBUG_ALWAYS_FLUSH, DRV_DEBUG_ALWAYS_SYNC, DRV_DEBUG_COUNT
+};
+
+static inline bool drv_debugging(const struct vc4_ctx *ctx, enum drv_debug_flag f)
+{
+	return ctx->debug & (1u << f);
+}
+
+/* Parses $VC4_DEBUG's value (comma-separated names; NULL or "" = none)
+ * into *flags. False with "VC4_DEBUG: unknown option 'x' (valid: ...)". */
+bool drv_debug_parse(const char *value, uint32_t *flags, char *err, size_t size);
+
+/* A new variant (index in prog->variants): QIR, QPU, SHADER-DB lines. */
+void drv_debug_variant(const struct vc4_ctx *ctx, const struct vc4_prog *prog,
+		       const struct drv_variant *v, size_t index);
+
+/* A job about to be submitted: why (perf) and its decoded bin CL (cl). */
+void drv_debug_flush(struct vc4_ctx *ctx, const struct drv_job *job, enum drv_flush_reason why);
+
+void drv_debug_free(struct vc4_ctx *ctx);
+
+/* ---- performance figures (drv_perf.c) ---------------------------------- */
+
+/* Stops counting without reading: destroys the perfmon, if any. */
+void drv_perf_stop(struct vc4_ctx *ctx);
 
 /* Whether the kernel answered GET_PARAM `param` (a DRM_VC4_PARAM_SUPPORTS_*)
  * with a nonzero value; a parameter it does not know means no. */

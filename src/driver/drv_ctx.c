@@ -1,7 +1,7 @@
 /*
- * drv_ctx.c: the context: opening the device, the error text (sticky until
- * read, like glGetError), hang reports, statistics, the program cache, the
- * rendering probe, and closing.
+ * drv_ctx.c: the context: opening the device ($VC4_DEBUG read once, here),
+ * the error text (sticky until read, like glGetError), hang reports,
+ * statistics, the program cache, the rendering probe, and closing.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -66,11 +66,15 @@ struct vc4_ctx *vc4_ctx_create(enum vc4_ctx_backend backend, char *err, size_t e
 		snprintf(err, err_size, "vc4_ctx_create: unknown backend %u", (unsigned)backend);
 		return NULL;
 	}
+	uint32_t debug;
+	if (!drv_debug_parse(getenv("VC4_DEBUG"), &debug, err, err_size))
+		return NULL;
 	struct vc4_ctx *ctx = calloc(1, sizeof(*ctx));
 	if (!ctx) {
 		snprintf(err, err_size, "vc4_ctx_create: out of memory");
 		return NULL;
 	}
+	ctx->debug = debug;
 	struct vc4_dev_options opts = { .backend = backend_of[backend] };
 	ctx->dev = vc4_dev_open(&opts, &diag);
 	ctx->cache = ctx->dev ? vc4_program_cache_create() : NULL;
@@ -81,6 +85,8 @@ struct vc4_ctx *vc4_ctx_create(enum vc4_ctx_backend backend, char *err, size_t e
 		free(ctx);
 		return NULL;
 	}
+	struct vc4_compile_options copts = { .keep_qir = drv_debugging(ctx, DRV_DEBUG_QIR) };
+	vc4_program_cache_set_options(ctx->cache, &copts);
 	drv_state_init(&ctx->state);
 	ctx->bo_cap = VC4_JOB_DEFAULT_BO_SPACE_CAP;
 	vc4_dev_check_hang(ctx->dev, &diag); /* a hang from before us is not ours */
@@ -92,9 +98,11 @@ void vc4_ctx_destroy(struct vc4_ctx *ctx)
 	if (!ctx)
 		return;
 	vc4_finish(ctx); /* frees every job, submitted or rejected */
+	drv_perf_stop(ctx);
 	vc4_bo_unref(ctx->dummy_vbo);
 	vc4_array_free(&ctx->jobs);
 	vc4_program_cache_destroy(ctx->cache);
+	drv_debug_free(ctx);
 	vc4_bo_cache_clear(ctx->dev);
 	vc4_dev_close(ctx->dev);
 	free(ctx);

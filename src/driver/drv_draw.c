@@ -131,7 +131,7 @@ static bool begin_draw(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t lo, uin
 		return false;
 	bool points = mode == VC4_PRIM_POINTS;
 	struct vc4_prog *prog = ctx->state.prog;
-	const struct drv_variant *v = drv_prog_variant(ctx, prog, points);
+	const struct drv_variant *v = drv_prog_variant(ctx, prog, mode);
 	if (!v || !prepare_samplers(ctx, &v->fs->prog[0]) ||
 	    !prepare_samplers(ctx, &v->vs->prog[0]) || !prepare_samplers(ctx, &v->vs->prog[1]))
 		return false;
@@ -165,6 +165,8 @@ static bool end_draw(struct vc4_ctx *ctx, struct drv_job *job)
 	job->bo_bytes = job_bytes(job);
 	if (job->bo_bytes > ctx->bo_cap)
 		return drv_job_flush(ctx, job, DRV_FLUSH_BO_CAP);
+	if (drv_debugging(ctx, DRV_DEBUG_ALWAYS_FLUSH) || drv_debugging(ctx, DRV_DEBUG_ALWAYS_SYNC))
+		return drv_job_flush(ctx, job, DRV_FLUSH_DEBUG);
 	return true;
 }
 

@@ -166,8 +166,8 @@ bool drv_emit_shader_record(struct vc4_ctx *ctx, struct drv_job *job, const stru
 		r.fragment_shader_is_single_threaded = v->fs->prog[0].threads != 2;
 		r.point_size_included_in_shaded_vertex_data = points;
 		r.enable_clipping = true;
-		r.fragment_shader_number_of_varyings = prog->fs_varying_comps +
-			(v->fs_key.is_points ? 2 : 0);
+		/* not counting the point's or line's generated varyings */
+		r.fragment_shader_number_of_varyings = prog->fs_varying_comps;
 		r.fragment_shader_code_address = (struct vc4_address){ v->fs_bo, 0 };
 		r.vertex_shader_attribute_array_select_bits = select;
 		r.vertex_shader_total_attributes_size = vpm;

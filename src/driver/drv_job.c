@@ -99,6 +99,7 @@ struct drv_job *drv_job_current(struct vc4_ctx *ctx)
 	}
 	job->color = s->color;
 	job->depth = s->depth;
+	job->id = ++ctx->next_job_id;
 	cl_job_init(&job->cl);
 	s->color->writer = job;
 	if (s->depth)
@@ -217,6 +218,7 @@ static uint32_t *reason_counter(struct vc4_ctx *ctx, enum drv_flush_reason why)
 		[DRV_FLUSH_DEPENDENCY] = &ctx->stats.flush_dependency,
 		[DRV_FLUSH_READBACK] = &ctx->stats.flush_readback,
 		[DRV_FLUSH_CLEAR] = &ctx->stats.flush_clear,
+		[DRV_FLUSH_DEBUG] = &ctx->stats.flush_explicit,
 	};
 	return c[why];
 }
@@ -232,6 +234,16 @@ static void mark_rendered(struct vc4_texture *t)
 	t->hang = NULL;
 }
 
+/* VC4_DEBUG always_sync: waits for the job just submitted. */
+static bool sync_if_debugging(struct vc4_ctx *ctx)
+{
+	struct vc4_diag diag = { 0 };
+	if (!drv_debugging(ctx, DRV_DEBUG_ALWAYS_SYNC) ||
+	    !vc4_dev_wait_seqno(ctx->dev, ctx->last_seqno, UINT64_MAX, &diag))
+		return true;
+	return drv_error(ctx, "VC4_DEBUG always_sync: waiting for the job: %s", diag.msg);
+}
+
 bool drv_job_flush(struct vc4_ctx *ctx, struct drv_job *job, enum drv_flush_reason why)
 {
 	struct vc4_diag diag = { 0 };
@@ -240,7 +252,10 @@ bool drv_job_flush(struct vc4_ctx *ctx, struct drv_job *job, enum drv_flush_reas
 		return true;
 	}
 	finish_bcl(job);
+	drv_debug_flush(ctx, job, why);
 	struct vc4_job *out = vc4_job_create(ctx->dev);
+	if (out)
+		out->perfmonid = ctx->perfmon; /* 0: not counting */
 	bool ok = out && drv_job_build_submit(ctx, job, out);
 	if (ok && !vc4_job_submit(out, &diag))
 		ok = drv_error(ctx, "SUBMIT_CL rejected: %s", diag.msg);
@@ -252,7 +267,7 @@ bool drv_job_flush(struct vc4_ctx *ctx, struct drv_job *job, enum drv_flush_reas
 		(*reason_counter(ctx, why))++;
 		mark_rendered(job->color);
 		mark_rendered(job->depth);
-		ok = drv_check_hang(ctx, job->color, job->depth);
+		ok = sync_if_debugging(ctx) && drv_check_hang(ctx, job->color, job->depth);
 	}
 	vc4_job_destroy(out);
 	job_free(ctx, job);

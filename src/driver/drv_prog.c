@@ -31,10 +31,6 @@ static bool scan_shaders(struct vc4_ctx *ctx, struct vc4_prog *p)
 		}
 	}
 	p->fs_varying_comps = comp;
-	for (size_t i = 0; i < p->fs->instrs.len; i++) {
-		if (p->fs->instrs.data[i].op == IR_OP_POINT_COORD)
-			p->fs_uses_point_coord = true;
-	}
 	return true;
 }
 
@@ -68,6 +64,7 @@ struct vc4_prog *vc4_prog_create_ir(struct vc4_ctx *ctx, struct ir_shader *vs,
 		return NULL;
 	}
 	p->ctx = ctx;
+	p->id = ++ctx->next_prog_id;
 	p->vs = vs;
 	p->fs = fs;
 	if (!scan_shaders(ctx, p) || !init_uniforms(ctx, vs, &p->unif[0]) ||
@@ -171,11 +168,14 @@ bool vc4_prog_set_uniform_i(struct vc4_prog *p, const char *name, const int32_t 
 	return set_uniform(p, name, w, count);
 }
 
-/* The keys of the current state. */
-static void make_keys(const struct vc4_ctx *ctx, const struct vc4_prog *p, bool points,
+/* The keys of the current state for a draw of primitive `mode`: its class
+ * (points, lines, triangles) picks the FS variant, since the hardware puts
+ * generated varyings first for points and lines (docs/lowering.md). */
+static void make_keys(const struct vc4_ctx *ctx, const struct vc4_prog *p, enum vc4_prim mode,
 		      struct qir_shader_key *vk, struct qir_shader_key *fk)
 {
 	const struct drv_state *s = &ctx->state;
+	bool points = mode == VC4_PRIM_POINTS;
 	qir_shader_key_init(vk, QIR_STAGE_VERTEX);
 	for (uint32_t i = 0; i < p->num_attrs; i++)
 		vk->attr_format[i] = s->attribs[i].format;
@@ -191,7 +191,9 @@ static void make_keys(const struct vc4_ctx *ctx, const struct vc4_prog *p, bool 
 	fk->color_mask = s->color_mask;
 	fk->rt_format = s->color ? (uint8_t)drv_formats[s->color->format].qir_rt : QIR_RT_RGBA8888;
 	fk->depth_enabled = s->depth && (s->depth_test || s->depth_write);
-	fk->is_points = points && p->fs_uses_point_coord;
+	fk->is_points = points;
+	fk->is_lines = mode == VC4_PRIM_LINES || mode == VC4_PRIM_LINE_LOOP ||
+		       mode == VC4_PRIM_LINE_STRIP;
 	fk->threaded = drv_supports(ctx, DRM_VC4_PARAM_SUPPORTS_THREADED_FS);
 }
 
@@ -218,10 +220,11 @@ static bool upload_variant(struct vc4_ctx *ctx, struct drv_variant *v)
 	return true;
 }
 
-const struct drv_variant *drv_prog_variant(struct vc4_ctx *ctx, struct vc4_prog *p, bool points)
+const struct drv_variant *drv_prog_variant(struct vc4_ctx *ctx, struct vc4_prog *p,
+					   enum vc4_prim mode)
 {
 	struct qir_shader_key vk, fk;
-	make_keys(ctx, p, points, &vk, &fk);
+	make_keys(ctx, p, mode, &vk, &fk);
 	for (size_t i = 0; i < p->variants.len; i++) {
 		struct drv_variant *v = &p->variants.data[i];
 		if (qir_shader_key_equal(&v->vs_key, &vk) && qir_shader_key_equal(&v->fs_key, &fk))
@@ -242,5 +245,6 @@ const struct drv_variant *drv_prog_variant(struct vc4_ctx *ctx, struct vc4_prog 
 		vc4_bo_unref(v.cs_bo);
 		return NULL;
 	}
+	drv_debug_variant(ctx, p, &p->variants.data[p->variants.len - 1], p->variants.len - 1);
 	return &p->variants.data[p->variants.len - 1];
 }

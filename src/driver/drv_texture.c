@@ -13,7 +13,8 @@ static void pack_pixel(enum vc4_format fmt, const uint8_t *p, uint8_t *dst)
 {
 	switch (fmt) {
 	case VC4_FMT_RGB565: {
-		uint16_t v = (uint16_t)((p[0] >> 3) | (p[1] >> 2) << 5 | (p[2] >> 3) << 11);
+		/* red in bits 15..11, as the TMU and the tile buffer read it */
+		uint16_t v = (uint16_t)((p[0] >> 3) << 11 | (p[1] >> 2) << 5 | (p[2] >> 3));
 		dst[0] = (uint8_t)v;
 		dst[1] = (uint8_t)(v >> 8);
 		break;

@@ -80,9 +80,9 @@ void drv_unpack_pixel(enum vc4_format fmt, const uint8_t *src, uint8_t *p)
 	switch (fmt) {
 	case VC4_FMT_RGB565: {
 		uint32_t v = src[0] | (uint32_t)src[1] << 8;
-		p[0] = expand(v & 0x1f, 5);
+		p[0] = expand(v >> 11, 5);        /* red in bits 15..11 (docs/pipeline.md) */
 		p[1] = expand((v >> 5) & 0x3f, 6);
-		p[2] = expand(v >> 11, 5);
+		p[2] = expand(v & 0x1f, 5);
 		p[3] = 0xff;
 		break;
 	}

@@ -1,6 +1,8 @@
 /*
  * ir_print.c: the canonical text of a shader — stage line, declarations, a
- * blank line, then one instruction per line, blocks indented by one tab.
+ * blank line, then one instruction per line, blocks indented by one tab
+ * up to IR_PRINT_MAX_INDENT levels (deeper blocks keep that indentation, so
+ * the text stays linear in the program whatever its nesting depth).
  * Floats print as the shortest decimal that reads back to the same bits, so
  * parse(print(x)) == x.
  */
@@ -11,6 +13,8 @@
 #include <string.h>
 
 #include "ir/ir.h"
+
+#define IR_PRINT_MAX_INDENT 16
 
 struct out {
 	VC4_ARRAY(char) buf;
@@ -55,9 +59,9 @@ void ir_print_float(float f, char buf[32])
 		return;
 	}
 	int prec = 1;
-	for (; prec < 9; prec++) {
-		snprintf(buf, 32, "%.*g", prec, (double)f);
-		if (reads_back(buf, f))
+	for (char shortest[32]; prec < 9; prec++) {
+		snprintf(shortest, sizeof(shortest), "%.*g", prec, (double)f);
+		if (reads_back(shortest, f))
 			break;
 	}
 	snprintf(buf, 32, "%.*g", prec, (double)f);
@@ -146,9 +150,10 @@ static void put_operands(struct out *o, const struct ir_shader *sh, const struct
 static void put_instr(struct out *o, const struct ir_shader *sh, const struct ir_instr *in,
 		      unsigned depth)
 {
+	static const char tabs[IR_PRINT_MAX_INDENT + 1] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
 	const struct ir_op_info *info = &ir_ops[in->op];
-	for (unsigned k = 0; k < depth; k++)
-		put(o, "\t");
+	put(o, "%s", tabs + IR_PRINT_MAX_INDENT - (depth < IR_PRINT_MAX_INDENT ? depth :
+						   IR_PRINT_MAX_INDENT));
 	switch (in->op) {
 	case IR_OP_IF: put(o, "if %%%s {\n", vname(sh, in->src[0])); return;
 	case IR_OP_ELSE: put(o, "} else {\n"); return;

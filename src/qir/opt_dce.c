@@ -18,13 +18,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool live_get(const uint64_t *s, uint32_t t) { return (s[t / 64] >> (t % 64)) & 1; }
-static void live_set(uint64_t *s, uint32_t t) { s[t / 64] |= (uint64_t)1 << (t % 64); }
-static void live_clear(uint64_t *s, uint32_t t) { s[t / 64] &= ~((uint64_t)1 << (t % 64)); }
+/* The live set while walking a block: temp t is live when live->mark[t]
+ * equals live->gen (a new gen per block empties the set in O(1)). */
+struct live_set {
+	uint32_t *mark;
+	uint32_t gen;
+};
+
+static bool live_get(const struct live_set *s, uint32_t t) { return s->mark[t] == s->gen; }
+static void live_add(struct live_set *s, uint32_t t) { s->mark[t] = s->gen; }
+static void live_clear(struct live_set *s, uint32_t t) { s->mark[t] = 0; }
 
 /* Whether inst's result goes nowhere, given the temps live after it. */
 static bool result_dead(const struct qir_compile *c, const struct qir_inst *inst,
-			const uint64_t *live)
+			const struct live_set *live)
 {
 	if (inst->dst.file == QIR_FILE_NULL)
 		return true;
@@ -34,14 +41,15 @@ static bool result_dead(const struct qir_compile *c, const struct qir_inst *inst
 
 /* Live set before inst from the one after it: an unconditional unpacked
  * write kills its temp; sources become live. */
-static void step_back(const struct qir_compile *c, const struct qir_inst *inst, uint64_t *live)
+static void step_back(const struct qir_compile *c, const struct qir_inst *inst,
+		      struct live_set *live)
 {
 	if (inst->dst.file == QIR_FILE_TEMP && inst->dst.index < c->num_temps &&
 	    inst->cond == QPU_COND_ALWAYS && !inst->pack)
 		live_clear(live, inst->dst.index);
 	for (int s = 0; s < QIR_MAX_SRC; s++) {
 		if (inst->src[s].file == QIR_FILE_TEMP && inst->src[s].index < c->num_temps)
-			live_set(live, inst->src[s].index);
+			live_add(live, inst->src[s].index);
 	}
 }
 
@@ -49,7 +57,7 @@ static void step_back(const struct qir_compile *c, const struct qir_inst *inst, 
  * instruction kept for its flags or side effects loses a dead temp
  * destination, so that it no longer (partially) writes the temp. */
 static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst,
-		  uint64_t *live)
+		  struct live_set *live)
 {
 	if (!qir_ops[inst->op].ndst || !result_dead(c, inst, live)) {
 		step_back(c, inst, live);
@@ -74,8 +82,8 @@ bool qir_opt_dce(struct qir_compile *c)
 	struct qir_liveness lv;
 	if (!qir_liveness(c, &lv, NULL))
 		return false;
-	uint64_t *live = malloc((lv.words ? lv.words : 1) * sizeof(uint64_t));
-	if (!live) {
+	struct live_set live = { calloc(lv.num_temps + 1, sizeof(uint32_t)), 0 };
+	if (!live.mark) {
 		c->oom = true;
 		qir_liveness_free(&lv);
 		return false;
@@ -83,14 +91,16 @@ bool qir_opt_dce(struct qir_compile *c)
 	bool progress = false;
 	for (size_t i = c->blocks.len; i-- > 0;) {
 		struct qir_block *b = c->blocks.data[i];
-		memcpy(live, lv.live_out + i * lv.words, lv.words * sizeof(uint64_t));
+		live.gen = (uint32_t)i + 1;
+		for (uint32_t k = lv.out_start[i]; k < lv.out_start[i + 1]; k++)
+			live_add(&live, lv.out_temps[k]);
 		struct qir_inst *inst = b->last, *prev;
 		for (; inst; inst = prev) {
 			prev = inst->prev;
-			progress |= visit(c, b, inst, live);
+			progress |= visit(c, b, inst, &live);
 		}
 	}
-	free(live);
+	free(live.mark);
 	qir_liveness_free(&lv);
 	qir_invalidate(c);
 	return progress;

@@ -5,6 +5,7 @@
  */
 #include "qir/qir.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -310,6 +311,7 @@ struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct q
 	inst->src[1] = b;
 	inst->target = QIR_NONE;
 	inst->ip = QIR_NONE;
+	inst->line = c->cur_line;
 	return inst;
 }
 
@@ -420,6 +422,26 @@ uint32_t qir_number_insts(struct qir_compile *c)
 			inst->ip = ip++;
 	}
 	return ip;
+}
+
+void qir_describe_ip(const struct qir_compile *c, uint32_t ip, char *buf, size_t size)
+{
+	uint32_t before = 0, after = 0;  /* lines at or before ip, and after it */
+	struct qir_block *b;
+	const struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst) {
+			if (inst->ip <= ip && inst->line)
+				before = inst->line;
+			else if (inst->ip > ip && inst->line && !after)
+				after = inst->line;
+		}
+	}
+	uint32_t line = before ? before : after;
+	if (line)
+		snprintf(buf, size, "%s:%u: ", c->source ? c->source : "<ir>", line);
+	else
+		snprintf(buf, size, "ip %u: ", ip);
 }
 
 void qir_invalidate(struct qir_compile *c)

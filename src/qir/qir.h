@@ -228,6 +228,8 @@ struct qir_inst {
 	uint32_t target;               /* BRANCH: target block index */
 	uint32_t ip;                   /* program-order number, set by
 					* qir_number_insts() / qir_liveness() */
+	uint32_t line;                 /* the IR source line it comes from
+					* (c->cur_line when created), 0 = none */
 };
 
 struct qir_block {
@@ -306,6 +308,12 @@ struct qir_compile {
 	struct qir_inst *cur_before;
 
 	bool oom;                      /* an allocation failed somewhere */
+
+	/* Source positions for messages: new instructions take `cur_line` (the
+	 * lowering sets it per IR instruction); `source` names the IR file
+	 * (NULL = none; owned by the caller, e.g. the IR shader's strings). */
+	uint32_t cur_line;
+	const char *source;
 
 	/* Derived by qir_temp_defs(): per temp, its only definition, or NULL
 	 * when it has none or several. Freed/reset by qir_invalidate(). */
@@ -468,33 +476,37 @@ struct qir_compile *qir_parse(const char *text, const char *name, struct vc4_dia
  * "block 2, inst 3 (fadd t5, t9, u0): t9 ... ". */
 bool qir_validate(struct qir_compile *c, struct vc4_diag *diag);
 
-/* Liveness over the CFG: per block live-in/live-out temp bitsets and, per
- * temp, the half-open ip range [start, end) over which it is live: start =
- * first def or first ip of a block it is live into; end = last ip reading it,
- * or one past a block it is live out of. A temp read last at ip k and one
+/* Liveness over the CFG: per block the temps live in and out, and per temp
+ * the half-open ip range [start, end) over which it is live: start = first
+ * def or first ip of a block it is live into; end = last ip reading it, or
+ * one past a block it is live out of. A temp read last at ip k and one
  * written at k may share a register; never-read temps have start >= end.
- * Temps never mentioned
- * have start = end = QIR_NONE. Kills: unconditional writes, including
- * packed writes that together fill all four bytes within a block (.16a then
- * .16b); conditional writes and incomplete packed writes keep the old value.
- * Also updates the CFG and every inst->ip. */
+ * Temps never mentioned have start = end = QIR_NONE. Kills: unconditional
+ * writes, including packed writes that together fill all four bytes within
+ * a block (.16a then .16b); conditional writes and incomplete packed writes
+ * keep the old value. Also updates the CFG and every inst->ip.
+ * Time and memory are linear in the program plus the live-in/out pairs;
+ * more than QIR_LIVE_MAX_PER_BLOCK pairs per block on average fails with
+ * "<where>register allocation failed: at least N values live here, ...". */
+#define QIR_LIVE_MAX_PER_BLOCK 256
 struct qir_liveness {
-	uint32_t num_temps, num_blocks, num_insts, words; /* words per bitset */
-	uint64_t *live_in;   /* num_blocks * words */
-	uint64_t *live_out;  /* num_blocks * words */
+	uint32_t num_temps, num_blocks, num_insts;
+	/* block b's live-in temps, ascending: in_temps[in_start[b] .. in_start[b + 1]) */
+	uint32_t *in_start, *in_temps;
+	uint32_t *out_start, *out_temps;  /* live-out, the same way */
 	uint32_t *start, *end; /* per temp */
 	uint32_t *block_start, *block_end; /* per block: first ip, last ip + 1 */
 };
 bool qir_liveness(struct qir_compile *c, struct qir_liveness *lv, struct vc4_diag *diag);
 void qir_liveness_free(struct qir_liveness *lv);
-static inline bool qir_live_in(const struct qir_liveness *lv, uint32_t block, uint32_t t)
-{
-	return (lv->live_in[(size_t)block * lv->words + t / 64] >> (t % 64)) & 1;
-}
-static inline bool qir_live_out(const struct qir_liveness *lv, uint32_t block, uint32_t t)
-{
-	return (lv->live_out[(size_t)block * lv->words + t / 64] >> (t % 64)) & 1;
-}
+bool qir_live_in(const struct qir_liveness *lv, uint32_t block, uint32_t t);
+bool qir_live_out(const struct qir_liveness *lv, uint32_t block, uint32_t t);
+
+/* Where instruction `ip` (numbered by qir_number_insts) comes from, as a
+ * message prefix: "FILE:LINE: " from its IR line, or the nearest earlier
+ * instruction's with one (the nearest later one's for a prologue), else
+ * "ip N: ". */
+void qir_describe_ip(const struct qir_compile *c, uint32_t ip, char *buf, size_t size);
 
 /* The uniform reads in program order (one entry per reading instruction,
  * TMU sideband reads included). False on OOM. */

@@ -1,15 +1,23 @@
 /*
  * qir_live.c: liveness of temps over the CFG.
  *
- * Classic backward data flow on bitsets: per block, `use` = temps read before
- * any full definition in the block, `def` = temps fully defined: by an
- * unconditional unpacked (or 32-bit packed) write, or by unconditional packed
- * writes that together cover all four bytes before any read (e.g. .16a then
- * .16b). A conditional write, or packed writes that leave bytes unwritten,
- * keep the old value: they count as a read of it. live_out(b) = union of
- * live_in over successors; live_in(b) = use(b) | (live_out(b) & ~def(b)),
- * iterated in reverse program order to a fixpoint. Cost O(I + B·W·k) with W
- * = bitset words and k the number of sweeps (loop nesting depth + 2).
+ * Per block, `use` = temps read before any full definition in the block,
+ * `def` = temps fully defined: by an unconditional unpacked (or 32-bit
+ * packed) write, or by unconditional packed writes that together cover all
+ * four bytes before any read (e.g. .16a then .16b). A conditional write, or
+ * packed writes that leave bytes unwritten, keep the old value: they count as
+ * a read of it. live_in(b) = use(b) | (live_out(b) & ~def(b)), live_out(b) =
+ * the union of live_in over the successors.
+ *
+ * Solved per temp by walking backwards from the blocks that use it (path
+ * exploration): a temp live into b is live out of each predecessor p, and
+ * live into p unless p defines it. Memory and time are O(I + B + P), P the
+ * number of (block, temp) live-in/out pairs — no B x T bitsets, no fixpoint
+ * sweeps. P is bounded: more than QIR_LIVE_MAX_PER_BLOCK live-in and as many
+ * live-out pairs per block on average (plus one per temp) means far more
+ * values live at block boundaries than the QPU has registers, and liveness
+ * fails with a message naming the IR line of the block with the most
+ * (register allocation could never succeed).
  *
  * Per-temp ranges are half-open ip intervals [start, end): start = first def
  * or the first ip of a block it is live into; end = last ip that reads it,
@@ -21,9 +29,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-static inline void bit_set(uint64_t *s, uint32_t t) { s[t / 64] |= (uint64_t)1 << (t % 64); }
-static inline bool bit_get(const uint64_t *s, uint32_t t) { return (s[t / 64] >> (t % 64)) & 1; }
 
 /* The bytes of the destination a write of `inst` replaces: 0xf for an
  * unconditional full write, the packed field's bytes for an unconditional
@@ -56,85 +61,161 @@ static bool temp_dst(const struct qir_inst *inst, uint32_t n, uint32_t *t)
 	return inst->dst.file == QIR_FILE_TEMP && *t < n;
 }
 
-/* Records a write of temp t in block sets u/d. Packed writes accumulate in
- * bytes[t] (touched temps listed in `touched`); once a block's writes cover
- * all four bytes before any read, the temp counts as fully defined. */
-static void note_write(const struct qir_inst *inst, uint32_t t, uint64_t *u, uint64_t *d,
-		       uint8_t *bytes, uint32_t *touched, uint32_t *ntouched)
+/* A (block, temp) pair: a use or def of the temp in the block, or the temp
+ * live into or out of it. */
+struct live_pair {
+	uint32_t block, temp;
+};
+typedef VC4_ARRAY(struct live_pair) live_pairs;
+
+/* Work arrays of one liveness computation. */
+struct live_work {
+	struct qir_compile *c;
+	struct qir_liveness *lv;
+	uint32_t stamp;           /* the current block + 1 (local sets) or temp + 1 */
+	uint32_t *ustamp, *dstamp; /* per temp: block + 1 when in use(b) / def(b) */
+	uint8_t *bytes;           /* per temp: bytes written by packed writes */
+	uint32_t *touched;        /* temps with bytes != 0 */
+	uint32_t ntouched;
+	live_pairs uses, defs;    /* by block, then sorted by temp */
+	uint32_t *ue_start, *def_start; /* per temp: CSR into uses / defs */
+	uint32_t *inmark, *outmark, *defmark; /* per block: temp + 1 */
+	VC4_ARRAY(uint32_t) stack;
+	live_pairs in, out;       /* live-in / live-out pairs, temps ascending */
+	uint32_t *in_count;       /* per block: live-in temps found */
+	size_t limit;             /* most pairs allowed */
+	bool over, oom;
+};
+
+static void push_pair(struct live_work *w, live_pairs *a, uint32_t block, uint32_t temp)
 {
-	unsigned w = written_bytes(inst);
-	if (bit_get(d, t))
-		return;
-	if (w == 0xf) {
-		bit_set(d, t);
-		return;
-	}
-	if (!w) {
-		bit_set(u, t);       /* conditional: the old value survives */
-		return;
-	}
-	if (!bytes[t])
-		touched[(*ntouched)++] = t;
-	bytes[t] |= (uint8_t)w;
-	if (bytes[t] == 0xf)
-		bit_set(d, t);
+	struct live_pair p = { block, temp };
+	if (!vc4_array_push(a, p))
+		w->oom = true;
 }
 
-/* Fills use/def of every block (arrays of num_blocks * words). `bytes` and
- * `touched` are scratch arrays of num_temps entries (bytes zeroed). */
-static void local_sets(struct qir_compile *c, struct qir_liveness *lv, uint64_t *use,
-		       uint64_t *def, uint8_t *bytes, uint32_t *touched)
+/* A read of temp t in the current block: upward exposed unless defined. */
+static void note_read(struct live_work *w, uint32_t block, uint32_t t)
 {
-	struct qir_block *b;
-	struct qir_inst *inst;
-	qir_foreach_block(c, b) {
-		uint64_t *u = use + (size_t)b->index * lv->words;
-		uint64_t *d = def + (size_t)b->index * lv->words;
-		uint32_t ntouched = 0, t;
-		qir_foreach_inst(b, inst) {
-			for (int s = 0; s < QIR_MAX_SRC; s++) {
-				struct qir_reg r = inst->src[s];
-				if (r.file == QIR_FILE_TEMP && r.index < lv->num_temps &&
-				    !bit_get(d, r.index))
-					bit_set(u, r.index);
-			}
-			if (temp_dst(inst, lv->num_temps, &t))
-				note_write(inst, t, u, d, bytes, touched, &ntouched);
+	if (w->dstamp[t] == w->stamp || w->ustamp[t] == w->stamp)
+		return;
+	w->ustamp[t] = w->stamp;
+	push_pair(w, &w->uses, block, t);
+}
+
+static void note_def(struct live_work *w, uint32_t block, uint32_t t)
+{
+	w->dstamp[t] = w->stamp;
+	push_pair(w, &w->defs, block, t);
+}
+
+/* Records a write of temp t. Packed writes accumulate in bytes[t]; once a
+ * block's writes cover all four bytes before any read, the temp counts as
+ * fully defined. */
+static void note_write(struct live_work *w, const struct qir_inst *inst, uint32_t block,
+		       uint32_t t)
+{
+	unsigned bytes = written_bytes(inst);
+	if (w->dstamp[t] == w->stamp)
+		return;
+	if (bytes == 0xf)
+		return note_def(w, block, t);
+	if (!bytes)
+		return note_read(w, block, t);  /* conditional: the old value survives */
+	if (!w->bytes[t])
+		w->touched[w->ntouched++] = t;
+	w->bytes[t] |= (uint8_t)bytes;
+	if (w->bytes[t] == 0xf)
+		note_def(w, block, t);
+}
+
+/* use(b) and def(b) of one block as pairs. */
+static void local_sets(struct live_work *w, const struct qir_block *b)
+{
+	const struct qir_inst *inst;
+	uint32_t n = w->lv->num_temps, t;
+	w->stamp = b->index + 1;
+	w->ntouched = 0;
+	qir_foreach_inst(b, inst) {
+		for (int s = 0; s < QIR_MAX_SRC; s++) {
+			struct qir_reg r = inst->src[s];
+			if (r.file == QIR_FILE_TEMP && r.index < n)
+				note_read(w, b->index, r.index);
 		}
-		/* Packed writes that never completed a value merge into the old one. */
-		for (uint32_t i = 0; i < ntouched; i++) {
-			if (!bit_get(d, touched[i]))
-				bit_set(u, touched[i]);
-			bytes[touched[i]] = 0;
-		}
+		if (temp_dst(inst, n, &t))
+			note_write(w, inst, b->index, t);
+	}
+	/* Packed writes that never completed a value merge into the old one. */
+	for (uint32_t i = 0; i < w->ntouched; i++) {
+		t = w->touched[i];
+		if (w->dstamp[t] != w->stamp)
+			note_read(w, b->index, t);
+		w->bytes[t] = 0;
 	}
 }
 
-/* Iterates the data-flow equations to the fixpoint. */
-static void solve(struct qir_compile *c, struct qir_liveness *lv, const uint64_t *use,
-		  const uint64_t *def)
+/* Sorts pairs stably by `temp` (key 1) or `block` (key 0) into a CSR
+ * offset array `start` of n + 1 entries; false when out of memory. */
+static bool bucket(live_pairs *a, bool by_temp, uint32_t n, uint32_t **start)
 {
-	size_t w = lv->words;
-	bool changed = true;
-	while (changed) {
-		changed = false;
-		for (size_t i = c->blocks.len; i-- > 0;) {
-			const struct qir_block *b = c->blocks.data[i];
-			uint64_t *out = lv->live_out + i * w, *in = lv->live_in + i * w;
-			for (int s = 0; s < 2; s++) {
-				if (b->succ[s] == QIR_NONE)
-					continue;
-				const uint64_t *sin = lv->live_in + (size_t)b->succ[s] * w;
-				for (size_t k = 0; k < w; k++)
-					out[k] |= sin[k];
-			}
-			for (size_t k = 0; k < w; k++) {
-				uint64_t v = use[i * w + k] | (out[k] & ~def[i * w + k]);
-				changed |= v != in[k];
-				in[k] = v;
-			}
+	uint32_t *st = calloc((size_t)n + 2, sizeof(uint32_t));
+	struct live_pair *sorted = malloc((a->len ? a->len : 1) * sizeof(*sorted));
+	if (!st || !sorted) {
+		free(st);
+		free(sorted);
+		return false;
+	}
+	for (size_t i = 0; i < a->len; i++)
+		st[(by_temp ? a->data[i].temp : a->data[i].block) + 1]++;
+	for (uint32_t k = 0; k < n; k++)
+		st[k + 1] += st[k];
+	for (size_t i = 0; i < a->len; i++)
+		sorted[st[by_temp ? a->data[i].temp : a->data[i].block]++] = a->data[i];
+	for (uint32_t k = n; k > 0; k--)  /* the loop above moved each start up */
+		st[k] = st[k - 1];
+	st[0] = 0;
+	free(a->data);
+	a->data = sorted;
+	a->cap = a->len ? a->len : 1;
+	*start = st;
+	return true;
+}
+
+/* Marks t live into block b (once) and queues b; false when over budget. */
+static bool reach_in(struct live_work *w, uint32_t b, uint32_t t)
+{
+	if (w->inmark[b] == t + 1)
+		return true;
+	w->inmark[b] = t + 1;
+	w->in_count[b]++;
+	push_pair(w, &w->in, b, t);
+	if (!vc4_array_push(&w->stack, b))
+		w->oom = true;
+	return w->in.len + w->out.len <= w->limit;
+}
+
+/* Walks backwards from the blocks using temp t to everywhere it is live. */
+static bool explore_temp(struct live_work *w, uint32_t t)
+{
+	for (uint32_t i = w->def_start[t]; i < w->def_start[t + 1]; i++)
+		w->defmark[w->defs.data[i].block] = t + 1;
+	for (uint32_t i = w->ue_start[t]; i < w->ue_start[t + 1]; i++) {
+		if (!reach_in(w, w->uses.data[i].block, t))
+			return false;
+	}
+	while (w->stack.len && !w->oom) {
+		const struct qir_block *b = w->c->blocks.data[w->stack.data[--w->stack.len]];
+		for (size_t k = 0; k < b->preds.len; k++) {
+			uint32_t p = b->preds.data[k];
+			if (w->outmark[p] == t + 1)
+				continue;
+			w->outmark[p] = t + 1;
+			push_pair(w, &w->out, p, t);
+			if (w->defmark[p] != t + 1 && !reach_in(w, p, t))
+				return false;
 		}
 	}
+	return !w->oom;
 }
 
 static void extend(struct qir_liveness *lv, uint32_t t, uint32_t start, uint32_t end)
@@ -145,15 +226,6 @@ static void extend(struct qir_liveness *lv, uint32_t t, uint32_t start, uint32_t
 		lv->end[t] = end;
 }
 
-/* Adds every set bit of `set` to the ranges with (start, end). */
-static void extend_set(struct qir_liveness *lv, const uint64_t *set, uint32_t start, uint32_t end)
-{
-	for (uint32_t k = 0; k < lv->words; k++) {
-		for (uint64_t m = set[k]; m; m &= m - 1)
-			extend(lv, k * 64 + (uint32_t)__builtin_ctzll(m), start, end);
-	}
-}
-
 /* Per-temp [start, end) ranges from the block sets and the instructions. */
 static void ranges(struct qir_compile *c, struct qir_liveness *lv)
 {
@@ -162,9 +234,11 @@ static void ranges(struct qir_compile *c, struct qir_liveness *lv)
 	struct qir_block *b;
 	struct qir_inst *inst;
 	qir_foreach_block(c, b) {
-		uint32_t bs = lv->block_start[b->index], be = lv->block_end[b->index];
-		extend_set(lv, lv->live_in + (size_t)b->index * lv->words, bs, bs);
-		extend_set(lv, lv->live_out + (size_t)b->index * lv->words, be, be);
+		uint32_t bi = b->index, bs = lv->block_start[bi], be = lv->block_end[bi];
+		for (uint32_t i = lv->in_start[bi]; i < lv->in_start[bi + 1]; i++)
+			extend(lv, lv->in_temps[i], bs, bs);
+		for (uint32_t i = lv->out_start[bi]; i < lv->out_start[bi + 1]; i++)
+			extend(lv, lv->out_temps[i], be, be);
 		qir_foreach_inst(b, inst) {
 			for (int s = 0; s < QIR_MAX_SRC; s++) {
 				struct qir_reg r = inst->src[s];
@@ -178,38 +252,90 @@ static void ranges(struct qir_compile *c, struct qir_liveness *lv)
 	}
 }
 
-/* Scratch arrays of one liveness computation. */
-struct scratch {
-	uint64_t *use, *def;     /* per block bitsets */
-	uint8_t *bytes;          /* per temp: bytes written by packed writes */
-	uint32_t *touched;       /* temps with bytes != 0 */
-};
-
-/* Allocates the result and scratch arrays; false when out of memory. */
-static bool alloc_arrays(struct qir_liveness *lv, struct scratch *s)
+/* Allocates the per-temp and per-block work arrays; false on OOM. */
+static bool work_alloc(struct live_work *w)
 {
-	size_t sets = (size_t)lv->num_blocks * (lv->words ? lv->words : 1);
-	size_t nt = (size_t)lv->num_temps + 1, nb = (size_t)lv->num_blocks + 1;
-	s->use = calloc(sets, sizeof(uint64_t));
-	s->def = calloc(sets, sizeof(uint64_t));
-	s->bytes = calloc(nt, 1);
-	s->touched = calloc(nt, sizeof(uint32_t));
-	lv->live_in = calloc(sets, sizeof(uint64_t));
-	lv->live_out = calloc(sets, sizeof(uint64_t));
+	size_t nt = (size_t)w->lv->num_temps + 1, nb = (size_t)w->lv->num_blocks + 1;
+	w->ustamp = calloc(nt, sizeof(uint32_t));
+	w->dstamp = calloc(nt, sizeof(uint32_t));
+	w->bytes = calloc(nt, 1);
+	w->touched = calloc(nt, sizeof(uint32_t));
+	w->inmark = calloc(nb, sizeof(uint32_t));
+	w->outmark = calloc(nb, sizeof(uint32_t));
+	w->defmark = calloc(nb, sizeof(uint32_t));
+	w->in_count = calloc(nb, sizeof(uint32_t));
+	struct qir_liveness *lv = w->lv;
 	lv->start = calloc(nt, sizeof(uint32_t));
 	lv->end = calloc(nt, sizeof(uint32_t));
 	lv->block_start = calloc(nb, sizeof(uint32_t));
 	lv->block_end = calloc(nb, sizeof(uint32_t));
-	return s->use && s->def && s->bytes && s->touched && lv->live_in && lv->live_out &&
-	       lv->start && lv->end && lv->block_start && lv->block_end;
+	return w->ustamp && w->dstamp && w->bytes && w->touched && w->inmark && w->outmark &&
+	       w->defmark && w->in_count && lv->start && lv->end && lv->block_start &&
+	       lv->block_end;
 }
 
-static void scratch_free(struct scratch *s)
+static void work_free(struct live_work *w)
 {
-	free(s->use);
-	free(s->def);
-	free(s->bytes);
-	free(s->touched);
+	free(w->ustamp);
+	free(w->dstamp);
+	free(w->bytes);
+	free(w->touched);
+	free(w->ue_start);
+	free(w->def_start);
+	free(w->inmark);
+	free(w->outmark);
+	free(w->defmark);
+	free(w->in_count);
+	vc4_array_free(&w->uses);
+	vc4_array_free(&w->defs);
+	vc4_array_free(&w->stack);
+	vc4_array_free(&w->in);
+	vc4_array_free(&w->out);
+}
+
+/* Moves a block-sorted pair list into the result's temp array. */
+static uint32_t *temps_of(live_pairs *a)
+{
+	uint32_t *t = malloc((a->len ? a->len : 1) * sizeof(uint32_t));
+	for (size_t i = 0; t && i < a->len; i++)
+		t[i] = a->data[i].temp;
+	return t;
+}
+
+/* The message when the pairs pass the limit: the block with the most
+ * live-in temps found, at its IR line. */
+static bool over_limit(struct live_work *w, struct vc4_diag *diag)
+{
+	uint32_t best = 0;
+	for (uint32_t b = 1; b < w->lv->num_blocks; b++)
+		best = w->in_count[b] > w->in_count[best] ? b : best;
+	char where[160];
+	qir_describe_ip(w->c, w->lv->block_start[best], where, sizeof(where));
+	return vc4_diag_set(diag, "%sregister allocation failed: at least %u values live here, "
+			    "far more than the QPU's registers (liveness stops at %u values live "
+			    "per block on average)", where, w->in_count[best],
+			    QIR_LIVE_MAX_PER_BLOCK);
+}
+
+/* Local sets, path exploration and the block-sorted live-in/out lists. */
+static bool solve(struct live_work *w, struct vc4_diag *diag)
+{
+	struct qir_liveness *lv = w->lv;
+	struct qir_block *b;
+	qir_foreach_block(w->c, b)
+		local_sets(w, b);
+	if (w->oom || !bucket(&w->uses, true, lv->num_temps, &w->ue_start) ||
+	    !bucket(&w->defs, true, lv->num_temps, &w->def_start))
+		return w->oom = true, vc4_diag_set(diag, "out of memory");
+	for (uint32_t t = 0; t < lv->num_temps; t++) {
+		if (!explore_temp(w, t))
+			return w->oom ? vc4_diag_set(diag, "out of memory") : over_limit(w, diag);
+	}
+	if (!bucket(&w->in, false, lv->num_blocks, &lv->in_start) ||
+	    !bucket(&w->out, false, lv->num_blocks, &lv->out_start) ||
+	    !(lv->in_temps = temps_of(&w->in)) || !(lv->out_temps = temps_of(&w->out)))
+		return w->oom = true, vc4_diag_set(diag, "out of memory");
+	return true;
 }
 
 bool qir_liveness(struct qir_compile *c, struct qir_liveness *lv, struct vc4_diag *diag)
@@ -220,30 +346,58 @@ bool qir_liveness(struct qir_compile *c, struct qir_liveness *lv, struct vc4_dia
 	lv->num_temps = c->num_temps;
 	lv->num_blocks = (uint32_t)c->blocks.len;
 	lv->num_insts = qir_number_insts(c);
-	lv->words = (c->num_temps + 63) / 64;
-	struct scratch s;
-	if (!alloc_arrays(lv, &s)) {
-		scratch_free(&s);
-		qir_liveness_free(lv);
-		c->oom = true;
-		return vc4_diag_set(diag, "out of memory");
-	}
-	for (uint32_t i = 0; i < lv->num_blocks; i++) {
+	struct live_work w = { .c = c, .lv = lv };
+	w.limit = (size_t)QIR_LIVE_MAX_PER_BLOCK * 2 * lv->num_blocks + lv->num_temps;
+	bool ok = work_alloc(&w);
+	if (!ok)
+		w.oom = true, vc4_diag_set(diag, "out of memory");
+	for (uint32_t i = 0; ok && i < lv->num_blocks; i++) {
 		const struct qir_block *b = c->blocks.data[i];
 		lv->block_start[i] = b->first ? b->first->ip : (i ? lv->block_end[i - 1] : 0);
 		lv->block_end[i] = b->last ? b->last->ip + 1 : lv->block_start[i];
 	}
-	local_sets(c, lv, s.use, s.def, s.bytes, s.touched);
-	solve(c, lv, s.use, s.def);
-	ranges(c, lv);
-	scratch_free(&s);
-	return true;
+	ok = ok && solve(&w, diag);
+	if (ok)
+		ranges(c, lv);
+	if (w.oom)
+		c->oom = true;
+	work_free(&w);
+	if (!ok)
+		qir_liveness_free(lv);
+	return ok;
+}
+
+/* Whether temp t is in the ascending list [list + lo, list + hi). */
+static bool list_has(const uint32_t *list, uint32_t lo, uint32_t hi, uint32_t t)
+{
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (list[mid] == t)
+			return true;
+		if (list[mid] < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+bool qir_live_in(const struct qir_liveness *lv, uint32_t block, uint32_t t)
+{
+	return list_has(lv->in_temps, lv->in_start[block], lv->in_start[block + 1], t);
+}
+
+bool qir_live_out(const struct qir_liveness *lv, uint32_t block, uint32_t t)
+{
+	return list_has(lv->out_temps, lv->out_start[block], lv->out_start[block + 1], t);
 }
 
 void qir_liveness_free(struct qir_liveness *lv)
 {
-	free(lv->live_in);
-	free(lv->live_out);
+	free(lv->in_start);
+	free(lv->in_temps);
+	free(lv->out_start);
+	free(lv->out_temps);
 	free(lv->start);
 	free(lv->end);
 	free(lv->block_start);

@@ -19,20 +19,30 @@
  * Every non-empty kind set, for the full and the threaded-half files (ra0-15,
  * rb0-15), is a class of the ra_set: 2 x 15 classes.
  *
+ * Pressure first (qir_ra_pressure.h): when the values live at some ip
+ * cannot fit the registers their kinds allow, no colouring exists; the
+ * rematerializable values live across such ips are rematerialized all at
+ * once (below), and when none is left the allocation fails at once with the
+ * IR line holding the most values live — before any graph is built.
+ *
  * Interference: temps' live ranges ([start, end) ip intervals from
  * qir_liveness over the CFG) are counting-sorted by start and swept with an
- * active list: O(T + I + E). Selection prefers r4, then accumulators, then A/B
- * alternately, each round-robin (fewer false dependencies for the QPU
+ * active list: O(T + I + E). After the pressure check at most 67 ranges
+ * overlap at any ip, so E <= 67 T: the graph is linear in the program.
+ * Selection prefers r4, then accumulators, then A/B alternately, each
+ * round-robin (fewer false dependencies for the QPU
  * scheduler). Among A/B registers it first tries the file that the temp's
  * already-coloured operand partners (temps read by the same instruction) do
  * not use — a small immediate counting as B, since it takes raddr_b — so
  * fewer instructions need the emitter's ra14/rb14 copy.
  *
- * Spilling by rematerialization: when colouring fails and the allocator's
- * best spill node (costs: number of reads, +1000 unless rematerializable) is
- * a constant — a copy of a uniform or small immediate, or a load_imm — its
- * definition is repeated right before each reader instead (a uniform
- * re-read is just one more stream entry) and allocation starts over.
+ * Spilling by rematerialization: a constant — a copy of a uniform or small
+ * immediate, or a load_imm — has its definition repeated right before each
+ * reader instead (a uniform re-read is just one more stream entry), and
+ * allocation starts over: for every such value live across an ip where the
+ * pressure check fails, or, when colouring fails, for the allocator's best
+ * spill node (costs: number of reads, +1000 unless rematerializable). At
+ * most QIR_RA_MAX_ROUNDS rounds, each one pass over the program.
  * When that is not possible a threaded FS is retried single-threaded with
  * the full files (its THRSWs removed); otherwise the error reports the
  * register pressure and the spill candidate. Spilling through memory is
@@ -44,9 +54,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qir/qir_ra_pressure.h"
 #include "regalloc/regalloc.h"
 
-enum { K_A = 1, K_B = 2, K_R4 = 4, K_ACC = 8, K_ALL = 15 };
+/* Allocation rounds (a pressure check and a colouring each) per mode. */
+#define QIR_RA_MAX_ROUNDS 32
 enum { REG_R4 = 4, REG_RA0 = 5, REG_RB0 = 37, NUM_REGS = 69 };
 
 /* Class index of a kind set (1..15) in the full or threaded variant. */
@@ -340,32 +352,6 @@ static bool build_edges(struct ractx *x, struct ra_graph *g)
 	return ra_graph_ok(g);
 }
 
-/* The ip with the most live temps, and that count. */
-static uint32_t max_pressure(const struct ractx *x, uint32_t *at)
-{
-	uint32_t ni = x->lv.num_insts + 1, best = 0;
-	int32_t *delta = calloc(ni + 1, sizeof(int32_t));
-	*at = 0;
-	if (!delta)
-		return 0;
-	for (uint32_t t = 0; t < x->c->num_temps; t++) {
-		if (x->node[t] == QIR_NONE)
-			continue;
-		delta[x->lv.start[t]]++;
-		delta[x->lv.end[t] < ni ? x->lv.end[t] : ni]--;
-	}
-	int32_t live = 0;
-	for (uint32_t ip = 0; ip < ni; ip++) {
-		live += delta[ip];
-		if (live > (int32_t)best) {
-			best = (uint32_t)live;
-			*at = ip;
-		}
-	}
-	free(delta);
-	return best;
-}
-
 static void ractx_free(struct ractx *x)
 {
 	qir_liveness_free(&x->lv);
@@ -414,19 +400,19 @@ static bool ractx_init(struct ractx *x, struct qir_compile *c, struct vc4_diag *
 	return true;
 }
 
-/* The failure message: pressure, registers, spill candidate. */
-static bool report_failure(struct ractx *x, const struct ra_set *set, struct ra_graph *g,
-			   bool threaded, struct vc4_diag *diag)
+/* The message when colouring fails although the pressure check passed:
+ * where the most values are live, and the spill candidate. */
+static bool report_failure(struct ractx *x, const struct qir_ra_pressure *p,
+			   struct ra_graph *g, bool threaded, struct vc4_diag *diag)
 {
-	uint32_t at, live = max_pressure(x, &at);
-	uint32_t avail = ra_class_p(set, class_of(K_A | K_B | K_ACC, threaded));
+	char where[192], cand[48] = "";
 	uint32_t spill = ra_get_best_spill_node(g);
-	char cand[48] = "";
 	if (spill != RA_NO_NODE)
 		snprintf(cand, sizeof(cand), "; spill candidate t%u", x->temp_of[spill]);
-	return vc4_diag_set(diag, "register allocation failed: %u temps live at ip %u, %u "
-			    "registers available%s%s", live, at, avail,
-			    threaded ? " (threaded)" : "", cand);
+	qir_describe_ip(x->c, p->max_ip, where, sizeof(where));
+	return vc4_diag_set(diag, "%sregister allocation failed: %u values live here, %u "
+			    "registers%s, no colouring found%s", where, p->max_live,
+			    p->regs[K_ALL], threaded ? " (threaded)" : "", cand);
 }
 
 /* Converts an ra_set register to the physical register. */
@@ -472,36 +458,54 @@ static void set_spill_costs(struct ractx *x, struct ra_graph *g, const uint32_t 
 	}
 }
 
-/* Replaces temp t by a fresh copy of its definition before each reader;
- * the original definition is deleted. False on OOM. */
-static bool rematerialize(struct qir_compile *c, uint32_t t)
+/* Puts a fresh copy of marked temp t's definition right before `inst`
+ * and makes inst read the copy; false on OOM. */
+static bool remat_before(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst,
+			 uint32_t t)
 {
-	struct qir_inst *def = qir_temp_def(c, t);
-	struct qir_block *b, *def_block = NULL;
-	struct qir_inst *inst;
+	const struct qir_inst *def = qir_temp_def(c, t);
+	struct qir_reg nt = qir_temp(c);
+	struct qir_inst *copy = qir_inst_create(c, def->op, nt, def->src[0], def->src[1]);
+	if (!copy)
+		return false;
+	copy->line = inst->line;
+	qir_inst_insert_before(b, inst, copy);
+	for (int s = 0; s < QIR_MAX_SRC; s++) {
+		if (inst->src[s].file == QIR_FILE_TEMP && inst->src[s].index == t) {
+			nt.unpack = inst->src[s].unpack;
+			inst->src[s] = nt;
+		}
+	}
+	return true;
+}
+
+/* Replaces every marked temp (rematerializable, needs qir_temp_defs) by
+ * fresh copies of its definition before each reader, then deletes the
+ * original definitions: one pass over the program. False on OOM. */
+static bool rematerialize(struct qir_compile *c, const uint8_t *mark)
+{
+	uint32_t nt = c->num_temps;
+	struct qir_block *b;
+	struct qir_inst *inst, *next;
 	qir_foreach_block(c, b) {
 		qir_foreach_inst(b, inst) {
-			if (inst == def)
-				def_block = b;
-			bool reads = false;
-			for (int s = 0; s < QIR_MAX_SRC; s++)
-				reads |= inst->src[s].file == QIR_FILE_TEMP && inst->src[s].index == t;
-			if (!reads)
-				continue;
-			struct qir_reg nt = qir_temp(c);
-			struct qir_inst *copy = qir_inst_create(c, def->op, nt, def->src[0], def->src[1]);
-			if (!copy)
-				return false;
-			qir_inst_insert_before(b, inst, copy);
 			for (int s = 0; s < QIR_MAX_SRC; s++) {
-				if (inst->src[s].file == QIR_FILE_TEMP && inst->src[s].index == t) {
-					nt.unpack = inst->src[s].unpack;
-					inst->src[s] = nt;
-				}
+				struct qir_reg r = inst->src[s];
+				if (r.file == QIR_FILE_TEMP && r.index < nt && mark[r.index] &&
+				    !remat_before(c, b, inst, r.index))
+					return false;
 			}
 		}
 	}
-	qir_inst_remove(c, def_block, def);
+	qir_foreach_block(c, b) {
+		qir_foreach_inst_safe(b, inst, next) {
+			uint32_t t = inst->dst.index;
+			if (inst->dst.file == QIR_FILE_TEMP && t < nt && mark[t] &&
+			    qir_temp_def(c, t) == inst)
+				qir_inst_remove(c, b, inst);
+		}
+	}
+	qir_invalidate(c);
 	return true;
 }
 
@@ -512,75 +516,160 @@ static bool diag_is_set(const struct vc4_diag *d)
 	return d && d->set;
 }
 
-/* One colouring of the current program in the given mode. On a colouring
- * failure with a rematerializable candidate, returns ATTEMPT_REMAT and the
- * temp in *remat; otherwise ATTEMPT_FAILED with diag set. */
-static enum attempt attempt(struct qir_compile *c, const struct ra_set *set, bool threaded,
-			    struct qir_ra_result *out, uint32_t *remat, struct vc4_diag *diag)
+/* The kind set a temp occupies for the pressure check: its kinds, or the
+ * file of its precoloured register. */
+static uint8_t check_kinds(const struct ractx *x, uint32_t t)
 {
-	struct ractx x;
-	uint32_t *uses = NULL;
-	bool ok = ractx_init(&x, c, diag) && qir_temp_defs(c) && (uses = qir_temp_use_counts(c));
-	struct ra_graph *g = ok ? ra_graph_create(set, x.nnodes ? x.nnodes : 1, diag) : NULL;
+	uint32_t r = x->precolour[t];
+	if (r == RA_NO_REG)
+		return x->kinds[t];
+	return r < REG_R4 ? K_ACC : r == REG_R4 ? K_R4 : r < REG_RB0 ? K_A : K_B;
+}
+
+/* Runs the pressure check over x's ranges in the given mode; false on OOM. */
+static bool check_pressure(const struct ractx *x, const struct ra_set *set, bool threaded,
+			   struct qir_ra_pressure *p)
+{
+	uint32_t nt = x->c->num_temps;
+	uint8_t *kinds = malloc(nt ? nt : 1);
+	memset(p, 0, sizeof(*p));
+	if (!kinds)
+		return false;
+	for (uint32_t t = 0; t < nt; t++)
+		kinds[t] = check_kinds(x, t);
+	p->lv = &x->lv;
+	p->temp_of = x->temp_of;
+	p->count = x->nnodes;
+	p->kinds = kinds;
+	for (unsigned k = 1; k <= K_ALL; k++)
+		p->regs[k] = ra_class_p(set, class_of(k, threaded));
+	bool ok = qir_ra_pressure_check(p);
+	p->kinds = NULL;
+	free(kinds);
+	return ok;
+}
+
+/* Rematerializes the marked temps (ATTEMPT_REMAT), or ATTEMPT_FAILED on OOM. */
+static enum attempt remat_marked(struct qir_compile *c, const uint8_t *mark)
+{
+	return rematerialize(c, mark) ? ATTEMPT_REMAT : ATTEMPT_FAILED;
+}
+
+/* After a failed pressure check: every constant live across an ip where the
+ * values cannot fit is rematerialized at once (ATTEMPT_REMAT); with none,
+ * the allocation fails with the pressure message. */
+static enum attempt relieve_pressure(struct ractx *x, const struct qir_ra_pressure *p,
+				     struct vc4_diag *diag)
+{
+	struct qir_compile *c = x->c;
+	uint8_t *mark = calloc((size_t)c->num_temps + 1, 1);
+	uint32_t n = 0;
+	for (uint32_t i = 0; mark && i < x->nnodes; i++) {
+		uint32_t t = x->temp_of[i];
+		if (x->precolour[t] == RA_NO_REG && rematerializable(c, t) &&
+		    qir_ra_pressure_crosses(p, x->lv.start[t], x->lv.end[t]))
+			mark[t] = 1, n++;
+	}
+	enum attempt res = ATTEMPT_FAILED;
+	if (!mark)
+		c->oom = true;
+	else if (n)
+		res = remat_marked(c, mark);
+	else
+		qir_ra_pressure_fail(c, p, diag);
+	free(mark);
+	return res;
+}
+
+/* Builds the interference graph and colours it into out. On a colouring
+ * failure whose best spill node is a constant, rematerializes that one
+ * (ATTEMPT_REMAT); otherwise ATTEMPT_FAILED with diag set. */
+static enum attempt colour(struct ractx *x, const struct ra_set *set, bool threaded,
+			   const struct qir_ra_pressure *p, const uint32_t *uses,
+			   struct qir_ra_result *out, struct vc4_diag *diag)
+{
+	struct qir_compile *c = x->c;
+	struct ra_graph *g = ra_graph_create(set, x->nnodes ? x->nnodes : 1, diag);
 	enum attempt res = g ? ATTEMPT_OK : ATTEMPT_FAILED;
 	for (uint32_t t = 0; g && t < c->num_temps; t++) {
-		uint32_t n = x.node[t];
-		if (n != QIR_NONE && x.precolour[t] != RA_NO_REG)
-			ra_graph_set_reg(g, n, x.precolour[t]);
+		uint32_t n = x->node[t];
+		if (n != QIR_NONE && x->precolour[t] != RA_NO_REG)
+			ra_graph_set_reg(g, n, x->precolour[t]);
 		else if (n != QIR_NONE)
-			ra_graph_set_class(g, n, class_of(x.kinds[t], threaded));
+			ra_graph_set_class(g, n, class_of(x->kinds[t], threaded));
 	}
-	if (res == ATTEMPT_OK && !build_edges(&x, g))
+	if (res == ATTEMPT_OK && !build_edges(x, g))
 		res = ATTEMPT_FAILED;
 	if (res == ATTEMPT_OK) {
-		set_spill_costs(&x, g, uses);
-		ra_graph_set_select_callback(g, select_reg, &x);
+		set_spill_costs(x, g, uses);
+		ra_graph_set_select_callback(g, select_reg, x);
 		struct vc4_diag ignored = {0};
 		if (!ra_allocate(g, &ignored)) {
 			uint32_t sp = ra_get_best_spill_node(g);
+			uint8_t *mark = calloc((size_t)c->num_temps + 1, 1);
 			res = ATTEMPT_FAILED;
 			if (!ra_graph_ok(g))
 				vc4_diag_set(diag, "%s", ignored.msg);
-			else if (sp != RA_NO_NODE && rematerializable(c, x.temp_of[sp]))
-				res = ATTEMPT_REMAT, *remat = x.temp_of[sp];
+			else if (sp != RA_NO_NODE && rematerializable(c, x->temp_of[sp]) && mark)
+				mark[x->temp_of[sp]] = 1, res = remat_marked(c, mark);
 			else
-				report_failure(&x, set, g, threaded, diag);
+				report_failure(x, p, g, threaded, diag);
+			free(mark);
 		}
 	}
 	if (res == ATTEMPT_OK) {
 		free(out->temps);
 		out->temps = calloc(c->num_temps ? c->num_temps : 1, sizeof(*out->temps));
 		for (uint32_t t = 0; out->temps && t < c->num_temps; t++) {
-			uint32_t n = x.node[t];
+			uint32_t n = x->node[t];
 			out->temps[t] = phys_of(n == QIR_NONE ? RA_NO_REG : ra_get_reg(g, n));
 		}
 		res = out->temps ? res : ATTEMPT_FAILED;
 		out->threaded = threaded;
 	}
+	ra_graph_destroy(g);
+	return res;
+}
+
+/* One round over the current program in the given mode: the pressure
+ * check, then colouring. ATTEMPT_REMAT when constants were rematerialized
+ * (the program changed: start over); ATTEMPT_FAILED with diag set. */
+static enum attempt attempt(struct qir_compile *c, const struct ra_set *set, bool threaded,
+			    struct qir_ra_result *out, struct vc4_diag *diag)
+{
+	struct ractx x;
+	struct qir_ra_pressure p = {0};
+	uint32_t *uses = NULL;
+	bool ok = ractx_init(&x, c, diag) && qir_temp_defs(c) && (uses = qir_temp_use_counts(c));
+	enum attempt res = ATTEMPT_FAILED;
+	if (ok && !check_pressure(&x, set, threaded, &p))
+		c->oom = true;
+	else if (ok && !p.fits)
+		res = relieve_pressure(&x, &p, diag);
+	else if (ok)
+		res = colour(&x, set, threaded, &p, uses, out, diag);
 	if (c->oom || (res == ATTEMPT_FAILED && !diag_is_set(diag)))
 		vc4_diag_set(diag, "out of memory");
+	qir_ra_pressure_free(&p);
 	free(uses);
-	ra_graph_destroy(g);
 	ractx_free(&x);
 	return res;
 }
 
-#define QIR_RA_MAX_REMATS 256
-
-/* Allocation in one mode, rematerializing constants while that helps. */
+/* Allocation in one mode, rematerializing constants while that helps: at
+ * most QIR_RA_MAX_ROUNDS rounds, each linear in the program. */
 static bool try_allocate(struct qir_compile *c, const struct ra_set *set, bool threaded,
 			 struct qir_ra_result *out, struct vc4_diag *diag)
 {
 	for (int i = 0;; i++) {
-		uint32_t t = QIR_NONE;
-		enum attempt r = attempt(c, set, threaded, out, &t, diag);
+		enum attempt r = attempt(c, set, threaded, out, diag);
 		if (r == ATTEMPT_OK)
 			return true;
 		if (r == ATTEMPT_FAILED)
 			return false;
-		if (i == QIR_RA_MAX_REMATS || !rematerialize(c, t))
+		if (i + 1 == QIR_RA_MAX_ROUNDS)
 			return vc4_diag_set(diag, "register allocation failed: still no colouring "
-					    "after %d rematerializations", i);
+					    "after %d rounds of rematerialization", i + 1);
 	}
 }
 

@@ -206,11 +206,8 @@ static bool check_defined(struct vctx *v)
 	struct qir_liveness lv;
 	if (!qir_liveness(v->c, &lv, v->diag))
 		return false;
-	uint32_t t = QIR_NONE;
-	for (uint32_t k = 0; k < lv.words && t == QIR_NONE; k++) {
-		if (lv.live_in[k])
-			t = k * 64 + (uint32_t)__builtin_ctzll(lv.live_in[k]);
-	}
+	/* the entry block's live-in temps are ascending: the first is the lowest */
+	uint32_t t = lv.in_start[1] > lv.in_start[0] ? lv.in_temps[0] : QIR_NONE;
 	qir_liveness_free(&lv);
 	if (t == QIR_NONE)
 		return true;

@@ -17,14 +17,14 @@
 /* How an instruction reads raddr_a / raddr_b. */
 enum sim_rd {
 	RD_NONE, RD_REG, RD_ZERO, RD_UNIF, RD_VARY, RD_ELEM, RD_QPU, RD_VPM, RD_MUTEX,
-	RD_SIMM, RD_XPIX, RD_YPIX, RD_REV,
+	RD_SIMM, RD_XPIX, RD_YPIX, RD_REV, RD_MSF,
 };
 
 /* What a write address does. */
 enum sim_wr {
 	WR_NONE, WR_REG, WR_ACC, WR_R5Q, WR_R5R, WR_IGNORE, WR_UNIF_ADDR, WR_TMU_NOSWAP,
 	WR_HOST_INT, WR_TLB, WR_VPM, WR_VPM_SETUP, WR_VPM_DMA, WR_MUTEX_REL, WR_SFU,
-	WR_TMU,
+	WR_TMU, WR_MSF,
 };
 
 enum sim_form { F_ALU, F_LI, F_SEM, F_BRANCH, F_ILLEGAL };
@@ -96,8 +96,8 @@ static uint8_t read_kind(enum qpu_reg_id id)
 	case QPU_REG_X_PIX: return RD_XPIX;
 	case QPU_REG_Y_PIX: return RD_YPIX;
 	case QPU_REG_REV_FLAG: return RD_REV;
+	case QPU_REG_MS_FLAGS: return RD_MSF;
 	case QPU_REG_NOP:
-	case QPU_REG_MS_FLAGS:
 	case QPU_REG_VR_BUSY: case QPU_REG_VW_BUSY:
 	case QPU_REG_VR_WAIT: case QPU_REG_VW_WAIT:
 		return RD_ZERO;
@@ -147,9 +147,9 @@ static bool write_kind(enum qpu_reg_id id, uint8_t *kind, uint8_t *idx)
 	case QPU_REG_TMU_NOSWAP: *kind = WR_TMU_NOSWAP; break;
 	case QPU_REG_HOST_INT: *kind = WR_HOST_INT; break;
 	case QPU_REG_UNIFORMS_ADDR: *kind = WR_UNIF_ADDR; break;
-	case QPU_REG_QUAD_X: case QPU_REG_QUAD_Y:
-	case QPU_REG_MS_FLAGS: case QPU_REG_REV_FLAG:
+	case QPU_REG_QUAD_X: case QPU_REG_QUAD_Y: case QPU_REG_REV_FLAG:
 		*kind = WR_IGNORE; break;
+	case QPU_REG_MS_FLAGS: *kind = WR_MSF; break;
 	case QPU_REG_VPM: *kind = WR_VPM; break;
 	case QPU_REG_VR_SETUP: case QPU_REG_VW_SETUP:
 		*kind = WR_VPM_SETUP; *idx = id == QPU_REG_VW_SETUP; break;
@@ -504,6 +504,7 @@ static inline bool read_src(struct sim_qpu *q, const struct sim_inst *in, unsign
 	case RD_XPIX: *src = q->x_pix; return true;
 	case RD_YPIX: *src = q->y_pix; return true;
 	case RD_REV: *src = q->rev_flag; return true;
+	case RD_MSF: *src = q->ms_flags; return true;
 	case RD_QPU:
 		for (int i = 0; i < 16; i++)
 			buf[i] = q->opt.qpu_num;
@@ -703,6 +704,9 @@ static bool write_dest(struct sim_qpu *q, const struct sim_inst *in, unsigned un
 		for (int i = 0; i < 16; i++)
 			rep[i] = val[in->wr[unit] == WR_R5Q ? i & ~3 : 0];
 		masked_store(q->acc[5], rep, lanes, bits);
+		return true;
+	case WR_MSF:
+		masked_store(q->ms_flags, val, lanes, bits);
 		return true;
 	default:
 		if (cond == QPU_COND_NEVER)

@@ -141,6 +141,10 @@ struct sim_qpu {
 	 * reverse-facing triangle's lanes, else 0 (set by the 3D pipeline for an
 	 * FS; zero otherwise) */
 	uint32_t x_pix[16], y_pix[16], rev_flag[16];
+	/* ms_flags (regfile A 42): the lane's sample mask, set by the 3D
+	 * pipeline for an FS (the covered samples) and written by the shader;
+	 * the pipeline reads it back at the TLB tests (zero otherwise) */
+	uint32_t ms_flags[16];
 
 	/* r5 from a varying read, stored at the end of the instruction */
 	uint32_t vary_c[16];

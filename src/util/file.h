@@ -9,10 +9,21 @@
 
 #include "diag.h"
 
+/* The most bytes vc4_read_file() reads: every input of the tools and the
+ * library (shaders, QPU code, control lists, captures' texts) is far
+ * smaller; /dev/zero or a runaway pipe stops here instead of filling
+ * memory. */
+#define VC4_READ_FILE_MAX ((size_t)64 << 20)
+
 /* Reads all of `path` into a new malloc'ed buffer (NUL-terminated, the NUL
- * not counted in *size). Returns NULL and fills `diag` on failure:
- * "PATH: No such file or directory". */
+ * not counted in *size), refusing more than VC4_READ_FILE_MAX bytes.
+ * Returns NULL and fills `diag` on failure: "PATH: No such file or
+ * directory", "PATH: more than 67108864 bytes, the size limit for this
+ * input". */
 void *vc4_read_file(const char *path, size_t *size, struct vc4_diag *diag);
+
+/* The same with a limit of `max` bytes. */
+void *vc4_read_file_max(const char *path, size_t max, size_t *size, struct vc4_diag *diag);
 
 /* Writes `size` bytes to `path`, replacing it. */
 bool vc4_write_file(const char *path, const void *data, size_t size,

@@ -1,6 +1,7 @@
 /* test_capture.c: capture of SUBMIT_CL, the submit.txt golden text, replay
  * (library and vc4-replay), vc4-replay --png on every colour layout and
- * format, and robust parsing of damaged captures. */
+ * format, robust parsing of damaged captures, and a submit.txt that never
+ * ends (/dev/zero) stopping at the input size limit. */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <ftw.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -449,15 +451,15 @@ static void png_of_raster_bgr565(void **state)
 	(void)state;
 	make_png_captures();
 	uint8_t *rgb = replay_png(3, &png_cases[3]);
-	/* Hand-worked: (1,0) holds 41 = R 9 G 1 B 0; (0,1) at byte 80 holds 1640
-	 * = R 8 G 51 B 0. */
-	assert_memory_equal(pixel(rgb, 1, 0), ((uint8_t[]){ 74, 4, 0, 255 }), 4);
-	assert_memory_equal(pixel(rgb, 0, 1), ((uint8_t[]){ 66, 207, 0, 255 }), 4);
+	/* Hand-worked, red in bits 15..11: (1,0) holds 41 = R 0 G 1 B 9; (0,1)
+	 * at byte 80 holds 1640 = R 0 G 51 B 8. */
+	assert_memory_equal(pixel(rgb, 1, 0), ((uint8_t[]){ 0, 4, 74, 255 }), 4);
+	assert_memory_equal(pixel(rgb, 0, 1), ((uint8_t[]){ 0, 207, 66, 255 }), 4);
 	for (uint32_t y = 0; y < IMG_H; y++) {
 		for (uint32_t x = 0; x < IMG_W; x++) {
 			uint16_t v = pattern565(y * 80 + x * 2);
-			uint8_t expect[4] = { widen(v & 31, 5), widen(v >> 5 & 63, 6),
-					      widen(v >> 11, 5), 255 };
+			uint8_t expect[4] = { widen(v >> 11, 5), widen(v >> 5 & 63, 6),
+					      widen(v & 31, 5), 255 };
 			assert_memory_equal(pixel(rgb, x, y), expect, 4);
 		}
 	}
@@ -481,13 +483,13 @@ static void png_errors_write_no_file(void **state)
 		 "written: the only colour write surface is msaa_color_write (full-resolution "
 		 "4x tiles are not converted)\n", png);
 	assert_string_equal(out, expect);
-	/* The simulated pipeline does not model 4x multisampling: the job hangs
-	 * there; the surface's own problem is still named. */
+	/* A 4x tile buffer stored without 4x decimation is not modelled: the
+	 * job hangs there; the surface's own problem is still named. */
 	snprintf(args, sizeof(args), "%s/png/0006 --backend sim --png %s", tmp, png);
 	assert_int_equal(run_replay(args, out, sizeof(out)), 1);
-	snprintf(expect, sizeof(expect), "hung (sim backend): job 1 hung: render: 0x01002000: "
-		 "packet 113 (Tile Rendering Mode Configuration): multisample and HDR modes are "
-		 "not modelled\nvc4-replay: --png %s: not written: color_write bits 0x0005: 4x "
+	snprintf(expect, sizeof(expect), "hung (sim backend): job 1 hung: render: 0x0100200e: "
+		 "packet 25 (Store Multi-sample Resolved Tile Color Buffer and EOF): decimate "
+		 "mode 0 of a multisample tile buffer is not modelled\nvc4-replay: --png %s: not written: color_write bits 0x0005: 4x "
 		 "multisampled without 4x decimation\n", png);
 	assert_string_equal(out, expect);
 	assert_int_equal(access(png, F_OK), -1);
@@ -584,6 +586,24 @@ static void damaged_captures_give_file_line_errors(void **state)
 	free(golden);
 }
 
+/* A submit.txt without end is read up to the input limit, not until
+ * memory runs out. */
+static void endless_submit_txt(void **state)
+{
+	(void)state;
+	char dir[128], link[160], want[256];
+	snprintf(dir, sizeof(dir), "%s/endless", tmp);
+	snprintf(link, sizeof(link), "%s/submit.txt", dir);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_int_equal(symlink("/dev/zero", link), 0);
+	struct vc4_capture cap;
+	struct vc4_diag d = {0};
+	assert_false(vc4_capture_load(dir, &cap, &d));
+	snprintf(want, sizeof(want), "%s: more than 67108864 bytes, the size limit for this input",
+		 link);
+	assert_string_equal(d.msg, want);
+}
+
 static void truncated_and_mutated_captures_never_crash(void **state)
 {
 	(void)state;
@@ -633,6 +653,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(png_errors_write_no_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(damaged_captures_give_file_line_errors, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(endless_submit_txt, setup, teardown),
 		cmocka_unit_test_setup_teardown(truncated_and_mutated_captures_never_crash, setup,
 						teardown),
 	};

@@ -366,6 +366,20 @@ static void submit_checks_in_kernel_order(void **state)
 	s.uniforms_size = 0;
 	EXPECT_FAIL(k, DRM_IOCTL_VC4_SUBMIT_CL, &s, EFAULT,
 		    "copying in the bin CL, shader records or uniforms failed");
+	/* Linux's kvmalloc of the copy-in buffer fails: -ENOMEM (it was accepted). */
+	s.shader_rec_count = 58931663;
+	EXPECT_FAIL(k, DRM_IOCTL_VC4_SUBMIT_CL, &s, ENOMEM,
+		    "Failed to allocate storage for copying in bin/render CLs: 471453320 bytes "
+		    "(the CLs, shader records, uniforms and 58931663 shader states of 8 bytes), "
+		    "more than the 251658240 a Pi's kernel can vmalloc (-ENOMEM, as on Linux)");
+	s.shader_rec_count = (251658240 - 16) / 8;      /* exactly the limit: copied in */
+	EXPECT_FAIL(k, DRM_IOCTL_VC4_SUBMIT_CL, &s, EFAULT,
+		    "copying in the bin CL, shader records or uniforms failed");
+	s = submit_args(handles, 1);
+	s.bo_handle_count = 62914561;
+	EXPECT_FAIL(k, DRM_IOCTL_VC4_SUBMIT_CL, &s, ENOMEM,
+		    "copying in 62914561 BO handles needs 251658244 bytes of kernel memory, more "
+		    "than the 251658240 a Pi's kernel can vmalloc (-ENOMEM, as on Linux)");
 	s = submit_args(handles, 1);
 	s.out_sync = 5;
 	EXPECT_FAIL(k, DRM_IOCTL_VC4_SUBMIT_CL, &s, EINVAL, "out_sync syncobj 5 does not exist");

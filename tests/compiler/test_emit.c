@@ -1,8 +1,8 @@
 /* test_emit.c: instruction selection and scheduling on hand-written QIR —
  * the operand cases one instruction cannot encode (copies through ra14 /
  * rb14), r4 results under a condition, SFU latency, pairing of two moves,
- * uniform order re-read from the schedule, the thread switch placement and
- * the program end — exact disassembly, hazard checker and kernel clean. */
+ * uniform order re-read from the schedule, MUL-unit colour packs, the
+ * thread switch placement and the program end — exact disassembly, hazard checker and kernel clean. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -82,6 +82,36 @@ static void two_regfile_a(void **state)
 	       "nop ; nop\n"
 	       "fadd r1, ra1.16a, rb14 ; nop ; sbwait\n"
 	       "mov tlb_color_all, r1 ; nop ; thrend\n"
+	       "nop ; nop\n"
+	       "nop ; nop ; sbdone\n", NULL);
+}
+
+/* Colour packs by the MUL unit's move: a packed `mmov` is `v8min x, x`
+ * (disassembled `mov`) on the MUL side, needs no 1.0 operand and pairs with
+ * the ADD unit's work. */
+static void mul_mov_pack(void **state)
+{
+	(void)state;
+	expect("qir fs\n"
+	       "uniform u0 user 0\n"
+	       "uniform u1 user 1\n"
+	       "block 0:\n"
+	       "\tmov t0, u0\n"
+	       "\tmov t1, u1\n"
+	       "\tmmov t2.8ac, t0\n"
+	       "\tfadd t3, t0, t1\n"
+	       "\tmmov t2.8bc, t3\n"
+	       "\tmmov t2.8cc, t1\n"
+	       "\tmmov t2.8dc, 1.0\n"
+	       "\tmov tlb_color, t2\n",
+	       QPU_STAGE_FS,
+	       "mov r1, unif ; nop\n"
+	       "mov r2, unif ; mov r3.8ac, r1\n"
+	       "fadd r0, r1, r2 ; nop\n"
+	       "nop ; mov r3.8bc, r0\n"
+	       "nop ; mov r3.8cc, r2 ; sbwait\n"
+	       "nop ; mov r3.8dc, 1.0\n"
+	       "mov tlb_color_all, r3 ; nop ; thrend\n"
 	       "nop ; nop\n"
 	       "nop ; nop ; sbdone\n", NULL);
 }
@@ -307,6 +337,7 @@ int main(void)
 		cmocka_unit_test(tmu_from_uniform),
 		cmocka_unit_test(merge_rules),
 		cmocka_unit_test(branch),
+		cmocka_unit_test(mul_mov_pack),
 	};
 	return cmocka_run_group_tests_name("compiler_emit", tests, NULL, NULL);
 }

@@ -249,9 +249,11 @@ static void test_indexed(void **state)
 	assert_ptr_equal(job->cl.bos.data[4], b16->bo);
 	start = job->cl.bcl.len;
 	assert_true(vc4_draw_elements(f->ctx, VC4_PRIM_LINE_STRIP, 3, 1, b8, 1));
+	/* lines need their own FS variant (the line coordinate is read first):
+	 * its three shader BOs take indices 5..7 */
 	const uint8_t want8[] = {
 		64, 2, 0, 0, 0,
-		254, 5, 0, 0, 0, 0, 0, 0, 0,
+		254, 8, 0, 0, 0, 0, 0, 0, 0,
 		32, 0x03, 3, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, /* 8-bit line strip at offset 1 */
 	};
 	assert_bytes(job->cl.bcl.data + start, job->cl.bcl.len - start, want8, sizeof(want8));

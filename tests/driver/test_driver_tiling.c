@@ -118,12 +118,12 @@ static void test_roundtrip(void **state)
 	roundtrip(ctx, VC4_FMT_RGB565, VC4_LAYOUT_T, 48, 40);
 	roundtrip(ctx, VC4_FMT_RGB565, VC4_LAYOUT_LT, 9, 5);
 	roundtrip(ctx, VC4_FMT_RGBA32R, VC4_LAYOUT_AUTO, 10, 3);
-	/* 565 bit layout: red in bits 0..4. */
+	/* 565 bit layout: red in bits 15..11 (docs/pipeline.md, "Tile buffer"). */
 	const uint8_t red[4] = { 0xff, 0, 0, 0xff };
 	struct vc4_texture *t = vc4_texture_create(ctx, VC4_FMT_RGB565, VC4_LAYOUT_LT, 1, 1, red);
 	assert_non_null(t);
 	const uint8_t *map = vc4_bo_map(t->bo, NULL);
-	assert_int_equal(map[0] | map[1] << 8, 0x001f);
+	assert_int_equal(map[0] | map[1] << 8, 0xf800);
 	vc4_texture_destroy(t);
 	vc4_ctx_destroy(ctx);
 }

@@ -1,6 +1,7 @@
 /* test_qir_core.c: the QIR tables and what is derived from them, the text
- * round trip, parse errors, the builder, the uniform pool and stream, and
- * the derived CFG. */
+ * round trip, parse errors, the builder, the uniform pool and stream, the
+ * derived CFG, and dominators (against a brute-force definition on random
+ * CFGs, and on 20 000 nested loops). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "qir_test.h"
@@ -209,6 +211,107 @@ static void cfg_if_else(void **state)
 	qir_compile_free(c);
 }
 
+/* A random CFG of n blocks: each block may end in a conditional or an
+ * unconditional branch to any block (forwards or backwards). */
+static struct qir_compile *random_cfg(uint32_t n, uint32_t *seed)
+{
+	struct qir_compile *c = qir_compile_create(QIR_STAGE_FRAGMENT);
+	for (uint32_t i = 1; i < n; i++)
+		qir_block_append(c);
+	for (uint32_t i = 0; i < n; i++) {
+		*seed = *seed * 1103515245u + 12345u;
+		uint32_t r = *seed >> 8;
+		qir_set_block(c, c->blocks.data[i]);
+		if (r % 3)
+			qir_BRANCH(c, r % 3 == 1 ? QPU_BR_ALL_ZC : QPU_BR_ALWAYS,
+				   c->blocks.data[(r / 3) % n]);
+	}
+	assert_true(qir_cfg_update(c, NULL));
+	return c;
+}
+
+/* Blocks reachable from the entry without passing through `skip`. */
+static void reach(const struct qir_compile *c, uint32_t skip, bool *seen)
+{
+	uint32_t stack[64], sp = 0;
+	memset(seen, 0, c->blocks.len);
+	if (skip == 0)
+		return;
+	seen[0] = true;
+	stack[sp++] = 0;
+	while (sp) {
+		const struct qir_block *b = c->blocks.data[stack[--sp]];
+		for (int k = 0; k < 2; k++) {
+			uint32_t s = b->succ[k];
+			if (s != QIR_NONE && s != skip && !seen[s])
+				seen[s] = true, stack[sp++] = s;
+		}
+	}
+}
+
+/* d dominates b when b is reachable and not without d; the immediate
+ * dominator is the strict dominator that all others dominate. */
+static void dominators_random(void **state)
+{
+	(void)state;
+	uint32_t seed = 7;
+	for (int round = 0; round < 300; round++) {
+		uint32_t n = 1 + round % 40;
+		struct qir_compile *c = random_cfg(n, &seed);
+		uint32_t *idom = qir_dominators(c);
+		assert_non_null(idom);
+		bool dom[40][40], all[40], without[40];
+		reach(c, QIR_NONE, all);
+		for (uint32_t d = 0; d < n; d++) {
+			reach(c, d, without);
+			for (uint32_t b = 0; b < n; b++)
+				dom[d][b] = all[b] && (b == d || !without[b]);
+		}
+		assert_int_equal(idom[0], 0);
+		for (uint32_t b = 1; b < n; b++) {
+			uint32_t want = QIR_NONE;
+			for (uint32_t d = 0; d < n && all[b]; d++) {
+				bool closest = d != b && dom[d][b];
+				for (uint32_t e = 0; e < n && closest; e++)
+					closest = e == b || !dom[e][b] || dom[e][d];
+				if (closest)
+					want = d;
+			}
+			assert_int_equal(idom[b], want);
+		}
+		free(idom);
+		qir_compile_free(c);
+	}
+}
+
+/* 20 000 loops nested in each other: each loop header is dominated by the
+ * previous one, and the dominators come quickly (the iterative algorithm
+ * used before needed a round per nesting level). */
+static void dominators_deep_loops(void **state)
+{
+	(void)state;
+	enum { D = 20000 };
+	struct qir_compile *c = qir_compile_create(QIR_STAGE_FRAGMENT);
+	for (uint32_t i = 1; i <= 2 * D; i++)
+		qir_block_append(c);
+	/* blocks 1..D: loop headers; D+1..2D: the loop ends, innermost first,
+	 * each branching back to its header */
+	for (uint32_t k = 0; k < D; k++) {
+		qir_set_block(c, c->blocks.data[D + 1 + k]);
+		qir_BRANCH(c, QPU_BR_ANY_ZS, c->blocks.data[D - k]);
+	}
+	clock_t start = clock();
+	uint32_t *idom = qir_dominators(c);
+	double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+	assert_non_null(idom);
+	for (uint32_t b = 1; b <= 2 * D; b++)
+		assert_int_equal(idom[b], b - 1);
+	if (seconds > 5)
+		fail_msg("dominators of %u nested loops took %.1f s", D, seconds);
+	free(idom);
+	qir_compile_free(c);
+}
+
 /* Whether `name` appears in backquotes in the text. */
 static bool doc_names(const char *doc, const char *name)
 {
@@ -270,6 +373,8 @@ int main(void)
 		cmocka_unit_test(parse_errors),
 		cmocka_unit_test(builder),
 		cmocka_unit_test(cfg_if_else),
+		cmocka_unit_test(dominators_random),
+		cmocka_unit_test(dominators_deep_loops),
 		cmocka_unit_test(docs_cover_tables),
 		cmocka_unit_test(uniform_pool),
 	};

@@ -1,7 +1,9 @@
 /* test_qir_ra.c: the vc4 register allocator — register kinds per usage
  * pattern, allocations checked to be valid (no two overlapping temps share
  * a register, constraints respected), threaded fragment shaders within the
- * half files, the single-threaded fallback, and the failure message. */
+ * half files, the single-threaded fallback, the failure messages of the
+ * pressure check (plain count and one register file), and that 40 000
+ * values live at once fail at once (they used to build a 22 GB graph). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "qir_test.h"
@@ -171,8 +174,97 @@ static void failure_message(void **state)
 	struct vc4_diag d = {0};
 	assert_false(qir_register_allocate(c, &r, &d));
 	assert_null(r.temps);
-	assert_string_equal(d.msg, "register allocation failed: 70 temps live at ip 69, 66 "
-			    "registers available; spill candidate t69");
+	assert_string_equal(d.msg, "ip 69: register allocation failed: 70 values live here, "
+			    "more than the 67 registers");
+	qir_compile_free(c);
+}
+
+/* 40 values read with an integer unpack (regfile A only) live at once:
+ * fewer than the registers, more than regfile A holds. */
+static void one_file_failure_message(void **state)
+{
+	(void)state;
+	struct qir_compile *c = qir_compile_create(QIR_STAGE_FRAGMENT);
+	struct qir_reg t[40];
+	for (uint32_t i = 0; i < 40; i++) {
+		struct qir_reg u = qir_uniform(c, QIR_UNIFORM_USER, i);
+		t[i] = qir_FADD(c, u, u);
+	}
+	struct qir_reg acc = qir_LOAD_IMM(c, 0);
+	for (uint32_t i = 0; i < 40; i++) {
+		struct qir_reg r = t[i];
+		r.unpack = QPU_UNPACK_8A;
+		acc = qir_ADD(c, acc, r);
+	}
+	qir_emit(c, QIR_OP_MOV, qir_special(QIR_SPECIAL_TLB_COLOR), acc, qir_null());
+	qt_assert_valid(c);
+	struct qir_ra_result r;
+	struct vc4_diag d = {0};
+	assert_false(qir_register_allocate(c, &r, &d));
+	assert_string_equal(d.msg, "ip 39: register allocation failed: 40 values live here can "
+			    "only use regfile A (31 registers)");
+	qir_compile_free(c);
+}
+
+/* 40 000 values live at once: the pressure check fails before any
+ * interference graph is built (it had 800 million edges: 22 GB). */
+static void huge_pressure_fails_fast(void **state)
+{
+	(void)state;
+	enum { N = 40000 };
+	struct qir_compile *c = qir_compile_create(QIR_STAGE_FRAGMENT);
+	struct qir_reg *t = malloc(N * sizeof(*t));
+	assert_non_null(t);
+	for (uint32_t i = 0; i < N; i++) {
+		struct qir_reg u = qir_uniform(c, QIR_UNIFORM_USER, i);
+		t[i] = qir_FADD(c, u, u);
+	}
+	struct qir_reg acc = t[0];
+	for (uint32_t i = 1; i < N; i++)
+		acc = qir_FADD(c, acc, t[i]);
+	qir_emit(c, QIR_OP_MOV, qir_special(QIR_SPECIAL_TLB_COLOR), acc, qir_null());
+	free(t);
+	struct qir_ra_result r;
+	struct vc4_diag d = {0};
+	clock_t start = clock();
+	assert_false(qir_register_allocate(c, &r, &d));
+	double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+	assert_string_equal(d.msg, "ip 39999: register allocation failed: 40000 values live "
+			    "here, more than the 67 registers");
+	if (seconds > 10)
+		fail_msg("the failure took %.1f s", seconds);
+	qir_compile_free(c);
+}
+
+/* Over 256 values live into every block on average: liveness itself stops
+ * (its memory stays linear) with the pressure message. */
+static void liveness_stops(void **state)
+{
+	(void)state;
+	enum { N = 600, BLOCKS = 10 };
+	size_t size = 64 * N + 64 * BLOCKS + 256, n = 0;
+	char *text = malloc(size);
+	assert_non_null(text);
+	n += (size_t)snprintf(text + n, size - n, "qir fs\nuniform u0 user 0\nblock 0:\n");
+	for (uint32_t i = 0; i < N; i++)
+		n += (size_t)snprintf(text + n, size - n, "\tfadd t%u, u0, u0\n", i);
+	for (uint32_t b = 1; b <= BLOCKS; b++)
+		n += (size_t)snprintf(text + n, size - n, "block %u:\n\tsub.sf -, t0, 10\n"
+				      "\tbranch.all_nc b%u\n", b, BLOCKS + 1);
+	n += (size_t)snprintf(text + n, size - n, "block %u:\n\tmov t%u, t0\n", BLOCKS + 1, N);
+	for (uint32_t i = 1; i < N; i++)
+		n += (size_t)snprintf(text + n, size - n, "\tfadd t%u, t%u, t%u\n", N + i,
+				      N + i - 1, i);
+	snprintf(text + n, size - n, "\tmov tlb_color, t%u\n", 2 * N - 1);
+	struct qir_compile *c = qt_parse(text);
+	free(text);
+	struct qir_liveness lv;
+	struct vc4_diag d = {0};
+	assert_false(qir_liveness(c, &lv, &d));
+	assert_false(c->oom);
+	assert_string_equal(d.msg, "ip 600: register allocation failed: at least 334 values live "
+			    "here, far more than the QPU's registers (liveness stops at 256 "
+			    "values live per block on average)");
 	qir_compile_free(c);
 }
 
@@ -296,6 +388,9 @@ int main(void)
 		cmocka_unit_test(threaded_uses_half_files),
 		cmocka_unit_test(threaded_falls_back),
 		cmocka_unit_test(failure_message),
+		cmocka_unit_test(one_file_failure_message),
+		cmocka_unit_test(huge_pressure_fails_fast),
+		cmocka_unit_test(liveness_stops),
 		cmocka_unit_test(operands_in_different_files),
 		cmocka_unit_test(invalid_input),
 		cmocka_unit_test(payload_with_unpack),

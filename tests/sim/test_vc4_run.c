@@ -170,7 +170,8 @@ static void error_exits(void **state)
 	"  -u WORD              append a 32-bit word to the uniform stream\n" \
 	"  --mem ADDR FILE      load FILE into memory at ADDR\n" \
 	"  --dump ADDR LEN FILE write LEN bytes at ADDR to FILE after the run\n" \
-	"  --max-cycles N       stop after N instructions (default 10000000)\n" \
+	"  --max-cycles N       stop after N instructions (default 10000000,\n" \
+	"                       at most 1000000000)\n" \
 	"  --regs               print the registers and flags after the run\n" \
 	"  --help               print this text;  --version  print the version\n" \
 	"exit status: 0 thread end, 1 no thread end, an invalid program or no program,\n" \
@@ -184,6 +185,10 @@ static void usage_errors(void **state)
 	EXPECT_RUN("x.bin --mem 0", 2, "", "vc4-run: --mem needs ADDR FILE\n" USAGE);
 	EXPECT_RUN("x.bin --max-cycles -1", 2, "", "vc4-run: --max-cycles '-1': not a number\n"
 		   USAGE);
+	EXPECT_RUN("x.bin --max-cycles 1000000001", 2, "", "vc4-run: --max-cycles "
+		   "'1000000001': more than the maximum, 1000000000\n" USAGE);
+	EXPECT_RUN("x.bin --max-cycles 18446744073709551615", 2, "", "vc4-run: --max-cycles "
+		   "'18446744073709551615': more than the maximum, 1000000000\n" USAGE);
 	EXPECT_RUN("x.bin y.bin", 2, "", "vc4-run: more than one CODE.bin: 'x.bin' and 'y.bin'\n"
 		   USAGE);
 	EXPECT_RUN("x.bin --fast", 2, "", "vc4-run: unknown option '--fast'\n" USAGE);

@@ -458,6 +458,39 @@ static void rcl_msaa(void **state)
 	       "full-res colour and Z/S.");
 }
 
+/* Mesa's 4x MSAA draw job (vc4_job.c): no color_write BO, its bits MS_MODE_4X
+ * and DECIMATE_MODE_4X only; full-res colour and Z/S reloaded and stored. */
+static void rcl_msaa_mesa_draw(void **state)
+{
+	struct fx *f = *state;
+	render_only(f);
+	f->args.color_write = (struct drm_vc4_submit_rcl_surface){ .hindex = ~0u,
+								    .bits = 0x0011 };
+	f->args.color_read = (struct drm_vc4_submit_rcl_surface){
+		.hindex = FX_MSAA, .flags = VC4_SUBMIT_RCL_SURFACE_READ_IS_FULL_RES };
+	f->args.zs_read = (struct drm_vc4_submit_rcl_surface){
+		.hindex = FX_ZS, .flags = VC4_SUBMIT_RCL_SURFACE_READ_IS_FULL_RES };
+	f->args.msaa_color_write = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_MSAA };
+	f->args.msaa_zs_write = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_ZS };
+	f->args.width = f->args.height = 32;
+	golden(f, "rcl_msaa_mesa.txt", "Mesa's 4x MSAA draw job, 32x32: no colour BO "
+	       "(bits 4x and decimate 4x), full-res reloads and stores.");
+}
+
+/* Mesa's resolve blit (vc4_blit.c vc4_tile_blit): the 4x source reloaded at
+ * full resolution, stored resolved to a single-sampled T surface. */
+static void rcl_msaa_mesa_resolve(void **state)
+{
+	struct fx *f = *state;
+	render_only(f);
+	f->args.color_write.bits = 0x0055; /* RGBA8888, T, 4x MSAA, decimate 4x */
+	f->args.color_read = (struct drm_vc4_submit_rcl_surface){
+		.hindex = FX_MSAA, .flags = VC4_SUBMIT_RCL_SURFACE_READ_IS_FULL_RES };
+	f->args.width = f->args.height = 32;
+	golden(f, "rcl_msaa_resolve.txt", "Mesa's resolve of a 32x32 4x MSAA colour buffer "
+	       "into a T-format RGBA8888 surface.");
+}
+
 static void rcl_fixed_order_decreasing(void **state)
 {
 	struct fx *f = *state;
@@ -504,6 +537,8 @@ int main(int argc, char **argv)
 		T(rcl_color_write_2x2),
 		T(rcl_color_zs_read_write),
 		T(rcl_msaa),
+		T(rcl_msaa_mesa_draw),
+		T(rcl_msaa_mesa_resolve),
 		T(rcl_fixed_order_decreasing),
 	};
 	return cmocka_run_group_tests_name("simkernel_rcl", tests, setup, teardown);

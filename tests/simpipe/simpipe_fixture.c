@@ -138,6 +138,14 @@ void fx_init(struct fx_job *j, uint32_t width, uint32_t height)
 	j->mode = VC4_PRIMITIVE_MODE_TRIANGLES;
 }
 
+void fx_msaa(struct fx_job *j)
+{
+	j->msaa = true;
+	j->oversample = 1;
+	j->tiles_x = (j->width + 31) / 32;
+	j->tiles_y = (j->height + 31) / 32;
+}
+
 void fx_fini(struct fx_job *j)
 {
 	free(j->mem.bytes);
@@ -205,7 +213,7 @@ static void put_bcl(struct fx_job *j, uint32_t n)
 	     .tile_allocation_memory_size = FX_ALLOC_SIZE,
 	     .tile_state_data_array_address = ADDR(FX_TSDA),
 	     .width_in_tiles = j->tiles_x, .height_in_tiles = j->tiles_y,
-	     .auto_initialise_tile_state_data_array = true,
+	     .multisample_mode_4x = j->msaa, .auto_initialise_tile_state_data_array = true,
 	     .tile_allocation_initial_block_size = VC4_TILE_ALLOCATION_BLOCK_SIZE_32_BYTES,
 	     .tile_allocation_block_size = VC4_TILE_ALLOCATION_BLOCK_SIZE_128_BYTES);
 	EMIT(j, &at, START_TILE_BINNING);
@@ -215,6 +223,7 @@ static void put_bcl(struct fx_job *j, uint32_t n)
 	     .enable_reverse_facing_primitive = true, .clockwise_primitives = j->clockwise,
 	     .depth_test_function = j->depth_func, .z_updates_enable = j->z_updates,
 	     .enable_depth_offset = j->offset_factor != 0 || j->offset_units != 0,
+	     .rasteriser_oversample_mode = j->oversample,
 	     .early_z_enable = j->early_z, .early_z_updates_enable = j->early_z);
 	if (j->offset_factor != 0 || j->offset_units != 0)
 		EMIT(j, &at, DEPTH_OFFSET, .depth_offset_factor = fx_float187(j->offset_factor),
@@ -243,10 +252,26 @@ static void put_bcl(struct fx_job *j, uint32_t n)
 	j->bcl_end = at;
 }
 
-/* The stores of one tile, as the kernel emits them: the Z/S store (when
- * asked for) keeping the colour buffer, then the colour store. */
+/* A full-resolution dump of tile (x, y) of one buffer at base, keeping the
+ * tile buffer for the stores that follow. */
+static void put_full_res_store(struct fx_job *j, uint32_t *at, uint32_t base, bool color,
+			       uint32_t x, uint32_t y)
+{
+	EMIT(j, at, STORE_FULL_RESOLUTION_TILE_BUFFER, .disable_color_buffer_write = !color,
+	     .disable_z_stencil_buffer_write = color, .disable_clear_on_write = true,
+	     .memory_base_address = ADDR(base + (y * j->tiles_x + x) * FX_FULL_RES));
+	EMIT(j, at, TILE_COORDINATES, .tile_column_number = x, .tile_row_number = y);
+}
+
+/* The stores of one tile, as the kernel emits them: the full-resolution
+ * dumps and the Z/S store (when asked for) keeping the colour buffer, then
+ * the colour store. */
 static void put_tile_stores(struct fx_job *j, uint32_t *at, uint32_t x, uint32_t y, bool last)
 {
+	if (j->ms_store)
+		put_full_res_store(j, at, j->ms_store, true, x, y);
+	if (j->ms_zs_store)
+		put_full_res_store(j, at, j->ms_zs_store, false, x, y);
 	if (j->zs_store) {
 		EMIT(j, at, STORE_TILE_BUFFER_GENERAL, .buffer_to_store = VC4_TILE_BUFFER_Z_STENCIL,
 		     .format = VC4_TILING_FORMAT_RASTER, .disable_color_buffer_clear_on_store = true,
@@ -270,11 +295,17 @@ static void put_rcl(struct fx_job *j, bool binned)
 	EMIT(j, &at, STORE_TILE_BUFFER_GENERAL);
 	EMIT(j, &at, TILE_RENDERING_MODE_CONFIGURATION, .memory_address = ADDR(FX_FB),
 	     .width_in_pixels = j->width, .height_in_pixels = j->height,
+	     .multisample_mode_4x = j->msaa, .decimate_mode = j->msaa ? 1 : 0,
 	     .non_hdr_frame_buffer_color_format =
 		VC4_TILE_RENDERING_MODE_CONFIGURATION_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_RGBA8888);
 	for (uint32_t y = 0; y < j->tiles_y; y++) {
 		for (uint32_t x = 0; x < j->tiles_x; x++) {
 			bool last = x == j->tiles_x - 1 && y == j->tiles_y - 1;
+			if (j->ms_load)
+				EMIT(j, &at, RE_LOAD_FULL_RESOLUTION_TILE_BUFFER,
+				     .disable_z_stencil_buffer_read = true,
+				     .memory_base_address =
+					ADDR(j->ms_load + (y * j->tiles_x + x) * FX_FULL_RES));
 			if (j->zs_load)
 				EMIT(j, &at, LOAD_TILE_BUFFER_GENERAL,
 				     .buffer_to_load = VC4_TILE_BUFFER_Z_STENCIL,

@@ -2,7 +2,8 @@
  * simpipe_fixture.h: builds whole jobs for the 3D pipeline tests directly as
  * a memory image: shaders assembled from text, a GL shader record with one
  * attribute array, a bin CL and the RCL the kernel would generate (with an
- * optional raster Z/S load and store), all packed with the generated
+ * optional raster Z/S load and store, and for a 4x multisampled job the
+ * full-resolution reload and dumps), all packed with the generated
  * vc4_packets.h functions; then runs sim_pipe_run_job().
  */
 #ifndef VC4_TESTS_SIMPIPE_FIXTURE_H
@@ -61,6 +62,10 @@ struct fx_job {
 	float point_size, line_width;   /* Point Size / Line Width packets when nonzero */
 	uint32_t flat_flags;            /* Flat Shade Flags packet when nonzero */
 	uint32_t fs_unif[8];            /* FS uniforms */
+	bool msaa;                      /* 4x multisample tile buffer, 32-pixel tiles (fx_msaa) */
+	uint32_t oversample;            /* Configuration Bits' Rasteriser Oversample Mode */
+	uint32_t ms_load;               /* full-resolution colour reload per tile (0: none) */
+	uint32_t ms_store, ms_zs_store; /* full-resolution colour / Z/S dumps per tile (0: none) */
 	uint32_t bcl_end, rcl_end;
 	struct sim_pipe_stats stats;
 	struct vc4_diag diag;
@@ -68,6 +73,11 @@ struct fx_job {
 
 /* Sets the defaults and allocates the memory (zero). */
 void fx_init(struct fx_job *j, uint32_t width, uint32_t height);
+/* Makes the job 4x multisampled (both configurations, 32-pixel tiles, the
+ * resolved store decimating 4x) with the 4x rasteriser oversample mode. The
+ * full-resolution tile (x, y) is at base + (y * tiles_x + x) * FX_FULL_RES. */
+void fx_msaa(struct fx_job *j);
+#define FX_FULL_RES 16384u
 void fx_fini(struct fx_job *j);
 uint8_t *fx_ptr(struct fx_job *j, uint32_t addr);
 

@@ -2,7 +2,8 @@
  * test_tile.c: the tile buffer's memory traffic without primitives: a
  * general colour load from a raster image, then general stores of the same
  * tile as LT, T, BGR565 raster, and of the cleared Z/stencil buffer, each
- * checked byte for byte against layouts computed here; the clear after a
+ * checked byte for byte against layouts computed here; BGR565's channel
+ * order both ways; the clear after a
  * store and its disable bit; a frame whose size is not a multiple of 64.
  */
 #include <stdarg.h>
@@ -80,14 +81,57 @@ static void load_and_store_formats(void **state)
 			assert_int_equal(word_at(&j, DST_T + fx_t_offset(64, x, y)), want);
 			uint16_t p565;
 			memcpy(&p565, fx_ptr(&j, DST_565 + (y * 64 + x) * 2), 2);
-			uint16_t want565 = (uint16_t)((x >> 3) | (y >> 2) << 5 |
-						      (((x + y) & 0xff) >> 3) << 11);
+			uint16_t want565 = (uint16_t)((x >> 3) << 11 | (y >> 2) << 5 |
+						      (((x + y) & 0xff) >> 3));
 			assert_int_equal(p565, want565);
 			assert_int_equal(word_at(&j, DST_ZS + (y * 64 + x) * 4), 0xabcdef5a);
 			assert_int_equal(word_at(&j, DST_AFTER + (y * 64 + x) * 4), 0x11223344);
 		}
 	}
 	assert_int_equal(j.stats.tiles_stored, 5);
+	fx_fini(&j);
+}
+
+/* BGR565 as Mesa's B5G6R5 render targets use it (vc4_formats.c: the
+ * shader packs R, G, B into bytes 0, 1, 2; gallium's B5G6R5 has R in bits
+ * 15..11): a store puts byte 0 in bits 15..11 and byte 2 in bits 4..0, each
+ * truncated; a load widens them back by bit repetition, alpha 0xff. */
+static void bgr565_channels(void **state)
+{
+	(void)state;
+	struct fx_job j;
+	fx_init(&j, 64, 64);
+	static const uint32_t words[4] = { 0x000000ff, 0x0000ff00, 0x00ff0000, 0x12c48a3f };
+	static const uint16_t packed[4] = { 0xf800, 0x07e0, 0x001f, 0x3c58 };
+	static const uint32_t back[4] = { 0xff0000ff, 0xff00ff00, 0xffff0000, 0xffc68a39 };
+	for (uint32_t i = 0; i < 64 * 64; i++) {
+		uint32_t v = words[i % 4];
+		memcpy(fx_ptr(&j, SRC + i * 4), &v, 4);
+	}
+	uint32_t at = FX_RCL;
+	EMIT(&j, &at, TILE_RENDERING_MODE_CONFIGURATION, .memory_address = ADDR(FX_FB),
+	     .width_in_pixels = 64, .height_in_pixels = 64,
+	     .non_hdr_frame_buffer_color_format = 1);
+	EMIT(&j, &at, LOAD_TILE_BUFFER_GENERAL, .buffer_to_load = VC4_TILE_BUFFER_COLOR,
+	     .format = VC4_TILING_FORMAT_RASTER, .memory_base_address = ADDR(SRC));
+	EMIT(&j, &at, TILE_COORDINATES);
+	EMIT(&j, &at, STORE_TILE_BUFFER_GENERAL, .buffer_to_store = VC4_TILE_BUFFER_COLOR,
+	     .format = VC4_TILING_FORMAT_RASTER, .pixel_color_format = 2,
+	     .memory_base_address = ADDR(DST_565));
+	EMIT(&j, &at, LOAD_TILE_BUFFER_GENERAL, .buffer_to_load = VC4_TILE_BUFFER_COLOR,
+	     .format = VC4_TILING_FORMAT_RASTER, .pixel_color_format = 2,
+	     .memory_base_address = ADDR(DST_565));
+	EMIT(&j, &at, TILE_COORDINATES);
+	EMIT(&j, &at, STORE_MULTI_SAMPLE_RESOLVED_TILE_COLOR_BUFFER_AND_EOF);
+	j.bcl_end = FX_BCL;
+	j.rcl_end = at;
+	fx_run_ok(&j);
+	for (uint32_t i = 0; i < 64 * 64; i++) {
+		uint16_t p565;
+		memcpy(&p565, fx_ptr(&j, DST_565 + i * 2), 2);
+		assert_int_equal(p565, packed[i % 4]);
+		assert_int_equal(fx_pixel(&j, i % 64, i / 64), back[i % 4]);
+	}
 	fx_fini(&j);
 }
 
@@ -114,6 +158,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(load_and_store_formats),
+		cmocka_unit_test(bgr565_channels),
 		cmocka_unit_test(partial_tiles),
 	};
 	return cmocka_run_group_tests_name("simpipe_tile", tests, NULL, NULL);

@@ -17,11 +17,13 @@ struct blend_ctx {
 	const struct qir_reg *color;
 };
 
-/* Writes float f, converted to unorm8, into byte `byte` of t (MUL pack);
- * byte 4 means all four bytes. */
+/* Writes float f, converted to unorm8, into byte `byte` of t; byte 4 means
+ * all four bytes. The MUL unit's pack reads its result as a float whatever
+ * the op, so the MUL unit's move (`mmov`, v8min f, f) does it: no 1.0
+ * operand, as Mesa's `mov r0.8a, x` (docs/sim.md, "Pack and unpack"). */
 static void pack_byte(struct lower *l, struct qir_reg t, struct qir_reg f, unsigned byte)
 {
-	struct qir_inst *i = qir_emit(l->c, QIR_OP_FMUL, t, f, lower_uf(l, 1.0f));
+	struct qir_inst *i = qir_emit(l->c, QIR_OP_MMOV, t, f, qir_null());
 	if (i) {
 		i->pack = byte == 4 ? QPU_PACK_MUL_8888 : (uint8_t)(QPU_PACK_MUL_8A + byte);
 		i->pack_mul = true;

@@ -81,7 +81,8 @@ static bool alloc_maps(struct lower *l)
 	l->val_base = calloc(nvals + 1, sizeof(uint32_t));
 	l->slot_base = calloc(ndecls + 1, sizeof(uint32_t));
 	l->decl_ordinal = calloc(ndecls + 1, sizeof(uint32_t));
-	if (!l->val_base || !l->slot_base || !l->decl_ordinal)
+	l->pending_head = calloc(sh->instrs.len + 1, sizeof(uint32_t));
+	if (!l->val_base || !l->slot_base || !l->decl_ordinal || !l->pending_head)
 		return false;
 	for (size_t v = 0; v < nvals; v++) {
 		l->val_base[v] = (uint32_t)pool;
@@ -161,26 +162,24 @@ static uint32_t mark_id(uint32_t m)
 static void branch_to_marker(struct lower *l, enum qpu_branch_cond cond, uint32_t m)
 {
 	struct qir_inst *br = qir_BRANCH(l->c, cond, NULL);
-	struct lower_pending p = { br, m };
+	struct lower_pending p = { br, l->pending_head[m] };
 	if (br && !vc4_array_push(&l->pending, p))
 		l->c->oom = true;
+	else if (br)
+		l->pending_head[m] = (uint32_t)l->pending.len;
 }
 
-/* Opens a new block for marker m: pending branches to m now target it. */
+/* Opens a new block for marker m: pending branches to m now target it
+ * (their chain, so the cost does not grow with the nesting depth). */
 static void open_block(struct lower *l, uint32_t m)
 {
 	struct qir_block *b = qir_block_append(l->c);
 	if (!b)
 		return;
 	qir_set_block(l->c, b);
-	size_t keep = 0;
-	for (size_t i = 0; i < l->pending.len; i++) {
-		if (l->pending.data[i].marker == m)
-			l->pending.data[i].br->target = b->index;
-		else
-			l->pending.data[keep++] = l->pending.data[i];
-	}
-	l->pending.len = keep;
+	for (uint32_t i = l->pending_head[m]; i; i = l->pending.data[i - 1].next)
+		l->pending.data[i - 1].br->target = b->index;
+	l->pending_head[m] = 0;
 }
 
 /* Active lanes (exec == 0) start waiting for id. */
@@ -357,6 +356,7 @@ static void lower_free(struct lower *l)
 	free(l->pool);
 	free(l->slots);
 	vc4_array_free(&l->pending);
+	free(l->pending_head);
 	vc4_array_free(&l->loop_heads);
 }
 
@@ -372,10 +372,12 @@ static bool lower_body(struct lower *l)
 	init_control(l);
 	for (uint32_t i = 0; i < l->sh->instrs.len; i++) {
 		l->cur = i;
+		l->c->cur_line = l->sh->instrs.data[i].line;
 		if (!lower_instr(l, &l->sh->instrs.data[i]))
 			return false;
 	}
 	l->cur = (uint32_t)l->sh->instrs.len;
+	l->c->cur_line = 0;
 	if (!(vs ? lower_vs_epilogue(l) : lower_fs_epilogue(l)))
 		return false;
 	if (l->c->oom)
@@ -396,6 +398,7 @@ struct qir_compile *qir_lower_shader(const struct ir_shader *sh, const struct ir
 		return NULL;
 	}
 	l.c->fs_threaded = stage == QIR_STAGE_FRAGMENT && key->threaded;
+	l.c->source = sh->strings.len ? ir_str(sh, sh->filename) : NULL;
 	bool ok = lower_body(&l);
 	lower_free(&l);
 	if (!ok) {

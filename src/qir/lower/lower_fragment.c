@@ -1,7 +1,8 @@
 /*
  * lower_fragment.c: the fragment shader's I/O — the payload and varyings
  * (hardware interpolation: varying * W + C), two-sided colour, the built-ins
- * frag_coord / front_facing / point_coord, texture lookups through TMU0
+ * frag_coord / front_facing / point_coord, the generated varyings of points
+ * and lines (always read first), texture lookups through TMU0
  * (parameter writes with their P0..P3 sideband uniforms, thread switch,
  * result unpack and the key's swizzle), discard, and the epilogue's TLB
  * writes (stencil setup, Z, colour; conditional on discard).
@@ -39,16 +40,39 @@ static uint32_t varying_decl(struct lower *l, uint32_t ord)
 	return IR_NONE;
 }
 
+/* Whether the shader reads point_coord. */
+static bool uses_point_coord(const struct ir_shader *sh)
+{
+	for (size_t i = 0; i < sh->instrs.len; i++)
+		if (sh->instrs.data[i].op == IR_OP_POINT_COORD)
+			return true;
+	return false;
+}
+
+/* The varyings the hardware generates before the declared ones, which are
+ * in the FIFO whether used or not: a point's (s, t), interpolated when
+ * point_coord reads them, else only popped (`mov -, vary`); a line's
+ * coordinate, popped. Returns how many. */
+static uint32_t read_generated(struct lower *l)
+{
+	uint32_t n = l->key->is_points ? 2 : l->key->is_lines ? 1 : 0;
+	bool used = l->key->is_points && uses_point_coord(l->sh);
+	for (uint32_t k = 0; k < n; k++) {
+		if (used)
+			l->point[k] = read_varying(l, k, false);
+		else
+			qir_emit(l->c, QIR_OP_MOV, qir_null(), qir_vary(k), qir_null());
+	}
+	return n;
+}
+
 bool lower_fs_prologue(struct lower *l)
 {
 	struct qir_compile *c = l->c;
-	uint32_t next = 0;
 	l->frag_w = qir_FRAG_W(c);
 	l->frag_z = qir_FRAG_Z(c);
 	l->point[0] = l->point[1] = qir_null();  /* (0, 0) unless drawing points */
-	if (l->key->is_points)
-		for (unsigned k = 0; k < 2; k++)
-			l->point[k] = read_varying(l, next++, false);
+	uint32_t next = read_generated(l);
 	for (size_t d = 0; d < l->sh->decls.len; d++) {
 		const struct ir_decl *decl = &l->sh->decls.data[d];
 		if (decl->kind != IR_DECL_VARYING)
@@ -117,9 +141,14 @@ bool lower_fs_builtin(struct lower *l, const struct ir_instr *in)
 	case IR_OP_FRONT_FACING:
 		d[0] = front_facing(l);
 		return true;
-	default:  /* IR_OP_POINT_COORD */
-		for (unsigned k = 0; k < 2; k++)
-			d[k] = l->point[k].file == QIR_FILE_NULL ? lower_uf(l, 0.0f) : l->point[k];
+	default:  /* IR_OP_POINT_COORD: the hardware's t is 0 at the bottom,
+		   * GL's upper-left origin wants 0 at the top */
+		if (l->point[0].file == QIR_FILE_NULL) {
+			d[0] = d[1] = lower_uf(l, 0.0f);
+			return true;
+		}
+		d[0] = l->point[0];
+		d[1] = qir_FSUB(c, lower_uf(l, 1.0f), l->point[1]);
 		return true;
 	}
 }

@@ -10,10 +10,11 @@
 #include "qir/lower/qir_lower.h"
 
 /* A branch whose target block does not exist yet: it goes to the block
- * opened for IR marker `marker`. */
+ * opened for its IR marker. Branches waiting for one marker form a chain
+ * (`next`: index + 1 in `pending`, 0 = end) from pending_head[marker]. */
 struct lower_pending {
 	struct qir_inst *br;
-	uint32_t marker;
+	uint32_t next;
 };
 
 struct lower {
@@ -38,6 +39,8 @@ struct lower {
 					     * of the point that reactivates it */
 	unsigned depth;                     /* if/loop nesting at `cur` */
 	VC4_ARRAY(struct lower_pending) pending;
+	uint32_t *pending_head;             /* per IR instruction (marker): the
+					     * chain of branches waiting for it */
 	VC4_ARRAY(struct qir_block *) loop_heads;
 	bool use_discard;
 	struct qir_reg discard;             /* per lane: ~0 when discarded */
@@ -46,7 +49,7 @@ struct lower {
 
 	/* fragment payload and built-ins, set by the FS prologue */
 	struct qir_reg frag_w, frag_z;
-	struct qir_reg point[2];            /* point_coord */
+	struct qir_reg point[2];            /* the hardware's point (s, t): t 0 at the bottom */
 };
 
 /* Lane is never reactivated (discarded). */

@@ -64,6 +64,8 @@ bool qir_shader_key_check(const struct qir_shader_key *key, struct vc4_diag *dia
 	     check_range(diag, "color_mask", 0, key->color_mask, 16) &&
 	     check_range(diag, "logic_op", 0, key->logic_op, QIR_LOGIC_COUNT) &&
 	     check_range(diag, "rt_format", 0, key->rt_format, QIR_RT_FORMAT_COUNT);
+	if (ok && key->is_points && key->is_lines)
+		ok = vc4_diag_set(diag, "shader key: is_points and is_lines are both set");
 	for (unsigned i = 0; ok && i < QIR_KEY_MAX_VARYINGS; i++)
 		ok = check_range(diag, "back_varying", i, key->back_varying[i],
 				 QIR_KEY_MAX_VARYINGS + 1);
@@ -98,7 +100,7 @@ size_t qir_shader_key_bytes(const struct qir_shader_key *key, uint8_t buf[QIR_KE
 		key->color_mask, key->logic_op_enable,
 		key->logic_op_enable ? key->logic_op : 0, key->rt_format,
 		key->depth_enabled, key->stencil_enabled, key->stencil_twoside,
-		key->stencil_writemask, key->is_points, key->threaded,
+		key->stencil_writemask, key->is_points, key->is_lines, key->threaded,
 		(uint8_t)key->flat_varyings, (uint8_t)(key->flat_varyings >> 8),
 		(uint8_t)(key->flat_varyings >> 16), (uint8_t)(key->flat_varyings >> 24),
 	};

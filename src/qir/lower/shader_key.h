@@ -125,8 +125,11 @@ struct qir_shader_key {
 	bool stencil_enabled;           /* write the stencil setup */
 	bool stencil_twoside;           /* a second (back) stencil setup word */
 	bool stencil_writemask;         /* a third (write masks) setup word */
-	bool is_points;                 /* point_coord comes from the hardware's
-					 * point varyings */
+	/* the primitive class drawn (at most one set; neither: triangles). The
+	 * hardware puts generated varyings before the declared ones for points
+	 * (s, t) and lines (the line coordinate), which the FS always reads */
+	bool is_points;                 /* also: point_coord reads them */
+	bool is_lines;
 	bool threaded;                  /* compile for two threads */
 	uint32_t flat_varyings;         /* bit i: varying decl i is flat shaded
 					 * (in addition to `varying flat`) */
@@ -138,11 +141,12 @@ struct qir_shader_key {
 
 /* The GL defaults for `stage`: float attributes, no point size, blending
  * off (ADD, ONE, ZERO), all channels written, no logic op, RGBA8888, no
- * depth/stencil, identity texture swizzles, single-threaded. */
+ * depth/stencil, triangles, identity texture swizzles, single-threaded. */
 void qir_shader_key_init(struct qir_shader_key *key, enum qir_stage stage);
 
-/* Checks every enum field is in range; false + diag ("shader key: ...").
- * The lowering calls it first. */
+/* Checks every enum field is in range and that at most one primitive
+ * class is set; false + diag ("shader key: ..."). The lowering calls it
+ * first. */
 bool qir_shader_key_check(const struct qir_shader_key *key, struct vc4_diag *diag);
 
 /* The canonical bytes of the key (only the stage's own fields) into buf;

@@ -413,9 +413,19 @@ static void hz_check_vpm(struct hz_ctx *c, struct hz_state *s, const struct hz_i
  * Moving on: delay-slot counters, the thread switch, successors.
  * ------------------------------------------------------------------------- */
 
+/* Queues a successor state. Fields that no longer matter (the ip of a
+ * branch whose slots are over; of a switch whose effects are all undone)
+ * are cleared, so that paths meeting again merge into one state instead of
+ * multiplying the states explored per ip. */
 static void hz_push(struct hz_ctx *c, const struct hz_state *s)
 {
-	if (!vc4_array_push(&c->work, *s))
+	struct hz_state t = *s;
+
+	if (!t.br_slot)
+		t.br_ip = 0;
+	if (!t.thr_slot && !t.acc_lost && !t.flags_lost)
+		t.thr_ip = 0;
+	if (!vc4_array_push(&c->work, t))
 		c->oom = true;
 }
 
@@ -572,8 +582,17 @@ static bool hz_seen_before(struct hz_ctx *c, const struct hz_state *s)
 		c->r->truncated = true;
 		return true;
 	}
-	if (!vc4_array_push(seen, *s))
-		c->oom = true;
+	if (seen->len == seen->cap) {  /* most ips see one or two states: grow from 1 */
+		size_t cap = seen->cap ? seen->cap * 2 : 1;
+		struct hz_state *d = realloc(seen->data, cap * sizeof(*d));
+		if (!d) {
+			c->oom = true;
+			return true;
+		}
+		seen->data = d;
+		seen->cap = cap;
+	}
+	seen->data[seen->len++] = *s;
 	return false;
 }
 

@@ -394,7 +394,11 @@ static void emit_rcl(struct rcl *r)
 		emit_coords(r, 0, 0);
 		EMIT(r, STORE_TILE_BUFFER_GENERAL, .buffer_to_store = VC4_TILE_BUFFER_NONE);
 	}
-	uint16_t bits = r->bo[SURF_COLOR_WRITE] ? a->color_write.bits : 0;
+	/* color_write's bits even without its BO, like Linux: Mesa's 4x MSAA
+	 * jobs have only full-res surfaces and set MS_MODE_4X and
+	 * DECIMATE_MODE_4X there ("controls how many pixels the general loads/
+	 * stores are iterating over", vc4_job.c). */
+	uint16_t bits = a->color_write.bits;
 	EMIT(r, TILE_RENDERING_MODE_CONFIGURATION,
 	     .memory_address = { .offset = r->bo[SURF_COLOR_WRITE] ?
 					   surf_addr(r, SURF_COLOR_WRITE) : 0 },

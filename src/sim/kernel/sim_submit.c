@@ -4,6 +4,14 @@
  * sim_kernel_job.h (implemented in sim_validate_job.c). Check order and
  * messages follow the Linux vc4 driver's submit path; a rejected job
  * changes nothing.
+ *
+ * Sizes and counts are bounded as on Linux: besides its u32 overflow checks,
+ * the kernel's only limits are its allocations. It copies the BO handles
+ * into a kvmalloc'ed array of count * 4 bytes, and the bin CL, shader
+ * records, uniforms and one 8-byte state per declared shader record into a
+ * kvmalloc'ed temp buffer; a kvmalloc above what the Pi's 32-bit kernel can
+ * vmalloc fails with -ENOMEM. The simulated kernel refuses the same
+ * requests with the same error, saying so, before allocating anything.
  */
 #include "sim_kernel_job.h"
 
@@ -11,9 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The simulated kernel refuses bigger BO lists (the kernel's only limit is
- * memory; in process we cannot fault on a bad user array, so we cap it). */
-#define SIM_MAX_BO_HANDLES 65536u
+/* The largest kernel allocation (kvmalloc) granted: the vmalloc area of a
+ * 32-bit ARM kernel, 240 MiB by default; no larger kvmalloc can succeed on
+ * a Pi, and Linux then fails the ioctl with -ENOMEM. */
+#define SIM_KVMALLOC_MAX (240u << 20)
 
 /* The kernel's per-shader-state bookkeeping entry (u32 address + u32 max
  * index), which enters its overflow check. */
@@ -63,9 +72,11 @@ static int lookup_bos(struct sim_kernel *k, const struct drm_vc4_submit_cl *args
 	uint32_t n = args->bo_handle_count;
 	if (n == 0)
 		return sim_kernel_fail(k, EINVAL, "Rendering requires BOs to validate");
-	if (n > SIM_MAX_BO_HANDLES)
-		return sim_kernel_fail(k, EINVAL, "bo_handle_count %u is above the simulated "
-				       "kernel's limit of %u", n, SIM_MAX_BO_HANDLES);
+	if ((uint64_t)n * 4 > SIM_KVMALLOC_MAX)
+		return sim_kernel_fail(k, ENOMEM, "copying in %u BO handles needs %llu bytes of "
+				       "kernel memory, more than the %u a Pi's kernel can vmalloc "
+				       "(-ENOMEM, as on Linux)", n, (unsigned long long)n * 4,
+				       SIM_KVMALLOC_MAX);
 	int err = 0;
 	uint32_t *handles = sim_kernel_copy_in(args->bo_handles, n * 4, &err);
 	job->bos = calloc(n, sizeof(*job->bos));
@@ -89,7 +100,8 @@ static int lookup_bos(struct sim_kernel *k, const struct drm_vc4_submit_cl *args
 	return err;
 }
 
-/* The kernel's layout of the exec buffer, with its u32 overflow checks. */
+/* The kernel's layout of the exec buffer, with its u32 overflow checks and
+ * the kvmalloc of its temp buffer. */
 static int check_exec_sizes(struct sim_kernel *k, const struct drm_vc4_submit_cl *a)
 {
 	uint32_t shader_rec_offset = (a->bin_cl_size + 15u) & ~15u;
@@ -101,6 +113,12 @@ static int check_exec_sizes(struct sim_kernel *k, const struct drm_vc4_submit_cl
 	    a->shader_rec_count >= UINT32_MAX / SIM_SHADER_STATE_SIZE ||
 	    temp_size < exec_size)
 		return sim_kernel_fail(k, EINVAL, "overflow in exec arguments");
+	if (temp_size > SIM_KVMALLOC_MAX)
+		return sim_kernel_fail(k, ENOMEM, "Failed to allocate storage for copying in "
+				       "bin/render CLs: %u bytes (the CLs, shader records, "
+				       "uniforms and %u shader states of 8 bytes), more than the "
+				       "%u a Pi's kernel can vmalloc (-ENOMEM, as on Linux)",
+				       temp_size, a->shader_rec_count, SIM_KVMALLOC_MAX);
 	return 0;
 }
 

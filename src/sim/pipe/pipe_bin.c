@@ -1,7 +1,8 @@
 /*
  * pipe_bin.c: the binning thread's own packets: the tile binning
- * configuration, primitive packets (array and indexed, with the maximum-index
- * clamp), primitive assembly (triangles, strips, fans, points, lines),
+ * configuration (64-pixel tiles, 32 in 4x multisample mode), primitive
+ * packets (array and indexed, with the maximum-index clamp), primitive
+ * assembly (triangles, strips, fans, points, lines),
  * coordinate shading in batches of 16 vertices, clipping and culling through
  * pipe_clip.c, and writing each kept primitive into the list of every tile
  * its bounding box touches (points and lines: their quad's, pipe_lines.c),
@@ -40,6 +41,7 @@ static bool configure(struct sim_pipe *p, const uint8_t *pkt)
 				    PIPE_MAX_TILES_Y);
 	b->tiles_x = c.width_in_tiles;
 	b->tiles_y = c.height_in_tiles;
+	b->tile_size = c.multisample_mode_4x ? PIPE_TILE_SIZE_MS : PIPE_TILE_SIZE;
 	b->initial_block = 32u << c.tile_allocation_initial_block_size;
 	b->block = 32u << c.tile_allocation_block_size;
 	b->alloc_base = c.tile_allocation_memory_address.offset;
@@ -196,8 +198,8 @@ static bool tile_range(const struct sim_pipe *p, const int32_t *x, const int32_t
 		x0 = xi < x0 ? xi : x0; x1 = xi > x1 ? xi : x1;
 		y0 = yi < y0 ? yi : y0; y1 = yi > y1 ? yi : y1;
 	}
-	int64_t lim[4] = { 0, 0, (int64_t)p->bin.tiles_x * PIPE_TILE_SIZE - 1,
-			   (int64_t)p->bin.tiles_y * PIPE_TILE_SIZE - 1 };
+	int64_t ts = p->bin.tile_size;
+	int64_t lim[4] = { 0, 0, (int64_t)p->bin.tiles_x * ts - 1, (int64_t)p->bin.tiles_y * ts - 1 };
 	if (s->have_clip) {
 		lim[0] = s->clip_x;
 		lim[1] = s->clip_y;
@@ -212,8 +214,8 @@ static bool tile_range(const struct sim_pipe *p, const int32_t *x, const int32_t
 	px1 = px1 < lim[2] ? px1 : lim[2]; py1 = py1 < lim[3] ? py1 : lim[3];
 	if (px0 > px1 || py0 > py1)
 		return false;
-	r[0] = (int32_t)(px0 / PIPE_TILE_SIZE); r[1] = (int32_t)(py0 / PIPE_TILE_SIZE);
-	r[2] = (int32_t)(px1 / PIPE_TILE_SIZE); r[3] = (int32_t)(py1 / PIPE_TILE_SIZE);
+	r[0] = (int32_t)(px0 / ts); r[1] = (int32_t)(py0 / ts);
+	r[2] = (int32_t)(px1 / ts); r[3] = (int32_t)(py1 / ts);
 	return true;
 }
 

@@ -3,10 +3,13 @@
  * payloads (ra15, rb15), varyings as the hardware hands them (the read gives
  * the perspective-divided, W-scaled part, r5 the C term: value = vary * W + C;
  * points and lines get generated ones first), early Z,
- * the pixel coordinates x_pix / y_pix, the stencil and depth tests and the
- * Z/stencil update against the tile buffer, TLB stencil setup, colour and Z
- * writes with their lane conditions (discard), colour loads, and the TMU
- * hook. Runs of the FS are sequential, so the scoreboard holds.
+ * the pixel coordinates x_pix / y_pix and the sample mask ms_flags, the
+ * stencil and depth tests and the Z/stencil update against the tile buffer
+ * (per sample in a multisampled tile buffer), TLB stencil setup, colour
+ * writes to all of a pixel's passing samples (tlb_color_all) or one sample
+ * per write (tlb_color_ms), Z writes with their lane conditions (discard),
+ * colour loads (a multisampled pixel's samples in turn), and the TMU hook.
+ * Runs of the FS are sequential, so the scoreboard holds.
  */
 #include <string.h>
 
@@ -15,6 +18,7 @@
 
 struct fs_ctx {
 	struct sim_pipe *p;
+	struct sim_qpu *q;
 	const struct pipe_state *s;
 	const struct pipe_shader_rec *rec;
 	const struct pipe_vertex *const *v;
@@ -22,59 +26,86 @@ struct fs_ctx {
 	uint32_t next_varying;
 	uint32_t z[16];        /* depth to test: tlb_z write, else interpolated */
 	uint16_t zmask;        /* lanes whose tlb_z write condition passed */
-	uint16_t pass;         /* lanes covered and passing the stencil and depth tests */
-	uint16_t sfail;        /* lanes covered and failing the stencil test */
+	uint8_t test[16];      /* per lane: the samples tested (covered, in the sample mask) */
+	uint8_t pass[16];      /* per lane: the samples passing the stencil and depth tests */
+	uint8_t sfail[16];     /* per lane: the samples failing the stencil test */
+	uint32_t color_ms;     /* tlb_color_ms writes so far (the next one's sample) */
+	uint32_t loads;        /* colour loads so far (the next one's sample) */
 	bool z_written, tested, colored;
 	struct pipe_stencil_face stencil[16][2];  /* per lane: forward, reverse */
 };
 
+/* The tile-buffer word of sample k of lane `lane` of block b. */
 static uint32_t *tile_at(struct sim_pipe *p, uint32_t *array, const struct pipe_frag_block *b,
-			 uint32_t lane)
+			 uint32_t lane, uint32_t k)
 {
-	uint32_t x = (b->x0 + pipe_lane_x(lane)) % PIPE_TILE_SIZE;
-	uint32_t y = (b->y0 + pipe_lane_y(lane)) % PIPE_TILE_SIZE;
-	(void)p;
-	return &array[y * PIPE_TILE_SIZE + x];
+	uint32_t x = (b->x0 + pipe_lane_x(lane)) % p->tb.size;
+	uint32_t y = (b->y0 + pipe_lane_y(lane)) % p->tb.size;
+	return &array[pipe_tile_word(&p->tb, x, y, k)];
 }
 
-/* The stencil test, then the depth test, of the covered lanes, once per
- * run; a lane's stencil configuration is that of the block's facing. */
+/* The samples of lane i that the tests see: the covered ones, restricted
+ * in a multisampled tile buffer by the shader's ms_flags. */
+static uint8_t tested_samples(const struct fs_ctx *c, uint32_t i)
+{
+	uint8_t m = c->b->samples[i];
+	if (c->p->tb.samples == 4)
+		m &= (uint8_t)(c->q->ms_flags[i] & 0xf);
+	return m;
+}
+
+/* The stencil test, then the depth test, of lane i's sample k. */
+static void zs_test_sample(struct fs_ctx *c, uint32_t i, uint32_t k)
+{
+	uint8_t bit = (uint8_t)(1u << k);
+	uint32_t zs = *tile_at(c->p, c->p->tb.zs, c->b, i, k);
+	if (!pipe_stencil_test(&c->stencil[i][c->b->reverse], zs & 0xff)) {
+		c->sfail[i] |= bit;
+		c->p->stats.fragments_stencil_failed++;
+	} else if (pipe_compare(c->s->cfg.depth_test_function, c->z[i], zs >> 8)) {
+		c->pass[i] |= bit;
+	} else {
+		c->p->stats.fragments_depth_failed++;
+	}
+}
+
+/* The stencil and depth tests of the covered samples, once per run; a
+ * lane's stencil configuration is that of the block's facing. */
 static void zs_test(struct fs_ctx *c)
 {
 	if (c->tested)
 		return;
 	c->tested = true;
 	for (uint32_t i = 0; i < 16; i++) {
-		uint16_t bit = (uint16_t)(1u << i);
-		if (!(c->b->cover & bit))
+		if (!(c->b->cover & (1u << i)))
 			continue;
-		uint32_t zs = *tile_at(c->p, c->p->tb.zs, c->b, i);
-		if (!pipe_stencil_test(&c->stencil[i][c->b->reverse], zs & 0xff)) {
-			c->sfail |= bit;
-			c->p->stats.fragments_stencil_failed++;
-		} else if (pipe_compare(c->s->cfg.depth_test_function, c->z[i], zs >> 8)) {
-			c->pass |= bit;
-		} else {
-			c->p->stats.fragments_depth_failed++;
-		}
+		c->test[i] = tested_samples(c, i);
+		for (uint32_t k = 0; k < c->p->tb.samples; k++)
+			if (c->test[i] & (1u << k))
+				zs_test_sample(c, i, k);
 	}
 }
 
-/* Updates the Z/S word of the covered lanes of `lanes` not discarded by
- * their tlb_z condition: Z (when updates are enabled) where both tests
- * passed, the stencil by the operation of the lane's outcome. */
+/* Updates the Z/S words of the tested samples of the lanes of `lanes` not
+ * discarded by their tlb_z condition: Z (when updates are enabled) where
+ * both tests passed, the stencil by the operation of the sample's outcome. */
 static void zs_update(struct fs_ctx *c, uint16_t lanes)
 {
 	for (uint32_t i = 0; i < 16; i++) {
-		uint16_t bit = (uint16_t)(1u << i);
-		if (!(c->b->cover & lanes & c->zmask & bit))
+		if (!(c->b->cover & lanes & c->zmask & (1u << i)))
 			continue;
-		uint32_t *zs = tile_at(c->p, c->p->tb.zs, c->b, i);
-		bool pass = c->pass & bit;
-		enum pipe_stencil_outcome o = (c->sfail & bit) ? PIPE_STENCIL_FAIL :
-			pass ? PIPE_STENCIL_ZPASS : PIPE_STENCIL_ZFAIL;
-		uint32_t z = pass && c->s->cfg.z_updates_enable ? c->z[i] : *zs >> 8;
-		*zs = z << 8 | pipe_stencil_update(&c->stencil[i][c->b->reverse], o, *zs & 0xff);
+		for (uint32_t k = 0; k < c->p->tb.samples; k++) {
+			uint8_t bit = (uint8_t)(1u << k);
+			if (!(c->test[i] & bit))
+				continue;
+			uint32_t *zs = tile_at(c->p, c->p->tb.zs, c->b, i, k);
+			bool pass = c->pass[i] & bit;
+			enum pipe_stencil_outcome o = (c->sfail[i] & bit) ? PIPE_STENCIL_FAIL :
+				pass ? PIPE_STENCIL_ZPASS : PIPE_STENCIL_ZFAIL;
+			uint32_t z = pass && c->s->cfg.z_updates_enable ? c->z[i] : *zs >> 8;
+			*zs = z << 8 |
+			      pipe_stencil_update(&c->stencil[i][c->b->reverse], o, *zs & 0xff);
+		}
 	}
 }
 
@@ -133,41 +164,78 @@ static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t
 	return true;
 }
 
+static bool tlb_z_write(struct fs_ctx *c, struct sim_qpu *q, const uint32_t val[16],
+			uint16_t lanes, struct vc4_diag *diag)
+{
+	if (c->tested)
+		return vc4_diag_set(diag, "ip %u: tlb_z write after the colour write", q->ip);
+	for (uint32_t i = 0; i < 16; i++)
+		if (lanes & (1u << i))
+			c->z[i] = val[i] & 0xffffff;
+	c->zmask = lanes;
+	c->z_written = true;
+	return true;
+}
+
+/* The first colour write of a run tests and updates Z/S, and counts the
+ * lanes and quads that write. */
+static void first_color_write(struct fs_ctx *c, uint16_t lanes)
+{
+	zs_test(c);
+	zs_update(c, c->colored ? 0 : lanes);
+	if (c->colored)
+		return;
+	c->colored = true;
+	uint16_t written = 0;
+	for (uint32_t i = 0; i < 16; i++)
+		if ((lanes & (1u << i)) && c->pass[i])
+			written |= (uint16_t)(1u << i);
+	for (uint32_t i = 0; i < 16; i++)
+		c->p->stats.fragments_written += (written >> i) & 1;
+	for (uint32_t quad = 0; quad < 4; quad++)
+		c->p->stats.quads_written += (written >> (4 * quad) & 0xf) != 0;
+}
+
+/* tlb_color_all: the word to every passing sample of each written lane;
+ * tlb_color_ms: write n of a run to sample n of each written lane, if it
+ * passed (Mesa's per-sample blending, vc4_nir_lower_blend.c). */
+static bool color_write(struct fs_ctx *c, struct sim_qpu *q, bool ms, const uint32_t val[16],
+			uint16_t lanes, struct vc4_diag *diag)
+{
+	uint32_t ns = c->p->tb.samples, k = ms ? c->color_ms++ : 0;
+	if (ms && k >= ns)
+		return vc4_diag_set(diag, "ip %u: tlb_color_ms write %u of a run with %u "
+				    "sample%s per pixel", q->ip, k + 1, ns, ns == 1 ? "" : "s");
+	first_color_write(c, lanes);
+	uint8_t only = ms ? (uint8_t)(1u << k) : 0xf;
+	for (uint32_t i = 0; i < 16; i++) {
+		if (!(lanes & (1u << i)))
+			continue;
+		for (uint32_t s = 0; s < ns; s++)
+			if (c->pass[i] & only & (1u << s))
+				*tile_at(c->p, c->p->tb.color, c->b, i, s) = val[i];
+	}
+	return true;
+}
+
 static bool fs_tlb_write(void *user, struct sim_qpu *q, enum qpu_reg_id reg,
 			 const uint32_t val[16], uint16_t lanes, struct vc4_diag *diag)
 {
 	struct fs_ctx *c = user;
-	if (reg == QPU_REG_TLB_Z) {
-		if (c->tested)
-			return vc4_diag_set(diag, "ip %u: tlb_z write after the colour write",
-					    q->ip);
-		for (uint32_t i = 0; i < 16; i++)
-			if (lanes & (1u << i))
-				c->z[i] = val[i] & 0xffffff;
-		c->zmask = lanes;
-		c->z_written = true;
-		return true;
+	switch (reg) {
+	case QPU_REG_TLB_Z: return tlb_z_write(c, q, val, lanes, diag);
+	case QPU_REG_TLB_STENCIL: return stencil_setup(c, q, val, lanes, diag);
+	case QPU_REG_TLB_COLOR_ALL: return color_write(c, q, false, val, lanes, diag);
+	case QPU_REG_TLB_COLOR_MS: return color_write(c, q, true, val, lanes, diag);
+	default:
+		return vc4_diag_set(diag, "ip %u: %s write: not modelled (alpha mask)", q->ip,
+				    qpu_reg_name(reg));
 	}
-	if (reg == QPU_REG_TLB_STENCIL)
-		return stencil_setup(c, q, val, lanes, diag);
-	if (reg == QPU_REG_TLB_COLOR_ALL || reg == QPU_REG_TLB_COLOR_MS) {
-		zs_test(c);
-		zs_update(c, c->colored ? 0 : lanes);
-		c->colored = true;
-		for (uint32_t i = 0; i < 16; i++) {
-			if (!(c->pass & lanes & (1u << i)))
-				continue;
-			*tile_at(c->p, c->p->tb.color, c->b, i) = val[i];
-			c->p->stats.fragments_written++;
-		}
-		for (uint32_t quad = 0; quad < 4; quad++)
-			c->p->stats.quads_written += ((c->pass & lanes) >> (4 * quad) & 0xf) != 0;
-		return true;
-	}
-	return vc4_diag_set(diag, "ip %u: %s write: not modelled (alpha mask)", q->ip,
-			    qpu_reg_name(reg));
 }
 
+/* A colour load: the pixels' words; in a multisampled tile buffer load n of
+ * a run returns sample n (mod 4), "each sample in turn" (Mesa's
+ * vc4_nir_lower_blend.c). */
 static bool fs_tlb_load(void *user, struct sim_qpu *q, enum qpu_sig sig, uint32_t out[16],
 			struct vc4_diag *diag)
 {
@@ -175,8 +243,9 @@ static bool fs_tlb_load(void *user, struct sim_qpu *q, enum qpu_sig sig, uint32_
 	if (sig != QPU_SIG_COLOR_LOAD && sig != QPU_SIG_COLOR_LOAD_END)
 		return vc4_diag_set(diag, "ip %u: coverage and alpha-mask loads are not modelled",
 				    q->ip);
+	uint32_t k = c->loads++ % c->p->tb.samples;
 	for (uint32_t i = 0; i < 16; i++)
-		out[i] = *tile_at(c->p, c->p->tb.color, c->b, i);
+		out[i] = *tile_at(c->p, c->p->tb.color, c->b, i, k);
 	return true;
 }
 
@@ -191,66 +260,77 @@ static bool fs_texture(void *user, struct sim_qpu *q, unsigned unit, const struc
 
 /* Early Z (Configuration Bits "Early Z enable", unless the rendering
  * mode's "Early-Z/Early-Cov disable"): before the FS runs, the depth test of
- * the covered lanes with their interpolated Z against the tile buffer's Z.
- * Lanes that fail leave the block: no FS, no stencil or Z update, whatever
- * the FS would have written to tlb_z (docs/pipeline.md, "Early Z"). Returns
- * the lanes left. */
-static uint16_t early_z(struct sim_pipe *p, const struct pipe_state *s,
-			const struct pipe_frag_block *b)
+ * the covered samples with their lane's interpolated Z against the tile
+ * buffer's Z. Samples that fail leave the block (a lane with none left
+ * too): no FS, no stencil or Z update, whatever the FS would have written to
+ * tlb_z (docs/pipeline.md, "Early Z"). Fills e with the block left. */
+static void early_z(struct sim_pipe *p, const struct pipe_state *s,
+		    const struct pipe_frag_block *b, struct pipe_frag_block *e)
 {
+	*e = *b;
 	if (!s->cfg.early_z_enable || p->tb.cfg.early_z_early_cov_disable)
-		return b->cover;
-	uint16_t keep = 0;
+		return;
+	e->cover = 0;
 	for (uint32_t i = 0; i < 16; i++) {
-		uint16_t bit = (uint16_t)(1u << i);
-		if (!(b->cover & bit))
-			continue;
-		uint32_t zs = *tile_at(p, p->tb.zs, b, i);
-		if (pipe_compare(s->cfg.depth_test_function, b->z24[i], zs >> 8))
-			keep |= bit;
-		else
-			p->stats.fragments_depth_failed++;
+		for (uint32_t k = 0; k < p->tb.samples; k++) {
+			uint8_t bit = (uint8_t)(1u << k);
+			if (!(b->cover & (1u << i)) || !(b->samples[i] & bit))
+				continue;
+			uint32_t zs = *tile_at(p, p->tb.zs, b, i, k);
+			if (!pipe_compare(s->cfg.depth_test_function, b->z24[i], zs >> 8)) {
+				e->samples[i] &= (uint8_t)~bit;
+				p->stats.fragments_depth_failed++;
+			}
+		}
+		if (e->samples[i])
+			e->cover |= b->cover & (uint16_t)(1u << i);
 	}
-	return keep;
 }
 
-bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
-			 const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3],
-			 const struct pipe_frag_block *b)
+static void count_shaded(struct sim_pipe *p, uint16_t cover)
 {
-	struct pipe_frag_block early;
-	uint16_t cover = early_z(p, s, b);
-	if (cover != b->cover) {
-		if (!cover)
-			return true;
-		early = *b;
-		early.cover = cover;
-		b = &early;
-	}
-	struct fs_ctx c = { .p = p, .s = s, .rec = rec, .v = v, .b = b, .zmask = 0xffff };
-	memcpy(c.z, b->z24, sizeof(c.z));
 	for (uint32_t i = 0; i < 16; i++)
-		pipe_stencil_reset(c.stencil[i]);
-	struct sim_qpu_hooks hooks = {
-		.user = &c, .varying = fs_varying, .tlb_write = fs_tlb_write,
-		.tlb_load = fs_tlb_load, .tmu_texture = fs_texture,
-	};
-	struct sim_qpu *q = &p->qpu;
-	uint32_t code = rec->r.fragment_shader_code_address.offset;
-	for (uint32_t i = 0; i < 16; i++)
-		p->stats.fragments_shaded += (b->cover >> i) & 1;
+		p->stats.fragments_shaded += (cover >> i) & 1;
 	for (uint32_t quad = 0; quad < 4; quad++)
-		p->stats.quads_shaded += (b->cover >> (4 * quad) & 0xf) != 0;
-	if (!pipe_shader_init(p, code, rec->r.fragment_shader_uniforms_address.offset, &hooks, q))
-		return false;
-	/* payloads: W in ra15, Z in rb15; the frame pixel of each lane */
+		p->stats.quads_shaded += (cover >> (4 * quad) & 0xf) != 0;
+}
+
+/* The FS's per-lane inputs: W in ra15, Z in rb15, the frame pixel, the
+ * facing and the sample mask (the covered samples; 0 in uncovered lanes). */
+static void set_payloads(struct sim_qpu *q, const struct pipe_frag_block *b)
+{
 	memcpy(q->rf[QPU_FILE_A][15], b->w, sizeof(q->rf[0][15]));
 	memcpy(q->rf[QPU_FILE_B][15], b->z24, sizeof(q->rf[0][15]));
 	for (uint32_t i = 0; i < 16; i++) {
 		q->x_pix[i] = b->x0 + pipe_lane_x(i);
 		q->y_pix[i] = b->y0 + pipe_lane_y(i);
 		q->rev_flag[i] = b->reverse;
+		q->ms_flags[i] = (b->cover >> i & 1) ? b->samples[i] : 0;
 	}
+}
+
+bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
+			 const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3],
+			 const struct pipe_frag_block *b)
+{
+	struct pipe_frag_block e;
+	early_z(p, s, b, &e);
+	if (!e.cover)
+		return true;
+	struct sim_qpu *q = &p->qpu;
+	struct fs_ctx c = { .p = p, .q = q, .s = s, .rec = rec, .v = v, .b = &e, .zmask = 0xffff };
+	memcpy(c.z, e.z24, sizeof(c.z));
+	for (uint32_t i = 0; i < 16; i++)
+		pipe_stencil_reset(c.stencil[i]);
+	struct sim_qpu_hooks hooks = {
+		.user = &c, .varying = fs_varying, .tlb_write = fs_tlb_write,
+		.tlb_load = fs_tlb_load, .tmu_texture = fs_texture,
+	};
+	uint32_t code = rec->r.fragment_shader_code_address.offset;
+	count_shaded(p, e.cover);
+	if (!pipe_shader_init(p, code, rec->r.fragment_shader_uniforms_address.offset, &hooks, q))
+		return false;
+	set_payloads(q, &e);
 	if (!pipe_shader_run(p, "fragment shader", code, q, &p->stats.qpu_instructions_fs))
 		return false;
 	if (!c.colored) { /* a run that wrote no colour still tests and updates Z/S */

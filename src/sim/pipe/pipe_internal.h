@@ -15,6 +15,9 @@
 #include "vc4_packets.h"
 
 #define PIPE_TILE_SIZE 64          /* pixels, non-multisampled */
+#define PIPE_TILE_SIZE_MS 32       /* pixels, 4x multisampled */
+#define PIPE_TILE_WORDS 4096       /* per buffer: 64x64 pixels, or 32x32 x 4 samples */
+#define PIPE_MAX_SAMPLES 4
 #define PIPE_MAX_VARYINGS 32       /* FS varyings (the record's field is 8 bits) */
 #define PIPE_MAX_ATTRS 8
 #define PIPE_PROG_CACHE 16         /* decoded shader programs kept per job */
@@ -83,27 +86,42 @@ struct pipe_bin {
 	uint32_t alloc_base, alloc_end, alloc_next;
 	uint32_t initial_block, block;
 	uint32_t tiles_x, tiles_y;
+	uint32_t tile_size;          /* pixels: PIPE_TILE_SIZE, or _MS in 4x mode */
 	uint32_t state_gen;
 	uint8_t state_raw[256][16];  /* last state packet of each opcode, verbatim */
 	bool state_have[256];
 	struct pipe_tile_list lists[PIPE_MAX_TILES_X * PIPE_MAX_TILES_Y];
 };
 
-/* Render configuration and the tile buffer. */
+/* Render configuration and the tile buffer. A buffer holds `size` x `size`
+ * pixels of `samples` words each: word (y * size + x) * samples + s is
+ * sample s of tile pixel (x, y) (pipe_tile_word()). */
 struct pipe_tilebuf {
 	struct VC4_TILE_RENDERING_MODE_CONFIGURATION cfg;
 	bool configured;
+	uint32_t size, samples;              /* 64 and 1, or 32 and 4 (multisample 4x) */
 	uint32_t clear_color, clear_zs;      /* zs word: Z in bits 31..8, stencil 7..0 */
-	uint32_t color[PIPE_TILE_SIZE * PIPE_TILE_SIZE];
-	uint32_t zs[PIPE_TILE_SIZE * PIPE_TILE_SIZE];
+	uint32_t color[PIPE_TILE_WORDS];
+	uint32_t zs[PIPE_TILE_WORDS];
 	uint32_t tile_x, tile_y;
 	bool have_coords;
 	bool load_pending;
 	struct VC4_LOAD_TILE_BUFFER_GENERAL load;
-	bool full_load_pending;
-	struct VC4_RE_LOAD_FULL_RESOLUTION_TILE_BUFFER full_load;
+	uint32_t full_loads;                 /* pending full-resolution reloads (0..2) */
+	struct VC4_RE_LOAD_FULL_RESOLUTION_TILE_BUFFER full_load[2];
 	bool eof;
 };
+
+/* The index in a tile-buffer array of sample s of tile pixel (x, y). */
+static inline uint32_t pipe_tile_word(const struct pipe_tilebuf *tb, uint32_t x, uint32_t y,
+				      uint32_t s)
+{
+	return (y * tb->size + x) * tb->samples + s;
+}
+
+/* The 4x sample positions inside a pixel, in 1/16 pixel from its upper
+ * left corner (rows growing downwards): docs/pipeline.md, "Multisampling". */
+extern const uint8_t pipe_sample_pos[PIPE_MAX_SAMPLES][2];
 
 struct sim_pipe {
 	struct sim_memory *mem;
@@ -216,6 +234,7 @@ bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 struct pipe_frag_block {
 	uint32_t x0, y0;          /* frame pixel of lane 0 */
 	uint16_t cover;           /* lanes inside the triangle */
+	uint8_t samples[16];      /* per lane: the samples covered (bit s = sample s) */
 	bool reverse;             /* a reverse-facing triangle (points, lines: false) */
 	double lambda[16][3];     /* screen-space barycentrics per lane */
 	uint32_t z24[16];         /* interpolated depth, 24 bits */

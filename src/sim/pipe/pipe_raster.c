@@ -5,7 +5,8 @@
  * linear depth (with the depth offset of triangles) and the perspective W
  * payload per pixel, walked in 4x4-pixel
  * blocks (four 2x2 quads: one fragment-shader run) clipped to the tile, the
- * frame and the clip window.
+ * frame and the clip window; in a 4x multisampled tile buffer with the 4x
+ * rasteriser oversample mode, the coverage of each pixel's four samples.
  */
 #include <math.h>
 #include <string.h>
@@ -59,6 +60,39 @@ static bool inside(const struct tri_setup *t, int64_t px, int64_t py, double lam
 	return in;
 }
 
+/* Sample s of a pixel at (x + pos[s][0] / 16, y + pos[s][1] / 16): the
+ * standard 4x pattern (docs/pipeline.md, "Multisampling"). */
+const uint8_t pipe_sample_pos[PIPE_MAX_SAMPLES][2] = { { 6, 2 }, { 14, 6 }, { 2, 10 },
+							{ 10, 14 } };
+
+/* Whether the point (px, py) (1/16 pixel) is inside, edges by the top-left
+ * rule. */
+static bool inside_at(const struct tri_setup *t, int64_t px, int64_t py)
+{
+	for (int i = 0; i < 3; i++) {
+		int64_t e = t->sign * edge(t, i, px, py);
+		if (e < 0 || (e == 0 && !t->top_left[i]))
+			return false;
+	}
+	return true;
+}
+
+/* The samples of pixel (x, y) inside the triangle: with 4x oversampling of
+ * a 4x multisampled tile buffer, each sample at its position; otherwise the
+ * pixel centre's verdict for all of the pixel's samples. */
+static uint8_t pixel_samples(const struct sim_pipe *p, const struct pipe_state *s,
+			     const struct tri_setup *t, int64_t x, int64_t y, bool centre_in)
+{
+	uint32_t ns = p->tb.samples;
+	if (ns == 1 || s->cfg.rasteriser_oversample_mode != 1)
+		return centre_in ? (uint8_t)((1u << ns) - 1) : 0;
+	uint8_t m = 0;
+	for (uint32_t k = 0; k < ns; k++)
+		if (inside_at(t, x * 16 + pipe_sample_pos[k][0], y * 16 + pipe_sample_pos[k][1]))
+			m |= (uint8_t)(1u << k);
+	return m;
+}
+
 #define Z24_MAX 16777215.0
 
 /* A Depth Offset field, "float 1-8-7": the top 16 bits of a float. */
@@ -108,10 +142,10 @@ static void pixel_values(const struct pipe_vertex *v[3], const double l[3], doub
 static void draw_rect(const struct sim_pipe *p, const struct pipe_state *s, int64_t r[4])
 {
 	const struct pipe_tilebuf *tb = &p->tb;
-	r[0] = (int64_t)tb->tile_x * PIPE_TILE_SIZE;
-	r[1] = (int64_t)tb->tile_y * PIPE_TILE_SIZE;
-	r[2] = r[0] + PIPE_TILE_SIZE;
-	r[3] = r[1] + PIPE_TILE_SIZE;
+	r[0] = (int64_t)tb->tile_x * tb->size;
+	r[1] = (int64_t)tb->tile_y * tb->size;
+	r[2] = r[0] + tb->size;
+	r[3] = r[1] + tb->size;
 	if (r[2] > tb->cfg.width_in_pixels)
 		r[2] = tb->cfg.width_in_pixels;
 	if (r[3] > tb->cfg.height_in_pixels)
@@ -126,6 +160,24 @@ static void draw_rect(const struct sim_pipe *p, const struct pipe_state *s, int6
 	}
 }
 
+/* The lanes of block b (x0, y0 set): barycentrics, Z and W of every lane,
+ * and the covered pixels and samples inside the drawing rectangle r. */
+static void raster_block(const struct sim_pipe *p, const struct pipe_state *s,
+			 const struct tri_setup *t, const struct pipe_vertex *v[3], double zoff,
+			 const int64_t r[4], struct pipe_frag_block *b)
+{
+	for (uint32_t i = 0; i < 16; i++) {
+		int64_t px = b->x0 + pipe_lane_x(i), py = b->y0 + pipe_lane_y(i);
+		bool in = inside(t, px * 16 + 8, py * 16 + 8, b->lambda[i]);
+		pixel_values(v, b->lambda[i], zoff, &b->z24[i], &b->w[i]);
+		if (px < r[0] || py < r[1] || px >= r[2] || py >= r[3])
+			continue;
+		b->samples[i] = pixel_samples(p, s, t, px, py, in);
+		if (b->samples[i])
+			b->cover |= (uint16_t)(1u << i);
+	}
+}
+
 bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 			const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3])
 {
@@ -136,8 +188,8 @@ bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 	int64_t r[4];
 	draw_rect(p, s, r);
 	double zoff = depth_offset(s, &t, v);
-	int64_t bx0 = (int64_t)p->tb.tile_x * PIPE_TILE_SIZE;
-	int64_t by0 = (int64_t)p->tb.tile_y * PIPE_TILE_SIZE;
+	int64_t bx0 = (int64_t)p->tb.tile_x * p->tb.size;
+	int64_t by0 = (int64_t)p->tb.tile_y * p->tb.size;
 	const int32_t fx[3] = { v[0]->xs, v[1]->xs, v[2]->xs };
 	const int32_t fy[3] = { v[0]->ys, v[1]->ys, v[2]->ys };
 	bool reverse = s->prim_type == VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_TRIANGLES_LIST &&
@@ -146,13 +198,7 @@ bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 		for (int64_t bx = bx0; bx < r[2]; bx += 4) {
 			struct pipe_frag_block b = { .x0 = (uint32_t)bx, .y0 = (uint32_t)by,
 						     .reverse = reverse };
-			for (uint32_t i = 0; i < 16; i++) {
-				int64_t px = bx + pipe_lane_x(i), py = by + pipe_lane_y(i);
-				bool in = inside(&t, px * 16 + 8, py * 16 + 8, b.lambda[i]);
-				pixel_values(v, b.lambda[i], zoff, &b.z24[i], &b.w[i]);
-				if (in && px >= r[0] && py >= r[1] && px < r[2] && py < r[3])
-					b.cover |= (uint16_t)(1u << i);
-			}
+			raster_block(p, s, &t, v, zoff, r, &b);
 			if (b.cover && !pipe_fragment_block(p, s, rec, v, &b))
 				return false;
 		}

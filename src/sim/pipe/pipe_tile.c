@@ -1,9 +1,13 @@
 /*
  * pipe_tile.c: the tile buffer and its memory traffic: the rendering mode
- * configuration, clear values, tile coordinates, general loads and stores in
- * raster, T and LT layouts (RGBA8888, BGR565, 32-bit Z/stencil), the
- * multisample-resolved store of the frame buffer, full-resolution dumps, the
- * clear after a store, and end of frame.
+ * configuration (non-multisampled 64x64 tiles, or 4x multisampled 32x32
+ * tiles of four samples per pixel), clear values, tile coordinates, general
+ * loads and stores in raster, T and LT layouts (RGBA8888, BGR565, 32-bit
+ * Z/stencil; sample 0 or the 4x resolve of a multisampled buffer, loads
+ * replicated to every sample), the resolved store of the frame buffer,
+ * full-resolution dumps and reloads (every sample, Mesa's layout), the clear
+ * after a store, and end of frame. docs/pipeline.md, "Tile buffer" and
+ * "Multisampling".
  */
 #include <string.h>
 
@@ -12,6 +16,8 @@
 void pipe_tile_reset(struct pipe_tilebuf *tb)
 {
 	memset(tb, 0, sizeof(*tb));
+	tb->size = PIPE_TILE_SIZE;
+	tb->samples = 1;
 }
 
 /* Micro-tile (64 bytes) width and height in pixels for `cpp` bytes/pixel. */
@@ -45,39 +51,89 @@ static uint64_t pixel_offset(enum vc4_tiling_format tiling, uint32_t cpp, uint32
 	return ((uint64_t)ty * tiles_per_row + col) * 4096 + sub * 1024 + ut * 64 + in_utile;
 }
 
-/* A 0xAARRGGBB tile-buffer word as BGR565 (blue in the low bits). */
+/* A tile-buffer word (bytes 0..3: R, G, B, A as Mesa packs them) as BGR565:
+ * byte 0 into bits 15..11, byte 1 into 10..5, byte 2 into 4..0, each
+ * truncated; Mesa's B5G6R5 render target (docs/pipeline.md, "Tile buffer"). */
 static uint16_t to_565(uint32_t c)
 {
-	return (uint16_t)(((c >> 3) & 0x1f) | ((c >> 10) & 0x3f) << 5 | ((c >> 19) & 0x1f) << 11);
+	return (uint16_t)(((c >> 3) & 0x1f) << 11 | ((c >> 10) & 0x3f) << 5 | ((c >> 19) & 0x1f));
 }
 
+/* The reverse: each field widened by repeating its top bits, alpha 0xff. */
 static uint32_t from_565(uint16_t c)
 {
-	uint32_t b = c & 0x1f, g = (c >> 5) & 0x3f, r = c >> 11;
-	return 0xff000000u | ((r << 3 | r >> 2) << 16) | ((g << 2 | g >> 4) << 8) |
-	       (b << 3 | b >> 2);
+	uint32_t r = c >> 11, g = (c >> 5) & 0x3f, b = c & 0x1f;
+	return 0xff000000u | ((b << 3 | b >> 2) << 16) | ((g << 2 | g >> 4) << 8) |
+	       (r << 3 | r >> 2);
 }
 
-/* One surface access: where, layout, bytes per pixel, 565 or not. */
+/* The 4x resolve of one pixel: each byte the mean of its four samples,
+ * rounded to nearest with halves up (docs/pipeline.md, "Multisampling"). */
+static uint32_t resolve4(const uint32_t *w)
+{
+	uint32_t out = 0;
+	for (uint32_t sh = 0; sh < 32; sh += 8) {
+		uint32_t sum = 0;
+		for (uint32_t s = 0; s < 4; s++)
+			sum += (w[s] >> sh) & 0xff;
+		out |= ((sum + 2) / 4) << sh;
+	}
+	return out;
+}
+
+/* One surface access: where, layout, bytes per pixel, 565 or not, and for
+ * a store of a multisampled buffer whether it resolves (else sample 0). */
 struct surface {
 	uint32_t base;
 	enum vc4_tiling_format tiling;
 	uint32_t cpp;
 	bool is565;
+	bool resolve;
 };
 
-/* Copies the current tile between `buf` (64x64 words) and a surface; stops
- * at the frame's width and height. */
+/* The word a store writes for tile pixel (lx, ly). */
+static uint32_t store_word(const struct pipe_tilebuf *tb, const struct surface *s,
+			   const uint32_t *buf, uint32_t lx, uint32_t ly)
+{
+	const uint32_t *w = &buf[pipe_tile_word(tb, lx, ly, 0)];
+	return s->resolve && tb->samples == 4 ? resolve4(w) : w[0];
+}
+
+/* Moves pixel (lx, ly) of the tile between `buf` and memory at m; a load
+ * fills every sample of the pixel. */
+static void pixel_copy(struct pipe_tilebuf *tb, const struct surface *s, uint32_t *buf,
+		       uint32_t lx, uint32_t ly, uint8_t *m, bool store)
+{
+	if (store) {
+		uint32_t v = store_word(tb, s, buf, lx, ly);
+		uint16_t h = to_565(v);
+		memcpy(m, s->is565 ? (void *)&h : (void *)&v, s->cpp);
+		return;
+	}
+	uint32_t v;
+	if (s->is565) {
+		uint16_t h;
+		memcpy(&h, m, 2);
+		v = from_565(h);
+	} else {
+		memcpy(&v, m, 4);
+	}
+	for (uint32_t k = 0; k < tb->samples; k++)
+		buf[pipe_tile_word(tb, lx, ly, k)] = v;
+}
+
+/* Copies the current tile between `buf` and a surface; stops at the
+ * frame's width and height. */
 static bool tile_copy(struct sim_pipe *p, const struct surface *s, uint32_t *buf, bool store)
 {
 	struct pipe_tilebuf *tb = &p->tb;
 	uint32_t w = tb->cfg.width_in_pixels, h = tb->cfg.height_in_pixels;
 	if (s->tiling > VC4_TILING_FORMAT_LT)
 		return vc4_diag_set(p->diag, "reserved tiling format %u", (unsigned)s->tiling);
-	for (uint32_t ly = 0; ly < PIPE_TILE_SIZE; ly++) {
-		uint32_t y = tb->tile_y * PIPE_TILE_SIZE + ly;
-		for (uint32_t lx = 0; lx < PIPE_TILE_SIZE && y < h; lx++) {
-			uint32_t x = tb->tile_x * PIPE_TILE_SIZE + lx;
+	for (uint32_t ly = 0; ly < tb->size; ly++) {
+		uint32_t y = tb->tile_y * tb->size + ly;
+		for (uint32_t lx = 0; lx < tb->size && y < h; lx++) {
+			uint32_t x = tb->tile_x * tb->size + lx;
 			if (x >= w)
 				break;
 			uint64_t a = s->base + pixel_offset(s->tiling, s->cpp, w, x, y);
@@ -86,18 +142,7 @@ static bool tile_copy(struct sim_pipe *p, const struct surface *s, uint32_t *buf
 			if (!m)
 				return vc4_diag_set(p->diag, "pixel (%u,%u) at 0x%08llx outside "
 						    "memory", x, y, (unsigned long long)a);
-			uint32_t *px = &buf[ly * PIPE_TILE_SIZE + lx];
-			if (s->is565) {
-				uint16_t v = store ? to_565(*px) : 0;
-				if (store)
-					memcpy(m, &v, 2);
-				else
-					memcpy(&v, m, 2), *px = from_565(v);
-			} else if (store) {
-				memcpy(m, px, 4);
-			} else {
-				memcpy(px, m, 4);
-			}
+			pixel_copy(tb, s, buf, lx, ly, m, store);
 		}
 	}
 	return true;
@@ -105,13 +150,13 @@ static bool tile_copy(struct sim_pipe *p, const struct surface *s, uint32_t *buf
 
 static void clear_color(struct pipe_tilebuf *tb)
 {
-	for (uint32_t i = 0; i < PIPE_TILE_SIZE * PIPE_TILE_SIZE; i++)
+	for (uint32_t i = 0; i < PIPE_TILE_WORDS; i++)
 		tb->color[i] = tb->clear_color;
 }
 
 static void clear_zs(struct pipe_tilebuf *tb)
 {
-	for (uint32_t i = 0; i < PIPE_TILE_SIZE * PIPE_TILE_SIZE; i++)
+	for (uint32_t i = 0; i < PIPE_TILE_WORDS; i++)
 		tb->zs[i] = tb->clear_zs;
 }
 
@@ -149,6 +194,24 @@ static bool need_config(struct sim_pipe *p)
 	return true;
 }
 
+/* A general store's Mode: sample 0 or, for the colour buffer of a
+ * multisampled tile, the 4x resolve ("applies to non-HDR colour stores
+ * only": Z/S stores take sample 0). Decimating a non-multisampled tile
+ * (2x2 pixels into one) and x16 are not modelled. */
+static bool store_mode(struct sim_pipe *p, const struct VC4_STORE_TILE_BUFFER_GENERAL *st,
+		       struct surface *s)
+{
+	if (st->mode == VC4_STORE_TILE_BUFFER_GENERAL_MODE_SAMPLE_0)
+		return true;
+	if (st->mode != VC4_STORE_TILE_BUFFER_GENERAL_MODE_DECIMATE_X4 || p->tb.samples != 4)
+		return vc4_diag_set(p->diag, "store mode %u (%s) in %s mode is not modelled",
+				    st->mode, st->mode == 1 ? "decimate x4" : st->mode == 2 ?
+				    "decimate x16" : "reserved",
+				    p->tb.samples == 4 ? "multisample" : "non-multisample");
+	s->resolve = st->buffer_to_store == VC4_TILE_BUFFER_COLOR;
+	return true;
+}
+
 static bool store_general(struct sim_pipe *p, const uint8_t *pkt)
 {
 	struct VC4_STORE_TILE_BUFFER_GENERAL st;
@@ -160,7 +223,7 @@ static bool store_general(struct sim_pipe *p, const uint8_t *pkt)
 		uint32_t *array = NULL;
 		if (!general_buffer(p, st.buffer_to_store, st.pixel_color_format, st.format,
 				    st.memory_base_address.offset, &s, &array) ||
-		    !tile_copy(p, &s, array, true))
+		    !store_mode(p, &st, &s) || !tile_copy(p, &s, array, true))
 			return false;
 		p->stats.tiles_stored++;
 	}
@@ -174,6 +237,21 @@ static bool store_general(struct sim_pipe *p, const uint8_t *pkt)
 
 #define RGBA8888_FORMAT \
 	VC4_TILE_RENDERING_MODE_CONFIGURATION_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_RGBA8888
+
+/* The resolved store's decimation: 1x of a non-multisampled tile, 4x (the
+ * mean of the four samples) of a multisampled one, as Mesa and Linux use
+ * them; the other pairs are not modelled. */
+static bool resolved_mode(struct sim_pipe *p, struct surface *s)
+{
+	const struct pipe_tilebuf *tb = &p->tb;
+	uint32_t want = tb->samples == 4 ? 1 : 0;
+	if (tb->cfg.decimate_mode != want)
+		return vc4_diag_set(p->diag, "decimate mode %u of a %s tile buffer is not "
+				    "modelled", tb->cfg.decimate_mode,
+				    tb->samples == 4 ? "multisample" : "non-multisample");
+	s->resolve = tb->samples == 4;
+	return true;
+}
 
 /* Store Multi-sample Resolved Tile Color Buffer (and EOF): the colour to the
  * frame buffer that the rendering mode configuration names, then clear. */
@@ -189,7 +267,7 @@ static bool store_resolved(struct sim_pipe *p, bool eof)
 		.is565 = c->non_hdr_frame_buffer_color_format != RGBA8888_FORMAT,
 	};
 	s.cpp = s.is565 ? 2 : 4;
-	if (!tile_copy(p, &s, p->tb.color, true))
+	if (!resolved_mode(p, &s) || !tile_copy(p, &s, p->tb.color, true))
 		return false;
 	p->stats.tiles_stored++;
 	clear_color(&p->tb);
@@ -198,8 +276,22 @@ static bool store_resolved(struct sim_pipe *p, bool eof)
 	return true;
 }
 
-/* Full-resolution dumps: our layout is the 64x64 words of one buffer, row
- * by row (16 KiB), at the given address (docs/pipeline.md). */
+/* Word d (0..4095) of a full-resolution dump, as an index of the tile
+ * buffer. Multisampled: Mesa's layout of its MSAA surfaces
+ * (vc4_nir_lower_txf_ms.c): 2x2-pixel quads of 64 bytes in raster order, 16
+ * quads a row; in a quad, sample s's four pixels (x, y), (x+1, y), (x, y+1),
+ * (x+1, y+1) at words 4s..4s+3. Non-multisampled: our own layout, the 64x64
+ * words row by row (docs/pipeline.md). */
+static uint32_t full_res_word(const struct pipe_tilebuf *tb, uint32_t d)
+{
+	if (tb->samples == 1)
+		return d;
+	uint32_t quad = d / 16, s = (d / 4) % 4, px = d % 4;
+	uint32_t x = (quad % 16) * 2 + (px & 1), y = (quad / 16) * 2 + (px >> 1);
+	return pipe_tile_word(tb, x, y, s);
+}
+
+/* A full-resolution dump (store) or reload of one buffer at addr. */
 static bool full_res(struct sim_pipe *p, uint32_t addr, bool no_color, bool no_zs, bool store)
 {
 	if (!no_color && !no_zs)
@@ -208,15 +300,18 @@ static bool full_res(struct sim_pipe *p, uint32_t addr, bool no_color, bool no_z
 	if (no_color && no_zs)
 		return true;
 	uint32_t *array = no_color ? p->tb.zs : p->tb.color;
-	uint32_t bytes = sizeof(p->tb.color);
+	uint32_t bytes = PIPE_TILE_WORDS * 4;
 	uint8_t *m = sim_memory_ptr(p->mem, addr, bytes);
 	if (!m)
 		return vc4_diag_set(p->diag, "full-resolution tile at 0x%08x (%u bytes) outside "
 				    "memory", addr, bytes);
-	if (store)
-		memcpy(m, array, bytes);
-	else
-		memcpy(array, m, bytes);
+	for (uint32_t d = 0; d < PIPE_TILE_WORDS; d++) {
+		uint32_t *w = &array[full_res_word(&p->tb, d)];
+		if (store)
+			memcpy(m + 4 * d, w, 4);
+		else
+			memcpy(w, m + 4 * d, 4);
+	}
 	return true;
 }
 
@@ -237,7 +332,8 @@ static bool store_full(struct sim_pipe *p, const uint8_t *pkt)
 	return true;
 }
 
-/* Executes the loads queued before Tile Coordinates. */
+/* Executes the loads queued before Tile Coordinates: the general one,
+ * then the full-resolution reloads in order. */
 static bool run_loads(struct sim_pipe *p)
 {
 	struct pipe_tilebuf *tb = &p->tb;
@@ -251,12 +347,52 @@ static bool run_loads(struct sim_pipe *p)
 		    !tile_copy(p, &s, array, false))
 			return false;
 	}
-	if (tb->full_load_pending) {
-		tb->full_load_pending = false;
-		return full_res(p, tb->full_load.memory_base_address.offset,
-				tb->full_load.disable_color_buffer_read,
-				tb->full_load.disable_z_stencil_buffer_read, false);
+	uint32_t n = tb->full_loads;
+	tb->full_loads = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct VC4_RE_LOAD_FULL_RESOLUTION_TILE_BUFFER *f = &tb->full_load[i];
+		if (!full_res(p, f->memory_base_address.offset, f->disable_color_buffer_read,
+			      f->disable_z_stencil_buffer_read, false))
+			return false;
 	}
+	return true;
+}
+
+/* Tile Rendering Mode Configuration: the frame, and the tile buffer's
+ * shape (64x64 pixels, or 32x32 pixels of four samples in 4x mode). */
+static bool configure(struct sim_pipe *p, const uint8_t *pkt)
+{
+	struct pipe_tilebuf *tb = &p->tb;
+	VC4_TILE_RENDERING_MODE_CONFIGURATION_unpack(pkt, &tb->cfg);
+	if (tb->cfg.tile_buffer_64_bit_color_depth_hdr_mode)
+		return vc4_diag_set(p->diag, "the HDR (64-bit colour) tile buffer is not modelled");
+	bool ms = tb->cfg.multisample_mode_4x;
+	tb->size = ms ? PIPE_TILE_SIZE_MS : PIPE_TILE_SIZE;
+	tb->samples = ms ? 4 : 1;
+	tb->configured = true;
+	return true;
+}
+
+static bool tile_coordinates(struct sim_pipe *p, const uint8_t *pkt)
+{
+	struct pipe_tilebuf *tb = &p->tb;
+	struct VC4_TILE_COORDINATES c;
+	VC4_TILE_COORDINATES_unpack(pkt, &c);
+	tb->tile_x = c.tile_column_number;
+	tb->tile_y = c.tile_row_number;
+	tb->have_coords = true;
+	if ((tb->load_pending || tb->full_loads) && !tb->configured)
+		return vc4_diag_set(p->diag, "load before Tile Rendering Mode Configuration");
+	return run_loads(p);
+}
+
+static bool queue_full_load(struct sim_pipe *p, const uint8_t *pkt)
+{
+	struct pipe_tilebuf *tb = &p->tb;
+	if (tb->full_loads == 2)
+		return vc4_diag_set(p->diag, "a third full-resolution reload before Tile "
+				    "Coordinates");
+	VC4_RE_LOAD_FULL_RESOLUTION_TILE_BUFFER_unpack(pkt, &tb->full_load[tb->full_loads++]);
 	return true;
 }
 
@@ -265,11 +401,7 @@ bool pipe_tile_packet(struct sim_pipe *p, const uint8_t *pkt)
 	struct pipe_tilebuf *tb = &p->tb;
 	switch (pkt[0]) {
 	case VC4_TILE_RENDERING_MODE_CONFIGURATION_opcode:
-		VC4_TILE_RENDERING_MODE_CONFIGURATION_unpack(pkt, &tb->cfg);
-		if (tb->cfg.multisample_mode_4x || tb->cfg.tile_buffer_64_bit_color_depth_hdr_mode)
-			return vc4_diag_set(p->diag, "multisample and HDR modes are not modelled");
-		tb->configured = true;
-		return true;
+		return configure(p, pkt);
 	case VC4_CLEAR_COLORS_opcode: {
 		struct VC4_CLEAR_COLORS c;
 		VC4_CLEAR_COLORS_unpack(pkt, &c);
@@ -277,25 +409,14 @@ bool pipe_tile_packet(struct sim_pipe *p, const uint8_t *pkt)
 		tb->clear_zs = c.clear_zs << 8 | (c.clear_stencil & 0xff);
 		return true;
 	}
-	case VC4_TILE_COORDINATES_opcode: {
-		struct VC4_TILE_COORDINATES c;
-		VC4_TILE_COORDINATES_unpack(pkt, &c);
-		tb->tile_x = c.tile_column_number;
-		tb->tile_y = c.tile_row_number;
-		tb->have_coords = true;
-		if ((tb->load_pending || tb->full_load_pending) && !tb->configured)
-			return vc4_diag_set(p->diag, "load before Tile Rendering Mode "
-					    "Configuration");
-		return run_loads(p);
-	}
+	case VC4_TILE_COORDINATES_opcode:
+		return tile_coordinates(p, pkt);
 	case VC4_LOAD_TILE_BUFFER_GENERAL_opcode:
 		VC4_LOAD_TILE_BUFFER_GENERAL_unpack(pkt, &tb->load);
 		tb->load_pending = true;
 		return true;
 	case VC4_RE_LOAD_FULL_RESOLUTION_TILE_BUFFER_opcode:
-		VC4_RE_LOAD_FULL_RESOLUTION_TILE_BUFFER_unpack(pkt, &tb->full_load);
-		tb->full_load_pending = true;
-		return true;
+		return queue_full_load(p, pkt);
 	case VC4_STORE_TILE_BUFFER_GENERAL_opcode:
 		return store_general(p, pkt);
 	case VC4_STORE_MULTI_SAMPLE_RESOLVED_TILE_COLOR_BUFFER_opcode:

@@ -701,6 +701,46 @@ static void test_fs_inputs(void **state)
 	ir_shader_free(sh);
 }
 
+/* The generated varyings come first: a line's coordinate (slot 0) is
+ * skipped; a point's (s, t) are slots 0 and 1, point_coord flips t (the
+ * hardware's 0 is the bottom, GL's the top). */
+static void test_generated_varyings(void **state)
+{
+	(void)state;
+	struct ir_shader *sh = lt_parse(
+		"fragment\nvarying smooth vec2 @v\noutput color\n%v = load @v\n"
+		"%pc = point_coord\n%s = extract %pc, 0\n%t = extract %pc, 1\n"
+		"%v0 = extract %v, 0\n%v1 = extract %v, 1\n%c = vec4 %s, %t, %v0, %v1\n"
+		"store @color, %c\n", "in.ir");
+	for (int lines = 0; lines < 2; lines++) {
+		struct qir_shader_key k;
+		qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+		k.is_points = !lines;
+		k.is_lines = lines;
+		struct qir_compile *c = lt_lower(sh, NULL, &k, QIR_STAGE_FRAGMENT);
+		assert_int_equal(c->num_varyings, lines ? 3 : 4);
+		static struct qeval e;
+		memset(&e, 0, sizeof(e));
+		char err[256];
+		uint32_t g = lines ? 1 : 2;
+		for (int i = 0; i < 16; i++) {
+			e.frag_w[i] = fbits(1.0f);
+			e.vary[0][i] = fbits(0.25f);   /* point s / line coordinate */
+			e.vary[1][i] = fbits(0.75f);   /* point t (hardware: from the bottom) */
+			e.vary[g][i] = fbits(0.5f);    /* @v */
+			e.vary[g + 1][i] = fbits(1.0f);
+		}
+		if (!qeval_run(c, &e, 10000, err))
+			fail_msg("%s", err);
+		/* points: (0.25, 1 - 0.75, 0.5, 1); lines: point_coord is (0, 0) */
+		uint32_t want = lines ? 0xff800000u : 0xff804040u;
+		for (int i = 0; i < 16; i++)
+			assert_int_equal(e.tlb_color[i], want);
+		qir_compile_free(c);
+	}
+	ir_shader_free(sh);
+}
+
 static uint32_t tex_checker(void *user, const struct qeval_tex_request *r)
 {
 	(void)user;
@@ -768,6 +808,7 @@ int main(void)
 		cmocka_unit_test(test_logic_ops),
 		cmocka_unit_test(test_color_mask_format),
 		cmocka_unit_test(test_fs_inputs),
+		cmocka_unit_test(test_generated_varyings),
 		cmocka_unit_test(test_texture_discard),
 	};
 	return cmocka_run_group_tests_name("qir_lower_exec", tests, NULL, NULL);

@@ -17,7 +17,9 @@
 #include "lower_test.h"
 #include "util/file.h"
 
-enum variant { V_DEFAULT, V_BLEND, V_565_MASK, V_THREADED, V_UNORM8, V_POINTS };
+enum variant {
+	V_DEFAULT, V_BLEND, V_565_MASK, V_THREADED, V_UNORM8, V_POINTS, V_FS_POINTS, V_FS_LINES
+};
 
 struct golden {
 	const char *ir;        /* golden/<ir>.ir */
@@ -46,6 +48,9 @@ static const struct golden goldens[] = {
 	{ "doc_loop", NULL, QIR_STAGE_FRAGMENT, V_DEFAULT, "doc_loop" },
 	{ "doc_nested_if", NULL, QIR_STAGE_VERTEX, V_DEFAULT, "doc_nested_if.vs" },
 	{ "doc_cube", NULL, QIR_STAGE_FRAGMENT, V_DEFAULT, "doc_cube" },
+	{ "doc_cube", NULL, QIR_STAGE_FRAGMENT, V_FS_POINTS, "doc_cube.points" },
+	{ "fs_color", NULL, QIR_STAGE_FRAGMENT, V_FS_POINTS, "fs_color.points" },
+	{ "fs_color", NULL, QIR_STAGE_FRAGMENT, V_FS_LINES, "fs_color.lines" },
 };
 
 static const char *const variant_names[] = {
@@ -55,6 +60,8 @@ static const char *const variant_names[] = {
 	[V_THREADED] = "threaded",
 	[V_UNORM8] = "attribute 1 is unorm8",
 	[V_POINTS] = "point size written",
+	[V_FS_POINTS] = "drawing points",
+	[V_FS_LINES] = "drawing lines",
 };
 static const char *const stage_names[] = { "vertex", "coordinate", "fragment" };
 
@@ -73,6 +80,8 @@ static void make_key(struct qir_shader_key *key, enum qir_stage stage, enum vari
 	case V_THREADED: key->threaded = true; break;
 	case V_UNORM8: key->attr_format[1] = QIR_ATTR_UNORM8; break;
 	case V_POINTS: key->point_size = true; break;
+	case V_FS_POINTS: key->is_points = true; break;
+	case V_FS_LINES: key->is_lines = true; break;
 	default: break;
 	}
 }

@@ -55,6 +55,11 @@ static void test_key_check(void **state)
 	k.tex_swizzle[1][2] = 9;
 	assert_false(qir_shader_key_check(&k, &d));
 	assert_string_equal(d.msg, "shader key: tex_swizzle[6] = 9 is out of range (0..5)");
+	vc4_diag_clear(&d);
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	k.is_points = k.is_lines = true;
+	assert_false(qir_shader_key_check(&k, &d));
+	assert_string_equal(d.msg, "shader key: is_points and is_lines are both set");
 }
 
 static const char fs_text[] =
@@ -82,7 +87,7 @@ static void test_keys_change_code(void **state)
 	char *ref = fs_code(&base), *same = fs_code(&base);
 	assert_string_equal(ref, same);
 	free(same);
-	for (int v = 0; v < 8; v++) {
+	for (int v = 0; v < 10; v++) {
 		struct qir_shader_key k = base;
 		switch (v) {
 		case 0: k.blend.enable = true; break;
@@ -92,6 +97,8 @@ static void test_keys_change_code(void **state)
 		case 4: k.tex_swizzle[0][0] = QIR_SWZ_Z; k.tex_swizzle[0][2] = QIR_SWZ_X; break;
 		case 5: k.threaded = true; break;
 		case 6: k.flat_varyings = 2; break;
+		case 7: k.is_points = true; break;
+		case 8: k.is_lines = true; break;
 		default: k.depth_enabled = true; break;
 		}
 		assert_false(qir_shader_key_equal(&k, &base));

@@ -1,0 +1,136 @@
+/*
+ * qir_ra_pressure.c: the register allocator's pressure check (see
+ * qir_ra_pressure.h): one sweep over the ips with a counter per kind set,
+ * the subset sums of those counters (a 4-bit zeta transform) compared with
+ * the registers of each set, and the failure message naming the IR line.
+ */
+#include "qir/qir_ra_pressure.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The temps of p sorted by range end: by_end[first[ip] .. first[ip + 1]).
+ * False when out of memory. */
+static bool sort_by_end(const struct qir_ra_pressure *p, uint32_t n, uint32_t **first,
+			uint32_t **by_end)
+{
+	*first = calloc((size_t)n + 2, sizeof(uint32_t));
+	*by_end = malloc(((size_t)p->count + 1) * sizeof(uint32_t));
+	if (!*first || !*by_end)
+		return false;
+	for (uint32_t i = 0; i < p->count; i++)
+		(*first)[p->lv->end[p->temp_of[i]] + 1]++;
+	for (uint32_t ip = 0; ip < n; ip++)
+		(*first)[ip + 1] += (*first)[ip];
+	for (uint32_t i = 0; i < p->count; i++) {
+		uint32_t t = p->temp_of[i];
+		(*by_end)[(*first)[p->lv->end[t]]++] = t;
+	}
+	for (uint32_t ip = n; ip > 0; ip--)   /* the loop above moved each start up */
+		(*first)[ip] = (*first)[ip - 1];
+	(*first)[0] = 0;
+	return true;
+}
+
+/* Checks the counters of one ip; records the maximum and the worst
+ * violation. True when some kind set is over. */
+static bool evaluate(struct qir_ra_pressure *p, const uint32_t cnt[16], uint32_t live,
+		     uint32_t ip)
+{
+	uint32_t f[16];
+	memcpy(f, cnt, sizeof(f));
+	for (unsigned bit = 1; bit < 16; bit <<= 1) {
+		for (unsigned s = 0; s < 16; s++) {
+			if (s & bit)
+				f[s] += f[s ^ bit];   /* f[S] = temps whose kinds lie in S */
+		}
+	}
+	if (live > p->max_live) {
+		p->max_live = live;
+		p->max_ip = ip;
+	}
+	bool bad = false;
+	for (unsigned s = 1; s < 16; s++) {
+		if (f[s] <= p->regs[s])
+			continue;
+		bad = true;
+		if (p->bad_live && f[s] - p->regs[s] <= p->bad_live - p->bad_regs)
+			continue;
+		p->bad_live = f[s];
+		p->bad_regs = p->regs[s];
+		p->bad_kinds = s;
+		p->bad_ip = ip;
+	}
+	return bad;
+}
+
+bool qir_ra_pressure_check(struct qir_ra_pressure *p)
+{
+	uint32_t n = p->lv->num_insts + 1, *first, *by_end;
+	p->fits = true;
+	p->max_live = p->max_ip = p->bad_live = p->bad_ip = p->bad_regs = p->bad_kinds = 0;
+	p->bad_before = calloc((size_t)n + 2, sizeof(uint32_t));
+	bool ok = sort_by_end(p, n, &first, &by_end) && p->bad_before;
+	uint32_t cnt[16] = { 0 }, live = 0, si = 0, nbad = 0;
+	bool bad = false;
+	for (uint32_t ip = 0; ok && ip <= n; ip++) {
+		p->bad_before[ip] = nbad;
+		bool changed = false;
+		for (uint32_t i = first[ip]; ip < n && i < first[ip + 1]; i++, changed = true)
+			cnt[p->kinds[by_end[i]]]--, live--;
+		for (; si < p->count && p->lv->start[p->temp_of[si]] == ip; si++, changed = true)
+			cnt[p->kinds[p->temp_of[si]]]++, live++;
+		if (changed)
+			bad = evaluate(p, cnt, live, ip);
+		nbad += bad;
+		p->fits &= !bad;
+	}
+	free(first);
+	free(by_end);
+	return ok;
+}
+
+bool qir_ra_pressure_crosses(const struct qir_ra_pressure *p, uint32_t start, uint32_t end)
+{
+	return start + 1 < end && p->bad_before[end] > p->bad_before[start + 1];
+}
+
+/* "regfile A, regfile B or r4" for a kind set. */
+static const char *kinds_text(unsigned kinds, char *buf, size_t size)
+{
+	static const char *const names[4] = { "regfile A", "regfile B", "r4", "r0-r3" };
+	unsigned total = (unsigned)__builtin_popcount(kinds), k = 0;
+	size_t len = 0;
+	buf[0] = '\0';
+	for (unsigned i = 0; i < 4; i++) {
+		if (!(kinds & (1u << i)))
+			continue;
+		const char *sep = k == 0 ? "" : k + 1 == total ? " or " : ", ";
+		len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s%s", sep,
+					names[i]);
+		k++;
+	}
+	return buf;
+}
+
+bool qir_ra_pressure_fail(const struct qir_compile *c, const struct qir_ra_pressure *p,
+			  struct vc4_diag *diag)
+{
+	char where[192], kinds[64];
+	if (p->max_live > p->regs[K_ALL]) {
+		qir_describe_ip(c, p->max_ip, where, sizeof(where));
+		return vc4_diag_set(diag, "%sregister allocation failed: %u values live here, more "
+				    "than the %u registers", where, p->max_live, p->regs[K_ALL]);
+	}
+	qir_describe_ip(c, p->bad_ip, where, sizeof(where));
+	return vc4_diag_set(diag, "%sregister allocation failed: %u values live here can only "
+			    "use %s (%u registers)", where, p->bad_live,
+			    kinds_text(p->bad_kinds, kinds, sizeof(kinds)), p->bad_regs);
+}
+
+void qir_ra_pressure_free(struct qir_ra_pressure *p)
+{
+	free(p->bad_before);
+	p->bad_before = NULL;
+}
