@@ -10,11 +10,14 @@
 # Ends with the line "piglit: N pass, N fail, N crash, N skip" (a test that
 # died, hung past the time limit or printed no verdict is a crash).
 #
-# Usage: scripts/conformance.sh [--quick] [--jobs N] [--out DIR]
+# Usage: scripts/conformance.sh [--quick] [--gl1] [--only REGEX] [--jobs N] [--out DIR]
 #   --quick   the scenes and piglit shader tests of conformance/quick.txt only, each
 #             checked against the verdict written there; exit 1 on any
 #             difference. Also writes OUT/tap.log ("ok N - ..." lines) for
 #             scripts/test.sh.
+#   --gl1     add piglit's GL 1.0-1.5 tests (about 370 more, many of them
+#             long under emulation: hours on 2 cores)
+#   --only RE only the piglit tests whose ID matches the extended regex RE
 #   --jobs N  processes in parallel (default: the host's cores)
 #   --out DIR results (default build/conformance): scenes/NAME.{png,log},
 #             piglit/results.txt ("VERDICT TEST" lines), piglit/logs/, and
@@ -26,12 +29,15 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 quick="" jobs=$(nproc) out=$root/build/conformance
+gl_specs='!opengl 2\.[01]|!opengl es 2\.0' only=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1 ;;
+	--gl1) gl_specs='!opengl 1\.[0-5]|!opengl 2\.[01]|!opengl es 2\.0' ;;
 	--jobs) jobs=$2; shift ;;
+	--only) only=$2; shift ;;
 	--out) out=$(realpath -m "$2"); shift ;;
-	*) echo "usage: conformance.sh [--quick] [--jobs N] [--out DIR]" >&2; exit 2 ;;
+	*) echo "usage: conformance.sh [--quick] [--gl1] [--only REGEX] [--jobs N] [--out DIR]" >&2; exit 2 ;;
 	esac
 	shift
 done
@@ -120,9 +126,10 @@ export -f piglit_one
 
 # The test list, "ID<TAB>PROGRAM ARGS" lines: the execution tests of the
 # three GLSL versions vc4's GL has (shader_runner; ID = the file), and
-# piglit's own GL 1.0-2.1 and GLES 2.0 tests of its "quick" profile (ID =
-# piglit's test name, spaces as '_'), their commands listed by the host's
-# piglit and run with the armhf binaries of the same package version.
+# piglit's own GL 2.0, 2.1 and GLES 2.0 tests of its "quick" profile (with
+# --gl1 also GL 1.0-1.5's; ID = piglit's test name, spaces as '_'), their
+# commands listed by the host's piglit and run with the armhf binaries of
+# the same package version.
 piglit_all() {
 	(cd "$piglit" && find tests/spec/glsl-1.10/execution tests/spec/glsl-1.20/execution \
 		tests/spec/glsl-es-1.00/execution generated_tests/spec/glsl-1.10/execution \
@@ -132,7 +139,7 @@ piglit_all() {
 		printf '%s\t%s %s -auto -fbo\n' "$t" "$r" "$t"
 	done
 	piglit print-cmd --format '{name} ::: {command}' quick 2>/dev/null |
-		grep -E '^spec@(!opengl 1\.[0-5]|!opengl 2\.[01]|!opengl es 2\.0)@' |
+		grep -E "^spec@($gl_specs)@" |
 		grep -v shader_runner |
 		sed -E 's/^([^:]*) ::: [^ ]*\/bin\//\1\t/; s/^([^\t]*)/\1/' |
 		awk -F'\t' '{ gsub(/ /, "_", $1); print $1 "\t" $2 }' | sort
@@ -179,7 +186,7 @@ if [ -n "$quick" ]; then
 else
 	scenes=$("$root/build/scenes-native/scene" --list | awk '{ print $1 }')
 	start=$SECONDS
-	piglit_all >"$out/piglit/tests.txt"
+	piglit_all | grep -E -- "${only:-.}" >"$out/piglit/tests.txt"
 	piglit_run <"$out/piglit/tests.txt"
 	say "piglit: $(wc -l <"$out/piglit/results.txt") tests in $((SECONDS - start)) s on $jobs processes"
 	llvmpipe_triage
