@@ -66,12 +66,14 @@ static void report(const char *name, double ms, const struct vc4_compile_result 
 	}
 }
 
-/* A fragment shader of about `ops` IR instructions. */
+/* A fragment shader of about `ops` IR instructions; NULL when out of memory. */
 static char *generated(unsigned ops)
 {
 	size_t cap = 64 * (size_t)ops + 256, len = 0;
 	char *t = malloc(cap);
 	static const char *const op[] = { "mul", "add", "max" };
+	if (!t)
+		return NULL;
 	len += (size_t)sprintf(t + len, "fragment\nvarying smooth vec4 @v\noutput color\n"
 			       "%%a0 = load @v\n%%k = const vec4 0.5, 0.25, 0.125, 1.0\n");
 	for (unsigned i = 1; i <= ops; i++)
@@ -110,6 +112,10 @@ int main(int argc, char **argv)
 	static const unsigned sizes[] = { 100, 1000, 10000 };
 	for (size_t i = 0; i < 3; i++) {
 		char *text = generated(sizes[i]);
+		if (!text) {
+			fprintf(stderr, "bench_compile: out of memory\n");
+			return 1;
+		}
 		struct vc4_compile_result r;
 		double ms = time_compile(text, strlen(text), false, sizes[i] > 1000 ? 2 : 5, &r);
 		printf("generated %5u IR ops: %9.2f ms, %6u inst, %.3f ms per 1000 inst\n", sizes[i],

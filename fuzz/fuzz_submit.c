@@ -27,7 +27,7 @@
  *      u16 shader_rec_count
  *   84 bin CL, shader records, uniforms (each clipped to what is left)
  *
- * Also linked into tests/simkernel's corpus replay (no libFuzzer there).
+ * Also linked into tests/fuzz's corpus replay (no libFuzzer there).
  * FUZZ_VERBOSE=1 in the environment prints each verdict to stderr.
  */
 #include <errno.h>

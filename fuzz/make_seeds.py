@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""fuzz/make_seeds.py: writes the hand-made seed inputs of fuzz/corpus/ (valid
+"""fuzz/make_seeds.py: writes the hand-made seed inputs of fuzz/corpus/submit/ (valid
 submissions in fuzz_submit.c's input layout). BO list: 0 do-nothing shader,
 1 texture shader, 2 plain 4 KiB, 3 plain 8 KiB, 4 plain 64 KiB, 5 plain 4 KiB,
 6 UBO (direct read) shader, 7 uniform-address-reset shader."""
@@ -71,7 +71,7 @@ def seeds():
               two + TAIL, record(0, 3, 12), b'')
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), 'corpus')
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), 'corpus', 'submit')
     os.makedirs(out, exist_ok=True)
     for name, data in seeds():
         with open(os.path.join(out, name), 'wb') as f:

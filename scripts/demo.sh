@@ -2,14 +2,18 @@
 # The main job: installs what is missing, builds everything and shows what the
 # driver produces, on the default backend (the simulator when there is no vc4
 # device):
-#   1. the demo scenes rendered through the driver API to PNG files;
+#   1. the demo scenes rendered through the driver API to 640x480 PNG files,
+#      and 30-frame animations (APNG) of the textured cube and the
+#      shadertoy effect;
 #   2. the scenes' shaders compiled from our IR by vc4c (stats, disassembly);
 #   3. a binning control list for one draw, built with the CL builder and
 #      decoded at run time from the packet XML, and a render list;
 #   4. a fragment shader assembled, disassembled and checked (hazards and the
 #      kernel's acceptance rules);
 #   5. a compute kernel run on the simulated QPU, with its output memory;
-#   6. a vertex shader in our IR, run by the reference interpreter.
+#   6. a vertex shader in our IR, run by the reference interpreter;
+# and ends with where the outputs are and a table of figures per scene:
+# time per frame on the simulator, QPU instructions per frame, shader sizes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh build
@@ -20,15 +24,22 @@ ninja -C "$dir" >/dev/null
 tools=$dir/tools
 out=$root/demo
 mkdir -p "$out"
+figures=$out/figures.tsv
+rm -f "$figures"
 
 step() { printf '\n== %s\n' "$1"; }
 
-step "1. Demo scenes rendered through the driver API (vc4-demo)"
-"$tools/vc4-demo" -o "$out"
+step "1. Demo scenes rendered through the driver API (vc4-demo), 640x480"
+"$tools/vc4-demo" -o "$out" --stats "$figures"
+step "1b. Animations: 30 frames (1 s at 30 fps) of the textured cube and the shadertoy effect"
+"$tools/vc4-demo" -o "$out/anim" --only cube_textured,shadertoy --frames 30 \
+  --stats "$figures"
 
 step "2. The scenes' shaders compiled from IR (vc4c --stats, then the colour FS)"
 "$tools/vc4c" --stats examples/scenes/colour.vs.ir --fs examples/scenes/colour.fs.ir
 "$tools/vc4c" --stats examples/scenes/textured.fs.ir
+"$tools/vc4c" --stats examples/scenes/phong.vs.ir --fs examples/scenes/phong.fs.ir
+"$tools/vc4c" --stats examples/scenes/shadertoy.fs.ir
 "$tools/vc4c" --dis examples/scenes/colour.fs.ir
 
 step "3. Binning control list for one draw (CL builder -> vc4-cldump), and a render list"
@@ -56,4 +67,23 @@ step "6. A vertex shader in our IR, run by the reference interpreter (vc4-ir)"
 step "Tools (in $tools)"
 for t in "$tools"/vc4-*; do [ -f "$t" ] && [ -x "$t" ] && echo "  $(basename "$t")"; done
 echo
-echo "Outputs are in $out/"
+echo "Outputs are in $out/: the scenes as $out/NAME.png (640x480);"
+echo "animations (APNG: open them in a web browser) as $out/anim/NAME.png,"
+echo "their frames as $out/anim/NAME/NNNN.png."
+
+step "Figures per scene (the simulator on this machine; first frames include compiling the shaders)"
+# figures.tsv: tab-separated, a header line; printed as aligned columns.
+awk -F '\t' '
+  { for (i = 1; i <= NF; i++) { cell[NR, i] = $i; if (length($i) > w[i]) w[i] = length($i) } }
+  NF > cols { cols = NF }
+  END {
+    for (r = 1; r <= NR; r++) {
+      line = ""
+      for (i = 1; i <= cols; i++) {
+        fmt = i == cols ? "%s" : i == 1 ? "%-" w[i] "s" : "%" w[i] "s"
+        line = line sprintf(fmt, cell[r, i]) (i < cols ? "  " : "")
+      }
+      print line
+      if (r == 1) { gsub(/./, "-", line); print line }
+    }
+  }' "$figures"

@@ -1,13 +1,19 @@
 /*
  * vc4-demo: renders the demo scenes through the driver's public API
- * (include/vc4/vc4.h) and writes one PNG per scene.
+ * (include/vc4/vc4.h) and writes one PNG per scene, or with --frames N an
+ * animation: N PNG frames and one animated PNG (APNG) per scene.
  *
- *   vc4-demo [--backend auto|sim|drm] [-o DIR] [--scenes DIR] [--size N]
+ *   vc4-demo [--backend auto|sim|drm] [-o DIR] [--scenes DIR] [--size WxH]
+ *            [--frames N] [--only LIST] [--stats FILE]
  *
- * Scenes (shaders in examples/scenes/): clear, triangle (interpolated
- * colours), textured (a procedural checkerboard, T-format texture), depth
- * (overlapping triangles, depth test), blend (alpha-blended quads), cube
- * (one frame of a spinning cube, indexed, depth test, back faces culled).
+ * Scenes (shaders in examples/scenes/, installed as DATADIR/vc4/scenes):
+ * clear, triangle (interpolated colours), textured (a procedural
+ * checkerboard, T-format texture), depth (overlapping triangles, depth
+ * test), blend (alpha-blended quads), cube (one frame of a spinning cube,
+ * indexed, depth test, back faces culled), then the ladder of
+ * tools/demo/demo_ladder.c, animated by time: cube_textured, cube_gouraud,
+ * torus_phong, shadertoy, render_to_texture, particles.
+ * The frame loop, progress line, APNG and figures: tools/demo/demo_run.c.
  * Prints "NAME: PATH" per image (the simulator renders: the simulated kernel
  * runs each job on its 3D pipeline). When a backend accepts the jobs but
  * renders nothing (vc4_ctx_renders() false), it says so and writes no image.
@@ -17,42 +23,68 @@
  * usage or I/O error (no device, a scene file or PNG that cannot be read or
  * written).
  */
-#include <math.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "demo/demo.h"
 #include "tool.h"
 #include "util/file.h"
 #include "vc4/vc4.h"
 
 static const struct tool tool = { "vc4-demo",
-	"usage: vc4-demo [--backend auto|sim|drm] [-o DIR] [--scenes DIR] [--size N]\n"
+	"usage: vc4-demo [--backend auto|sim|drm] [-o DIR] [--scenes DIR] [--size WxH]\n"
+	"                [--frames N] [--only LIST] [--stats FILE]\n"
 	"  renders the demo scenes through the driver and writes DIR/NAME.png each\n"
 	"  --backend B  auto (default), sim or drm\n"
 	"  -o DIR       where the PNGs go (default .)\n"
-	"  --scenes DIR the scenes' IR shaders (default: the demo's own examples/scenes)\n"
-	"  --size N     the images' size, 16..2048 (default 128)\n"
+	"  --scenes DIR the scenes' IR shaders (default: DATADIR/vc4/scenes, or\n"
+	"               examples/scenes when run from the build tree)\n"
+	"  --size WxH   the images' size, each 16..2048 (default 640x480; N: NxN)\n"
+	"  --frames N   an animation of N frames (1..10000) at 30 per second:\n"
+	"               DIR/NAME.png is an APNG, the frames are DIR/NAME/NNNN.png\n"
+	"  --only LIST  only these scenes, comma-separated (default: all)\n"
+	"  --stats FILE append per scene: time per frame, QPU instructions per\n"
+	"               frame, shader sizes (tab-separated, a header when new)\n"
 	"  --help       print this text;  --version  print the version\n"
 	"exit status: 0 images written, 1 a scene failed or nothing was rendered,\n"
 	"  2 usage or I/O error\n" };
 
-#ifndef VC4_SCENES_DIR
-#define VC4_SCENES_DIR "examples/scenes"
+/* Where the scenes are (tools/meson.build); without them, the current
+ * directory's examples/scenes. */
+#ifndef VC4_SCENES_SOURCE
+#define VC4_DEMO_BUILD_DIR ""
+#define VC4_SCENES_SOURCE "examples/scenes"
+#define VC4_SCENES_INSTALLED VC4_SCENES_SOURCE
+#define VC4_SCENES_FROM_BINDIR ""
 #endif
 
-struct demo {
-	struct vc4_ctx *ctx;
-	const char *scenes;
-	uint32_t size;
-	struct vc4_texture *rt, *depth;
-	bool io_error;     /* the failure was a file that could not be read or written */
-	bool reported;     /* the failure's message is printed */
-};
+/* The default scenes directory: the source tree's when this executable is
+ * the build tree's, else the installed one beside its bindir (so a moved or
+ * DESTDIR installation finds its own), else the configured datadir's.
+ * `buf` (PATH_MAX bytes) holds the path when it is found beside bindir. */
+static const char *default_scenes(char *buf)
+{
+	char exe[PATH_MAX], dir[PATH_MAX + 64];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash = n > 0 ? memrchr(exe, '/', (size_t)n) : NULL;
+	if (!slash)
+		return VC4_SCENES_INSTALLED;
+	*slash = '\0';
+	if (realpath(VC4_DEMO_BUILD_DIR, dir) && strcmp(exe, dir) == 0)
+		return VC4_SCENES_SOURCE;
+	snprintf(dir, sizeof(dir), "%s/%s", exe, VC4_SCENES_FROM_BINDIR);
+	if (VC4_SCENES_FROM_BINDIR[0] && realpath(dir, buf))
+		return buf;
+	return VC4_SCENES_INSTALLED;
+}
 
 /* A program from two files of the scenes directory; NULL + message. */
-static struct vc4_prog *load_prog(struct demo *d, const char *vs, const char *fs)
+struct vc4_prog *load_prog(struct demo *d, const char *vs, const char *fs)
 {
 	struct vc4_diag diag = { 0 };
 	char path[2][1024];
@@ -120,7 +152,7 @@ static bool scene_triangle(struct demo *d)
 	struct vc4_prog *p = load_prog(d, "colour.vs.ir", "colour.fs.ir");
 	bool ok = p && begin(d, false, dark) && draw_colour(d, p, VC4_PRIM_TRIANGLES, v, 3) &&
 		  vc4_flush(d->ctx);
-	vc4_prog_destroy(p);
+	demo_release_prog(d, p);
 	return ok;
 }
 
@@ -166,7 +198,7 @@ static bool scene_textured(struct demo *d)
 	vc4_set_texture(d->ctx, 0, NULL);
 	vc4_buffer_destroy(vb);
 	vc4_texture_destroy(t);
-	vc4_prog_destroy(p);
+	demo_release_prog(d, p);
 	return ok;
 }
 
@@ -187,7 +219,7 @@ static bool scene_depth(struct demo *d)
 		  draw_colour(d, p, VC4_PRIM_TRIANGLES, near_tri, 3) &&
 		  draw_colour(d, p, VC4_PRIM_TRIANGLES, far_tri, 3) && vc4_flush(d->ctx);
 	vc4_set_depth(d->ctx, false, false, VC4_CMP_LESS);
-	vc4_prog_destroy(p);
+	demo_release_prog(d, p);
 	return ok;
 }
 
@@ -216,38 +248,19 @@ static bool scene_blend(struct demo *d)
 		ok = draw_colour(d, p, VC4_PRIM_TRIANGLE_STRIP, quads + 32 * q, 4);
 	ok = ok && vc4_flush(d->ctx);
 	vc4_set_blend(d->ctx, &off);
-	vc4_prog_destroy(p);
+	demo_release_prog(d, p);
 	return ok;
 }
 
-/* out = a * b, 4x4 column-major. */
-static void mat_mul(float out[16], const float a[16], const float b[16])
+/* Perspective (fovy 60°, aspect w / h, near 1, far 10) * translate(0, 0, -4) *
+ * rotate(angle about y) * rotate(angle/2 about x), computed in double
+ * (demo_math.c) so that the image is the same on every host. */
+static void cube_mvp(const struct demo *d, double angle, float mvp[16])
 {
-	for (int c = 0; c < 4; c++) {
-		for (int r = 0; r < 4; r++) {
-			float s = 0;
-			for (int k = 0; k < 4; k++)
-				s += a[k * 4 + r] * b[c * 4 + k];
-			out[c * 4 + r] = s;
-		}
-	}
-}
-
-/* Perspective (fovy 60°, aspect 1, near 1, far 10) * translate(0, 0, -4) *
- * rotate(angle about y) * rotate(angle/2 about x). */
-static void cube_mvp(float angle, float mvp[16])
-{
-	float f = 1.0f / tanf(3.14159265f / 6.0f), n = 1, fa = 10;
-	const float proj[16] = { f, 0, 0, 0, 0, f, 0, 0, 0, 0, (fa + n) / (n - fa), -1,
-				 0, 0, 2 * fa * n / (n - fa), 0 };
-	float cy = cosf(angle), sy = sinf(angle), cx = cosf(angle / 2), sx = sinf(angle / 2);
-	const float ry[16] = { cy, 0, -sy, 0, 0, 1, 0, 0, sy, 0, cy, 0, 0, 0, 0, 1 };
-	const float rx[16] = { 1, 0, 0, 0, 0, cx, sx, 0, 0, -sx, cx, 0, 0, 0, 0, 1 };
-	const float tr[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -4, 1 };
-	float a[16], b[16];
-	mat_mul(a, ry, rx);
-	mat_mul(b, tr, a);
-	mat_mul(mvp, proj, b);
+	struct demo_mat r = demo_mul(demo_rotate(angle, 0, 1, 0), demo_rotate(angle / 2, 1, 0, 0));
+	struct demo_mat proj = demo_perspective(3.14159265358979323846 / 3, (double)d->w / d->h,
+						1, 10);
+	demo_mat_floats(demo_mul(proj, demo_mul(demo_translate(0, 0, -4), r)), mvp);
 }
 
 static bool scene_cube(struct demo *d)
@@ -279,7 +292,7 @@ static bool scene_cube(struct demo *d)
 			idx[6 * f + k] = (uint16_t)(4 * f + quad[k]);
 	}
 	float mvp[16];
-	cube_mvp(0.6f, mvp);
+	cube_mvp(d, 0.6, mvp);
 	struct vc4_prog *p = load_prog(d, "mvp.vs.ir", "colour.fs.ir");
 	struct vc4_buffer *vb = p ? vc4_buffer_create(d->ctx, v, sizeof(v)) : NULL;
 	struct vc4_buffer *ib = vb ? vc4_buffer_create(d->ctx, idx, sizeof(idx)) : NULL;
@@ -295,52 +308,80 @@ static bool scene_cube(struct demo *d)
 	vc4_set_cull(d->ctx, VC4_CULL_NONE, true);
 	vc4_buffer_destroy(ib);
 	vc4_buffer_destroy(vb);
-	vc4_prog_destroy(p);
+	demo_release_prog(d, p);
 	return ok;
 }
 
-static const struct {
-	const char *name;
-	bool (*draw)(struct demo *d);
-} scenes[] = {
-	{ "clear", scene_clear },
-	{ "triangle", scene_triangle },
-	{ "textured", scene_textured },
-	{ "depth", scene_depth },
-	{ "blend", scene_blend },
-	{ "cube", scene_cube },
+/* The first six scenes: stills. The ladder follows (demo_ladder.c). */
+static const struct demo_scene firsts[] = {
+	{ .name = "clear", .still = scene_clear },
+	{ .name = "triangle", .still = scene_triangle },
+	{ .name = "textured", .still = scene_textured },
+	{ .name = "depth", .still = scene_depth },
+	{ .name = "blend", .still = scene_blend },
+	{ .name = "cube", .still = scene_cube },
 };
 
-/* Renders one scene and writes DIR/NAME.png (when `write`). A failure
- * prints the driver's error, unless load_prog printed one. */
-static bool run_scene(struct demo *d, int i, const char *dir, bool write)
+/* The command line beyond struct demo. */
+struct args {
+	enum vc4_ctx_backend backend;
+	struct demo_run run;
+	const char *only;         /* --only LIST, or NULL: every scene */
+	const char *stats;        /* --stats FILE, or NULL */
+};
+
+/* The scene called `name` (`len` bytes), or NULL. */
+static const struct demo_scene *find_scene(const char *name, size_t len)
 {
-	if (!scenes[i].draw(d) || (!write && !vc4_flush(d->ctx))) {
-		if (!d->reported)
-			tool_error(&tool, "%s: %s", scenes[i].name, vc4_ctx_error(d->ctx));
-		return false;
+	for (size_t i = 0; i < sizeof(firsts) / sizeof(firsts[0]) + demo_ladder_count; i++) {
+		const struct demo_scene *s = i < sizeof(firsts) / sizeof(firsts[0]) ?
+			&firsts[i] : &demo_ladder[i - sizeof(firsts) / sizeof(firsts[0])];
+		if (strlen(s->name) == len && strncmp(s->name, name, len) == 0)
+			return s;
 	}
-	if (!write)
-		return true;
-	size_t n = (size_t)d->size * d->size * 4;
-	uint8_t *px = malloc(n);
-	char path[1024], err[512] = "";
-	snprintf(path, sizeof(path), "%s/%s.png", dir, scenes[i].name);
-	bool read = px && vc4_texture_read_rgba8(d->rt, px);
-	bool ok = read && vc4_write_png(path, d->size, d->size, px, err, sizeof(err));
-	if (ok)
-		printf("%s: %s\n", scenes[i].name, path);
-	else
-		tool_error(&tool, "%s: %s", scenes[i].name,
-			   !px ? "out of memory" : read ? err : vc4_ctx_error(d->ctx));
-	d->io_error = !px || (read && !ok);
-	free(px);
-	return ok;
+	return NULL;
 }
 
-/* Parses the value `v` of option `a` into d / backend / dir; false if bad. */
-static bool parse_option(const char *a, const char *v, struct demo *d,
-			 enum vc4_ctx_backend *backend, const char **dir)
+/* True when every name of the comma-separated `list` is a scene. */
+static bool valid_scene_list(const char *list)
+{
+	for (const char *p = list;; p++) {
+		size_t n = strcspn(p, ",");
+		if (!find_scene(p, n))
+			return false;
+		p += n;
+		if (!*p)
+			return true;
+	}
+}
+
+/* Whether scene `s` is among those asked for. */
+static bool selected(const struct args *a, const struct demo_scene *s)
+{
+	size_t len = strlen(s->name);
+	for (const char *p = a->only; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (strncmp(p, s->name, len) == 0 && (p[len] == ',' || !p[len]))
+			return true;
+	return !a->only;
+}
+
+/* "WxH" or "N" (N x N), each 16..DEMO_MAX_DIM, into *w, *h. */
+static bool parse_size(const char *v, uint32_t *w, uint32_t *h)
+{
+	char *end;
+	unsigned long x = strtoul(v, &end, 10), y = x;
+	if (end != v && *end == 'x' && end[1] >= '0' && end[1] <= '9')
+		y = strtoul(end + 1, &end, 10);
+	if (!*v || *v < '0' || *v > '9' || *end || x < 16 || y < 16 || x > DEMO_MAX_DIM ||
+	    y > DEMO_MAX_DIM)
+		return false;
+	*w = (uint32_t)x;
+	*h = (uint32_t)y;
+	return true;
+}
+
+/* Parses the value `v` of option `a` into d / args; false if bad. */
+static bool parse_option(const char *a, const char *v, struct demo *d, struct args *args)
 {
 	static const char *const backends[] = {
 		[VC4_CTX_BACKEND_AUTO] = "auto", [VC4_CTX_BACKEND_SIM] = "sim",
@@ -348,17 +389,25 @@ static bool parse_option(const char *a, const char *v, struct demo *d,
 	};
 	char *end;
 	if (strcmp(a, "-o") == 0) {
-		*dir = v;
+		args->run.dir = v;
 	} else if (strcmp(a, "--scenes") == 0) {
 		d->scenes = v;
 	} else if (strcmp(a, "--size") == 0) {
+		return parse_size(v, &d->w, &d->h);
+	} else if (strcmp(a, "--frames") == 0) {
 		unsigned long n = strtoul(v, &end, 10);
-		d->size = !*v || *end || n < 16 || n > 2048 ? 0 : (uint32_t)n;
-		return d->size != 0;
+		args->run.frames = *v >= '0' && *v <= '9' && !*end && n >= 1 && n <= 10000 ?
+			(uint32_t)n : 0;
+		return args->run.frames != 0;
+	} else if (strcmp(a, "--only") == 0) {
+		args->only = v;
+		return valid_scene_list(v);
+	} else if (strcmp(a, "--stats") == 0) {
+		args->stats = v;
 	} else {
 		for (int b = VC4_CTX_BACKEND_AUTO; b <= VC4_CTX_BACKEND_DRM; b++) {
 			if (strcmp(v, backends[b]) == 0) {
-				*backend = (enum vc4_ctx_backend)b;
+				args->backend = (enum vc4_ctx_backend)b;
 				return true;
 			}
 		}
@@ -368,68 +417,88 @@ static bool parse_option(const char *a, const char *v, struct demo *d,
 }
 
 /* Parses the command line; returns -1, or TOOL_USAGE after printing why. */
-static int parse_args(int argc, char **argv, struct demo *d, enum vc4_ctx_backend *backend,
-		      const char **dir)
+static int parse_args(int argc, char **argv, struct demo *d, struct args *args)
 {
-	static const char *const options[] = { "-o", "--scenes", "--size", "--backend" };
-	static const char *const wants[] = { "a directory", "a directory", "16..2048",
-					     "auto, sim or drm" };
-	for (int i = 1; i < argc; i++) {
+	static const char *const options[] = { "-o", "--scenes", "--size", "--backend",
+					       "--frames", "--only", "--stats" };
+	static const char *const wants[] = { "a directory", "a directory",
+					     "WxH or N, each 16..2048", "auto, sim or drm",
+					     "1..10000", "scene names, comma-separated",
+					     "a file" };
+	const size_t count = sizeof(options) / sizeof(options[0]);
+	for (int i = 1; i < argc; i += 2) {
 		size_t k = 0;
-		while (k < 4 && strcmp(argv[i], options[k]) != 0)
+		while (k < count && strcmp(argv[i], options[k]) != 0)
 			k++;
-		if (k == 4)
+		if (k == count)
 			return tool_usage_error(&tool, "unknown %s '%s'", argv[i][0] == '-' ?
 						"option" : "argument", argv[i]);
 		if (i + 1 >= argc)
 			return tool_usage_error(&tool, "%s needs %s", argv[i], wants[k]);
-		if (!parse_option(argv[i], argv[i + 1], d, backend, dir))
+		if (!parse_option(argv[i], argv[i + 1], d, args))
 			return tool_usage_error(&tool, "%s '%s': not %s", argv[i], argv[i + 1],
 						wants[k]);
-		i++;
 	}
 	return -1;
 }
 
-/* Renders every scene; returns the exit status. */
-static int run_scenes(struct demo *d, const char *dir, bool renders)
+/* Renders the scenes asked for; returns the exit status. */
+static int run_scenes(struct demo *d, const struct args *args)
 {
-	for (size_t i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++) {
-		if (!run_scene(d, (int)i, dir, renders))
-			return d->io_error ? TOOL_USAGE : TOOL_FAILED;
-		if (!renders)
-			printf("%s: submitted and accepted, not rendered\n", scenes[i].name);
+	const size_t nfirst = sizeof(firsts) / sizeof(firsts[0]);
+	for (size_t i = 0; i < nfirst + demo_ladder_count; i++) {
+		const struct demo_scene *s = i < nfirst ? &firsts[i] : &demo_ladder[i - nfirst];
+		int status = selected(args, s) ? demo_run_scene(d, s, &args->run) : TOOL_OK;
+		if (status != TOOL_OK)
+			return status;
 	}
-	if (renders)
+	if (args->run.renders)
 		return TOOL_OK;
 	printf("vc4-demo: no images written: the %s backend does not render yet\n",
 	       vc4_ctx_backend_name(d->ctx));
 	return TOOL_FAILED;
 }
 
+/* Opens the --stats file for appending, with a header when it is new. */
+static FILE *open_stats(const char *path)
+{
+	FILE *f = fopen(path, "a");
+	if (!f) {
+		tool_error(&tool, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (ftell(f) == 0)
+		demo_stats_header(f);
+	return f;
+}
+
 int main(int argc, char **argv)
 {
-	struct demo d = { .scenes = VC4_SCENES_DIR, .size = 128 };
-	enum vc4_ctx_backend backend = VC4_CTX_BACKEND_AUTO;
-	const char *dir = ".";
+	char scenes[PATH_MAX];
+	struct demo d = { .scenes = default_scenes(scenes), .w = 640, .h = 480 };
+	struct args args = { .backend = VC4_CTX_BACKEND_AUTO, .run = { .dir = "." } };
 	char err[512];
 	int status;
 	if (tool_std_options(&tool, argc, argv, &status) ||
-	    (status = parse_args(argc, argv, &d, &backend, &dir)) >= 0)
+	    (status = parse_args(argc, argv, &d, &args)) >= 0)
 		return status;
-	mkdir(dir, 0777); /* may exist; a real failure shows when writing */
-	d.ctx = vc4_ctx_create(backend, err, sizeof(err));
+	mkdir(args.run.dir, 0777); /* may exist; a real failure shows when writing */
+	if (args.stats && !(args.run.stats = open_stats(args.stats)))
+		return TOOL_USAGE;
+	d.ctx = vc4_ctx_create(args.backend, err, sizeof(err));
 	if (!d.ctx) {
 		tool_error(&tool, "%s", err);
+		if (args.run.stats)
+			fclose(args.run.stats);
 		return TOOL_USAGE;
 	}
-	bool renders = vc4_ctx_renders(d.ctx);
-	if (!renders)
+	args.run.renders = vc4_ctx_renders(d.ctx);
+	if (!args.run.renders)
 		printf("vc4-demo: %s\n", vc4_ctx_error(d.ctx));
-	d.rt = vc4_texture_create(d.ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_T, d.size, d.size, NULL);
-	d.depth = vc4_texture_create(d.ctx, VC4_FMT_Z24S8, VC4_LAYOUT_T, d.size, d.size, NULL);
+	d.rt = vc4_texture_create(d.ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_T, d.w, d.h, NULL);
+	d.depth = vc4_texture_create(d.ctx, VC4_FMT_Z24S8, VC4_LAYOUT_T, d.w, d.h, NULL);
 	if (d.rt && d.depth) {
-		status = run_scenes(&d, dir, renders);
+		status = run_scenes(&d, &args);
 	} else {
 		tool_error(&tool, "%s", vc4_ctx_error(d.ctx));
 		status = TOOL_FAILED;
@@ -437,5 +506,9 @@ int main(int argc, char **argv)
 	vc4_texture_destroy(d.depth);
 	vc4_texture_destroy(d.rt);
 	vc4_ctx_destroy(d.ctx);
+	if (args.run.stats && fclose(args.run.stats) != 0 && status == TOOL_OK) {
+		tool_error(&tool, "%s: %s", args.stats, strerror(errno));
+		status = TOOL_USAGE;
+	}
 	return status;
 }

@@ -9,14 +9,14 @@
 #include "sim_alu.h"
 #include "sim_lanes.h"
 
-SIM_CLONES
+SIM_CLONES_EXTERN
 void sim_alu_add(enum qpu_op_add op, const uint32_t *restrict a, const uint32_t *restrict b,
 		 uint32_t *restrict res, uint32_t *restrict carry)
 {
 	sim_lanes_add(op, a, b, res, carry);
 }
 
-SIM_CLONES
+SIM_CLONES_EXTERN
 void sim_alu_mul(enum qpu_op_mul op, enum sim_fmul_round round, const uint32_t *restrict a,
 		 const uint32_t *restrict b, uint32_t *restrict res, uint32_t *restrict carry)
 {

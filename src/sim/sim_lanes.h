@@ -183,6 +183,13 @@ static SIM_ALWAYS_INLINE void v8_op(unsigned kind, const uint32_t *restrict a,
 #else
 #define SIM_CLONES
 #endif
+/* For a function other files call: clang before 16 names the dispatcher of
+ * an external clone NAME.ifunc, so calls to NAME do not link; GCC only there. */
+#if defined(__clang__) && __clang_major__ < 16
+#define SIM_CLONES_EXTERN
+#else
+#define SIM_CLONES_EXTERN SIM_CLONES
+#endif
 
 /* One ADD op on 16 lanes (sim_alu_add()'s contract); carry may be NULL, and
  * a constant NULL removes the carry code when inlined. */

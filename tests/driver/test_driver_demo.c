@@ -1,11 +1,13 @@
 /*
  * test_driver_demo.c: runs vc4-demo (argv[1]) on the simulator, which
- * renders: the tool must print one line per scene and exit 0, and the PNGs
+ * renders: with the first six scenes at 128x128 (--size, --only), the tool
+ * must print one line per scene and exit 0, and the PNGs
  * must hold the expected pixels at chosen points (exact where
  * the value is exactly defined: clear colours, flat-coloured and nearest-
  * sampled areas, depth-hidden areas; blended areas within 1 of the exact
- * result, the blender's documented rounding). Also: its usage error, and
- * a scene whose shader hangs the GPU (exit 1 with the reason).
+ * result, the blender's documented rounding). Also: its usage errors, and
+ * a scene whose shader hangs the GPU (exit 1 with the reason). Every
+ * scene's golden image, animations and figures: test_driver_demo_golden.c.
  */
 #include <png.h>
 #include <setjmp.h>
@@ -114,7 +116,8 @@ static void check_pixels(void)
 static void test_demo(void **state)
 {
 	(void)state;
-	struct tool_run r = tool_run(demo, "--backend sim -o " DIR, false);
+	struct tool_run r = tool_run(demo, "--backend sim --size 128 --only "
+				     "clear,triangle,textured,depth,blend,cube -o " DIR, false);
 	if (r.status != 0)
 		fail_msg("vc4-demo exited %d: %s%s", r.status, r.out, r.err);
 	assert_string_equal(r.out, rendered);
@@ -130,24 +133,47 @@ static void test_usage(void **state)
 	assert_int_equal(r.status, 2);
 	assert_string_equal(r.err, "vc4-demo: --backend 'nope': not auto, sim or drm\n"
 			    "usage: vc4-demo [--backend auto|sim|drm] [-o DIR] [--scenes DIR] "
-			    "[--size N]\n"
+			    "[--size WxH]\n"
+			    "                [--frames N] [--only LIST] [--stats FILE]\n"
 			    "  renders the demo scenes through the driver and writes DIR/NAME.png "
 			    "each\n"
 			    "  --backend B  auto (default), sim or drm\n"
 			    "  -o DIR       where the PNGs go (default .)\n"
-			    "  --scenes DIR the scenes' IR shaders (default: the demo's own "
-			    "examples/scenes)\n"
-			    "  --size N     the images' size, 16..2048 (default 128)\n"
+			    "  --scenes DIR the scenes' IR shaders (default: "
+			    "DATADIR/vc4/scenes, or\n"
+			    "               examples/scenes when run from the build tree)\n"
+			    "  --size WxH   the images' size, each 16..2048 (default 640x480; N: "
+			    "NxN)\n"
+			    "  --frames N   an animation of N frames (1..10000) at 30 per second:\n"
+			    "               DIR/NAME.png is an APNG, the frames are "
+			    "DIR/NAME/NNNN.png\n"
+			    "  --only LIST  only these scenes, comma-separated (default: all)\n"
+			    "  --stats FILE append per scene: time per frame, QPU instructions per\n"
+			    "               frame, shader sizes (tab-separated, a header when new)\n"
 			    "  --help       print this text;  --version  print the version\n"
 			    "exit status: 0 images written, 1 a scene failed or nothing was "
 			    "rendered,\n"
 			    "  2 usage or I/O error\n");
 	tool_run_free(&r);
-	r = tool_run(demo, "--size 8", false);
-	assert_int_equal(r.status, 2);
-	const char *want = "vc4-demo: --size '8': not 16..2048\nusage: ";
-	assert_true(strncmp(r.err, want, strlen(want)) == 0);
-	tool_run_free(&r);
+	static const char *const bad[][2] = {
+		{ "--size 8", "vc4-demo: --size '8': not WxH or N, each 16..2048\nusage: " },
+		{ "--size 640x8", "vc4-demo: --size '640x8': not WxH or N, each 16..2048\n" },
+		{ "--size 2049x480", "vc4-demo: --size '2049x480': not WxH or N, each 16..2048\n" },
+		{ "--size 64x", "vc4-demo: --size '64x': not WxH or N, each 16..2048\n" },
+		{ "--frames 0", "vc4-demo: --frames '0': not 1..10000\n" },
+		{ "--frames 10001", "vc4-demo: --frames '10001': not 1..10000\n" },
+		{ "--only cube,nope", "vc4-demo: --only 'cube,nope': not scene names, "
+		  "comma-separated\n" },
+		{ "--only cube,", "vc4-demo: --only 'cube,': not scene names, comma-separated\n" },
+		{ "--stats", "vc4-demo: --stats needs a file\n" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		r = tool_run(demo, bad[i][0], false);
+		assert_int_equal(r.status, 2);
+		if (strncmp(r.err, bad[i][1], strlen(bad[i][1])) != 0)
+			fail_msg("%s: %s", bad[i][0], r.err);
+		tool_run_free(&r);
+	}
 }
 
 /* Writes `text` to DIR/name; fails the test if it cannot. */
@@ -173,7 +199,7 @@ static void test_hang(void **state)
 		   "store @position, %p\n%c = load @colour\nstore @v_colour, %c\n");
 	write_text(scenes, "colour.fs.ir", "fragment\nvarying smooth vec4 @v_colour\n"
 		   "output color\n%c = load @v_colour\nloop {\n}\nstore @color, %c\n");
-	snprintf(args, sizeof(args), "--backend sim --scenes %s -o %s", scenes, scenes);
+	snprintf(args, sizeof(args), "--backend sim --size 128 --scenes %s -o %s", scenes, scenes);
 	struct tool_run r = tool_run(demo, args, false);
 	char out[256];
 	snprintf(out, sizeof(out), "clear: %s/clear.png\n", scenes);
