@@ -61,14 +61,25 @@ static uint32_t clip_plane(const struct pipe_state *s, int k, const struct poly_
 	return m;
 }
 
+/* A 12.4 screen coordinate from a clipped vertex's exact one, kept inside
+ * what the binner and the rasteriser handle (±2^24, as the render side
+ * clamps tile-list coordinates); NaN gives 0. A Clipper XY Scaling of any
+ * float cannot overflow the conversion. */
+static int32_t screen_fixed(double v)
+{
+	const double lim = 16777216.0;
+	return !(v == v) ? 0 : v < -lim ? -(int32_t)lim : v > lim ? (int32_t)lim :
+		(int32_t)lrint(v);
+}
+
 /* Screen coordinates of a clipped vertex (relative to the viewport centre,
  * as the shaders write them). */
 static void to_screen(const struct pipe_state *s, const struct poly_vert *v,
 		      struct pipe_clip_vert *o)
 {
 	double iw = 1.0 / v->c[3];
-	o->xs = (int32_t)lrint(v->c[0] * iw * s->xy_scale_x);
-	o->ys = (int32_t)lrint(v->c[1] * iw * s->xy_scale_y);
+	o->xs = screen_fixed(v->c[0] * iw * s->xy_scale_x);
+	o->ys = screen_fixed(v->c[1] * iw * s->xy_scale_y);
 	o->zs = pipe_to_float(v->c[2] * iw * s->z_scale + s->z_offset);
 	o->inv_wc = pipe_to_float(iw);
 	for (int j = 0; j < 3; j++)
