@@ -82,7 +82,7 @@ say "test command passed in $((SECONDS - start)) s"
 
 start=$SECONDS
 in_root demo 'bash scripts/demo.sh' || die "README's main command failed on fresh Debian 12"
-out=$(sed -n 's/^Outputs are in \(.*\)$/\1/p' "$work/demo.log" | tail -n 1)
+out=$(sed -n 's/^Outputs are in \([^ :]*\).*$/\1/p' "$work/demo.log" | tail -n 1)
 [ -n "$out" ] || die "the main command did not say where its outputs are"
 pngs=$(find "$root/src/${out#/src/}" -name '*.png' | wc -l)
 [ "$pngs" -gt 0 ] || die "the main command wrote no PNG under $out"
