@@ -90,6 +90,36 @@ static void near_plane(void **state)
 	fx_fini(&j);
 }
 
+/* Every value of every byte of the Clipper XY Scaling of the near-plane job
+ * (issue: one changed byte overflowed a signed int in pipe_clip.c under
+ * UBSan). Each job completes or fails with a reason, and UBSan (halting in
+ * the sanitizer suite) sees no overflow: clipped coordinates are clamped to
+ * the render side's ±2^24. */
+static void any_xy_scaling(void **state)
+{
+	(void)state;
+	const float v[3][7] = {
+		{ -0.5f, -0.5f, 0, 1, 1, 0, 0 }, { 0.5f, -0.5f, 0, 1, 1, 0, 0 },
+		{ 0, 0.5f, 0, -0.5f, 0, 0, 1 },
+	};
+	uint32_t ran = 0;
+	for (int byte = 0; byte < 4; byte++) {
+		for (int value = 0; value < 256; value++) {
+			struct fx_job j;
+			clip_job(&j);
+			uint8_t b[4];
+			memcpy(b, &j.xy_scale, 4);
+			b[byte] = (uint8_t)value;
+			memcpy(&j.xy_scale, b, 4);
+			fx_build_raw(&j, v[0], 7, 3);
+			(void)fx_run(&j);
+			fx_fini(&j);
+			ran++;
+		}
+	}
+	assert_int_equal(ran, 1024);
+}
+
 /* C behind the eye (w = -0.5): the edges from A and B run off to infinity
  * below the line AB (y = 16), so the clipper cuts at w = 0+ and at the guard
  * band; the wedge below AB is drawn, nothing above it. */
@@ -210,6 +240,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(near_plane),
+		cmocka_unit_test(any_xy_scaling),
 		cmocka_unit_test(behind_eye),
 		cmocka_unit_test(beyond_far),
 		cmocka_unit_test(line_near_plane),
