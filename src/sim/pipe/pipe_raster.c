@@ -5,7 +5,7 @@
  * linear depth (with the depth offset of triangles) and the perspective W
  * payload per pixel, walked in 4x4-pixel
  * blocks (four 2x2 quads: one fragment-shader run) clipped to the tile, the
- * frame and the clip window; in a 4x multisampled tile buffer with the 4x
+ * frame, the clip window and the triangle's bounding box; in a 4x multisampled tile buffer with the 4x
  * rasteriser oversample mode, the coverage of each pixel's four samples.
  */
 #include <math.h>
@@ -178,6 +178,37 @@ static void raster_block(const struct sim_pipe *p, const struct pipe_state *s,
 	}
 }
 
+static int64_t floor_div16(int64_t v)
+{
+	return v >= 0 ? v / 16 : -((-v + 15) / 16);
+}
+
+/* Narrows the drawing rectangle r to the pixels whose samples the triangle
+ * can reach (its bounding box, one pixel wider on each side): blocks outside
+ * it cover nothing, so skipping them changes no pixel. */
+static void clip_to_bounds(const struct tri_setup *t, int64_t r[4])
+{
+	int64_t x0 = t->x[0], x1 = t->x[0], y0 = t->y[0], y1 = t->y[0];
+	for (int i = 1; i < 3; i++) {
+		x0 = t->x[i] < x0 ? t->x[i] : x0;
+		x1 = t->x[i] > x1 ? t->x[i] : x1;
+		y0 = t->y[i] < y0 ? t->y[i] : y0;
+		y1 = t->y[i] > y1 ? t->y[i] : y1;
+	}
+	int64_t b[4] = { floor_div16(x0) - 1, floor_div16(y0) - 1, floor_div16(x1) + 2,
+			 floor_div16(y1) + 2 };
+	r[0] = r[0] > b[0] ? r[0] : b[0];
+	r[1] = r[1] > b[1] ? r[1] : b[1];
+	r[2] = r[2] < b[2] ? r[2] : b[2];
+	r[3] = r[3] < b[3] ? r[3] : b[3];
+}
+
+/* The first block origin at or before `from` on the tile's 4-pixel grid. */
+static int64_t block_start(int64_t tile0, int64_t from)
+{
+	return from <= tile0 ? tile0 : tile0 + (from - tile0) / 4 * 4;
+}
+
 bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 			const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3])
 {
@@ -187,9 +218,10 @@ bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 		return true;
 	int64_t r[4];
 	draw_rect(p, s, r);
+	clip_to_bounds(&t, r);
 	double zoff = depth_offset(s, &t, v);
-	int64_t bx0 = (int64_t)p->tb.tile_x * p->tb.size;
-	int64_t by0 = (int64_t)p->tb.tile_y * p->tb.size;
+	int64_t bx0 = block_start((int64_t)p->tb.tile_x * p->tb.size, r[0]);
+	int64_t by0 = block_start((int64_t)p->tb.tile_y * p->tb.size, r[1]);
 	const int32_t fx[3] = { v[0]->xs, v[1]->xs, v[2]->xs };
 	const int32_t fy[3] = { v[0]->ys, v[1]->ys, v[2]->ys };
 	bool reverse = s->prim_type == VC4_PRIMITIVE_LIST_FORMAT_PRIMITIVE_TYPE_TRIANGLES_LIST &&
