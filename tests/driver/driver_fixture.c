@@ -1,6 +1,7 @@
 /* driver_fixture.c: see driver_fixture.h. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -75,6 +76,32 @@ void drvt_bind_colour_attribs(struct vc4_ctx *ctx, struct vc4_buffer *buf)
 	};
 	if (!vc4_set_vertex_attribs(ctx, a, 2))
 		fail_msg("vc4_set_vertex_attribs: %s", vc4_ctx_error(ctx));
+}
+
+struct vc4_texture *drvt_target(struct vc4_ctx *ctx, enum vc4_layout layout)
+{
+	struct vc4_texture *t = vc4_texture_create(ctx, VC4_FMT_RGBA8888, layout, 64, 64, NULL);
+	if (!t)
+		fail_msg("vc4_texture_create: %s", vc4_ctx_error(ctx));
+	return t;
+}
+
+/* Fails the test with the context's error when `ok` is false. */
+static void must(struct vc4_ctx *ctx, bool ok, const char *call)
+{
+	if (!ok)
+		fail_msg("%s: %s", call, vc4_ctx_error(ctx));
+}
+
+void drvt_draw_triangle(struct vc4_ctx *ctx, struct vc4_texture *t, struct vc4_buffer *b,
+			struct vc4_prog *prog)
+{
+	const float black[4] = { 0, 0, 0, 1 };
+	must(ctx, vc4_set_framebuffer(ctx, t, NULL), "vc4_set_framebuffer");
+	must(ctx, vc4_clear(ctx, VC4_CLEAR_COLOR, black, 1, 0), "vc4_clear");
+	must(ctx, vc4_set_program(ctx, prog), "vc4_set_program");
+	drvt_bind_colour_attribs(ctx, b);
+	must(ctx, vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLES, 0, 3), "vc4_draw_arrays");
 }
 
 uint32_t drvt_u32(const uint8_t *p, size_t off)

@@ -23,6 +23,14 @@ struct vc4_buffer *drvt_triangle(struct vc4_ctx *ctx);
 /* Binds `buf` as two vec4 float attributes, stride 32 (position, colour). */
 void drvt_bind_colour_attribs(struct vc4_ctx *ctx, struct vc4_buffer *buf);
 
+/* A 64x64 RGBA8 render target in `layout`; fails the test if refused. */
+struct vc4_texture *drvt_target(struct vc4_ctx *ctx, enum vc4_layout layout);
+
+/* Records a black clear of `t` and the RGB triangle of `b` (drvt_triangle)
+ * drawn with `prog`; the caller flushes. Fails the test on any error. */
+void drvt_draw_triangle(struct vc4_ctx *ctx, struct vc4_texture *t, struct vc4_buffer *b,
+			struct vc4_prog *prog);
+
 uint32_t drvt_u32(const uint8_t *p, size_t off);
 
 #endif

@@ -72,27 +72,6 @@ static uint32_t px(const uint8_t *img, uint32_t x, uint32_t y)
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-/* A 64x64 RGBA8 raster target. */
-static struct vc4_texture *target(struct vc4_ctx *ctx)
-{
-	struct vc4_texture *t = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_RASTER, 64,
-						   64, NULL);
-	assert_non_null(t);
-	return t;
-}
-
-/* Records a black clear and the RGB triangle of `b` with `prog` into `t`. */
-static void draw_triangle(struct vc4_ctx *ctx, struct vc4_texture *t, struct vc4_buffer *b,
-			  struct vc4_prog *prog)
-{
-	const float black[4] = { 0, 0, 0, 1 };
-	OK(ctx, vc4_set_framebuffer(ctx, t, NULL));
-	OK(ctx, vc4_clear(ctx, VC4_CLEAR_COLOR, black, 1, 0));
-	OK(ctx, vc4_set_program(ctx, prog));
-	drvt_bind_colour_attribs(ctx, b);
-	OK(ctx, vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLES, 0, 3));
-}
-
 /* Checks four pixels of the RGB triangle (test_driver_pipeline's values). */
 static void assert_triangle(struct vc4_ctx *ctx, struct vc4_texture *t)
 {
@@ -111,7 +90,7 @@ static void error_is_sticky_until_read(void **state)
 	(void)state;
 	struct vc4_ctx *ctx = drvt_ctx();
 	assert_false(vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLES, 0, 3));
-	struct vc4_texture *t = target(ctx);
+	struct vc4_texture *t = drvt_target(ctx, VC4_LAYOUT_RASTER);
 	assert_true(vc4_set_framebuffer(ctx, t, NULL));
 	assert_false(vc4_set_point_size(ctx, -1));
 	assert_string_equal(vc4_ctx_error(ctx), "draw: no program bound");
@@ -135,7 +114,7 @@ struct hang_fixture {
 static void hang_setup(struct hang_fixture *f)
 {
 	f->ctx = drvt_ctx();
-	f->t = target(f->ctx);
+	f->t = drvt_target(f->ctx, VC4_LAYOUT_RASTER);
 	f->b = drvt_triangle(f->ctx);
 	f->endless = vc4_prog_create(f->ctx, drvt_colour_vs, endless_fs);
 	f->good = vc4_prog_create(f->ctx, drvt_colour_vs, drvt_colour_fs);
@@ -161,7 +140,7 @@ static void hang_fails_flush_readback_finish(void **state)
 	struct hang_fixture f;
 	static uint8_t img[64 * 64 * 4];
 	hang_setup(&f);
-	draw_triangle(f.ctx, f.t, f.b, f.endless);
+	drvt_draw_triangle(f.ctx, f.t, f.b, f.endless);
 	assert_false(vc4_flush(f.ctx));
 	assert_hang_error(f.ctx, "1");
 	assert_false(vc4_texture_read_rgba8(f.t, img));
@@ -169,7 +148,7 @@ static void hang_fails_flush_readback_finish(void **state)
 	assert_false(vc4_finish(f.ctx));
 	assert_hang_error(f.ctx, "1");
 	assert_true(vc4_finish(f.ctx));
-	draw_triangle(f.ctx, f.t, f.b, f.good);
+	drvt_draw_triangle(f.ctx, f.t, f.b, f.good);
 	assert_triangle(f.ctx, f.t);
 	hang_teardown(&f);
 }
@@ -181,12 +160,12 @@ static void hang_fails_readback_and_finish_that_submit(void **state)
 	struct hang_fixture f;
 	static uint8_t img[64 * 64 * 4];
 	hang_setup(&f);
-	draw_triangle(f.ctx, f.t, f.b, f.endless);
+	drvt_draw_triangle(f.ctx, f.t, f.b, f.endless);
 	assert_false(vc4_texture_read_rgba8(f.t, img));
 	assert_hang_error(f.ctx, "1");
 	assert_false(vc4_finish(f.ctx));
 	assert_hang_error(f.ctx, "1");
-	draw_triangle(f.ctx, f.t, f.b, f.endless);
+	drvt_draw_triangle(f.ctx, f.t, f.b, f.endless);
 	assert_false(vc4_finish(f.ctx));
 	assert_hang_error(f.ctx, "2");
 	assert_true(vc4_finish(f.ctx));
@@ -204,7 +183,7 @@ static void replay_of_a_hung_job(void **state)
 	hang_setup(&f);
 	struct vc4_diag d = { 0 };
 	assert_true(vc4_dev_set_capture(f.ctx->dev, dir, &d));
-	draw_triangle(f.ctx, f.t, f.b, f.endless);
+	drvt_draw_triangle(f.ctx, f.t, f.b, f.endless);
 	assert_false(vc4_flush(f.ctx));
 	assert_hang_error(f.ctx, "1");
 	hang_teardown(&f);
@@ -226,7 +205,7 @@ static void draw_outside_a_buffer_fails_alone(void **state)
 	(void)state;
 	struct hang_fixture f;
 	hang_setup(&f);
-	draw_triangle(f.ctx, f.t, f.b, f.good); /* 3 vertices of 32 bytes: 96 */
+	drvt_draw_triangle(f.ctx, f.t, f.b, f.good); /* 3 vertices of 32 bytes: 96 */
 	assert_false(vc4_draw_arrays(f.ctx, VC4_PRIM_TRIANGLES, 0, 4));
 	assert_string_equal(vc4_ctx_error(f.ctx), "draw: attribute 0 (@pos): vertices 0..3 read "
 			    "bytes 0..111, but its buffer holds 96 bytes");
@@ -275,11 +254,11 @@ static void destroying_what_a_pending_job_uses(void **state)
 {
 	(void)state;
 	struct vc4_ctx *ctx = drvt_ctx();
-	struct vc4_texture *t = target(ctx);
+	struct vc4_texture *t = drvt_target(ctx, VC4_LAYOUT_RASTER);
 	struct vc4_buffer *b = drvt_triangle(ctx);
 	struct vc4_prog *prog = vc4_prog_create(ctx, drvt_colour_vs, drvt_colour_fs);
 	assert_non_null(prog);
-	draw_triangle(ctx, t, b, prog);
+	drvt_draw_triangle(ctx, t, b, prog);
 	vc4_buffer_destroy(b);
 	vc4_prog_destroy(prog);
 	assert_triangle(ctx, t);
@@ -301,7 +280,7 @@ static void destroying_a_sampled_texture(void **state)
 	for (size_t i = 0; i < sizeof(texels); i += 4)
 		memcpy(texels + i, "\x33\x66\x99\xff", 4);
 	struct vc4_ctx *ctx = drvt_ctx();
-	struct vc4_texture *t = target(ctx);
+	struct vc4_texture *t = drvt_target(ctx, VC4_LAYOUT_RASTER);
 	struct vc4_texture *tex = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_AUTO, 16,
 						     16, texels);
 	struct vc4_buffer *b = vc4_buffer_create(ctx, quad, sizeof(quad));

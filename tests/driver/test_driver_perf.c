@@ -26,26 +26,6 @@
  * with covered pixels, all written, no texturing. */
 #define TRIANGLE_QUADS 544
 
-/* Records the RGB triangle over a clear into `t`; the caller flushes. */
-static void draw_triangle(struct vc4_ctx *ctx, struct vc4_texture *t, struct vc4_buffer *b,
-			  struct vc4_prog *prog)
-{
-	const float black[4] = { 0, 0, 0, 1 };
-	OK(ctx, vc4_set_framebuffer(ctx, t, NULL));
-	OK(ctx, vc4_clear(ctx, VC4_CLEAR_COLOR, black, 1, 0));
-	OK(ctx, vc4_set_program(ctx, prog));
-	drvt_bind_colour_attribs(ctx, b);
-	OK(ctx, vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLES, 0, 3));
-}
-
-static struct vc4_texture *target(struct vc4_ctx *ctx)
-{
-	struct vc4_texture *t = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_T, 64, 64,
-						   NULL);
-	assert_non_null(t);
-	return t;
-}
-
 /* One job, then two jobs (two targets) in one count: the counts are the
  * pipeline's figures, summed; a job after vc4_perf_end names no perfmon. */
 static void counts_the_jobs(void **state)
@@ -53,13 +33,13 @@ static void counts_the_jobs(void **state)
 	(void)state;
 	struct vc4_ctx *ctx = drvt_ctx();
 	struct sim_kernel *k = vc4_dev_sim(ctx->dev);
-	struct vc4_texture *t = target(ctx), *u = target(ctx);
+	struct vc4_texture *t = drvt_target(ctx, VC4_LAYOUT_T), *u = drvt_target(ctx, VC4_LAYOUT_T);
 	struct vc4_buffer *b = drvt_triangle(ctx);
 	struct vc4_prog *prog = vc4_prog_create(ctx, drvt_colour_vs, drvt_colour_fs);
 	assert_non_null(prog);
 	struct vc4_perf_counts c;
 	OK(ctx, vc4_perf_begin(ctx));
-	draw_triangle(ctx, t, b, prog);
+	drvt_draw_triangle(ctx, t, b, prog);
 	OK(ctx, vc4_perf_end(ctx, &c));
 	const struct sim_pipe_stats *st = sim_kernel_last_stats(k);
 	assert_int_equal(c.qpu_cycles_vertex, st->qpu_instructions_cs + st->qpu_instructions_vs);
@@ -71,14 +51,14 @@ static void counts_the_jobs(void **state)
 	assert_int_equal(c.texture_quads, 0);
 	struct vc4_perf_counts one = c;
 	OK(ctx, vc4_perf_begin(ctx));
-	draw_triangle(ctx, t, b, prog);
-	draw_triangle(ctx, u, b, prog);
+	drvt_draw_triangle(ctx, t, b, prog);
+	drvt_draw_triangle(ctx, u, b, prog);
 	OK(ctx, vc4_perf_end(ctx, &c));
 	assert_int_equal(c.qpu_cycles_valid, 2 * one.qpu_cycles_valid);
 	assert_int_equal(c.quads_written, 2 * TRIANGLE_QUADS);
 	assert_int_equal(ctx->perfmon, 0);
 	sim_kernel_set_exec(k, SIM_KERNEL_EXEC_MANUAL);
-	draw_triangle(ctx, t, b, prog);
+	drvt_draw_triangle(ctx, t, b, prog);
 	OK(ctx, vc4_flush(ctx));
 	assert_int_equal(k->queue.len, 1);
 	assert_int_equal(k->queue.data[0]->args.perfmonid, 0);
@@ -95,12 +75,12 @@ static void begin_restarts(void **state)
 {
 	(void)state;
 	struct vc4_ctx *ctx = drvt_ctx();
-	struct vc4_texture *t = target(ctx);
+	struct vc4_texture *t = drvt_target(ctx, VC4_LAYOUT_T);
 	struct vc4_buffer *b = drvt_triangle(ctx);
 	struct vc4_prog *prog = vc4_prog_create(ctx, drvt_colour_vs, drvt_colour_fs);
 	struct vc4_perf_counts c;
 	OK(ctx, vc4_perf_begin(ctx));
-	draw_triangle(ctx, t, b, prog);
+	drvt_draw_triangle(ctx, t, b, prog);
 	OK(ctx, vc4_finish(ctx));
 	OK(ctx, vc4_perf_begin(ctx));
 	OK(ctx, vc4_perf_end(ctx, &c));
@@ -135,14 +115,14 @@ static void program_sizes(void **state)
 {
 	(void)state;
 	struct vc4_ctx *ctx = drvt_ctx();
-	struct vc4_texture *t = target(ctx);
+	struct vc4_texture *t = drvt_target(ctx, VC4_LAYOUT_T);
 	struct vc4_buffer *b = drvt_triangle(ctx);
 	struct vc4_prog *prog = vc4_prog_create(ctx, drvt_colour_vs, drvt_colour_fs);
 	struct vc4_prog_sizes s;
 	vc4_prog_get_sizes(prog, &s);
 	assert_int_equal(s.variants, 0);
 	assert_int_equal(s.vertex + s.coordinate + s.fragment, 0);
-	draw_triangle(ctx, t, b, prog);
+	drvt_draw_triangle(ctx, t, b, prog);
 	OK(ctx, vc4_finish(ctx));
 	vc4_prog_get_sizes(prog, &s);
 	const struct drv_variant *v = &prog->variants.data[0];
@@ -157,7 +137,7 @@ static void program_sizes(void **state)
 		.alpha_src = VC4_BF_ONE, .alpha_dst = VC4_BF_ONE,
 	};
 	OK(ctx, vc4_set_blend(ctx, &blend));
-	draw_triangle(ctx, t, b, prog);
+	drvt_draw_triangle(ctx, t, b, prog);
 	OK(ctx, vc4_finish(ctx));
 	vc4_prog_get_sizes(prog, &s);
 	assert_int_equal(s.variants, 2);
