@@ -74,6 +74,17 @@ const char fx_vs_persp[] =
 	"nop\n"
 	"nop\n";
 
+const char fx_fs_discard_even[] =
+	"mov r0, unif\n"
+	"nop\n"
+	"and.sf nop, elem_num, 1\n"
+	"nop ; nop ; sbwait\n"
+	"mov.zc tlb_z, rb15\n"
+	"mov.zc tlb_color_all, r0\n"
+	"nop ; nop ; thrend\n"
+	"nop\n"
+	"nop ; nop ; sbdone\n";
+
 const char fx_fs_uniform_color[] =
 	"mov r0, unif\n"
 	"nop\n"

@@ -114,6 +114,9 @@ uint32_t fx_t_offset(uint32_t width, uint32_t x, uint32_t y);
 
 /* FS programs. */
 extern const char fx_fs_uniform_color[]; /* colour = uniform 0 */
+/* Discard as Mesa does it: Z (rb15) and colour (uniform 0) written with
+ * .zc after `and.sf nop, elem_num, 1`, so even lanes are discarded. */
+extern const char fx_fs_discard_even[];
 extern const char fx_fs_vary_color[];
 /* fx_fs_vary_color after reading the varyings the hardware generates for a
  * point (s, t) or a line (its coordinate). */

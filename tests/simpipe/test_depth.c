@@ -179,15 +179,7 @@ static void early_z_discard(void **state)
 	(void)state;
 	struct fx_job j;
 	fx_init(&j, 64, 64);
-	j.fs = "mov r0, unif\n"
-	       "nop\n"
-	       "and.sf nop, elem_num, 1\n"
-	       "nop ; nop ; sbwait\n"
-	       "mov.zc tlb_z, rb15\n"
-	       "mov.zc tlb_color_all, r0\n"
-	       "nop ; nop ; thrend\n"
-	       "nop\n"
-	       "nop ; nop ; sbdone\n";
+	j.fs = fx_fs_discard_even;
 	j.fs_unif[0] = RED;
 	j.depth_func = VC4_COMPARE_FUNCTION_LESS;
 	j.z_updates = true;
