@@ -105,6 +105,7 @@ struct vc4_prog {
 	uint32_t fs_varying_comps;          /* FS varying components (record field;
 					     * the generated ones are not counted) */
 	uint32_t fs_flat_mask;              /* bit per varying component: flat */
+	bool fs_early_z_safe;               /* the FS neither writes depth nor discards */
 	uint32_t id;                        /* 1, 2, ... per context (debug output) */
 	VC4_ARRAY(struct drv_variant) variants;
 };

@@ -88,7 +88,19 @@ static enum vc4_compare_function depth_func(const struct drv_state *s)
 	return (enum vc4_compare_function)s->depth_func;
 }
 
-static bool emit_raster_state(struct vc4_ctx *ctx, struct drv_job *job)
+/* Early Z (docs/pipeline.md, "Early Z"): only in the LESS/LEQUAL direction
+ * the rendering mode's default update direction serves, and only for a
+ * fragment shader whose depth the interpolated one is (no depth write, no
+ * discard). */
+static bool early_z(const struct drv_state *s, const struct vc4_prog *prog)
+{
+	enum vc4_compare_function f = depth_func(s);
+	return prog->fs_early_z_safe &&
+	       (f == VC4_COMPARE_FUNCTION_LESS || f == VC4_COMPARE_FUNCTION_LESS_OR_EQUAL);
+}
+
+static bool emit_raster_state(struct vc4_ctx *ctx, struct drv_job *job,
+			      const struct vc4_prog *prog)
 {
 	const struct drv_state *s = &ctx->state;
 	uint32_t r[4];
@@ -105,7 +117,10 @@ static bool emit_raster_state(struct vc4_ctx *ctx, struct drv_job *job)
 		.enable_reverse_facing_primitive = !(s->cull & VC4_CULL_BACK),
 		.clockwise_primitives = s->front_ccw,
 		.depth_test_function = depth_func(s),
-		.z_updates_enable = s->depth && s->depth_test && s->depth_write };
+		.z_updates_enable = s->depth && s->depth_test && s->depth_write,
+		/* kept current always, as Mesa does, for a later draw using it */
+		.early_z_updates_enable = true,
+		.early_z_enable = early_z(s, prog) };
 	EMIT_STATE(ctx, job, DRV_PKT_CONFIGURATION_BITS, CONFIGURATION_BITS, cfg);
 	struct VC4_DEPTH_OFFSET dof = { VC4_DEPTH_OFFSET_header };
 	EMIT_STATE(ctx, job, DRV_PKT_DEPTH_OFFSET, DEPTH_OFFSET, dof);
@@ -141,7 +156,7 @@ static bool emit_viewport_state(struct vc4_ctx *ctx, struct drv_job *job,
 
 bool drv_emit_state(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_prog *prog)
 {
-	return emit_raster_state(ctx, job) && emit_viewport_state(ctx, job, prog);
+	return emit_raster_state(ctx, job, prog) && emit_viewport_state(ctx, job, prog);
 }
 
 uint32_t drv_attr_bytes(const struct vc4_prog *p, const struct drv_state *s, uint32_t i)

@@ -9,6 +9,21 @@
 
 #include "drv.h"
 
+/* Whether the fragment shader stores its own depth or can discard: either
+ * makes an early depth test disagree with the late one (docs/pipeline.md,
+ * "Early Z"), so the driver leaves early Z off for it. */
+static bool fs_writes_depth_or_discards(const struct ir_shader *fs)
+{
+	for (size_t d = 0; d < fs->decls.len; d++)
+		if (fs->decls.data[d].kind == IR_DECL_OUTPUT &&
+		    fs->decls.data[d].builtin == IR_OUT_DEPTH)
+			return true;
+	for (size_t i = 0; i < fs->instrs.len; i++)
+		if (fs->instrs.data[i].op == IR_OP_DISCARD)
+			return true;
+	return false;
+}
+
 /* Fills the facts about the shaders the records and flags need. */
 static bool scan_shaders(struct vc4_ctx *ctx, struct vc4_prog *p)
 {
@@ -31,6 +46,7 @@ static bool scan_shaders(struct vc4_ctx *ctx, struct vc4_prog *p)
 		}
 	}
 	p->fs_varying_comps = comp;
+	p->fs_early_z_safe = !fs_writes_depth_or_discards(p->fs);
 	return true;
 }
 

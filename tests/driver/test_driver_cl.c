@@ -57,7 +57,8 @@ static const uint8_t first_draw[] = {
 	6,                                             /* start tile binning */
 	56, 0x12,                                      /* primitive list: 16-bit index << 4 | triangles */
 	102, 0, 0, 0, 0, 64, 0, 64, 0,                 /* clip window 0,0 64x64 */
-	96, 0x07, 0x70, 0x00,                          /* both faces, clockwise, depth ALWAYS */
+	96, 0x07, 0x70, 0x02,                          /* both faces, clockwise, depth ALWAYS,
+							* early Z updates (always) */
 	101, 0, 0, 0, 0,                               /* depth offset 0 */
 	98, 0, 0, 0x80, 0x3f,                          /* point size 1.0 */
 	99, 0, 0, 0x80, 0x3f,                          /* line width 1.0 */
@@ -344,6 +345,68 @@ static void test_submit_accepted(void **state)
 	assert_int_equal(st.jobs_submitted, 2);
 }
 
+/* Byte 2 of the Configuration Bits of the first draw into a fresh 64x64
+ * colour + depth target with depth test `func`, drawn by `fs`. */
+static uint8_t config_byte2(struct fix *f, enum vc4_compare func, const char *fs)
+{
+	struct vc4_texture *z = vc4_texture_create(f->ctx, VC4_FMT_Z24S8, VC4_LAYOUT_T, 64, 64,
+						   NULL);
+	struct vc4_texture *rt = vc4_texture_create(f->ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_T, 64,
+						    64, NULL);
+	struct vc4_prog *p = vc4_prog_create(f->ctx, drvt_colour_vs, fs);
+	if (!z || !rt || !p)
+		fail_msg("%s", vc4_ctx_error(f->ctx));
+	assert_true(vc4_set_framebuffer(f->ctx, rt, z));
+	assert_true(vc4_set_program(f->ctx, p));
+	assert_true(vc4_set_depth(f->ctx, true, true, func));
+	assert_true(vc4_draw_arrays(f->ctx, VC4_PRIM_TRIANGLES, 0, 3));
+	struct drv_job *job = drv_job_find(f->ctx, rt);
+	assert_non_null(job);
+	assert_int_equal(job->cl.bcl.data[28], 96);   /* after the prologue and clip window */
+	uint8_t byte2 = job->cl.bcl.data[31];
+	assert_true(vc4_flush(f->ctx));
+	assert_true(vc4_set_framebuffer(f->ctx, f->rt, NULL));
+	assert_true(vc4_set_program(f->ctx, f->prog));
+	vc4_prog_destroy(p);
+	vc4_texture_destroy(rt);
+	vc4_texture_destroy(z);
+	return byte2;
+}
+
+/* Early Z (bit 0) for LESS and LEQUAL when the FS neither writes depth nor
+ * discards; never for other functions; updates (bit 1) always. */
+static void test_early_z(void **state)
+{
+	struct fix *f = *state;
+	static const char discard_fs[] =
+		"fragment\n"
+		"varying smooth vec4 @v_colour\n"
+		"output color\n"
+		"%c = load @v_colour\n"
+		"%a = extract %c, 3\n"
+		"%h = const float 0.5\n"
+		"%low = flt %a, %h\n"
+		"if %low {\n"
+		"discard\n"
+		"}\n"
+		"store @color, %c\n";
+	static const char depth_fs[] =
+		"fragment\n"
+		"varying smooth vec4 @v_colour\n"
+		"output color\n"
+		"output depth\n"
+		"%c = load @v_colour\n"
+		"store @color, %c\n"
+		"%z = extract %c, 0\n"
+		"store @depth, %z\n";
+	assert_int_equal(config_byte2(f, VC4_CMP_LESS, drvt_colour_fs), 0x03);
+	assert_int_equal(config_byte2(f, VC4_CMP_LEQUAL, drvt_colour_fs), 0x03);
+	assert_int_equal(config_byte2(f, VC4_CMP_GREATER, drvt_colour_fs), 0x02);
+	assert_int_equal(config_byte2(f, VC4_CMP_ALWAYS, drvt_colour_fs), 0x02);
+	assert_int_equal(config_byte2(f, VC4_CMP_LESS, discard_fs), 0x02);
+	assert_int_equal(config_byte2(f, VC4_CMP_LESS, depth_fs), 0x02);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -354,6 +417,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_indexed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_attributes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_submit_accepted, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_early_z, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("driver_cl", tests, NULL, NULL);
 }
