@@ -198,6 +198,14 @@ static bool compile_best(const struct ir_shader *sh, const struct ir_shader *fs,
 	return true;
 }
 
+bool vc4_fs_wants_threads(const struct ir_shader *sh)
+{
+	for (size_t i = 0; i < sh->instrs.len; i++)
+		if (sh->instrs.data[i].op == IR_OP_TEX || sh->instrs.data[i].op == IR_OP_TEXB)
+			return true;
+	return false;
+}
+
 bool vc4_compile_linked(const struct ir_shader *sh, const struct ir_shader *fs,
 			const struct qir_shader_key *key, const struct vc4_compile_options *opt,
 			struct vc4_compile_result *result, struct vc4_diag *diag)
@@ -209,7 +217,10 @@ bool vc4_compile_linked(const struct ir_shader *sh, const struct ir_shader *fs,
 		return vc4_diag_set(diag, "%s: shader key is for the %s stage, the shader is a "
 				    "%s shader", ir_str(sh, sh->filename),
 				    vc4_stage_name((enum qir_stage)key->stage), vc4_stage_name(want));
-	bool ok = compile_best(sh, fs, key, want, opt, &result->prog[0], diag);
+	struct qir_shader_key own = *key;
+	if (!vertex && !vc4_fs_wants_threads(sh))
+		own.threaded = false;
+	bool ok = compile_best(sh, fs, &own, want, opt, &result->prog[0], diag);
 	result->count = 1;
 	if (ok && vertex) {
 		result->count = 2;

@@ -59,6 +59,13 @@ static inline bool vc4_compile(const struct ir_shader *sh, const struct qir_shad
 
 void vc4_compile_result_free(struct vc4_compile_result *r);
 
+/* Whether a fragment shader is worth two threads: whether it reads a
+ * texture. A second thread only hides TMU latency (threads switch at
+ * texture results and at the end), so a shader without a fetch compiles
+ * single-threaded even when the key allows two: it keeps the whole register
+ * file and needs no thread switch (docs/compiler.md, "Threads"). */
+bool vc4_fs_wants_threads(const struct ir_shader *fs);
+
 /* "vertex" / "coordinate" / "fragment". */
 const char *vc4_stage_name(enum qir_stage stage);
 

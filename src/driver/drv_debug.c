@@ -93,7 +93,7 @@ void drv_debug_variant(const struct vc4_ctx *ctx, const struct vc4_prog *prog,
 	for (int i = 0; i < 3; i++)
 		print_program(ctx, who, variant_program(v, i));
 	if (drv_debugging(ctx, DRV_DEBUG_PERF) && v->fs_key.threaded &&
-	    v->fs->prog[0].threads == 1)
+	    vc4_fs_wants_threads(prog->fs) && v->fs->prog[0].threads == 1)
 		fprintf(stderr, "vc4 perf: %s: the fragment shader runs single-threaded (its "
 			"values do not fit the half register files)\n", who);
 }

@@ -93,6 +93,13 @@ static void yardstick(void **state)
 	assert_int_equal(r.prog[0].num_uniforms, 0); /* packs by the MUL mov: no 1.0 */
 	assert_int_equal(r.prog[0].threads, 1);
 	vc4_compile_result_free(&r);
+	/* a key allowing two threads: still one, since nothing reads a texture
+	 * (a second thread only hides TMU latency) */
+	static const char *const may_thread[] = { "threaded=1", NULL };
+	ct_compile(cfs, may_thread, &r);
+	assert_int_equal(r.prog[0].num_inst, 10);
+	assert_int_equal(r.prog[0].threads, 1);
+	vc4_compile_result_free(&r);
 	ir_shader_free(cfs);
 	struct ir_shader *fs = ct_load("tex_color.fs.ir");
 	static const char *const th[] = { "threaded=1", NULL };

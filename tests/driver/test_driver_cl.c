@@ -135,12 +135,13 @@ static void test_shader_record(void **state)
 	assert_true(vc4_draw_arrays(f->ctx, VC4_PRIM_TRIANGLES, 0, 3));
 	struct drv_job *job = drv_job_find(f->ctx, f->rt);
 	const struct drv_variant *v = &f->prog->variants.data[0];
-	/* The colour FS has no texture: threaded, it ends with one thread switch. */
-	assert_int_equal(v->fs->prog[0].threads, 2);
+	/* The colour FS reads no texture: single-threaded (a second thread
+	 * would only hide TMU latency). */
+	assert_int_equal(v->fs->prog[0].threads, 1);
 	const uint8_t want[] = {
 		0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0,   /* FS, VS, CS code BO indices */
 		3, 0, 0, 0, 3, 0, 0, 0,               /* both attributes in the VBO */
-		0x04, 0x00, 0, 4,                     /* clipping, FS threaded; 4 varyings */
+		0x05, 0x00, 0, 4,                     /* clipping, FS single-threaded; 4 varyings */
 		0, 0, 0, 0, 0, 0, 0, 0,               /* FS code at offset 0, uniforms (kernel) */
 		0, 0, 0x03, 32,                       /* VS: attributes 0 and 1, 32 bytes */
 		0, 0, 0, 0, 0, 0, 0, 0,
@@ -297,7 +298,7 @@ static void test_no_attributes(void **state)
 	struct drv_job *job = drv_job_find(f->ctx, f->rt);
 	const uint8_t *r = job->cl.shader_rec.data;
 	assert_int_equal(job->cl.shader_rec.len, 4 * 4 + 36 + 8);
-	assert_int_equal(r[16], 0x06);             /* clipping, point size included */
+	assert_int_equal(r[16], 0x07);             /* clipping, point size, FS single-threaded */
 	assert_int_equal(r[16 + 14], 0x01);        /* VS reads attribute 0 ... */
 	assert_int_equal(r[16 + 15], 4);           /* ... of one word */
 	const uint8_t dummy[8] = { 0, 0, 0, 0, 3, 0, 0, 0 };
