@@ -133,16 +133,13 @@ static void init_slots(struct lower *l)
 	}
 }
 
-/* Scans for control flow and discard; sets up exec and the discard flag. */
+/* Scans for discard; sets up exec (use_exec is planned by lower_plan_ifs)
+ * and the discard flag. */
 static void init_control(struct lower *l)
 {
-	for (size_t i = 0; i < l->sh->instrs.len; i++) {
-		uint16_t op = l->sh->instrs.data[i].op;
-		if (op == IR_OP_IF || op == IR_OP_LOOP)
-			l->use_exec = true;
-		if (op == IR_OP_DISCARD)
+	for (size_t i = 0; i < l->sh->instrs.len; i++)
+		if (l->sh->instrs.data[i].op == IR_OP_DISCARD)
 			l->use_discard = true;
-	}
 	if (l->use_exec)
 		l->exec = qir_MOV(l->c, lower_ui(l, 0));
 	if (l->use_discard)
@@ -198,28 +195,43 @@ static void reactivate(struct lower *l, uint32_t id)
 
 static void lower_if(struct lower *l, const struct ir_instr *in)
 {
+	enum lower_if_plan plan = lower_if_plan_of(l, l->cur);
 	struct qir_reg cond = lower_val(l, in->src[0], 0);
+	if (plan == LOWER_IF_DISCARD) {
+		l->discard_cond = cond;
+		return;
+	}
 	lower_sf(l, QIR_OP_OR, l->exec, cond);  /* Z: active and condition false */
 	lower_emit(l, QIR_OP_MOV, l->exec, lower_ui(l, mark_id(in->match)), qir_null(),
 		   QPU_COND_ZS, false);
-	lower_sf(l, QIR_OP_MOV, l->exec, qir_null());
-	branch_to_marker(l, QPU_BR_ALL_ZC, in->match);  /* nobody active: skip */
-	open_block(l, l->cur);
+	if (plan == LOWER_IF_BRANCH) {
+		lower_sf(l, QIR_OP_MOV, l->exec, qir_null());
+		branch_to_marker(l, QPU_BR_ALL_ZC, in->match);  /* nobody active: skip */
+		open_block(l, l->cur);
+	}
 	l->depth++;
 }
 
 static void lower_else(struct lower *l, const struct ir_instr *in)
 {
 	deactivate(l, mark_id(in->match));
-	lower_sf(l, QIR_OP_SUB, l->exec, lower_ui(l, mark_id(l->cur)));
-	branch_to_marker(l, QPU_BR_ALL_ZC, in->match);  /* nobody waits for else */
-	open_block(l, l->cur);
+	if (lower_if_plan_of(l, l->cur) == LOWER_IF_BRANCH) {
+		lower_sf(l, QIR_OP_SUB, l->exec, lower_ui(l, mark_id(l->cur)));
+		branch_to_marker(l, QPU_BR_ALL_ZC, in->match);  /* nobody waits for else */
+		open_block(l, l->cur);
+	}
 	reactivate(l, mark_id(l->cur));
 }
 
 static void lower_endif(struct lower *l)
 {
-	open_block(l, l->cur);
+	enum lower_if_plan plan = lower_if_plan_of(l, l->cur);
+	if (plan == LOWER_IF_DISCARD) {
+		l->discard_cond = qir_null();
+		return;
+	}
+	if (plan == LOWER_IF_BRANCH)
+		open_block(l, l->cur);
 	reactivate(l, mark_id(l->cur));
 	l->depth--;
 }
@@ -357,6 +369,7 @@ static void lower_free(struct lower *l)
 	free(l->slots);
 	vc4_array_free(&l->pending);
 	free(l->pending_head);
+	free(l->if_plan);
 	vc4_array_free(&l->loop_heads);
 }
 
@@ -364,7 +377,7 @@ static void lower_free(struct lower *l)
 static bool lower_body(struct lower *l)
 {
 	bool vs = l->stage != QIR_STAGE_FRAGMENT;
-	if (!alloc_maps(l))
+	if (!alloc_maps(l) || !lower_plan_ifs(l))
 		return vc4_diag_set(l->diag, "out of memory");
 	if (!(vs ? lower_vs_prologue(l) : lower_fs_prologue(l)))
 		return false;

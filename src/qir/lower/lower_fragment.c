@@ -210,6 +210,12 @@ void lower_discard(struct lower *l)
 {
 	if (l->stage != QIR_STAGE_FRAGMENT)
 		return;
+	if (l->discard_cond.file != QIR_FILE_NULL) {   /* `if %c { discard }` */
+		lower_sf(l, QIR_OP_MOV, l->discard_cond, qir_null());
+		lower_emit(l, QIR_OP_MOV, l->discard, lower_ui(l, ~0u), qir_null(), QPU_COND_ZC,
+			   false);
+		return;
+	}
 	if (!l->use_exec) {
 		qir_emit(l->c, QIR_OP_MOV, l->discard, lower_ui(l, ~0u), qir_null());
 		return;

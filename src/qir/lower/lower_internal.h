@@ -42,8 +42,10 @@ struct lower {
 	uint32_t *pending_head;             /* per IR instruction (marker): the
 					     * chain of branches waiting for it */
 	VC4_ARRAY(struct qir_block *) loop_heads;
+	uint8_t *if_plan;                   /* per IF marker: enum lower_if_plan */
 	bool use_discard;
 	struct qir_reg discard;             /* per lane: ~0 when discarded */
+	struct qir_reg discard_cond;        /* in a LOWER_IF_DISCARD: its condition */
 	bool thrsw_any;                     /* a THRSW was emitted */
 	bool thrsw_nested;                  /* the last one is inside control flow */
 
@@ -51,6 +53,19 @@ struct lower {
 	struct qir_reg frag_w, frag_z;
 	struct qir_reg point[2];            /* the hardware's point (s, t): t 0 at the bottom */
 };
+
+/* How an if is lowered (lower_ifconv.c). */
+enum lower_if_plan {
+	LOWER_IF_BRANCH,        /* exec mask and a branch around each part */
+	LOWER_IF_FLAT,          /* exec mask only: the body runs for every lane */
+	LOWER_IF_DISCARD,       /* `if %c { discard }` without exec: discard |= c */
+};
+
+/* Plans every if of the shader and decides whether an exec mask is needed
+ * (sets use_exec). False on OOM. */
+bool lower_plan_ifs(struct lower *l);
+/* The plan of the if an IF, ELSE or ENDIF marker belongs to. */
+enum lower_if_plan lower_if_plan_of(const struct lower *l, uint32_t marker);
 
 /* Lane is never reactivated (discarded). */
 #define LOWER_EXEC_DEAD 0x7fffffffu
