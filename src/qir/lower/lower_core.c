@@ -234,12 +234,18 @@ static void lower_endif(struct lower *l)
 		open_block(l, l->cur);
 	reactivate(l, mark_id(l->cur));
 	l->depth--;
+	if (lower_if_exit_test(l, l->cur)) {   /* nobody active: to the endloop */
+		lower_sf(l, QIR_OP_MOV, l->exec, qir_null());
+		branch_to_marker(l, QPU_BR_ALL_ZC, l->loop_markers.data[l->loop_markers.len - 1]);
+		open_block(l, l->cur);
+	}
 }
 
 static void lower_loop(struct lower *l)
 {
 	open_block(l, l->cur);
-	if (!vc4_array_push(&l->loop_heads, l->c->cur_block))
+	if (!vc4_array_push(&l->loop_heads, l->c->cur_block) ||
+	    !vc4_array_push(&l->loop_markers, l->cur))
 		l->c->oom = true;
 	reactivate(l, mark_id(l->cur));  /* lanes that ran `continue` */
 	l->depth++;
@@ -247,6 +253,10 @@ static void lower_loop(struct lower *l)
 
 static void lower_endloop(struct lower *l, const struct ir_instr *in)
 {
+	if (l->pending_head[in->match])   /* exit tests wait at the loop marker */
+		open_block(l, in->match);
+	if (l->loop_markers.len > 0)
+		l->loop_markers.len--;
 	deactivate(l, mark_id(in->match));
 	lower_sf(l, QIR_OP_SUB, l->exec, lower_ui(l, mark_id(in->match)));
 	if (l->loop_heads.len > 0)
@@ -371,6 +381,7 @@ static void lower_free(struct lower *l)
 	free(l->pending_head);
 	free(l->if_plan);
 	vc4_array_free(&l->loop_heads);
+	vc4_array_free(&l->loop_markers);
 }
 
 /* Everything after setup; false + diag on failure. */

@@ -8,7 +8,11 @@
  *   - LOWER_IF_FLAT: the exec-mask updates without the branch and blocks;
  *   - LOWER_IF_DISCARD: `if %c { discard }` in a shader with no other control
  *     flow: no exec mask at all, the discard flag takes the condition.
- * The plan is made once, per IF marker, before lowering.
+ * And an if directly in a loop's body that can make lanes leave (break,
+ * continue) is followed by an exit test when enough work follows it in the
+ * body: once no lane is active, the rest of the iteration is skipped
+ * (LOWER_IF_EXIT_TEST). The plan is made once, per IF marker, before
+ * lowering.
  */
 #include <stdlib.h>
 
@@ -16,6 +20,24 @@
 
 /* The most scalar ALU results a flat if may compute for nothing. */
 #define LOWER_FLAT_IF_MAX_COMPS 12
+/* The least work after a leaving if that pays for an exit test (a branch,
+ * its delay slots and a block reset, on every iteration). */
+#define LOWER_EXIT_TEST_MIN_COMPS 24
+
+/* Scalar ALU results an instruction computes (what a skipped lane wastes). */
+static unsigned work_of(const struct ir_instr *in)
+{
+	switch (in->op) {
+	case IR_OP_STORE: case IR_OP_LOAD: case IR_OP_CONST: case IR_OP_SWIZZLE:
+	case IR_OP_EXTRACT: case IR_OP_VEC2: case IR_OP_VEC3: case IR_OP_VEC4:
+		return 0;
+	case IR_OP_TEX: case IR_OP_TEXB:
+		return 16;
+	default:
+		return ir_ops[in->op].flags & (IR_OPF_OPEN | IR_OPF_MIDDLE | IR_OPF_CLOSE) ?
+		       0 : in->type.comps;
+	}
+}
 
 /* Whether the body of the if at `i` (through its endif) can run unbranched. */
 static bool body_is_flat(const struct ir_shader *sh, uint32_t i)
@@ -28,14 +50,11 @@ static bool body_is_flat(const struct ir_shader *sh, uint32_t i)
 			if (in->match == i)
 				return comps <= LOWER_FLAT_IF_MAX_COMPS;
 			return false;
-		case IR_OP_IF: case IR_OP_LOOP: case IR_OP_ENDLOOP: case IR_OP_BREAK:
-		case IR_OP_CONTINUE: case IR_OP_TEX: case IR_OP_TEXB:
+		case IR_OP_IF: case IR_OP_LOOP: case IR_OP_ENDLOOP: case IR_OP_TEX:
+		case IR_OP_TEXB:
 			return false;
-		case IR_OP_ELSE: case IR_OP_STORE: case IR_OP_DISCARD: case IR_OP_LOAD:
-		case IR_OP_CONST: case IR_OP_SWIZZLE: case IR_OP_EXTRACT:
-			break;
 		default:
-			comps += in->type.comps;
+			comps += work_of(in);
 		}
 	}
 	return false;
@@ -47,6 +66,65 @@ static bool is_discard_if(const struct ir_shader *sh, uint32_t i)
 	const struct ir_instr *in = sh->instrs.data;
 	return i + 2 < sh->instrs.len && in[i + 1].op == IR_OP_DISCARD &&
 	       in[i + 2].op == IR_OP_ENDIF && in[i + 2].match == i;
+}
+
+/* Whether the if at `i` (through its endif `end`) runs a break or continue
+ * of the loop around it (not of a loop inside it). */
+static bool if_leaves(const struct ir_shader *sh, uint32_t i, uint32_t end)
+{
+	unsigned loops = 0;
+	for (uint32_t k = i + 1; k < end; k++) {
+		uint16_t op = sh->instrs.data[k].op;
+		loops += op == IR_OP_LOOP;
+		loops -= op == IR_OP_ENDLOOP;
+		if ((op == IR_OP_BREAK || op == IR_OP_CONTINUE) && loops == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Work from `k` to the endloop of the body it is in (nested loops count
+ * once, which is the least they cost). */
+static unsigned rest_of_body(const struct ir_shader *sh, uint32_t k)
+{
+	unsigned work = 0, depth = 0;
+	for (; k < sh->instrs.len; k++) {
+		uint16_t op = sh->instrs.data[k].op;
+		if (op == IR_OP_LOOP || op == IR_OP_IF)
+			depth++;
+		else if ((op == IR_OP_ENDLOOP || op == IR_OP_ENDIF) && depth-- == 0)
+			return work;
+		work += work_of(&sh->instrs.data[k]);
+	}
+	return work;
+}
+
+/* Marks the ifs directly in a loop body (not inside another if) that may
+ * make lanes leave and have enough work after them. False on OOM. */
+static bool plan_exit_tests(struct lower *l)
+{
+	const struct ir_shader *sh = l->sh;
+	uint32_t *open = malloc((sh->instrs.len + 1) * sizeof(uint32_t)), depth = 0;
+	if (!open)
+		return false;
+	for (uint32_t i = 0; i < sh->instrs.len; i++) {
+		const struct ir_instr *in = &sh->instrs.data[i];
+		if (in->op == IR_OP_IF && depth > 0 &&
+		    sh->instrs.data[open[depth - 1]].op == IR_OP_LOOP) {
+			uint32_t end = in->match;
+			if (sh->instrs.data[end].op == IR_OP_ELSE)
+				end = sh->instrs.data[end].match;
+			if (if_leaves(sh, i, end) &&
+			    rest_of_body(sh, end + 1) >= LOWER_EXIT_TEST_MIN_COMPS)
+				l->if_plan[i] |= LOWER_IF_EXIT_TEST;
+		}
+		if (in->op == IR_OP_IF || in->op == IR_OP_LOOP)
+			open[depth++] = i;
+		else if ((in->op == IR_OP_ENDIF || in->op == IR_OP_ENDLOOP) && depth > 0)
+			depth--;
+	}
+	free(open);
+	return true;
 }
 
 bool lower_plan_ifs(struct lower *l)
@@ -70,7 +148,7 @@ bool lower_plan_ifs(struct lower *l)
 			l->if_plan[i] = LOWER_IF_FLAT;
 	}
 	l->use_exec = other_cf;
-	return true;
+	return plan_exit_tests(l);
 }
 
 enum lower_if_plan lower_if_plan_of(const struct lower *l, uint32_t marker)
@@ -81,5 +159,10 @@ enum lower_if_plan lower_if_plan_of(const struct lower *l, uint32_t marker)
 		i = in[in[i].match].match;   /* else -> endif -> if */
 	else if (in[i].op == IR_OP_ENDIF)
 		i = in[i].match;
-	return (enum lower_if_plan)l->if_plan[i];
+	return (enum lower_if_plan)(l->if_plan[i] & ~LOWER_IF_EXIT_TEST);
+}
+
+bool lower_if_exit_test(const struct lower *l, uint32_t endif)
+{
+	return l->if_plan[l->sh->instrs.data[endif].match] & LOWER_IF_EXIT_TEST;
 }

@@ -42,6 +42,7 @@ struct lower {
 	uint32_t *pending_head;             /* per IR instruction (marker): the
 					     * chain of branches waiting for it */
 	VC4_ARRAY(struct qir_block *) loop_heads;
+	VC4_ARRAY(uint32_t) loop_markers;   /* IR LOOP markers of the open loops */
 	uint8_t *if_plan;                   /* per IF marker: enum lower_if_plan */
 	bool use_discard;
 	struct qir_reg discard;             /* per lane: ~0 when discarded */
@@ -59,6 +60,8 @@ enum lower_if_plan {
 	LOWER_IF_BRANCH,        /* exec mask and a branch around each part */
 	LOWER_IF_FLAT,          /* exec mask only: the body runs for every lane */
 	LOWER_IF_DISCARD,       /* `if %c { discard }` without exec: discard |= c */
+	LOWER_IF_EXIT_TEST = 4, /* flag: after the endif, leave the iteration
+				 * when no lane is active */
 };
 
 /* Plans every if of the shader and decides whether an exec mask is needed
@@ -66,6 +69,8 @@ enum lower_if_plan {
 bool lower_plan_ifs(struct lower *l);
 /* The plan of the if an IF, ELSE or ENDIF marker belongs to. */
 enum lower_if_plan lower_if_plan_of(const struct lower *l, uint32_t marker);
+/* Whether the endif is followed by a test that leaves the iteration. */
+bool lower_if_exit_test(const struct lower *l, uint32_t endif);
 
 /* Lane is never reactivated (discarded). */
 #define LOWER_EXEC_DEAD 0x7fffffffu

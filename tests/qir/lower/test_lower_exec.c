@@ -374,6 +374,7 @@ static void test_control_flow(void **state)
 	(void)state;
 	run_fs_against_interp("fs_if_else");
 	run_fs_against_interp("fs_loop_break");
+	run_fs_against_interp("fs_loop_exit");
 }
 
 /* ---- kernel-relevant properties ----------------------------------------- */

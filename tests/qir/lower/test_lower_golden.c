@@ -41,6 +41,7 @@ static const struct golden goldens[] = {
 	{ "fs_tex_color", NULL, QIR_STAGE_FRAGMENT, V_THREADED, "fs_tex_color.threaded" },
 	{ "fs_if_else", NULL, QIR_STAGE_FRAGMENT, V_DEFAULT, "fs_if_else" },
 	{ "fs_loop_break", NULL, QIR_STAGE_FRAGMENT, V_DEFAULT, "fs_loop_break" },
+	{ "fs_loop_exit", NULL, QIR_STAGE_FRAGMENT, V_DEFAULT, "fs_loop_exit" },
 	{ "doc_first_vs", NULL, QIR_STAGE_VERTEX, V_DEFAULT, "doc_first_vs.vs" },
 	{ "doc_tex_discard", NULL, QIR_STAGE_FRAGMENT, V_DEFAULT, "doc_tex_discard" },
 	{ "doc_operands", NULL, QIR_STAGE_FRAGMENT, V_DEFAULT, "doc_operands" },
