@@ -363,6 +363,20 @@ bool exec_vertex(const struct ir_shader *vs, const struct vc4_program *prog,
 	return ok;
 }
 
+bool exec_vertex_raw(const struct vc4_program *prog, const uint32_t *vpm_in, size_t words,
+		     uint32_t *vpm_out, char *msg, size_t msz)
+{
+	struct run *r = run_new(1);
+	if (!r)
+		return snprintf(msg, msz, "out of memory"), false;
+	memset(r->shared.vpm, 0, sizeof(r->shared.vpm));
+	memcpy(r->shared.vpm, vpm_in, words * 4);
+	bool ok = run_qpu(r, prog, msg, msz);
+	memcpy(vpm_out, r->shared.vpm, SIM_VPM_WORDS * 4);
+	free(r);
+	return ok;
+}
+
 /* Random varying values (component order = decl order). */
 static void make_varyings(const struct ir_shader *sh, struct run *r)
 {

@@ -60,11 +60,11 @@ static struct qir_reg op_sign(struct lower *l, const struct qir_reg *s)
 }
 static struct qir_reg op_rcp(struct lower *l, const struct qir_reg *s)
 {
-	return qir_RCP(l->c, s[0]);
+	return lower_rcp(l, s[0]);
 }
 static struct qir_reg op_rsq(struct lower *l, const struct qir_reg *s)
 {
-	return qir_RSQ(l->c, s[0]);
+	return lower_rsq(l, s[0]);
 }
 static struct qir_reg op_sqrt(struct lower *l, const struct qir_reg *s)
 {
@@ -344,7 +344,7 @@ static bool lower_vector(struct lower *l, const struct ir_instr *in)
 		d[0] = lower_sqrt(l, dot(l, in->src[0], in->src[0], n));
 		return true;
 	case IR_OP_NORMALIZE: {
-		struct qir_reg r = qir_RSQ(c, dot(l, in->src[0], in->src[0], n));
+		struct qir_reg r = lower_rsq(l, dot(l, in->src[0], in->src[0], n));
 		for (unsigned k = 0; k < n; k++)
 			d[k] = qir_FMUL(c, lower_val(l, in->src[0], k), r);
 		return true;

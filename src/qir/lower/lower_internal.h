@@ -134,6 +134,8 @@ struct qir_reg lower_floor(struct lower *l, struct qir_reg x);
 struct qir_reg lower_ceil(struct lower *l, struct qir_reg x);
 struct qir_reg lower_fract(struct lower *l, struct qir_reg x);
 struct qir_reg lower_sign(struct lower *l, struct qir_reg x);
+struct qir_reg lower_rcp(struct lower *l, struct qir_reg x);
+struct qir_reg lower_rsq(struct lower *l, struct qir_reg x);
 struct qir_reg lower_sqrt(struct lower *l, struct qir_reg x);
 struct qir_reg lower_pow(struct lower *l, struct qir_reg x, struct qir_reg y);
 struct qir_reg lower_sin(struct lower *l, struct qir_reg x);

@@ -57,11 +57,33 @@ struct qir_reg lower_sign(struct lower *l, struct qir_reg x)
 	return lower_flag_select(l, QPU_COND_ZC, one, x);
 }
 
-/* sqrt(x) = 1 / rsq(x): exact at 0 (rsq = inf) and inf (rsq = 0), unlike
- * x * rsq(x). */
+/* 1/x: the SFU's estimate (about 15 good mantissa bits) and one
+ * Newton-Raphson step, r' = r (2 - x r), which roughly doubles them
+ * (docs/lowering.md, "Reciprocals"). A zero operand wins a QPU fmul, so
+ * x = 0 keeps r = inf, and x = inf keeps r = 0. */
+struct qir_reg lower_rcp(struct lower *l, struct qir_reg x)
+{
+	struct qir_compile *c = l->c;
+	struct qir_reg r = qir_RCP(c, x);
+	return qir_FMUL(c, r, qir_FSUB(c, lower_uf(l, 2.0f), qir_FMUL(c, x, r)));
+}
+
+/* 1/sqrt(x): the SFU's estimate and one Newton-Raphson step,
+ * r' = r (1.5 - (x/2) r^2). */
+struct qir_reg lower_rsq(struct lower *l, struct qir_reg x)
+{
+	struct qir_compile *c = l->c;
+	struct qir_reg r = qir_RSQ(c, x);
+	struct qir_reg half_x = qir_FMUL(c, x, lower_uf(l, 0.5f));
+	struct qir_reg t = qir_FMUL(c, half_x, qir_FMUL(c, r, r));
+	return qir_FMUL(c, r, qir_FSUB(c, lower_uf(l, 1.5f), t));
+}
+
+/* sqrt(x) = 1 / rsq(x), both refined: exact at 0 (rsq = inf) and inf
+ * (rsq = 0), unlike x * rsq(x). */
 struct qir_reg lower_sqrt(struct lower *l, struct qir_reg x)
 {
-	return qir_RCP(l->c, qir_RSQ(l->c, x));
+	return lower_rcp(l, lower_rsq(l, x));
 }
 
 struct qir_reg lower_pow(struct lower *l, struct qir_reg x, struct qir_reg y)

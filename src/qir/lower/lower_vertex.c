@@ -141,7 +141,7 @@ static struct qir_reg viewport_scaled(struct qir_compile *c, struct qir_reg p, s
 static void screen_coords(struct lower *l, const struct qir_reg *p, struct qir_reg out[3])
 {
 	struct qir_compile *c = l->c;
-	struct qir_reg rcpw = qir_RCP(c, p[3]);
+	struct qir_reg rcpw = lower_rcp(l, p[3]);
 	struct qir_reg xs = viewport_scaled(c, p[0], rcpw, QIR_UNIFORM_VIEWPORT_X_SCALE);
 	struct qir_reg ys = viewport_scaled(c, p[1], rcpw, QIR_UNIFORM_VIEWPORT_Y_SCALE);
 	struct qir_reg zs = viewport_scaled(c, p[2], rcpw, QIR_UNIFORM_VIEWPORT_Z_SCALE);
