@@ -144,6 +144,8 @@ struct qir_reg lower_imul(struct lower *l, struct qir_reg a, struct qir_reg b);
 
 /* lower_vertex.c */
 bool lower_vs_prologue(struct lower *l);
+/* Bit a: attribute ordinal a is needed by the stage (lower_attr_use.c). */
+uint32_t lower_needed_attrs(const struct lower *l);
 bool lower_vs_epilogue(struct lower *l);
 
 /* lower_fragment.c */

@@ -48,36 +48,71 @@ static void read_setup(struct lower *l, unsigned first, unsigned count)
 		 qir_reg(QIR_FILE_IMM, v), qir_null());
 }
 
+/* Sets each read setup's count: the VPM reads up to the next setup. */
+static void patch_read_counts(struct lower *l)
+{
+	struct qir_inst *setup = NULL;
+	unsigned count = 0;
+	for (struct qir_inst *i = l->c->cur_block->first;; i = i->next) {
+		bool is_setup = i && i->op == QIR_OP_LOAD_IMM && i->dst.file == QIR_FILE_SPECIAL &&
+				i->dst.index == QIR_SPECIAL_VPM_READ_SETUP;
+		if ((!i || is_setup) && setup)
+			setup->src[0].index = (setup->src[0].index & ~(0xfu << 20)) |
+					      (uint32_t)(count & 0xf) << 20;
+		if (!i)
+			return;
+		if (is_setup)
+			setup = i, count = 0;
+		else if (i->src[0].file == QIR_FILE_VPM)
+			count++;
+	}
+}
+
+/* Reads the words of one attribute decl from VPM word `first` (a new setup
+ * where the run of reads breaks or is full); fills its slot. */
+static void read_attribute(struct lower *l, uint32_t d, unsigned first, unsigned *run_end,
+			   unsigned *in_setup)
+{
+	const struct ir_decl *decl = &l->sh->decls.data[d];
+	enum qir_attr_format f = l->key->attr_format[l->decl_ordinal[d]];
+	struct qir_reg w[4];
+	unsigned n = attr_words(f, decl->type.comps);
+	for (unsigned i = 0; i < n; i++) {
+		if (first + i != *run_end || *in_setup == VPM_MAX_READS) {
+			read_setup(l, first + i, 0);   /* count patched later */
+			*in_setup = 0;
+		}
+		w[i] = qir_MOV(l->c, qir_vpm(first + i));
+		*run_end = first + i + 1;
+		(*in_setup)++;
+		l->c->num_vpm_reads++;
+	}
+	for (unsigned k = 0; k < decl->type.comps; k++)
+		lower_slot(l, d)[k] = attr_comp(l, f, w, k);
+}
+
 bool lower_vs_prologue(struct lower *l)
 {
-	unsigned total = 0;
+	uint32_t needed = lower_needed_attrs(l);
+	unsigned total = 0, run_end = ~0u, in_setup = 0;
 	for (size_t d = 0; d < l->sh->decls.len; d++) {
 		const struct ir_decl *decl = &l->sh->decls.data[d];
 		if (decl->kind != IR_DECL_ATTRIBUTE)
 			continue;
-		if (l->decl_ordinal[d] >= QIR_KEY_MAX_ATTRS)
+		uint32_t a = l->decl_ordinal[d];
+		if (a >= QIR_KEY_MAX_ATTRS)
 			return vc4_diag_set(l->diag, "%s: more than %u attributes",
 					    ir_str(l->sh, l->sh->filename), QIR_KEY_MAX_ATTRS);
-		enum qir_attr_format f = l->key->attr_format[l->decl_ordinal[d]];
-		struct qir_reg w[4];
-		unsigned n = attr_words(f, decl->type.comps);
-		for (unsigned i = 0; i < n; i++, total++) {
-			if (total % VPM_MAX_READS == 0)
-				read_setup(l, total, VPM_MAX_READS);  /* patched below */
-			w[i] = qir_MOV(l->c, qir_vpm(total));
+		unsigned n = attr_words(l->key->attr_format[a], decl->type.comps);
+		if (needed & 1u << a) {
+			read_attribute(l, (uint32_t)d, total, &run_end, &in_setup);
+		} else {   /* not read: what is computed from it is dead */
+			for (unsigned k = 0; k < decl->type.comps; k++)
+				lower_slot(l, (uint32_t)d)[k] = lower_uf(l, 0.0f);
 		}
-		for (unsigned k = 0; k < decl->type.comps; k++)
-			lower_slot(l, (uint32_t)d)[k] = attr_comp(l, f, w, k);
+		total += n;
 	}
-	/* the last setup asks for exactly the words that remain */
-	for (struct qir_inst *i = l->c->cur_block->first; i; i = i->next)
-		if (i->op == QIR_OP_LOAD_IMM && i->dst.file == QIR_FILE_SPECIAL &&
-		    i->dst.index == QIR_SPECIAL_VPM_READ_SETUP) {
-			unsigned first = i->src[0].index & 0xff, left = total - first;
-			unsigned count = left < VPM_MAX_READS ? left : VPM_MAX_READS;
-			i->src[0].index = first | VPM_SETUP_H32 | (uint32_t)(count & 0xf) << 20;
-		}
-	l->c->num_vpm_reads = total;
+	patch_read_counts(l);
 	qir_emit(l->c, QIR_OP_LOAD_IMM, qir_special(QIR_SPECIAL_VPM_WRITE_SETUP),
 		 qir_reg(QIR_FILE_IMM, VPM_SETUP_H32), qir_null());
 	return true;

@@ -161,6 +161,26 @@ static void test_io_errors(void **state)
 	ir_shader_free(fs);
 }
 
+/* The VPM read setups of block 0 (at most 4) and the words read, checking
+ * that each setup comes before its words; returns the number of setups. */
+static uint32_t read_setups(const struct qir_compile *c, uint32_t setups[4], uint32_t *words,
+			    uint32_t *nwords)
+{
+	uint32_t n = 0;
+	const struct qir_inst *i;
+	*nwords = 0;
+	qir_foreach_inst(c->blocks.data[0], i) {
+		if (i->op == QIR_OP_LOAD_IMM && i->dst.file == QIR_FILE_SPECIAL &&
+		    i->dst.index == QIR_SPECIAL_VPM_READ_SETUP && n < 4)
+			setups[n++] = i->src[0].index;
+		if (i->src[0].file == QIR_FILE_VPM) {
+			assert_true(n > 0);
+			words[(*nwords)++] = i->src[0].index;
+		}
+	}
+	return n;
+}
+
 /* More than 16 attribute words take several VPM read setups, each naming
  * its first word and count (16 encoded as 0), issued before its words. */
 static void test_vpm_read_setups(void **state)
@@ -169,27 +189,54 @@ static void test_vpm_read_setups(void **state)
 	char text[2048] = "vertex\n";
 	for (int i = 0; i < 5; i++)
 		snprintf(text + strlen(text), sizeof(text) - strlen(text), "attribute vec4 @a%d\n", i);
-	strcat(text, "output position\n%p = load @a4\nstore @position, %p\n");
+	strcat(text, "output position\n%p0 = load @a0\n");
+	for (int i = 1; i < 5; i++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text),
+			 "%%x%d = load @a%d\n%%p%d = add %%p%d, %%x%d\n", i, i, i, i - 1, i);
+	strcat(text, "store @position, %p4\n");
 	struct ir_shader *sh = lt_parse(text, "five.ir");
 	struct qir_shader_key k;
 	qir_shader_key_init(&k, QIR_STAGE_VERTEX);
 	struct qir_compile *c = lt_lower(sh, NULL, &k, QIR_STAGE_COORD);
-	uint32_t setups[4], n = 0, reads = 0;
-	const struct qir_inst *i;
-	qir_foreach_inst(c->blocks.data[0], i) {
-		if (i->op == QIR_OP_LOAD_IMM && i->dst.file == QIR_FILE_SPECIAL &&
-		    i->dst.index == QIR_SPECIAL_VPM_READ_SETUP) {
-			assert_int_equal(reads, n * 16);
-			setups[n++] = i->src[0].index;
-		}
-		if (i->src[0].file == QIR_FILE_VPM)
-			assert_int_equal(i->src[0].index, reads++);
-	}
-	assert_int_equal(n, 2);
+	uint32_t setups[4], words[64], nwords;
+	assert_int_equal(read_setups(c, setups, words, &nwords), 2);
 	assert_int_equal(setups[0], 0x00001a00u);  /* words 0..15 */
 	assert_int_equal(setups[1], 0x00401a10u);  /* words 16..19 */
+	assert_int_equal(nwords, 20);
+	for (uint32_t w = 0; w < nwords; w++)
+		assert_int_equal(words[w], w);
 	assert_int_equal(c->num_vpm_reads, 20);
 	qir_compile_free(c);
+	ir_shader_free(sh);
+}
+
+/* A stage reads only the attributes it needs: the coordinate shader skips
+ * those that feed only varyings (a new setup where the words it reads
+ * resume), the vertex shader reads them all. */
+static void test_vpm_skips_unneeded(void **state)
+{
+	(void)state;
+	struct ir_shader *sh = lt_parse("vertex\nattribute vec4 @colour\nattribute vec2 @uv\n"
+					"attribute vec4 @pos\nvarying smooth vec4 @v\n"
+					"varying smooth vec2 @t\noutput position\n"
+					"%c = load @colour\nstore @v, %c\n%u = load @uv\n"
+					"store @t, %u\n%p = load @pos\nstore @position, %p\n",
+					"skip.ir");
+	struct qir_shader_key k;
+	qir_shader_key_init(&k, QIR_STAGE_VERTEX);
+	uint32_t setups[4], words[64], nwords;
+	struct qir_compile *cs = lt_lower(sh, NULL, &k, QIR_STAGE_COORD);
+	assert_int_equal(read_setups(cs, setups, words, &nwords), 1);
+	assert_int_equal(setups[0], 0x00401a06u);  /* @pos: words 6..9 */
+	assert_int_equal(nwords, 4);
+	assert_int_equal(words[0], 6);
+	assert_int_equal(cs->num_vpm_reads, 4);
+	struct qir_compile *vs = lt_lower(sh, NULL, &k, QIR_STAGE_VERTEX);
+	assert_int_equal(read_setups(vs, setups, words, &nwords), 1);
+	assert_int_equal(setups[0], 0x00a01a00u);  /* words 0..9 */
+	assert_int_equal(nwords, 10);
+	qir_compile_free(cs);
+	qir_compile_free(vs);
 	ir_shader_free(sh);
 }
 
@@ -244,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_lower_errors),
 		cmocka_unit_test(test_io_errors),
 		cmocka_unit_test(test_vpm_read_setups),
+		cmocka_unit_test(test_vpm_skips_unneeded),
 		cmocka_unit_test(test_thread_switches),
 	};
 	return cmocka_run_group_tests_name("qir_lower_keys", tests, NULL, NULL);
