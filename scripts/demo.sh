@@ -42,9 +42,9 @@ step "2. The scenes' shaders compiled from IR (vc4c --stats, then the colour FS)
 "$tools/vc4c" --stats examples/scenes/shadertoy.fs.ir
 "$tools/vc4c" --dis examples/scenes/colour.fs.ir
 
-step "3. Binning control list for one draw (CL builder -> vc4-cldump), and a render list"
-"$tools/vc4-cldump" --example --write "$out/bin_cl.bin"
-"$tools/vc4-cldump" --example --render --brief
+step "3. Binning control list for one draw (vc4-cldump), and a render list"
+"$tools/vc4-cldump" tests/cl/bin_cl.cl
+"$tools/vc4-cldump" --render --brief tests/cl/render_cl.cl
 
 step "4. A fragment shader: vc4-as, vc4-dis, vc4-check (hazards, then the kernel's rules)"
 "$tools/vc4-as" examples/qpu/colour.fs.s -o "$out/colour.fs.bin"

@@ -7,9 +7,10 @@
  * REASON" when the kernel accepted the job but the GPU hung on it
  * (vc4_dev_check_hang), and with --stats the ioctls it took by kind.
  * With --png, reads the job's colour write surface back after it completed,
- * de-tiles it and writes it as an RGBA8 PNG. The layouts, the pixel formats
- * and the PNG writer are the driver's (src/driver/drv_tiling.c, drv_png.c):
- * the tool links the driver library rather than holding a second copy.
+ * de-tiles it and writes it as an RGBA8 PNG. The surface bits are read by
+ * the generated Render Config Surface Bits code, the layouts are src/tiling's,
+ * the pixel formats and the PNG writer the driver's (drv_tiling.c,
+ * drv_png.c): the tool holds no second copy of any of them.
  * Exit status (docs/CONVENTIONS.md): 0 accepted (and the PNG written), 1
  * rejected or hung (the reason is printed), a damaged capture or a surface
  * that cannot be converted, 2 usage or I/O error (no readable DIR/submit.txt,
@@ -24,6 +25,7 @@
 #include "bo/vc4_capture.h"
 #include "bo/vc4_dev.h"
 #include "driver/drv.h"
+#include "tiling/tiling.h"
 #include "tool.h"
 #include "vc4_packets.h"
 
@@ -39,26 +41,21 @@ static const struct tool tool = { "vc4-replay",
 	"  2 usage or I/O error\n" };
 
 #define RC_BGR565_DITHERED \
-	VC4_TILE_RENDERING_MODE_CONFIGURATION_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_BGR565_DITHERED
+	VC4_RENDER_CONFIG_SURFACE_BITS_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_BGR565_DITHERED
 #define RC_BGR565_NO_DITHER \
-	VC4_TILE_RENDERING_MODE_CONFIGURATION_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_BGR565_NO_DITHER
+	VC4_RENDER_CONFIG_SURFACE_BITS_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_BGR565_NO_DITHER
 #define MAX_PNG_DIM 4096u /* keeps width * height * 4 far inside 32 bits */
 
-/* The render config's memory format -> the driver's layout. */
-static const enum vc4_layout rc_layouts[] = {
-	[VC4_TILING_FORMAT_RASTER] = VC4_LAYOUT_RASTER,
-	[VC4_TILING_FORMAT_T] = VC4_LAYOUT_T,
-	[VC4_TILING_FORMAT_LT] = VC4_LAYOUT_LT,
-};
-static const char *const layout_names[] = {
-	[VC4_LAYOUT_RASTER] = "raster", [VC4_LAYOUT_T] = "T", [VC4_LAYOUT_LT] = "LT",
+static const char *const tiling_names[] = {
+	[VC4_TILING_FORMAT_RASTER] = "raster", [VC4_TILING_FORMAT_T] = "T",
+	[VC4_TILING_FORMAT_LT] = "LT",
 };
 
 /* The colour write surface, decoded. */
 struct surface {
 	uint32_t hindex, offset, width, height;
 	enum vc4_format format;
-	enum vc4_layout layout;
+	enum vc4_tiling_format tiling;
 };
 
 /* Parses the command line; returns -1, or TOOL_USAGE after printing why. */
@@ -122,8 +119,8 @@ static bool rc_format(uint32_t hw, enum vc4_format *format)
 	return false;
 }
 
-/* Decodes color_write of `a` (its bits through the generated unpack of the
- * rendering mode config, whose bits 64..79 they are). False with the reason. */
+/* Decodes color_write of `a` (its bits through the generated Render Config
+ * Surface Bits). False with the reason. */
 static bool decode_surface(const struct drm_vc4_submit_cl *a, struct surface *s,
 			   struct vc4_diag *why)
 {
@@ -133,20 +130,18 @@ static bool decode_surface(const struct drm_vc4_submit_cl *a, struct surface *s,
 				    "resolution 4x tiles are not converted)" :
 				    "the capture has no colour write surface");
 	uint16_t bits = a->color_write.bits;
-	uint8_t pkt[VC4_TILE_RENDERING_MODE_CONFIGURATION_length] = {
-		VC4_TILE_RENDERING_MODE_CONFIGURATION_opcode
+	const uint8_t raw[VC4_RENDER_CONFIG_SURFACE_BITS_length] = {
+		(uint8_t)bits, (uint8_t)(bits >> 8)
 	};
-	pkt[9] = (uint8_t)bits;
-	pkt[10] = (uint8_t)(bits >> 8);
-	struct VC4_TILE_RENDERING_MODE_CONFIGURATION rc;
-	VC4_TILE_RENDERING_MODE_CONFIGURATION_unpack(pkt, &rc);
+	struct VC4_RENDER_CONFIG_SURFACE_BITS rc;
+	VC4_RENDER_CONFIG_SURFACE_BITS_unpack(raw, &rc);
 	if (rc.multisample_mode_4x &&
-	    rc.decimate_mode != VC4_TILE_RENDERING_MODE_CONFIGURATION_DECIMATE_MODE_4X)
+	    rc.decimate_mode != VC4_RENDER_CONFIG_SURFACE_BITS_DECIMATE_MODE_4X)
 		return vc4_diag_set(why, "color_write bits 0x%04x: 4x multisampled without "
 				    "4x decimation", bits);
 	if (rc.tile_buffer_64_bit_color_depth_hdr_mode)
 		return vc4_diag_set(why, "color_write bits 0x%04x: 64-bit (HDR) colour", bits);
-	if ((uint32_t)rc.memory_format >= sizeof(rc_layouts) / sizeof(rc_layouts[0]))
+	if ((uint32_t)rc.memory_format > VC4_TILING_FORMAT_LT)
 		return vc4_diag_set(why, "color_write bits 0x%04x: bad memory format %u", bits,
 				    (unsigned)rc.memory_format);
 	if (!rc_format(rc.non_hdr_frame_buffer_color_format, &s->format))
@@ -155,7 +150,7 @@ static bool decode_surface(const struct drm_vc4_submit_cl *a, struct surface *s,
 	if (a->width == 0 || a->height == 0 || a->width > MAX_PNG_DIM || a->height > MAX_PNG_DIM)
 		return vc4_diag_set(why, "frame %ux%u is not within 1x1..%ux%u", a->width,
 				    a->height, MAX_PNG_DIM, MAX_PNG_DIM);
-	s->layout = rc_layouts[rc.memory_format];
+	s->tiling = rc.memory_format;
 	s->hindex = a->color_write.hindex;
 	s->offset = a->color_write.offset;
 	s->width = a->width;
@@ -168,11 +163,11 @@ static bool decode_surface(const struct drm_vc4_submit_cl *a, struct surface *s,
 static uint8_t *surface_rgba(const struct surface *s, const uint8_t *bo, uint32_t size,
 			     struct vc4_diag *why)
 {
-	uint32_t cpp = drv_formats[s->format].cpp, aw, ah, bytes;
-	drv_layout_size(s->layout, cpp, s->width, s->height, &aw, &ah, &bytes);
+	uint32_t cpp = drv_formats[s->format].cpp;
+	uint64_t bytes = tiling_bytes(s->tiling, cpp, s->width, s->height);
 	if ((uint64_t)s->offset + bytes > size) {
-		vc4_diag_set(why, "color_write needs %u bytes at offset %u, bo %u has %u", bytes,
-			     s->offset, s->hindex, size);
+		vc4_diag_set(why, "color_write needs %llu bytes at offset %u, bo %u has %u",
+			     (unsigned long long)bytes, s->offset, s->hindex, size);
 		return NULL;
 	}
 	uint8_t *rgba = malloc((size_t)s->width * s->height * 4);
@@ -183,7 +178,7 @@ static uint8_t *surface_rgba(const struct surface *s, const uint8_t *bo, uint32_
 	for (uint32_t y = 0; y < s->height; y++)
 		for (uint32_t x = 0; x < s->width; x++)
 			drv_unpack_pixel(s->format, bo + s->offset +
-					 drv_pixel_offset(s->layout, cpp, s->width, x, y),
+					 tiling_offset(s->tiling, cpp, s->width, x, y),
 					 rgba + 4 * ((size_t)y * s->width + x));
 	return rgba;
 }
@@ -206,7 +201,7 @@ static bool write_png(const char *path, const struct surface *s,
 	if (!ok)
 		return vc4_diag_set(why, "%s", err);
 	printf("wrote %s: %ux%u %s %s from bo %u offset %u\n", path, s->width, s->height,
-	       drv_formats[s->format].name, layout_names[s->layout], s->hindex, s->offset);
+	       drv_formats[s->format].name, tiling_names[s->tiling], s->hindex, s->offset);
 	return true;
 }
 

@@ -3,6 +3,8 @@
  *
  *   vc4c FILE.ir [--stage vertex|fragment] [-o BASENAME] [--dis] [--qir] [--stats]
  *        [--key K=V]... [--fs FS.ir]
+ *   vc4c FILE.vert|FILE.frag [...] [--ir]     (GLSL ES 1.00, docs/glsl.md)
+ *   vc4c --glsl --stage S FILE [...]
  *
  * Writes BASENAME.vs.bin and BASENAME.cs.bin (vertex) or BASENAME.fs.bin
  * (fragment) as little-endian 64-bit words when -o is given; --dis prints
@@ -10,6 +12,11 @@
  * Keys (docs/compiler.md; `vc4c --help` lists them from the key tables):
  * threaded, depth, stencil, point_size, color_mask, logic_op, rt_format,
  * blend=EQ,SRC,DST (enum numbers) or off, attrN=FORMAT.
+ * A FILE ending in .vert/.vs/.frag/.fs, or any FILE with --glsl (then
+ * --stage gives the stage), is GLSL ES 1.00 compiled by src/glsl; --ir
+ * prints the IR it lowers to. GLSL pairs given with --fs are linked by
+ * glsl_link (varyings by name and type) before the IR linkage check.
+ * Every GLSL error is printed (up to 20), one "vc4c: FILE:L:C: ..." each.
  * --fs links a vertex shader with its fragment shader: FS.ir must be a
  * fragment shader and FILE.ir a vertex shader, and every varying FS.ir
  * reads must be declared and stored by FILE.ir (the message points at the
@@ -23,15 +30,19 @@
 #include <string.h>
 
 #include "compiler/vc4_compile.h"
+#include "glsl/glsl.h"
 #include "qpu/qpu_dis.h"
 #include "tool.h"
 #include "util/file.h"
 
 static const char usage_head[] =
 	"usage: vc4c FILE.ir [--stage vertex|fragment] [-o BASENAME] [--dis] [--qir]\n"
-	"            [--stats] [--key K=V]... [--fs FS.ir]\n"
-	"  compiles a shader in IR (docs/ir.md) to QPU programs\n"
-	"  --stage S  fail unless FILE.ir holds a shader of stage S\n"
+	"            [--stats] [--key K=V]... [--fs FS.ir] [--glsl] [--ir]\n"
+	"  compiles a shader in IR (docs/ir.md), or in GLSL ES 1.00 (docs/glsl.md:\n"
+	"  FILE.vert, FILE.frag or --glsl), to QPU programs\n"
+	"  --stage S  fail unless FILE.ir holds a shader of stage S (with --glsl:\n"
+	"             the stage of a FILE not named .vert or .frag)\n"
+	"  --glsl     FILE (and FS) are GLSL;  --ir  print the IR (of GLSL: lowered)\n"
 	"  -o BASE    write BASE.vs.bin and BASE.cs.bin, or BASE.fs.bin\n"
 	"  --dis      print the disassembly;  --qir  the allocated QIR\n"
 	"  --stats    print one statistics line per program\n"
@@ -169,16 +180,63 @@ static bool set_key(struct qir_shader_key *k, const char *arg, struct vc4_diag *
 	return true;
 }
 
-/* Reads and parses an IR file. NULL with the reason in d; *io_error tells
- * an unreadable file from a bad shader. */
-static struct ir_shader *load(const char *path, bool *io_error, struct vc4_diag *d)
+struct args {
+	const char *file, *fs, *out, *stage;
+	bool dis, qir, stats, glsl, ir;
+	const char *keys[64];
+	unsigned nkeys;
+};
+
+/* The GLSL stage of `path` (by name, else --stage), or -1 for IR. */
+static int glsl_stage_of(const struct args *a, const char *path)
+{
+	int st = glsl_stage_from_name(path);
+	if (st >= 0 || !a->glsl)
+		return st;
+	return a->stage && !strcmp(a->stage, "vertex") ? GLSL_VERTEX : GLSL_FRAGMENT;
+}
+
+/* Prints the GLSL errors in order: all but the last here, the last
+ * through d (so main's "vc4c: " line ends the list). */
+static void glsl_errors(const struct glsl_log *log, struct vc4_diag *d)
+{
+	const char *p = log->text, *last = log->first;
+	for (uint32_t i = 0; i < log->count; i++) {
+		const char *nl = strchr(p, '\n');
+		if (!nl)
+			break;
+		if (i + 1 < log->count)
+			fprintf(stderr, "vc4c: %.*s\n", (int)(nl - p), p);
+		else
+			vc4_diag_set(d, "%.*s", (int)(nl - p), p), last = NULL;
+		p = nl + 1;
+	}
+	if (last)
+		vc4_diag_set(d, "%s", last);
+}
+
+/* Reads and parses an IR or GLSL file. NULL with the reason in d;
+ * *io_error tells an unreadable file from a bad shader. */
+static struct ir_shader *load(const struct args *a, const char *path, struct glsl_shader **gs,
+			      bool *io_error, struct vc4_diag *d)
 {
 	size_t size;
 	char *text = vc4_read_file(path, &size, d);
 	*io_error = !text;
 	if (!text)
 		return NULL;
-	struct ir_shader *sh = ir_parse(text, size, path, d);
+	struct ir_shader *sh = NULL;
+	int stage = glsl_stage_of(a, path);
+	if (stage >= 0) {
+		struct glsl_log log;
+		*gs = glsl_compile(text, size, path, (enum glsl_stage)stage, &log);
+		if (*gs)
+			sh = (*gs)->ir;
+		else
+			glsl_errors(&log, d);
+	} else {
+		sh = ir_parse(text, size, path, d);
+	}
 	free(text);
 	return sh;
 }
@@ -226,12 +284,6 @@ static const char *const suffix[] = {
 	[QIR_STAGE_VERTEX] = "vs", [QIR_STAGE_COORD] = "cs", [QIR_STAGE_FRAGMENT] = "fs",
 };
 
-struct args {
-	const char *file, *fs, *out, *stage;
-	bool dis, qir, stats;
-	const char *keys[64];
-	unsigned nkeys;
-};
 
 /* Stores the value `v` of option `s` (-o, --fs, --stage or --key); returns
  * -1, or TOOL_USAGE after printing why. */
@@ -266,6 +318,10 @@ static int parse_args(int argc, char **argv, struct args *a)
 			a->qir = true;
 		else if (!strcmp(s, "--stats"))
 			a->stats = true;
+		else if (!strcmp(s, "--glsl"))
+			a->glsl = true;
+		else if (!strcmp(s, "--ir"))
+			a->ir = true;
 		else if (has_value && i + 1 >= argc)
 			return tool_usage_error(&tool, "%s needs a value", s);
 		else if (has_value && (status = set_option(a, s, argv[++i])) >= 0)
@@ -357,6 +413,31 @@ static int compile(const struct args *a, const struct ir_shader *sh, const struc
 	return status;
 }
 
+/* --ir: the IR of each shader, before compiling. */
+static bool print_ir(const struct args *a, const struct ir_shader *sh, const struct ir_shader *fs)
+{
+	const struct ir_shader *both[2] = { sh, fs };
+	for (int i = 0; i < 2 && a->ir; i++) {
+		if (!both[i])
+			continue;
+		char *text = ir_print(both[i]);
+		if (!text)
+			return false;
+		fputs(text, stdout);
+		free(text);
+	}
+	return true;
+}
+
+/* GLSL pairs: glsl_link's rules (varyings by name and type). */
+static bool link_glsl(struct glsl_shader *vs, const struct glsl_shader *fs, struct vc4_diag *d)
+{
+	struct glsl_log log;
+	if (glsl_link(vs, fs, NULL, 0, &log))
+		return true;
+	return vc4_diag_set(d, "%s", log.first);
+}
+
 int main(int argc, char **argv)
 {
 	struct args a;
@@ -367,16 +448,23 @@ int main(int argc, char **argv)
 		return status;
 	struct vc4_diag d = {0};
 	bool io_error = false;
-	struct ir_shader *sh = load(a.file, &io_error, &d), *fs = NULL;
+	struct glsl_shader *gvs = NULL, *gfs = NULL;
+	struct ir_shader *sh = load(&a, a.file, &gvs, &io_error, &d), *fs = NULL;
 	if (sh && a.fs)
-		fs = load(a.fs, &io_error, &d);
+		fs = load(&a, a.fs, &gfs, &io_error, &d);
 	if (!sh || (a.fs && !fs))
 		status = io_error ? TOOL_USAGE : TOOL_FAILED;
+	else if (gvs && gfs && !link_glsl(gvs, gfs, &d))
+		status = TOOL_FAILED;
 	else
-		status = compile(&a, sh, fs, &d);
+		status = print_ir(&a, sh, fs) ? compile(&a, sh, fs, &d) : TOOL_USAGE;
 	if (d.set)
 		tool_error(&tool, "%s", d.msg);
-	ir_shader_free(sh);
-	ir_shader_free(fs);
+	if (!gvs)
+		ir_shader_free(sh);
+	if (!gfs)
+		ir_shader_free(fs);
+	glsl_shader_free(gvs);
+	glsl_shader_free(gfs);
 	return status;
 }

@@ -59,12 +59,6 @@ const char *vc4_ctx_error(struct vc4_ctx *ctx);
 /* "sim" or "drm". */
 const char *vc4_ctx_backend_name(const struct vc4_ctx *ctx);
 
-/* True when a submitted job writes pixels: renders a 16x16 clear into a
- * buffer filled with a sentinel and checks the result. False (with the
- * reason in vc4_ctx_error) when the job was accepted but nothing was drawn,
- * e.g. on a simulator whose 3D pipeline is not wired to its kernel yet. */
-bool vc4_ctx_renders(struct vc4_ctx *ctx);
-
 struct vc4_ctx_stats {
 	uint32_t jobs_submitted;     /* accepted SUBMIT_CLs */
 	uint32_t flush_explicit;     /* jobs submitted by vc4_flush() */
@@ -143,12 +137,36 @@ struct vc4_prog *vc4_prog_create(struct vc4_ctx *ctx, const char *vs_text, const
 /* The same from parsed shaders; takes ownership of both (also on failure). */
 struct vc4_prog *vc4_prog_create_ir(struct vc4_ctx *ctx, struct ir_shader *vs,
 				    struct ir_shader *fs);
+/* An attribute location the application asks for (glBindAttribLocation). */
+struct vc4_attrib_binding {
+	const char *name;
+	uint32_t location;   /* 0..7: the vc4_set_vertex_attribs entry */
+};
+
+/* A program from GLSL ES 1.00 sources (docs/glsl.md), linked like GL:
+ * varyings by name and type; attribute bind[i].name at bind[i].location,
+ * the others at the lowest free locations (a matrix takes one per column).
+ * Uniforms are set by their GLSL names (vc4_prog_set_uniform_*); sampler
+ * uniforms take texture units (vc4_prog_set_uniform_i, default unit 0).
+ * NULL on failure, with the compiler's "vertex:LINE:COL: ..." or
+ * "fragment:..." messages (or "link: ...") in vc4_ctx_error(). */
+struct vc4_prog *vc4_prog_create_glsl(struct vc4_ctx *ctx, const char *vs_src,
+				      const char *fs_src, const struct vc4_attrib_binding *bind,
+				      uint32_t nbind);
+
+/* The vc4_set_vertex_attribs entry that feeds attribute `name`, or -1 when
+ * the vertex shader has none (IR programs: the declaration's ordinal). */
+int32_t vc4_prog_attrib_location(const struct vc4_prog *prog, const char *name);
+
 /* Frees the program; pending jobs keep its shader code until they are
  * done; the context unbinds it. */
 void vc4_prog_destroy(struct vc4_prog *prog);
 
 /* Sets uniform `name` (of either shader; both when both declare it) to
- * `count` 32-bit words: floats (mat4: 16, column-major) or ints/bools. */
+ * `count` 32-bit words: floats (matrices column-major) or ints/bools. IR
+ * programs: exactly the declaration's components. GLSL programs: "u",
+ * "s.f", "a" or "a[2]" (count may cover several elements from there, up to
+ * the end of the array, 4096 words at most); a sampler takes texture units. */
 bool vc4_prog_set_uniform_f(struct vc4_prog *prog, const char *name, const float *v,
 			    uint32_t count);
 bool vc4_prog_set_uniform_i(struct vc4_prog *prog, const char *name, const int32_t *v,
@@ -202,8 +220,9 @@ enum vc4_attr_format {
 	VC4_ATTR_SINT16,  /* signed shorts */
 };
 
-/* Where attribute i (the i-th `attribute` declaration of the vertex shader)
- * comes from; its component count is the declaration's. */
+/* Where attribute location i comes from (IR programs: the i-th `attribute`
+ * declaration; GLSL: vc4_prog_attrib_location); its component count is the
+ * declaration's. */
 struct vc4_vertex_attrib {
 	struct vc4_buffer *buffer;
 	uint32_t offset;   /* bytes to the first vertex */

@@ -3,7 +3,7 @@
  * objects behind the opaque types of include/vc4/vc4.h, the pending job of
  * a render target, and the functions each file provides to the others.
  * One concern per file: drv_ctx.c (context, errors, stats), drv_buffer.c,
- * drv_tiling.c (T/LT/raster addressing), drv_texture.c (formats, upload,
+ * drv_tiling.c (the format table; layouts mapped to src/tiling), drv_texture.c (formats, upload,
  * texture config words), drv_prog.c (IR, uniforms, compiled variants and
  * their shader BOs), drv_state.c (pipeline state), drv_job.c (jobs per
  * render target, flush rules, surfaces, submit), drv_emit.c (bin CL state
@@ -22,13 +22,16 @@
 #include "bo/vc4_job.h"
 #include "cl/cl.h"
 #include "compiler/vc4_compile.h"
+#include "glsl/glsl.h"
 #include "ir/ir.h"
+#include "tiling/tiling.h"
 #include "util/diag.h"
 
 #define DRV_TILE_SIZE 64            /* non-MSAA tile, pixels */
 #define DRV_MAX_DIM 2048            /* keeps a job within the kernel's binner slot */
 #define DRV_MAX_UNITS QIR_KEY_MAX_SAMPLERS
 #define DRV_MAX_ATTRS QIR_KEY_MAX_ATTRS
+#define DRV_MAX_UNIFORM_WORDS 4096  /* one vc4_prog_set_uniform_* call (a GLSL array) */
 
 /* ---- formats and tiling (drv_tiling.c) --------------------------------- */
 
@@ -42,17 +45,9 @@ struct drv_format_info {
 };
 extern const struct drv_format_info drv_formats[VC4_FMT_COUNT];
 
-/* Micro-tile width and height in pixels (64 bytes) for `cpp`. */
-uint32_t drv_utile_w(uint32_t cpp);
-uint32_t drv_utile_h(uint32_t cpp);
-
-/* Padded width/height and byte size of a width x height image. */
-void drv_layout_size(enum vc4_layout layout, uint32_t cpp, uint32_t width, uint32_t height,
-		     uint32_t *aligned_w, uint32_t *aligned_h, uint32_t *bytes);
-
-/* Byte offset of pixel (x, y) (y down, row 0 first in memory order). */
-uint32_t drv_pixel_offset(enum vc4_layout layout, uint32_t cpp, uint32_t width, uint32_t x,
-			  uint32_t y);
+/* The hardware tiling format of a resolved layout (not AUTO); addresses
+ * and sizes in it are src/tiling's. */
+enum vc4_tiling_format drv_layout_tiling(enum vc4_layout layout);
 
 /* The format's bytes at `src` (cpp of them) -> linear RGBA8 at `p`: RGB565
  * channels widened by replicating their top bits, alpha 0xff; Z24S8 gives
@@ -94,6 +89,9 @@ struct drv_variant {
 
 struct drv_shader_uniforms {
 	VC4_ARRAY(uint32_t) words;   /* user uniform words, by IR decl order */
+	uint8_t sampler_unit[DRV_MAX_UNITS]; /* texture unit of each sampler decl
+					      * (IR: its ordinal; GLSL: the
+					      * sampler uniform's value) */
 };
 
 struct vc4_prog {
@@ -102,6 +100,12 @@ struct vc4_prog {
 	struct drv_shader_uniforms unif[2]; /* [0] VS (and CS), [1] FS */
 	uint32_t num_attrs;                 /* VS attribute declarations */
 	uint8_t attr_comps[DRV_MAX_ATTRS];
+	uint8_t attr_loc[DRV_MAX_ATTRS];    /* the vc4_set_vertex_attribs entry of
+					     * each (IR: its ordinal; GLSL: its
+					     * location) */
+	uint32_t attr_locs_used;            /* entries a draw needs: max loc + 1 */
+	struct glsl_shader *glsl[2];        /* GLSL programs: VS and FS interfaces
+					     * (their IR moved to vs, fs), else NULL */
 	uint32_t fs_varying_comps;          /* FS varying components (record field;
 					     * the generated ones are not counted) */
 	uint32_t fs_flat_mask;              /* bit per varying component: flat */
@@ -200,6 +204,14 @@ void drv_emit_bin_prologue(struct drv_job *job);
 /* State packets that differ from the job's last ones. */
 bool drv_emit_state(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_prog *prog);
 
+/* The vertex array of the VS's attribute declaration i (entry attr_loc[i]
+ * of vc4_set_vertex_attribs). */
+static inline const struct vc4_vertex_attrib *drv_attrib(const struct vc4_prog *p,
+							  const struct drv_state *s, uint32_t i)
+{
+	return &s->attribs[p->attr_loc[i]];
+}
+
 /* Bytes of one vertex of attribute i in its buffer (the VPM rounds them
  * up to words). */
 uint32_t drv_attr_bytes(const struct vc4_prog *p, const struct drv_state *s, uint32_t i);
@@ -224,6 +236,20 @@ uint32_t drv_texture_p1(const struct vc4_texture *tex);
 
 /* The variant for the current state and a draw of primitive `mode`
  * (compiling and uploading on a miss). */
+/* The texture unit of a shader's sampler declaration `s` (its ordinal). */
+static inline uint32_t drv_sampler_unit(const struct drv_shader_uniforms *u, uint32_t s)
+{
+	return s < DRV_MAX_UNITS ? u->sampler_unit[s] : s;
+}
+
+/* Fills the built-in uniforms a GLSL program declares from the draw's
+ * state: gl_RenderHeight (gl_FragCoord's y flip) = the target's height. */
+void drv_prog_set_builtins(struct vc4_ctx *ctx, struct vc4_prog *p);
+
+/* vc4_prog_set_uniform_* of a GLSL program (drv_prog_glsl.c). */
+bool drv_prog_set_glsl_uniform(struct vc4_prog *p, const char *name, const uint32_t *w,
+			       uint32_t count);
+
 const struct drv_variant *drv_prog_variant(struct vc4_ctx *ctx, struct vc4_prog *prog,
 					   enum vc4_prim mode);
 

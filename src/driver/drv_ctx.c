@@ -133,37 +133,6 @@ void vc4_ctx_set_bo_cap(struct vc4_ctx *ctx, uint64_t bytes)
 	ctx->bo_cap = bytes;
 }
 
-/* The probe's sentinel and clear colour: different in every byte. */
-#define PROBE_SENTINEL 0x5a
-#define PROBE_RGBA { 0.0f, 1.0f, 0.0f, 1.0f }
-
-bool vc4_ctx_renders(struct vc4_ctx *ctx)
-{
-	drv_begin(ctx);
-	uint8_t fill[16 * 16 * 4], back[16 * 16 * 4];
-	memset(fill, PROBE_SENTINEL, sizeof(fill));
-	struct vc4_texture *t = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_RASTER, 16, 16,
-						   fill);
-	if (!t)
-		return false;
-	struct drv_state saved = ctx->state;
-	const float rgba[4] = PROBE_RGBA;
-	bool ok = vc4_set_framebuffer(ctx, t, NULL) &&
-		  vc4_clear(ctx, VC4_CLEAR_COLOR, rgba, 1.0f, 0) &&
-		  vc4_texture_read_rgba8(t, back);
-	ctx->state = saved;
-	vc4_texture_destroy(t);
-	if (!ok)
-		return false;
-	if (back[0] == PROBE_SENTINEL && back[1] == PROBE_SENTINEL)
-		return drv_error(ctx, "the %s backend accepted the job but rendered nothing "
-				 "(its 3D pipeline is not in place)", vc4_ctx_backend_name(ctx));
-	if (back[0] != 0 || back[1] != 0xff || back[2] != 0 || back[3] != 0xff)
-		return drv_error(ctx, "probe clear gave %02x%02x%02x%02x, expected 00ff00ff",
-				 back[0], back[1], back[2], back[3]);
-	return true;
-}
-
 bool drv_supports(const struct vc4_ctx *ctx, uint32_t param)
 {
 	uint64_t value;

@@ -25,25 +25,27 @@ static const enum vc4_primitive_mode prim_hw[] = {
 	[VC4_PRIM_TRIANGLE_FAN] = VC4_PRIMITIVE_MODE_TRIANGLE_FAN,
 };
 
-/* Checks that every sampler program `p` reads has a texture, and submits
- * pending jobs rendering to one of them. Done before anything is recorded,
- * so a missing texture leaves the job intact. */
-static bool prepare_samplers(struct vc4_ctx *ctx, const struct vc4_program *p)
+/* Checks that every sampler program `p` reads has a texture (through the
+ * units of `u`, its shader's sampler values), and submits pending jobs
+ * rendering to one of them. Done before anything is recorded, so a missing
+ * texture leaves the job intact. */
+static bool prepare_samplers(struct vc4_ctx *ctx, const struct vc4_program *p,
+			     const struct drv_shader_uniforms *u)
 {
-	const struct qir_uniform_stream *u = &p->code.uniforms;
-	for (size_t i = 0; i < u->entries.len; i++) {
-		const struct qir_uniform *e = &u->entries.data[i];
+	const struct qir_uniform_stream *st = &p->code.uniforms;
+	for (size_t i = 0; i < st->entries.len; i++) {
+		const struct qir_uniform *e = &st->entries.data[i];
 		if (e->kind >= QIR_UNIFORM_KIND_COUNT || !qir_uniform_kinds[e->kind].data_is_sampler)
 			continue;
-		struct vc4_texture *t = e->data < DRV_MAX_UNITS ? ctx->state.textures[e->data] : NULL;
+		uint32_t unit = drv_sampler_unit(u, e->data);
+		struct vc4_texture *t = unit < DRV_MAX_UNITS ? ctx->state.textures[unit] : NULL;
 		if (!t)
 			return drv_error(ctx, "draw: the %s shader samples unit %u, which has no "
-					 "texture", vc4_stage_name(p->stage), e->data);
+					 "texture", vc4_stage_name(p->stage), unit);
 		if (!t->writer)
 			continue;
 		if (t == ctx->state.color || t == ctx->state.depth)
-			return drv_error(ctx, "draw: unit %u samples the bound render target",
-					 e->data);
+			return drv_error(ctx, "draw: unit %u samples the bound render target", unit);
 		if (!drv_job_flush(ctx, t->writer, DRV_FLUSH_DEPENDENCY))
 			return false;
 	}
@@ -60,9 +62,9 @@ static bool check_draw(struct vc4_ctx *ctx, enum vc4_prim mode)
 		return drv_error(ctx, "draw: no program bound");
 	if (!s->color)
 		return drv_error(ctx, "draw: no framebuffer bound");
-	if (s->num_attribs < s->prog->num_attrs)
+	if (s->num_attribs < s->prog->attr_locs_used)
 		return drv_error(ctx, "draw: the vertex shader reads %u attributes, %u are set",
-				 s->prog->num_attrs, s->num_attribs);
+				 s->prog->attr_locs_used, s->num_attribs);
 	return true;
 }
 
@@ -84,7 +86,7 @@ static bool check_vertex_range(struct vc4_ctx *ctx, uint32_t lo, uint32_t hi)
 	const struct drv_state *s = &ctx->state;
 	const struct vc4_prog *p = s->prog;
 	for (uint32_t i = 0; i < p->num_attrs; i++) {
-		const struct vc4_vertex_attrib *a = &s->attribs[i];
+		const struct vc4_vertex_attrib *a = drv_attrib(p, s, i);
 		if (!a->buffer)
 			return drv_error(ctx, "draw: attribute %u (@%s) has no buffer (it was "
 					 "destroyed)", i, attr_name(p, i));
@@ -132,14 +134,16 @@ static bool begin_draw(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t lo, uin
 	bool points = mode == VC4_PRIM_POINTS;
 	struct vc4_prog *prog = ctx->state.prog;
 	const struct drv_variant *v = drv_prog_variant(ctx, prog, mode);
-	if (!v || !prepare_samplers(ctx, &v->fs->prog[0]) ||
-	    !prepare_samplers(ctx, &v->vs->prog[0]) || !prepare_samplers(ctx, &v->vs->prog[1]))
+	if (!v || !prepare_samplers(ctx, &v->fs->prog[0], &prog->unif[1]) ||
+	    !prepare_samplers(ctx, &v->vs->prog[0], &prog->unif[0]) ||
+	    !prepare_samplers(ctx, &v->vs->prog[1], &prog->unif[0]))
 		return false;
 	struct drv_job *job = drv_job_current(ctx);
 	if (!job)
 		return false;
 	if (!job->started)
 		drv_emit_bin_prologue(job);
+	drv_prog_set_builtins(ctx, prog);
 	if (!drv_emit_state(ctx, job, prog) ||
 	    !drv_emit_shader_record(ctx, job, prog, v, points) ||
 	    !drv_write_uniforms(ctx, job, prog, v)) {

@@ -161,7 +161,7 @@ bool drv_emit_state(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_p
 
 uint32_t drv_attr_bytes(const struct vc4_prog *p, const struct drv_state *s, uint32_t i)
 {
-	return p->attr_comps[i] * qir_attr_formats[s->attribs[i].format].bytes_per_comp;
+	return p->attr_comps[i] * qir_attr_formats[drv_attrib(p, s, i)->format].bytes_per_comp;
 }
 
 bool drv_emit_shader_record(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_prog *prog,
@@ -192,7 +192,7 @@ bool drv_emit_shader_record(struct vc4_ctx *ctx, struct drv_job *job, const stru
 		r.coordinate_shader_code_address = (struct vc4_address){ v->cs_bo, 0 };
 	}
 	for (uint32_t i = 0, off = 0; i < n; i++) {
-		const struct vc4_vertex_attrib *a = &s->attribs[i];
+		const struct vc4_vertex_attrib *a = drv_attrib(prog, s, i);
 		uint32_t bytes = drv_attr_bytes(prog, s, i);
 		cl_emit_record(&cl->shader_rec, ATTRIBUTE_RECORD, ar) {
 			ar.vertex_base_memory_address = (struct vc4_address){ a->buffer->bo, a->offset };

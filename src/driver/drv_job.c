@@ -5,42 +5,51 @@
  * draws, and before another job starts writing a texture it samples. Also
  * turns a finished job into the vc4_job of src/bo: the three streams, the
  * render surfaces (colour write with render-config bits, colour and Z/S
- * loads when the target holds content and was not cleared, Z/S write),
+ * loads when the target holds content and was not cleared, Z/S write;
+ * their bits packed by the generated *_SURFACE_BITS code),
  * clear values and the tile rectangle (kernel-vc4.md §b, §f). After each
  * submission and wait it asks the device whether a job hung.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "drv.h"
 
-/* Render-config colour format and memory format fields of color_write. */
-#define RC_FORMAT_SHIFT 2
-#define RC_TILING_SHIFT 6
-/* Load/store general: buffer [2:0], tiling [5:4], colour format [9:8]. */
-#define LS_TILING_SHIFT 4
-#define LS_FORMAT_SHIFT 8
-#define LS_FORMAT_BGR565 2
-
-static const uint16_t tiling_hw[] = {
-	[VC4_LAYOUT_RASTER] = VC4_TILING_FORMAT_RASTER,
-	[VC4_LAYOUT_T] = VC4_TILING_FORMAT_T,
-	[VC4_LAYOUT_LT] = VC4_TILING_FORMAT_LT,
-};
+/* A packed 2-byte surface bits word as the u16 SUBMIT_CL holds. */
+static uint16_t bits16(const uint8_t b[2])
+{
+	return (uint16_t)(b[0] | b[1] << 8);
+}
 
 uint16_t drv_render_config_bits(const struct vc4_texture *c)
 {
-	return (uint16_t)(drv_formats[c->format].rt_format << RC_FORMAT_SHIFT |
-			  tiling_hw[c->layout] << RC_TILING_SHIFT);
+	const struct VC4_RENDER_CONFIG_SURFACE_BITS rc = {
+		.non_hdr_frame_buffer_color_format = (uint32_t)drv_formats[c->format].rt_format,
+		.memory_format = drv_layout_tiling(c->layout),
+	};
+	uint8_t b[VC4_RENDER_CONFIG_SURFACE_BITS_length];
+	int err = VC4_RENDER_CONFIG_SURFACE_BITS_pack(NULL, b, &rc);
+	assert(err == 0); /* a colour target's format fits its field */
+	(void)err;
+	return bits16(b);
 }
 
 uint16_t drv_loadstore_bits(const struct vc4_texture *t)
 {
-	if (t->format == VC4_FMT_Z24S8)
-		return (uint16_t)(VC4_TILE_BUFFER_Z_STENCIL | tiling_hw[t->layout] << LS_TILING_SHIFT);
-	uint16_t fmt = t->format == VC4_FMT_RGB565 ? LS_FORMAT_BGR565 : 0;
-	return (uint16_t)(VC4_TILE_BUFFER_COLOR | tiling_hw[t->layout] << LS_TILING_SHIFT |
-			  fmt << LS_FORMAT_SHIFT);
+	bool zs = t->format == VC4_FMT_Z24S8;
+	const struct VC4_LOAD_STORE_SURFACE_BITS ls = {
+		.buffer = zs ? VC4_TILE_BUFFER_Z_STENCIL : VC4_TILE_BUFFER_COLOR,
+		.format = drv_layout_tiling(t->layout),
+		.pixel_color_format = t->format == VC4_FMT_RGB565 ?
+			VC4_LOAD_STORE_SURFACE_BITS_PIXEL_COLOR_FORMAT_BGR565_NO_DITHER :
+			VC4_LOAD_STORE_SURFACE_BITS_PIXEL_COLOR_FORMAT_RGBA8888,
+	};
+	uint8_t b[VC4_LOAD_STORE_SURFACE_BITS_length];
+	int err = VC4_LOAD_STORE_SURFACE_BITS_pack(NULL, b, &ls);
+	assert(err == 0); /* every value fits its field */
+	(void)err;
+	return bits16(b);
 }
 
 struct drv_job *drv_job_find(struct vc4_ctx *ctx, const struct vc4_texture *color)

@@ -34,8 +34,12 @@ static bool scan_shaders(struct vc4_ctx *ctx, struct vc4_prog *p)
 			continue;
 		if (p->num_attrs == DRV_MAX_ATTRS)
 			return drv_error(ctx, "vc4_prog: more than %u attributes", DRV_MAX_ATTRS);
+		p->attr_loc[p->num_attrs] = (uint8_t)p->num_attrs;
 		p->attr_comps[p->num_attrs++] = decl->type.comps;
 	}
+	p->attr_locs_used = p->num_attrs;
+	for (uint32_t u = 0; u < DRV_MAX_UNITS; u++)
+		p->unif[0].sampler_unit[u] = p->unif[1].sampler_unit[u] = (uint8_t)u;
 	for (size_t d = 0; d < p->fs->decls.len; d++) {
 		const struct ir_decl *decl = &p->fs->decls.data[d];
 		if (decl->kind != IR_DECL_VARYING)
@@ -123,6 +127,8 @@ void vc4_prog_destroy(struct vc4_prog *p)
 	vc4_array_free(&p->unif[1].words);
 	ir_shader_free(p->vs);
 	ir_shader_free(p->fs);
+	glsl_shader_free(p->glsl[0]);
+	glsl_shader_free(p->glsl[1]);
 	free(p);
 }
 
@@ -151,6 +157,8 @@ static bool set_uniform(struct vc4_prog *p, const char *name, const uint32_t *w,
 	drv_begin(p->ctx);
 	if (!name)
 		return drv_error(p->ctx, "vc4_prog: uniform without a name");
+	if (p->glsl[0])
+		return drv_prog_set_glsl_uniform(p, name, w, count);
 	int a = set_words(p->vs, &p->unif[0], name, w, count);
 	int b = set_words(p->fs, &p->unif[1], name, w, count);
 	if (a == 0 || b == 0)
@@ -161,27 +169,33 @@ static bool set_uniform(struct vc4_prog *p, const char *name, const uint32_t *w,
 	return true;
 }
 
-bool vc4_prog_set_uniform_f(struct vc4_prog *p, const char *name, const float *v, uint32_t count)
+/* Copies `count` 32-bit words from v and sets them: one IR uniform, or
+ * whole elements of a GLSL one (an array may take several). */
+static bool set_uniform_words(struct vc4_prog *p, const char *name, const void *v, uint32_t count)
 {
-	uint32_t w[IR_MAX_COMPS];
 	drv_begin(p->ctx);
-	if (count > IR_MAX_COMPS || (!v && count))
+	uint32_t cap = p->glsl[0] ? DRV_MAX_UNIFORM_WORDS : IR_MAX_COMPS;
+	if (count > cap || (!v && count))
 		return drv_error(p->ctx, "vc4_prog: uniform '%s': %u components", name ? name : "",
 				 count);
-	memcpy(w, v, count * sizeof(float));
-	return set_uniform(p, name, w, count);
+	uint32_t *w = malloc(((size_t)count + 1) * sizeof(uint32_t));
+	if (!w)
+		return drv_error(p->ctx, "vc4_prog: out of memory");
+	memcpy(w, v, (size_t)count * sizeof(uint32_t));
+	bool ok = set_uniform(p, name, w, count);
+	free(w);
+	return ok;
+}
+
+bool vc4_prog_set_uniform_f(struct vc4_prog *p, const char *name, const float *v, uint32_t count)
+{
+	return set_uniform_words(p, name, v, count);
 }
 
 bool vc4_prog_set_uniform_i(struct vc4_prog *p, const char *name, const int32_t *v,
 			    uint32_t count)
 {
-	uint32_t w[IR_MAX_COMPS];
-	drv_begin(p->ctx);
-	if (count > IR_MAX_COMPS || (!v && count))
-		return drv_error(p->ctx, "vc4_prog: uniform '%s': %u components", name ? name : "",
-				 count);
-	memcpy(w, v, count * sizeof(int32_t));
-	return set_uniform(p, name, w, count);
+	return set_uniform_words(p, name, v, count);
 }
 
 /* The keys of the current state for a draw of primitive `mode`: its class
@@ -194,7 +208,7 @@ static void make_keys(const struct vc4_ctx *ctx, const struct vc4_prog *p, enum 
 	bool points = mode == VC4_PRIM_POINTS;
 	qir_shader_key_init(vk, QIR_STAGE_VERTEX);
 	for (uint32_t i = 0; i < p->num_attrs; i++)
-		vk->attr_format[i] = s->attribs[i].format;
+		vk->attr_format[i] = drv_attrib(p, s, i)->format;
 	vk->point_size = points;
 	qir_shader_key_init(fk, QIR_STAGE_FRAGMENT);
 	fk->blend.enable = s->blend.enable;

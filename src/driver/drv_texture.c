@@ -1,8 +1,10 @@
 /*
  * drv_texture.c: textures and render targets: format conversion from
- * linear RGBA8, tiling into the layout the TMU or the tile buffer expects,
- * the TMU config words P0/P1, and the read-back into linear RGBA8.
+ * linear RGBA8, tiling into the layout the TMU or the tile buffer expects
+ * (src/tiling), the TMU config words P0/P1 (packed by the generated
+ * TEXTURE_CONFIG_PARAMETER_* code), and the read-back into linear RGBA8.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,9 +57,10 @@ static bool check_create(struct vc4_ctx *ctx, enum vc4_format fmt, enum vc4_layo
 static void upload(struct vc4_texture *t, uint8_t *map, const uint8_t *rgba)
 {
 	uint32_t cpp = drv_formats[t->format].cpp;
+	enum vc4_tiling_format tiling = drv_layout_tiling(t->layout);
 	for (uint32_t y = 0; y < t->height; y++) {
 		for (uint32_t x = 0; x < t->width; x++) {
-			uint32_t off = drv_pixel_offset(t->layout, cpp, t->width, x, y);
+			uint64_t off = tiling_offset(tiling, cpp, t->width, x, y);
 			pack_pixel(t->format, rgba + 4 * ((size_t)y * t->width + x), map + off);
 		}
 	}
@@ -79,8 +82,8 @@ struct vc4_texture *vc4_texture_create(struct vc4_ctx *ctx, enum vc4_format form
 	*t = (struct vc4_texture){ .ctx = ctx, .format = format, .layout = layout,
 				   .width = width, .height = height,
 				   .wrap_s = VC4_WRAP_CLAMP, .wrap_t = VC4_WRAP_CLAMP };
-	uint32_t aw, ah;
-	drv_layout_size(layout, drv_formats[format].cpp, width, height, &aw, &ah, &t->bytes);
+	t->bytes = (uint32_t)tiling_bytes(drv_layout_tiling(layout), drv_formats[format].cpp, width,
+					  height);
 	t->bo = vc4_bo_alloc(ctx->dev, t->bytes, "texture", &diag);
 	uint8_t *map = t->bo ? vc4_bo_map(t->bo, &diag) : NULL;
 	if (!map) {
@@ -157,9 +160,10 @@ bool vc4_texture_read_rgba8(struct vc4_texture *t, uint8_t *rgba)
 	if (!map)
 		return drv_error(ctx, "vc4_texture_read_rgba8: %s", diag.msg);
 	uint32_t cpp = drv_formats[t->format].cpp;
+	enum vc4_tiling_format tiling = drv_layout_tiling(t->layout);
 	for (uint32_t y = 0; y < t->height; y++) {
 		for (uint32_t x = 0; x < t->width; x++) {
-			uint32_t off = drv_pixel_offset(t->layout, cpp, t->width, x, y);
+			uint64_t off = tiling_offset(tiling, cpp, t->width, x, y);
 			drv_unpack_pixel(t->format, map + off,
 					 rgba + 4 * ((size_t)y * t->width + x));
 		}
@@ -167,23 +171,47 @@ bool vc4_texture_read_rgba8(struct vc4_texture *t, uint8_t *rgba)
 	return true;
 }
 
+/* A packed 4-byte configuration word as the u32 the uniform stream holds. */
+static uint32_t word(const uint8_t b[4])
+{
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
 /* P0 without the base address: data type (low 4 bits), no mip levels. */
 uint32_t drv_texture_p0(const struct vc4_texture *t)
 {
-	return (uint32_t)(drv_formats[t->format].tex_type & 15) << 4;
+	const struct VC4_TEXTURE_CONFIG_PARAMETER_0 p0 = {
+		.texture_data_type = (uint32_t)drv_formats[t->format].tex_type & 15,
+	};
+	uint8_t b[VC4_TEXTURE_CONFIG_PARAMETER_0_length];
+	int rc = VC4_TEXTURE_CONFIG_PARAMETER_0_pack(NULL, b, &p0);
+	assert(rc == 0); /* every value fits its field */
+	(void)rc;
+	return word(b);
 }
 
-static const uint32_t wrap_hw[] = {
+static const enum vc4_texture_wrap_mode wrap_hw[] = {
 	[VC4_WRAP_REPEAT] = VC4_TEXTURE_WRAP_MODE_REPEAT,
 	[VC4_WRAP_CLAMP] = VC4_TEXTURE_WRAP_MODE_CLAMP,
 	[VC4_WRAP_MIRROR] = VC4_TEXTURE_WRAP_MODE_MIRROR,
 };
 
-/* P1: type bit 4, height, width (2048 encodes as 0), filters, wraps. */
+/* P1: type bit 4, height, width (2048 encodes as 0), filters (the same
+ * for minification and magnification), wraps. */
 uint32_t drv_texture_p1(const struct vc4_texture *t)
 {
-	uint32_t filt = t->linear_filter ? 0 : 1; /* 0 linear, 1 nearest */
-	return (uint32_t)((drv_formats[t->format].tex_type >> 4) & 1) << 31 |
-	       (t->height & 2047) << 20 | (t->width & 2047) << 8 | filt << 7 | filt << 4 |
-	       wrap_hw[t->wrap_t] << 2 | wrap_hw[t->wrap_s];
+	uint32_t filter = t->linear_filter ?
+		VC4_TEXTURE_CONFIG_PARAMETER_1_MINIFICATION_FILTER_LINEAR :
+		VC4_TEXTURE_CONFIG_PARAMETER_1_MINIFICATION_FILTER_NEAREST;
+	const struct VC4_TEXTURE_CONFIG_PARAMETER_1 p1 = {
+		.s_wrap_mode = wrap_hw[t->wrap_s], .t_wrap_mode = wrap_hw[t->wrap_t],
+		.minification_filter = filter, .magnification_filter = filter,
+		.image_width = t->width & 2047, .image_height = t->height & 2047,
+		.texture_data_type_extended = (drv_formats[t->format].tex_type >> 4) & 1,
+	};
+	uint8_t b[VC4_TEXTURE_CONFIG_PARAMETER_1_length];
+	int rc = VC4_TEXTURE_CONFIG_PARAMETER_1_pack(NULL, b, &p1);
+	assert(rc == 0); /* every value fits its field */
+	(void)rc;
+	return word(b);
 }

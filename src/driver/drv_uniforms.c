@@ -86,12 +86,12 @@ static bool write_entry(struct vc4_ctx *ctx, struct drv_job *job, const struct q
 	switch (e->kind) {
 	case QIR_UNIFORM_TEX_P0:
 	case QIR_UNIFORM_TEX_BO_ADDR:
-		if (!(t = unit_texture(ctx, job, e->data, i)))
+		if (!(t = unit_texture(ctx, job, drv_sampler_unit(user, e->data), i)))
 			return false;
 		cl_reloc_u32(u, t->bo, e->kind == QIR_UNIFORM_TEX_P0 ? drv_texture_p0(t) : 0);
 		return vc4_array_push(&job->reads, t) || drv_error(ctx, "out of memory");
 	case QIR_UNIFORM_TEX_P1:
-		if (!(t = unit_texture(ctx, job, e->data, i)))
+		if (!(t = unit_texture(ctx, job, drv_sampler_unit(user, e->data), i)))
 			return false;
 		cl_u32(u, drv_texture_p1(t));
 		return true;

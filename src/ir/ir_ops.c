@@ -28,6 +28,7 @@ static union ir_scalar U(uint32_t u)
 static union ir_scalar ev_add(const union ir_scalar *a) { return F(a[0].f + a[1].f); }
 static union ir_scalar ev_sub(const union ir_scalar *a) { return F(a[0].f - a[1].f); }
 static union ir_scalar ev_mul(const union ir_scalar *a) { return F(a[0].f * a[1].f); }
+static union ir_scalar ev_div(const union ir_scalar *a) { return F(a[0].f / a[1].f); }
 static union ir_scalar ev_neg(const union ir_scalar *a) { return F(-a[0].f); }
 static union ir_scalar ev_abs(const union ir_scalar *a) { return F(fabsf(a[0].f)); }
 static union ir_scalar ev_min(const union ir_scalar *a) { return F(fminf(a[0].f, a[1].f)); }
@@ -172,6 +173,7 @@ const struct ir_op_info ir_ops[IR_OP_COUNT] = {
 	FLT(ADD, "add", 2, ev_add, 0),
 	FLT(SUB, "sub", 2, ev_sub, 0),
 	FLT(MUL, "mul", 2, ev_mul, 0),
+	FLT(DIV, "div", 2, ev_div, IR_OPF_SFU),  /* last in the enum: added later */
 	FLT(NEG, "neg", 1, ev_neg, 0),
 	FLT(ABS, "abs", 1, ev_abs, 0),
 	FLT(MIN, "min", 2, ev_min, 0),

@@ -263,7 +263,9 @@ static void gen_block(struct gen *g, uint32_t depth)
 		else if (fs && g->opt.discard && depth && r < 26)
 			gen_jump(g, IR_OP_DISCARD);
 		else {
-			enum ir_op op = (enum ir_op)rnd(g, IR_OP_COUNT);
+			/* ops added after the generator (div) are not drawn, so
+			 * every seed keeps the program it always gave */
+			enum ir_op op = (enum ir_op)rnd(g, IR_OP_DIV);
 			if (op_allowed(g, op))
 				pool_add(g, gen_op(g, op));
 		}

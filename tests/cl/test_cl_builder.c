@@ -1,5 +1,6 @@
 /* test_cl_builder.c: the CL builder: exact bytes, BO indices, relocation slots,
- * GEM handles and sticky errors, and the example draw's three streams. */
+ * GEM handles and sticky errors. (What a whole draw emits is the driver's,
+ * checked by tests/driver.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +11,6 @@
 #include <cmocka.h>
 
 #include "cl/cl.h"
-#include "cl/cl_example.h"
 
 /* Stand-ins for BOs: the builder only compares the pointers. */
 static char bo_storage[8];
@@ -253,89 +253,6 @@ static void range_errors_are_sticky(void **state)
 	cl_free(&cl);
 }
 
-static const struct cl_example_bos example_bos = {
-	.fs = BO(0), .vs = BO(1), .cs = BO(2), .vbo = BO(3), .tex = BO(4), .ib = BO(5),
-};
-
-/* The example draw against bytes written by hand from the XML layouts. */
-static void example_bin_cl_bytes(void **state)
-{
-	(void)state;
-	struct cl_job job;
-	cl_job_init(&job);
-	assert_true(cl_example_bin(&job, &example_bos));
-	assert_cl_bytes(&job.bcl,
-		112, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 8, 0x04, /* 10x8 tiles, auto-init */
-		6,                                        /* start tile binning */
-		56, 0x12,                                 /* triangles, 16-bit index */
-		102, 0, 0, 0, 0, 0x80, 0x02, 0xe0, 0x01,  /* clip window 640x480 */
-		96, 0x03, 0xb0, 0x03,                     /* both faces, LEQUAL, Z writes, early Z */
-		101, 0, 0, 0, 0,                          /* depth offset */
-		98, 0x00, 0x00, 0x80, 0x3f,               /* point size 1.0 */
-		99, 0x00, 0x00, 0x80, 0x3f,               /* line width 1.0 */
-		105, 0x00, 0x00, 0xa0, 0x45, 0x00, 0x00, 0x70, 0xc5, /* 5120.0, -3840.0 */
-		106, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x00, 0x3f, /* 0.5, 0.5 */
-		103, 0x00, 0x14, 0x00, 0x0f,              /* (320, 240) in 1/16 pixel */
-		97, 0, 0, 0, 0,                           /* flat shade flags */
-		64, 0x02, 0, 0, 0,                        /* 2 attributes */
-		254, 5, 0, 0, 0, 0, 0, 0, 0,              /* index buffer = BO 5 */
-		32, 0x14, 6, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0,
-		33, 0x04, 3, 0, 0, 0, 4, 0, 0, 0,
-		7, 4);
-	assert_int_equal(job.shader_rec_count, 1);
-	cl_job_free(&job);
-}
-
-static void example_shader_record_and_uniform_bytes(void **state)
-{
-	(void)state;
-	struct cl_job job;
-	cl_job_init(&job);
-	assert_true(cl_example_bin(&job, &example_bos));
-	assert_cl_bytes(&job.shader_rec,
-		0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 3, 0, 0, 0, /* FS VS CS VBO VBO */
-		0x05, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0,    /* single thread, clipping, 2 varyings */
-		0, 0, 0x03, 20, 0, 0, 0, 0, 0, 0, 0, 0,   /* VS reads attributes 0+1, 20 bytes */
-		0, 0, 0x01, 12, 0, 0, 0, 0, 0, 0, 0, 0,   /* CS reads attribute 0, 12 bytes */
-		0, 0, 0, 0, 11, 20, 0, 0,                 /* position */
-		12, 0, 0, 0, 7, 20, 12, 0);               /* texture coordinate */
-	assert_cl_bytes(&job.uniforms,
-		4, 0, 0, 0,                               /* FS: texture BO 4 */
-		0, 0, 0, 0, 0x95, 0x40, 0x00, 0x04,       /* P0, P1: 64x64 clamp nearest */
-		0x00, 0x00, 0x80, 0x3f,
-		0x00, 0x00, 0xa0, 0x45, 0x00, 0x00, 0x70, 0xc5, 0x00, 0x00, 0x00, 0x3f,
-		0x00, 0x00, 0x00, 0x3f,                   /* VS */
-		0x00, 0x00, 0xa0, 0x45, 0x00, 0x00, 0x70, 0xc5, 0x00, 0x00, 0x00, 0x3f,
-		0x00, 0x00, 0x00, 0x3f);                  /* CS */
-	assert_int_equal(job.bos.len, 6);
-	for (int i = 0; i < 6; i++)
-		assert_ptr_equal(job.bos.data[i], BO(i));
-	cl_job_free(&job);
-}
-
-static void example_render_cl_bytes(void **state)
-{
-	(void)state;
-	struct vc4_cl rcl;
-	cl_init(&rcl, "render CL", NULL);
-	assert_true(cl_example_render(&rcl));
-	assert_cl_bytes(&rcl,
-		113, 0x00, 0x00, 0x10, 0x00, 128, 0, 64, 0, 0x44, 0x00, /* RGBA8888, T */
-		114, 0x99, 0x66, 0x33, 0xff, 0x99, 0x66, 0x33, 0xff, 0xff, 0xff, 0xff, 0, 0,
-		115, 0, 0,
-		28, 0, 0, 0, 0, 0, 0,                     /* store nothing: clears */
-		29, 0x12, 0, 0, 0, 0x20, 0,               /* load Z/S, T, 0x00200000 */
-		115, 0, 0,
-		8,
-		17, 0x00, 0x00, 0x30, 0x00,
-		24,
-		29, 0x12, 0, 0, 0, 0x20, 0,
-		115, 1, 0,
-		17, 0x20, 0x00, 0x30, 0x00,
-		25);
-	cl_free(&rcl);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -351,9 +268,6 @@ int main(void)
 		cmocka_unit_test(uniform_stream_slots),
 		cmocka_unit_test(gem_handles_only_when_the_index_bo_changes),
 		cmocka_unit_test(range_errors_are_sticky),
-		cmocka_unit_test(example_bin_cl_bytes),
-		cmocka_unit_test(example_shader_record_and_uniform_bytes),
-		cmocka_unit_test(example_render_cl_bytes),
 	};
 	return cmocka_run_group_tests_name("cl_builder", tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* test_clif.c: the run-time XML loader and the CL decoder: golden output of
- * the example CLs, every truncation of them, seeded garbage, malformed XML
- * and the search path. Argument: the directory of the golden files. */
+ * the sample CLs (bin_cl.cl: one draw's bin CL; render_cl.cl: a two-tile
+ * frame), every truncation of them, seeded garbage, malformed XML and the
+ * search path. Argument: the directory of the samples and golden files. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,37 +11,47 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cl/cl_example.h"
 #include "cl/clif.h"
 #include "util/file.h"
 
 static const char *golden_dir;
 
-struct fixture {
-	struct clif_spec *spec;
-	struct cl_job job;   /* the example draw */
-	struct vc4_cl rcl;   /* the example frame */
+/* A control list read from a sample file. */
+struct sample {
+	uint8_t *data;
+	size_t len;
 };
 
-static char bo_storage[6];
+struct fixture {
+	struct clif_spec *spec;
+	struct sample bcl;   /* bin_cl.cl: one 640x480 draw's bin CL */
+	struct sample rcl;   /* render_cl.cl: a two-tile frame's render CL */
+};
+
+/* Reads sample `name` from the golden directory (false with a message). */
+static bool read_sample(const char *name, struct sample *out)
+{
+	char path[4096];
+	struct vc4_diag d = {0};
+	snprintf(path, sizeof(path), "%s/%s", golden_dir, name);
+	out->data = vc4_read_file(path, &out->len, &d);
+	if (!out->data)
+		fprintf(stderr, "%s\n", d.msg);
+	return out->data != NULL;
+}
 
 static int setup(void **state)
 {
 	struct fixture *fx = calloc(1, sizeof(*fx));
 	struct vc4_diag d = {0};
-	const struct cl_example_bos bos = {
-		(void *)&bo_storage[0], (void *)&bo_storage[1], (void *)&bo_storage[2],
-		(void *)&bo_storage[3], (void *)&bo_storage[4], (void *)&bo_storage[5],
-	};
 	if (!fx)
 		return -1;
 	fx->spec = clif_spec_load(&d);
 	if (!fx->spec)
 		fprintf(stderr, "%s\n", d.msg);
-	cl_job_init(&fx->job);
-	cl_init(&fx->rcl, "render CL", NULL);
 	*state = fx;
-	bool ok = fx->spec && cl_example_bin(&fx->job, &bos) && cl_example_render(&fx->rcl);
+	bool ok = fx->spec && read_sample("bin_cl.cl", &fx->bcl) &&
+		  read_sample("render_cl.cl", &fx->rcl);
 	return ok ? 0 : -1;
 }
 
@@ -48,8 +59,8 @@ static int teardown(void **state)
 {
 	struct fixture *fx = *state;
 	clif_spec_free(fx->spec);
-	cl_job_free(&fx->job);
-	cl_free(&fx->rcl);
+	free(fx->bcl.data);
+	free(fx->rcl.data);
 	free(fx);
 	return 0;
 }
@@ -80,7 +91,7 @@ static void assert_golden(const char *text, const char *name)
 	free(want);
 }
 
-static void check_golden(const struct clif_spec *spec, const struct vc4_cl *cl,
+static void check_golden(const struct clif_spec *spec, const struct sample *cl,
 			 enum clif_cl_kind kind, bool brief, const char *name)
 {
 	struct vc4_diag d = {0};
@@ -94,8 +105,8 @@ static void check_golden(const struct clif_spec *spec, const struct vc4_cl *cl,
 static void bin_cl_golden(void **state)
 {
 	struct fixture *fx = *state;
-	check_golden(fx->spec, &fx->job.bcl, CLIF_BIN_CL, false, "bin_cl.txt");
-	check_golden(fx->spec, &fx->job.bcl, CLIF_BIN_CL, true, "bin_cl_brief.txt");
+	check_golden(fx->spec, &fx->bcl, CLIF_BIN_CL, false, "bin_cl.txt");
+	check_golden(fx->spec, &fx->bcl, CLIF_BIN_CL, true, "bin_cl_brief.txt");
 }
 
 static void render_cl_golden(void **state)
@@ -125,7 +136,7 @@ static bool is_packet_start(size_t n)
 static void every_truncation_is_an_error(void **state)
 {
 	struct fixture *fx = *state;
-	const struct vc4_cl *bcl = &fx->job.bcl;
+	const struct sample *bcl = &fx->bcl;
 	assert_int_equal(bcl->len, 0x73);
 	for (size_t n = 0; n <= bcl->len; n++) {
 		uint8_t *copy = malloc(n ? n : 1);
@@ -158,7 +169,7 @@ static void garbage_never_crashes(void **state)
 		for (size_t i = 0; i < n; i++) {
 			seed = seed * 1103515245u + 12345u;
 			/* Half the buffers use only known opcodes' bytes for variety. */
-			buf[i] = (uint8_t)(round % 2 ? (seed >> 16) : fx->job.bcl.data[(seed >> 16) % 0x73]);
+			buf[i] = (uint8_t)(round % 2 ? (seed >> 16) : fx->bcl.data[(seed >> 16) % 0x73]);
 		}
 		struct vc4_diag d = {0};
 		bool ok;
@@ -189,7 +200,7 @@ static void decode_errors_name_the_offset(void **state)
 	assert_string_equal(d.msg, "0x00000000: packet 113 (Tile Rendering Mode Configuration) "
 			    "is not allowed in a binning CL");
 	vc4_diag_clear(&d);
-	free(dump(fx->spec, fx->job.bcl.data, fx->job.bcl.len, CLIF_RENDER_CL, true, &d, &ok));
+	free(dump(fx->spec, fx->bcl.data, fx->bcl.len, CLIF_RENDER_CL, true, &d, &ok));
 	assert_string_equal(d.msg, "0x00000000: packet 112 (Tile Binning Mode Configuration) "
 			    "is not allowed in a rendering CL");
 }
@@ -204,10 +215,10 @@ static void records_decode_by_name(void **state)
 	assert_non_null(g);
 	assert_null(clif_spec_struct(fx->spec, "Clip Window"));
 	FILE *out = open_memstream(&text, &len);
-	/* The second attribute record: after 5 slots, the record and attribute 0. */
-	assert_true(clif_dump_struct(g, fx->job.shader_rec.data + 20 + 36 + 8, 8, fx->spec,
-				     out, &d));
-	assert_false(clif_dump_struct(g, fx->job.shader_rec.data, 7, fx->spec, out, &d));
+	/* The draw's second attribute record (its texture coordinate). */
+	static const uint8_t attr[8] = { 12, 0, 0, 0, 7, 20, 12, 0 };
+	assert_true(clif_dump_struct(g, attr, sizeof(attr), fx->spec, out, &d));
+	assert_false(clif_dump_struct(g, attr, 7, fx->spec, out, &d));
 	fclose(out);
 	assert_string_equal(text, "    Vertex Base Memory Address: 0x0000000c\n"
 			    "    Number of Bytes minus 1: 7\n"

@@ -20,22 +20,20 @@
 #include "vc4/vc4.h"
 
 static const char *vs_text =
-	"vertex\n"
-	"attribute vec4 @pos\n"
-	"attribute vec4 @colour\n"
-	"varying smooth vec4 @v_colour\n"
-	"output position\n"
-	"%p = load @pos\n"
-	"store @position, %p\n"
-	"%c = load @colour\n"
-	"store @v_colour, %c\n";
+	"attribute vec4 pos;\n"
+	"attribute vec4 colour;\n"
+	"varying vec4 v_colour;\n"
+	"void main() {\n"
+	"	gl_Position = pos;\n"
+	"	v_colour = colour;\n"
+	"}\n";
 
 static const char *fs_text =
-	"fragment\n"
-	"varying smooth vec4 @v_colour\n"
-	"output color\n"
-	"%c = load @v_colour\n"
-	"store @color, %c\n";
+	"precision mediump float;\n"
+	"varying vec4 v_colour;\n"
+	"void main() {\n"
+	"	gl_FragColor = v_colour;\n"
+	"}\n";
 
 /* Draws one RGB triangle into a 64x64 target and writes it to `png`. */
 static int draw_triangle(const char *png)
@@ -57,10 +55,10 @@ static int draw_triangle(const char *png)
 	struct vc4_texture *rt = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_T,
 						    64, 64, NULL);
 	struct vc4_buffer *vb = vc4_buffer_create(ctx, vertices, sizeof(vertices));
-	struct vc4_prog *prog = vc4_prog_create(ctx, vs_text, fs_text);
+	struct vc4_prog *prog = vc4_prog_create_glsl(ctx, vs_text, fs_text, NULL, 0);
 	struct vc4_vertex_attrib attribs[2] = {
-		{ vb, 0, 32, VC4_ATTR_FLOAT },   /* @pos: 4 floats at byte 0 */
-		{ vb, 16, 32, VC4_ATTR_FLOAT },  /* @colour: 4 floats at byte 16 */
+		{ vb, 0, 32, VC4_ATTR_FLOAT },   /* pos (location 0): 4 floats at byte 0 */
+		{ vb, 16, 32, VC4_ATTR_FLOAT },  /* colour (location 1): 4 floats at byte 16 */
 	};
 	int status = rt && vb && prog &&
 		     vc4_set_framebuffer(ctx, rt, NULL) &&

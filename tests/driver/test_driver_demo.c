@@ -194,11 +194,11 @@ static void test_hang(void **state)
 	(void)state;
 	char scenes[] = "/tmp/vc4-demo-hang-XXXXXX", args[256];
 	assert_non_null(mkdtemp(scenes));
-	write_text(scenes, "colour.vs.ir", "vertex\nattribute vec4 @pos\nattribute vec4 @colour\n"
-		   "varying smooth vec4 @v_colour\noutput position\n%p = load @pos\n"
-		   "store @position, %p\n%c = load @colour\nstore @v_colour, %c\n");
-	write_text(scenes, "colour.fs.ir", "fragment\nvarying smooth vec4 @v_colour\n"
-		   "output color\n%c = load @v_colour\nloop {\n}\nstore @color, %c\n");
+	write_text(scenes, "colour.vert", "attribute vec4 pos;\nattribute vec4 colour;\n"
+		   "varying vec4 v_colour;\n"
+		   "void main() { gl_Position = pos; v_colour = colour; }\n");
+	write_text(scenes, "colour.frag", "precision mediump float;\nvarying vec4 v_colour;\n"
+		   "void main() { while (true) { } gl_FragColor = v_colour; }\n");
 	snprintf(args, sizeof(args), "--backend sim --size 128 --scenes %s -o %s", scenes, scenes);
 	struct tool_run r = tool_run(demo, args, false);
 	char out[256];
@@ -207,7 +207,7 @@ static void test_hang(void **state)
 	assert_string_equal(r.out, out);
 	/* Between the two: the render CL address and packet where the
 	 * simulated pipeline stopped. */
-	const char *start = "vc4-demo: triangle: GPU hang: job 3 hung: render: 0x";
+	const char *start = "vc4-demo: triangle: GPU hang: job 2 hung: render: 0x";
 	const char *end = ": fragment shader at 0x01021000: no thread end after 1000000 "
 			  "instructions\n";
 	size_t n = strlen(r.err);

@@ -1,10 +1,8 @@
 /*
- * test_driver_tiling.c: the T and LT layouts against hand-worked offsets
- * (kernel-vc4.md §d: 64-byte micro-tiles; T = 4 KiB tiles, even tile rows
- * left to right, odd rows right to left; inside a tile four 1 KiB
- * sub-tiles: quadrants low-y-left, low-y-right, high-y-left, high-y-right
- * at sub-tiles 0, 3, 1, 2 on even rows and 2, 1, 3, 0 on odd rows), the
- * layout AUTO picks, padded sizes, and upload + read-back through the API.
+ * test_driver_tiling.c: the driver's side of the layouts: API layouts as
+ * hardware tiling formats, the layout AUTO picks, texture sizes, and upload
+ * + read-back through the API. The addresses themselves are src/tiling's,
+ * checked against hand-worked numbers in tests/tiling.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,69 +14,59 @@
 #include "driver/drv.h"
 #include "driver_fixture.h"
 
-/* 32 bpp: utiles are 4x4 pixels, a T tile 32x32, a sub-tile 16x16. */
-static void test_t_offsets(void **state)
+/* The API layouts as the hardware's tiling formats (whose addresses and
+ * sizes tests/tiling checks by hand), and the layout AUTO picks. */
+static void test_layouts_and_auto(void **state)
 {
 	(void)state;
-	static const struct { uint32_t x, y, off; } cases[] = {
-		{ 0, 0, 0 },        /* tile 0, sub-tile 0, utile 0 */
-		{ 1, 0, 4 },        /* next pixel of the utile */
-		{ 0, 1, 16 },       /* next row of the utile: 4 pixels * 4 bytes */
-		{ 4, 0, 64 },       /* utile 1 */
-		{ 0, 4, 256 },      /* utile 4 (second utile row of the sub-tile) */
-		{ 5, 6, 356 },      /* utile 5 (320) + row 2, column 1 ((2*4+1)*4) */
-		{ 16, 0, 3072 },    /* right half, row 0: 4th sub-tile of an even tile row */
-		{ 0, 16, 1024 },    /* second sub-tile row, left: sub-tile 1 */
-		{ 16, 16, 2048 },   /* ... right: sub-tile 2 */
-		{ 32, 0, 4096 },    /* tile 1 of row 0 */
-		{ 0, 32, 14336 },   /* odd row runs right to left: tile 3 (12288), sub-tile 2 */
-		{ 32, 32, 10240 },  /* tile 2 (8192), bottom-left quadrant at sub-tile 2 */
-		{ 48, 32, 9216 },   /* tile 2, bottom-right quadrant: sub-tile 1 */
-		{ 32, 48, 11264 },  /* tile 2, top-left quadrant: sub-tile 3 */
-		{ 48, 48, 8192 },   /* tile 2, top-right quadrant: sub-tile 0 */
-	};
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		uint32_t got = drv_pixel_offset(VC4_LAYOUT_T, 4, 64, cases[i].x, cases[i].y);
-		if (got != cases[i].off)
-			fail_msg("T (%u, %u): %u, expected %u", cases[i].x, cases[i].y, got,
-				 cases[i].off);
-	}
-}
-
-static void test_lt_and_raster_offsets(void **state)
-{
-	(void)state;
-	/* LT, 32 bpp, width 10 (3 utiles per row): (5, 2) is utile 1, row 2, col 1. */
-	assert_int_equal(drv_pixel_offset(VC4_LAYOUT_LT, 4, 10, 5, 2), 64 + 36);
-	/* (1, 5): second utile row -> utile 3. */
-	assert_int_equal(drv_pixel_offset(VC4_LAYOUT_LT, 4, 10, 1, 5), 3 * 64 + (1 * 4 + 1) * 4);
-	/* 16 bpp: utiles are 8x4; (9, 1) -> utile 1, row 1 col 1. */
-	assert_int_equal(drv_pixel_offset(VC4_LAYOUT_LT, 2, 16, 9, 1), 64 + (8 + 1) * 2);
-	/* raster rows are padded to the utile width: width 10 -> 12 pixels. */
-	assert_int_equal(drv_pixel_offset(VC4_LAYOUT_RASTER, 4, 10, 3, 2), 2 * 48 + 12);
-	/* 16 bpp T: 64x32 tiles; (8, 4) -> utile 5 of sub-tile 0. */
-	assert_int_equal(drv_pixel_offset(VC4_LAYOUT_T, 2, 128, 8, 4), 5 * 64);
-}
-
-static void test_sizes_and_auto(void **state)
-{
-	(void)state;
-	uint32_t w, h, bytes;
-	drv_layout_size(VC4_LAYOUT_T, 4, 33, 1, &w, &h, &bytes);
-	assert_int_equal(w, 64);
-	assert_int_equal(h, 32);
-	assert_int_equal(bytes, 8192);
-	drv_layout_size(VC4_LAYOUT_LT, 2, 9, 5, &w, &h, &bytes);
-	assert_int_equal(w, 16);
-	assert_int_equal(h, 8);
-	assert_int_equal(bytes, 256);
-	drv_layout_size(VC4_LAYOUT_RASTER, 4, 10, 3, &w, &h, &bytes);
-	assert_int_equal(bytes, 12 * 3 * 4);
+	assert_int_equal(drv_layout_tiling(VC4_LAYOUT_RASTER), VC4_TILING_FORMAT_RASTER);
+	assert_int_equal(drv_layout_tiling(VC4_LAYOUT_T), VC4_TILING_FORMAT_T);
+	assert_int_equal(drv_layout_tiling(VC4_LAYOUT_LT), VC4_TILING_FORMAT_LT);
 	assert_int_equal(drv_texture_auto_layout(VC4_FMT_RGBA8888, 16, 64), VC4_LAYOUT_LT);
 	assert_int_equal(drv_texture_auto_layout(VC4_FMT_RGBA8888, 17, 17), VC4_LAYOUT_T);
 	assert_int_equal(drv_texture_auto_layout(VC4_FMT_RGB565, 64, 16), VC4_LAYOUT_LT);
 	assert_int_equal(drv_texture_auto_layout(VC4_FMT_RGB565, 33, 17), VC4_LAYOUT_T);
 	assert_int_equal(drv_texture_auto_layout(VC4_FMT_RGBA32R, 64, 64), VC4_LAYOUT_RASTER);
+}
+
+/* A texture format's bytes per pixel are its texture data type's. */
+static void test_format_sizes(void **state)
+{
+	(void)state;
+	for (int f = 0; f < VC4_FMT_COUNT; f++) {
+		if (drv_formats[f].tex_type < 0)
+			continue;
+		uint32_t type = (uint32_t)drv_formats[f].tex_type;
+		const struct tiling_texel_type *t = tiling_texel_type(type);
+		assert_non_null(t);
+		assert_int_equal(drv_formats[f].cpp, t->cpp);
+	}
+}
+
+/* A texture's BO holds its padded size: T 33x1 at 32 bpp is two 32x32
+ * tiles (8192 bytes), LT 9x5 at 16 bpp 2x2 utiles of 8x4 (256), raster
+ * 10x3 at 32 bpp rows of 12 pixels (144). */
+static void test_texture_bytes(void **state)
+{
+	(void)state;
+	struct vc4_ctx *ctx = drvt_ctx();
+	static const struct {
+		enum vc4_format f;
+		enum vc4_layout l;
+		uint32_t w, h, bytes;
+	} c[] = {
+		{ VC4_FMT_RGBA8888, VC4_LAYOUT_T, 33, 1, 8192 },
+		{ VC4_FMT_RGB565, VC4_LAYOUT_LT, 9, 5, 256 },
+		{ VC4_FMT_RGBA32R, VC4_LAYOUT_RASTER, 10, 3, 144 },
+	};
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct vc4_texture *t = vc4_texture_create(ctx, c[i].f, c[i].l, c[i].w, c[i].h,
+							   NULL);
+		assert_non_null(t);
+		assert_int_equal(t->bytes, c[i].bytes);
+		vc4_texture_destroy(t);
+	}
+	vc4_ctx_destroy(ctx);
 }
 
 /* Upload then read back: exact for RGBA8888, 565-quantised for RGB565. */
@@ -148,9 +136,9 @@ static void test_create_errors(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_t_offsets),
-		cmocka_unit_test(test_lt_and_raster_offsets),
-		cmocka_unit_test(test_sizes_and_auto),
+		cmocka_unit_test(test_layouts_and_auto),
+		cmocka_unit_test(test_texture_bytes),
+		cmocka_unit_test(test_format_sizes),
 		cmocka_unit_test(test_roundtrip),
 		cmocka_unit_test(test_create_errors),
 	};

@@ -145,7 +145,7 @@ def check_demo(tap, a, d, work):
               f'the installed vc4-demo renders every scene ({len(names)} PNGs)',
               f'status {status}\nstdout: {out}\nstderr: {err}')
     # Without one installed scene file it must fail on that file: it read them.
-    scene = under(d, os.path.join(a.datadir, 'vc4', 'scenes', 'colour.vs.ir'))
+    scene = under(d, os.path.join(a.datadir, 'vc4', 'scenes', 'colour.vert'))
     os.remove(scene)
     status, out, err = run([demo, '-o', png_dir, '--size', '32'], env)
     tap.check(status == 2 and err.startswith(f'vc4-demo: {scene}'),

@@ -147,6 +147,7 @@ static const struct op_case ops[] = {
 	{ "vec2", "%a = const vec4 1, 2, 3, 4\n%r = swizzle %a, ag", "4, 2" },
 	{ "int", "%a = const ivec3 1, 2, 3\n%r = extract %a, 2", "3" },
 	{ "float", "%a = const float 2.5\n%r = swizzle %a, x", "2.5" },
+	{ "vec2", "%a = const vec2 1, 3\n%b = const vec2 4, -2\n%r = div %a, %b", "0.25, -1.5" },
 };
 
 static void each_op(void **state)

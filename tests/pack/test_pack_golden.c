@@ -545,7 +545,7 @@ static void golden_TEXTURE_CONFIG_PARAMETER_0(void **state)
 	(void)state;
 	struct VC4_TEXTURE_CONFIG_PARAMETER_0 v = {
 		.number_of_mipmap_levels_minus_1 = 5,                              /* 0..3 */
-		.texture_data_type = VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_RGBA4444,
+		.texture_data_type = VC4_TEXTURE_DATA_TYPE_RGBA4444,                /* 4..7 */
 		.flip_texture_y_axis = true,                                       /* bit 8 */
 		.cache_swizzle = 3,                                                /* 10..11 */
 		.texture_base_pointer = { NULL, 0x00abc000 },
@@ -649,6 +649,37 @@ static void golden_TLB_STENCIL_SETUP_WRITE_MASKS(void **state)
 	CHECK_PACK(TLB_STENCIL_SETUP_WRITE_MASKS, v, expect);
 }
 
+static void golden_RENDER_CONFIG_SURFACE_BITS(void **state)
+{
+	(void)state;
+	struct VC4_RENDER_CONFIG_SURFACE_BITS v = {
+		.multisample_mode_4x = true,                                   /* bit 0 */
+		.non_hdr_frame_buffer_color_format = /* 1 at 2..3 */
+			VC4_RENDER_CONFIG_SURFACE_BITS_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_RGBA8888,
+		.decimate_mode = VC4_RENDER_CONFIG_SURFACE_BITS_DECIMATE_MODE_4X, /* 1 at 4..5 */
+		.memory_format = VC4_TILING_FORMAT_LT,                         /* 2 at 6..7 */
+		.early_z_early_cov_disable = true,                             /* bit 11 */
+	};
+	/* 1 | 1 << 2 | 1 << 4 | 2 << 6 | 1 << 11 = 0x0895 */
+	static const uint8_t expect[] = { 0x95, 0x08 };
+	CHECK_PACK(RENDER_CONFIG_SURFACE_BITS, v, expect);
+}
+
+static void golden_LOAD_STORE_SURFACE_BITS(void **state)
+{
+	(void)state;
+	struct VC4_LOAD_STORE_SURFACE_BITS v = {
+		.buffer = VC4_TILE_BUFFER_Z_STENCIL,                /* 2 at 0..2 */
+		.format = VC4_TILING_FORMAT_T,                      /* 1 at 4..5 */
+		.pixel_color_format = /* 2 at 8..9 */
+			VC4_LOAD_STORE_SURFACE_BITS_PIXEL_COLOR_FORMAT_BGR565_NO_DITHER,
+		.disable_vg_mask_buffer_clear_on_store = true,      /* bit 15 */
+	};
+	/* 2 | 1 << 4 | 2 << 8 | 1 << 15 = 0x8212 */
+	static const uint8_t expect[] = { 0x12, 0x82 };
+	CHECK_PACK(LOAD_STORE_SURFACE_BITS, v, expect);
+}
+
 /* The golden cases, once; every packet and struct must appear here. */
 #define GOLDEN_CASES(X)                                                                \
 	X(HALT) X(NOP) X(FLUSH) X(FLUSH_ALL_STATE) X(START_TILE_BINNING)                \
@@ -671,6 +702,7 @@ static void golden_TLB_STENCIL_SETUP_WRITE_MASKS(void **state)
 	X(TEXTURE_CONFIG_PARAMETER_1) X(TEXTURE_CONFIG_PARAMETER_2_3_CUBE_MAP_STRIDE)   \
 	X(TEXTURE_CONFIG_PARAMETER_2_3_CHILD_IMAGE_DIMENSIONS)                          \
 	X(TEXTURE_CONFIG_PARAMETER_2_3_CHILD_IMAGE_OFFSETS)                             \
+	X(RENDER_CONFIG_SURFACE_BITS) X(LOAD_STORE_SURFACE_BITS)                        \
 	X(TLB_STENCIL_SETUP) X(TLB_STENCIL_SETUP_WRITE_MASKS)
 
 #define AS_NAME(N) #N,
@@ -686,7 +718,7 @@ static int has_golden(const char *name)
 }
 
 /* Every packet and struct of the XML has a golden case, and the counts are the
- * ones docs/xml.md promises (42 packets, 11 structs). */
+ * ones docs/xml.md promises (42 packets, 13 structs). */
 static void every_packet_and_struct_has_a_golden_case(void **state)
 {
 	(void)state;
@@ -696,10 +728,10 @@ static void every_packet_and_struct_has_a_golden_case(void **state)
 	VC4_FOR_EACH_PACKET(CHECK_P)
 	VC4_FOR_EACH_STRUCT(CHECK_S)
 	assert_int_equal(packets, 42);
-	assert_int_equal(structs, 11);
+	assert_int_equal(structs, 13);
 	assert_int_equal(VC4_PACKET_COUNT, 42);
-	assert_int_equal(VC4_STRUCT_COUNT, 11);
-	assert_int_equal(sizeof(golden_names) / sizeof(golden_names[0]), 53);
+	assert_int_equal(VC4_STRUCT_COUNT, 13);
+	assert_int_equal(sizeof(golden_names) / sizeof(golden_names[0]), 55);
 }
 
 int main(void)

@@ -315,7 +315,7 @@ static void textured_quad(void **state)
 			memcpy(fx_ptr(&j, tex + fx_t_offset(64, x, y)), &v, 4);
 		}
 	struct VC4_TEXTURE_CONFIG_PARAMETER_0 p0 = {
-		.texture_data_type = VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_RGBA8888,
+		.texture_data_type = VC4_TEXTURE_DATA_TYPE_RGBA8888,
 		.texture_base_pointer = { NULL, tex },
 	};
 	struct VC4_TEXTURE_CONFIG_PARAMETER_1 p1 = {

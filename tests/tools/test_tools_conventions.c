@@ -91,7 +91,7 @@ static void unreadable_input(void **state)
 	       "vc4-replay: /nonexistent/in/submit.txt: No such file or directory\n");
 	tt_expect("vc4-demo", "--backend sim --scenes /nonexistent/in -o @", 2,
 		  "clear: @/clear.png\n",
-		  "vc4-demo: /nonexistent/in/colour.vs.ir: No such file or directory\n");
+		  "vc4-demo: /nonexistent/in/colour.vert: No such file or directory\n");
 }
 
 /* An input that was read but is rejected: exit 1, the file and the
@@ -119,21 +119,21 @@ static void rejected_input(void **state)
 		{ "vc4-replay", "@/capture", "", "vc4-replay: @/capture/submit.txt:1: unknown "
 		  "field 'bogus'\n" },
 		{ "vc4-demo", "--backend sim --scenes @/scenes -o @", "clear: @/clear.png\n",
-		  "vc4-demo: @/scenes/colour.vs.ir + @/scenes/colour.fs.ir: vc4_prog_create: "
-		  "vertex:1:1: expected 'vertex' or 'fragment', found '12345'\n" },
+		  "vc4-demo: @/scenes/colour.vert + @/scenes/colour.frag: vertex:1:1: expected "
+		  "a type, found '12345'\n" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		tt_expect(cases[i].tool, cases[i].args, 1, cases[i].out, cases[i].err);
 }
 
 /* The temporary directory: five (5 bytes), capture/submit.txt (a bad
- * field), scenes/colour.{vs,fs}.ir (a bad vertex shader). */
+ * field), scenes/colour.{vert,frag} (a bad vertex shader). */
 static int setup(void **state)
 {
 	(void)state;
 	return tt_make_tmp("printf 12345 > five && mkdir capture scenes && "
-			   "echo 'bogus 1' > capture/submit.txt && cp five scenes/colour.vs.ir && "
-			   "printf 'fragment\\noutput color\\n' > scenes/colour.fs.ir");
+			   "echo 'bogus 1' > capture/submit.txt && cp five scenes/colour.vert && "
+			   "printf 'void main() { gl_FragColor = vec4(1.0); }\\n' > scenes/colour.frag");
 }
 
 static int teardown(void **state)

@@ -56,7 +56,6 @@ struct demo_run {
 	const char *dir;       /* where the images go */
 	uint32_t frames;       /* 0: one still image; N: an animation of N frames */
 	FILE *stats;           /* figures, one tab-separated line per scene, or NULL */
-	bool renders;          /* false: draw and submit only (the backend renders nothing) */
 };
 
 /* Renders scene `s` as asked and writes its images: DIR/NAME.png (a still,

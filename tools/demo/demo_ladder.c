@@ -111,7 +111,7 @@ static bool upload_cube(struct demo *d, struct demo_gpu_mesh *g, const char *whi
 static bool setup_cube_textured(struct demo *d, void *state)
 {
 	struct cube_scene *s = state;
-	s->prog = load_prog(d, "mvp_uv.vs.ir", "textured.fs.ir");
+	s->prog = load_prog(d, "mvp_uv.vert", "textured.frag");
 	s->tex = s->prog ? tile_texture(d) : NULL;
 	return s->tex && upload_cube(d, &s->mesh, "pt");
 }
@@ -120,7 +120,7 @@ static bool setup_cube_gouraud(struct demo *d, void *state)
 {
 	struct cube_scene *s = state;
 	const float light[3] = { 1.5f, 0.0f, -1.0f }; /* eye space: right, near the cube */
-	s->prog = load_prog(d, "gouraud.vs.ir", "gouraud.fs.ir");
+	s->prog = load_prog(d, "gouraud.vert", "gouraud.frag");
 	s->tex = s->prog ? tile_texture(d) : NULL;
 	return s->tex && vc4_prog_set_uniform_f(s->prog, "light", light, 3) &&
 	       upload_cube(d, &s->mesh, "pnt");
@@ -169,7 +169,7 @@ static bool setup_torus(struct demo *d, void *state)
 	const float light[3] = { -2.0f, 3.0f, 1.0f };   /* eye space: up left, behind the eye */
 	const float base[3] = { 0.95f, 0.55f, 0.15f };  /* gold */
 	struct demo_mesh m;
-	s->prog = load_prog(d, "phong.vs.ir", "phong.fs.ir");
+	s->prog = load_prog(d, "phong.vert", "phong.frag");
 	if (!s->prog || !vc4_prog_set_uniform_f(s->prog, "light", light, 3) ||
 	    !vc4_prog_set_uniform_f(s->prog, "base", base, 3) ||
 	    !demo_mesh_torus(&m, 1.0f, 0.42f, 48, 24))
@@ -209,7 +209,7 @@ static bool setup_shadertoy(struct demo *d, void *state)
 	static const float quad[] = { -1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1 };
 	struct screen_scene *s = state;
 	const float res[2] = { (float)d->w, (float)d->h };
-	s->prog = load_prog(d, "screen.vs.ir", "shadertoy.fs.ir");
+	s->prog = load_prog(d, "screen.vert", "shadertoy.frag");
 	s->vb = s->prog ? vc4_buffer_create(d->ctx, quad, sizeof(quad)) : NULL;
 	return s->vb && vc4_prog_set_uniform_f(s->prog, "resolution", res, 2);
 }
@@ -267,8 +267,8 @@ static bool upload_colour_cube(struct demo *d, struct rtt_scene *s)
 static bool setup_rtt(struct demo *d, void *state)
 {
 	struct rtt_scene *s = state;
-	s->outer.prog = load_prog(d, "mvp_uv.vs.ir", "textured.fs.ir");
-	s->inner_prog = s->outer.prog ? load_prog(d, "mvp.vs.ir", "colour.fs.ir") : NULL;
+	s->outer.prog = load_prog(d, "mvp_uv.vert", "textured.frag");
+	s->inner_prog = s->outer.prog ? load_prog(d, "mvp.vert", "colour.frag") : NULL;
 	if (!s->inner_prog || !upload_cube(d, &s->outer.mesh, "pt") || !upload_colour_cube(d, s))
 		return false;
 	s->target = vc4_texture_create(d->ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_T, RTT_SIZE,
@@ -353,7 +353,7 @@ static bool setup_particles(struct demo *d, void *state)
 {
 	struct screen_scene *s = state;
 	const float scale = (float)d->h / 480.0f, aspect = (float)d->h / (float)d->w;
-	s->prog = load_prog(d, "particles.vs.ir", "particles.fs.ir");
+	s->prog = load_prog(d, "particles.vert", "particles.frag");
 	return s->prog && vc4_prog_set_uniform_f(s->prog, "scale", &scale, 1) &&
 	       vc4_prog_set_uniform_f(s->prog, "aspect", &aspect, 1) &&
 	       upload_particles(d, &s->vb);

@@ -215,18 +215,16 @@ static int run_frames(struct demo *d, const struct demo_scene *s, void *state,
 	double start = now_s();
 	if (!px)
 		demo_error("%s: out of memory", s->name);
-	if (px && run->renders && run->frames && !anim_open(&a, d, s, run))
+	if (px && run->frames && !anim_open(&a, d, s, run))
 		status = TOOL_USAGE;
 	for (uint32_t k = 0; status == TOOL_OK && k < n; k++) {
 		double t0 = now_s();
 		if (!draw_frame(d, s, state, k, run->stats ? f : NULL) ||
-		    (run->renders && !read_frame(d, s, px))) {
+		    !read_frame(d, s, px)) {
 			status = d->io_error ? TOOL_USAGE : TOOL_FAILED;
 			break;
 		}
 		*(k ? &f->rest_s : &f->first_s) += now_s() - t0;
-		if (!run->renders)
-			break;
 		if (run->frames ? !anim_add(&a, d, s, k, px) : !write_still(d, s, run->dir, px))
 			status = TOOL_USAGE;
 		else if (run->frames)
@@ -258,9 +256,7 @@ int demo_run_scene(struct demo *d, const struct demo_scene *s, const struct demo
 	if (s->teardown)
 		s->teardown(d, state);
 	free(state);
-	if (status == TOOL_OK && !run->renders)
-		printf("%s: submitted and accepted, not rendered\n", s->name);
-	if (status == TOOL_OK && run->stats && run->renders)
+	if (status == TOOL_OK && run->stats)
 		write_figures(d, s, run->stats, run->frames ? run->frames : 1, &f);
 	return status;
 }

@@ -25,6 +25,13 @@ static struct qir_reg op_mul(struct lower *l, const struct qir_reg *s)
 {
 	return qir_FMUL(l->c, s[0], s[1]);
 }
+/* x / y = x * (1 / y), the reciprocal from the SFU (with lower_rcp's
+ * refinement). */
+static struct qir_reg op_div(struct lower *l, const struct qir_reg *s)
+{
+	struct qir_reg r = lower_rcp(l, s[1]);
+	return qir_FMUL(l->c, s[0], r);
+}
 static struct qir_reg op_min(struct lower *l, const struct qir_reg *s)
 {
 	return qir_FMIN(l->c, s[0], s[1]);
@@ -299,7 +306,7 @@ static struct qir_reg op_select(struct lower *l, const struct qir_reg *s)
 
 /* The component-wise ops. */
 static const scalar_fn scalar_ops[IR_OP_COUNT] = {
-	[IR_OP_ADD] = op_add, [IR_OP_SUB] = op_sub, [IR_OP_MUL] = op_mul,
+	[IR_OP_ADD] = op_add, [IR_OP_SUB] = op_sub, [IR_OP_MUL] = op_mul, [IR_OP_DIV] = op_div,
 	[IR_OP_NEG] = op_neg, [IR_OP_ABS] = op_abs, [IR_OP_MIN] = op_min, [IR_OP_MAX] = op_max,
 	[IR_OP_FLOOR] = op_floor, [IR_OP_CEIL] = op_ceil, [IR_OP_FRACT] = op_fract,
 	[IR_OP_SIGN] = op_sign, [IR_OP_RCP] = op_rcp, [IR_OP_RSQ] = op_rsq,

@@ -14,9 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef SIM_KERNEL_HAVE_QPU_CHECK
 #include "qpu/check/qpu_kernel.h"
-#endif
 
 /* GET_PARAM answers of a real BCM2835/6/7 V3D (docs/device.md). */
 static const uint64_t param_values[] = {
@@ -70,10 +68,8 @@ static void bo_free(struct sim_kernel *k, struct sim_bo *bo)
 {
 	if (bo->paddr)
 		sim_arena_free(&k->arena, bo->paddr, bo->size);
-#ifdef SIM_KERNEL_HAVE_QPU_CHECK
 	if (bo->shader)
 		qpu_kernel_info_free(bo->shader);
-#endif
 	free(bo->shader);
 	free(bo->label);
 	free(bo);
@@ -306,19 +302,9 @@ void *sim_kernel_mmap(struct sim_kernel *k, uint64_t offset, uint64_t size, bool
 	return NULL;
 }
 
-bool sim_kernel_validates_shaders(void)
-{
-#ifdef SIM_KERNEL_HAVE_QPU_CHECK
-	return true;
-#else
-	return false;
-#endif
-}
-
 /* Runs the kernel's shader rules over a shader BO's padded words. */
 static int validate_shader(struct sim_kernel *k, struct sim_bo *bo)
 {
-#ifdef SIM_KERNEL_HAVE_QPU_CHECK
 	size_t count = bo->size / 8;
 	uint64_t *words = malloc(bo->size);
 	struct qpu_kernel_info *info = calloc(1, sizeof(*info));
@@ -336,10 +322,6 @@ static int validate_shader(struct sim_kernel *k, struct sim_bo *bo)
 		return sim_kernel_fail(k, EINVAL, "%s", d.msg);
 	}
 	bo->shader = info;
-#else
-	(void)k;
-	(void)bo;
-#endif
 	return 0;
 }
 

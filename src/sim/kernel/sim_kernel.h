@@ -82,10 +82,6 @@ struct sim_kernel_bo_info {
 bool sim_kernel_bo_info(const struct sim_kernel *k, uint32_t handle,
 			struct sim_kernel_bo_info *info);
 
-/* True when CREATE_SHADER_BO runs the kernel's shader rules (src/qpu/check
- * was built); false: shader BOs are accepted unvalidated. */
-bool sim_kernel_validates_shaders(void);
-
 /* Why the last finished job hung: the 3D pipeline's error ("" when it
  * rendered). A hung job still completes (as the Linux driver's hangcheck
  * completes it); nothing is printed. */

@@ -28,16 +28,43 @@ static const char *const surf_names[SURF_COUNT] = {
 	[SURF_MSAA_COLOR_WRITE] = "msaa_color_write", [SURF_MSAA_ZS_WRITE] = "msaa_zs_write",
 };
 
-/* Bits of drm_vc4_submit_rcl_surface.bits (packet bit layouts). */
-#define RENDER_CONFIG_MS_MODE_4X 0x0001u
-#define RENDER_CONFIG_FORMAT_SHIFT 2        /* [3:2] colour format */
-#define RENDER_CONFIG_DECIMATE_4X 0x0010u
-#define RENDER_CONFIG_MEMORY_FORMAT_SHIFT 6 /* [7:6] tiling */
-#define RENDER_CONFIG_ALLOWED 0x00ddu
-#define LOADSTORE_BUFFER_MASK 0x0007u       /* [2:0] tile buffer */
-#define LOADSTORE_TILING_SHIFT 4            /* [5:4] tiling */
-#define LOADSTORE_FORMAT_SHIFT 8            /* [9:8] pixel colour format */
-#define LOADSTORE_ALLOWED 0x0337u
+/* drm_vc4_submit_rcl_surface.bits, through the generated Render Config
+ * and Load Store Surface Bits (the layouts of the packets they become). */
+static void rc_bits(uint16_t bits, struct VC4_RENDER_CONFIG_SURFACE_BITS *rc)
+{
+	const uint8_t raw[2] = { (uint8_t)bits, (uint8_t)(bits >> 8) };
+	VC4_RENDER_CONFIG_SURFACE_BITS_unpack(raw, rc);
+}
+
+/* (see rc_bits) */
+static void ls_bits(uint16_t bits, struct VC4_LOAD_STORE_SURFACE_BITS *ls)
+{
+	const uint8_t raw[2] = { (uint8_t)bits, (uint8_t)(bits >> 8) };
+	VC4_LOAD_STORE_SURFACE_BITS_unpack(raw, ls);
+}
+
+/* The render config bits the kernel accepts: 4x multisampling, the colour
+ * format, decimation 1x or 4x, the memory format (0x00dd). */
+static uint16_t render_config_allowed(void)
+{
+	uint8_t raw[2];
+	VC4_RENDER_CONFIG_SURFACE_BITS_pack(NULL, raw, &(struct VC4_RENDER_CONFIG_SURFACE_BITS){
+		.multisample_mode_4x = true, .non_hdr_frame_buffer_color_format = 3,
+		.decimate_mode = VC4_RENDER_CONFIG_SURFACE_BITS_DECIMATE_MODE_4X,
+		.memory_format = (enum vc4_tiling_format)3 });
+	return (uint16_t)(raw[0] | raw[1] << 8);
+}
+
+/* The load/store bits the kernel accepts: buffer, memory format and pixel
+ * colour format (0x0337). */
+static uint16_t loadstore_allowed(void)
+{
+	uint8_t raw[2];
+	VC4_LOAD_STORE_SURFACE_BITS_pack(NULL, raw, &(struct VC4_LOAD_STORE_SURFACE_BITS){
+		.buffer = (enum vc4_tile_buffer)7, .format = (enum vc4_tiling_format)3,
+		.pixel_color_format = 3 });
+	return (uint16_t)(raw[0] | raw[1] << 8);
+}
 
 /* State of one RCL generation. */
 struct rcl {
@@ -98,20 +125,21 @@ static bool setup_color_write(struct rcl *r, struct vc4_diag *diag)
 	if (surf->flags)
 		return surf_fail(s, diag, "No flags supported on render config. (0x%04x)",
 				 surf->flags);
-	if (surf->bits & ~RENDER_CONFIG_ALLOWED)
+	if (surf->bits & ~render_config_allowed())
 		return surf_fail(s, diag, "Unknown bits in render config: 0x%04x", surf->bits);
 	if (surf->hindex == ~0u)
 		return true;
 	if (!lookup(r, s, diag))
 		return false;
-	uint32_t tiling = (surf->bits >> RENDER_CONFIG_MEMORY_FORMAT_SHIFT) & 3;
-	uint32_t format = (surf->bits >> RENDER_CONFIG_FORMAT_SHIFT) & 3;
-	if (tiling > SIM_TILING_LT)
+	struct VC4_RENDER_CONFIG_SURFACE_BITS rc;
+	rc_bits(surf->bits, &rc);
+	uint32_t tiling = rc.memory_format, format = rc.non_hdr_frame_buffer_color_format;
+	if (tiling > VC4_TILING_FORMAT_LT)
 		return surf_fail(s, diag, "Bad tiling format %u", tiling);
 	if (format == 3)
 		return surf_fail(s, diag, "Bad tile buffer format %u", format);
 	const uint32_t rgba8888 =
-		VC4_TILE_RENDERING_MODE_CONFIGURATION_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_RGBA8888;
+		VC4_RENDER_CONFIG_SURFACE_BITS_NON_HDR_FRAME_BUFFER_COLOR_FORMAT_RGBA8888;
 	uint32_t cpp = format == rgba8888 ? 4 : 2;
 	return sim_check_tex_size(r->bo[s], surf->offset, tiling, r->args->width,
 				  r->args->height, cpp, surf_names[s], diag);
@@ -121,13 +149,13 @@ static bool setup_color_write(struct rcl *r, struct vc4_diag *diag)
 static bool setup_general_bits(struct rcl *r, enum rcl_surface s, struct vc4_diag *diag)
 {
 	const struct drm_vc4_submit_rcl_surface *surf = r->surf[s];
-	uint32_t tiling = (surf->bits >> LOADSTORE_TILING_SHIFT) & 3;
-	uint32_t buffer = surf->bits & LOADSTORE_BUFFER_MASK;
-	uint32_t format = (surf->bits >> LOADSTORE_FORMAT_SHIFT) & 3;
+	struct VC4_LOAD_STORE_SURFACE_BITS ls;
+	ls_bits(surf->bits, &ls);
+	uint32_t tiling = ls.format, buffer = ls.buffer, format = ls.pixel_color_format;
 	uint32_t cpp = 4;
-	if (surf->bits & ~LOADSTORE_ALLOWED)
+	if (surf->bits & ~loadstore_allowed())
 		return surf_fail(s, diag, "Unknown bits in load/store: 0x%04x", surf->bits);
-	if (tiling > SIM_TILING_LT)
+	if (tiling > VC4_TILING_FORMAT_LT)
 		return surf_fail(s, diag, "Bad tiling format %u", tiling);
 	if (buffer == VC4_TILE_BUFFER_Z_STENCIL) {
 		if (format != 0)
@@ -136,7 +164,7 @@ static bool setup_general_bits(struct rcl *r, enum rcl_surface s, struct vc4_dia
 	} else if (buffer == VC4_TILE_BUFFER_COLOR) {
 		if (format == 3)
 			return surf_fail(s, diag, "Bad tile buffer format %u", format);
-		cpp = format == VC4_LOAD_TILE_BUFFER_GENERAL_PIXEL_COLOR_FORMAT_RGBA8888 ? 4 : 2;
+		cpp = format == VC4_LOAD_STORE_SURFACE_BITS_PIXEL_COLOR_FORMAT_RGBA8888 ? 4 : 2;
 	} else {
 		return surf_fail(s, diag, "Bad load/store buffer %u.", buffer);
 	}
@@ -284,17 +312,16 @@ static void emit_store_before_load(struct rcl *r)
  * general with the surface bits. */
 static void emit_load(struct rcl *r, enum rcl_surface s, uint32_t x, uint32_t y, bool color)
 {
-	uint16_t bits = r->surf[s]->bits;
 	if (r->surf[s]->flags & VC4_SUBMIT_RCL_SURFACE_READ_IS_FULL_RES) {
 		EMIT(r, RE_LOAD_FULL_RESOLUTION_TILE_BUFFER,
 		     .disable_color_buffer_read = !color, .disable_z_stencil_buffer_read = color,
 		     .memory_base_address = { .offset = full_res_addr(r, s, x, y) });
 		return;
 	}
-	EMIT(r, LOAD_TILE_BUFFER_GENERAL,
-	     .buffer_to_load = (enum vc4_tile_buffer)(bits & LOADSTORE_BUFFER_MASK),
-	     .format = (enum vc4_tiling_format)((bits >> LOADSTORE_TILING_SHIFT) & 3),
-	     .pixel_color_format = (bits >> LOADSTORE_FORMAT_SHIFT) & 3,
+	struct VC4_LOAD_STORE_SURFACE_BITS ls;
+	ls_bits(r->surf[s]->bits, &ls);
+	EMIT(r, LOAD_TILE_BUFFER_GENERAL, .buffer_to_load = ls.buffer, .format = ls.format,
+	     .pixel_color_format = ls.pixel_color_format,
 	     .memory_base_address = { .offset = surf_addr(r, s) });
 }
 
@@ -313,12 +340,11 @@ static void emit_full_res_store(struct rcl *r, enum rcl_surface s, uint32_t x, u
  * that follows, else EOF on the last tile. */
 static void emit_zs_store(struct rcl *r, bool last)
 {
-	uint16_t bits = r->surf[SURF_ZS_WRITE]->bits;
+	struct VC4_LOAD_STORE_SURFACE_BITS ls;
+	ls_bits(r->surf[SURF_ZS_WRITE]->bits, &ls);
 	bool more = r->bo[SURF_COLOR_WRITE] != NULL;
-	EMIT(r, STORE_TILE_BUFFER_GENERAL,
-	     .buffer_to_store = (enum vc4_tile_buffer)(bits & LOADSTORE_BUFFER_MASK),
-	     .format = (enum vc4_tiling_format)((bits >> LOADSTORE_TILING_SHIFT) & 3),
-	     .pixel_color_format = (bits >> LOADSTORE_FORMAT_SHIFT) & 3,
+	EMIT(r, STORE_TILE_BUFFER_GENERAL, .buffer_to_store = ls.buffer, .format = ls.format,
+	     .pixel_color_format = ls.pixel_color_format,
 	     .disable_color_buffer_clear_on_store = more, .last_tile_of_frame = !more && last,
 	     .memory_base_address = { .offset = surf_addr(r, SURF_ZS_WRITE) });
 }
@@ -398,16 +424,15 @@ static void emit_rcl(struct rcl *r)
 	 * jobs have only full-res surfaces and set MS_MODE_4X and
 	 * DECIMATE_MODE_4X there ("controls how many pixels the general loads/
 	 * stores are iterating over", vc4_job.c). */
-	uint16_t bits = a->color_write.bits;
+	struct VC4_RENDER_CONFIG_SURFACE_BITS rc;
+	rc_bits(a->color_write.bits, &rc);
 	EMIT(r, TILE_RENDERING_MODE_CONFIGURATION,
 	     .memory_address = { .offset = r->bo[SURF_COLOR_WRITE] ?
 					   surf_addr(r, SURF_COLOR_WRITE) : 0 },
 	     .width_in_pixels = a->width, .height_in_pixels = a->height,
-	     .multisample_mode_4x = bits & RENDER_CONFIG_MS_MODE_4X,
-	     .non_hdr_frame_buffer_color_format = (bits >> RENDER_CONFIG_FORMAT_SHIFT) & 3,
-	     .decimate_mode = (bits & RENDER_CONFIG_DECIMATE_4X) ? 1 : 0,
-	     .memory_format =
-		(enum vc4_tiling_format)((bits >> RENDER_CONFIG_MEMORY_FORMAT_SHIFT) & 3));
+	     .multisample_mode_4x = rc.multisample_mode_4x,
+	     .non_hdr_frame_buffer_color_format = rc.non_hdr_frame_buffer_color_format,
+	     .decimate_mode = rc.decimate_mode, .memory_format = rc.memory_format);
 	bool fixed = a->flags & VC4_SUBMIT_CL_FIXED_RCL_ORDER;
 	bool inc_x = !fixed || (a->flags & VC4_SUBMIT_CL_RCL_ORDER_INCREASING_X);
 	bool inc_y = !fixed || (a->flags & VC4_SUBMIT_CL_RCL_ORDER_INCREASING_Y);

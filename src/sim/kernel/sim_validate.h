@@ -117,12 +117,10 @@ uint32_t sim_gl_shader_rec_size(uint32_t bits);
 /* Validates every shader state's record, uniforms and attributes. */
 bool sim_validate_shader_recs(struct sim_exec *e, struct vc4_diag *diag);
 
-/* Texture tiling formats of the size rules (the packets' enum values). */
-enum sim_tiling { SIM_TILING_LINEAR = 0, SIM_TILING_T = 1, SIM_TILING_LT = 2 };
-
 /* The kernel's vc4_check_tex_size(): a width x height surface of `cpp`
- * bytes per pixel in `tiling` at `offset` must fit in `bo` (and, ours,
- * start inside it even when empty). */
+ * bytes per pixel in `tiling` (enum vc4_tiling_format; padded as
+ * src/tiling says) at `offset` must fit in `bo` (and, ours, start inside it
+ * even when empty). */
 bool sim_check_tex_size(const struct sim_bo *bo, uint64_t offset, uint32_t tiling,
 			uint32_t width, uint32_t height, uint32_t cpp, const char *where,
 			struct vc4_diag *diag);

@@ -5,7 +5,8 @@
  * cube map) and mip levels lie inside the texture BO; direct (UBO) reads
  * must keep base + clamp inside it. P0 is then rewritten to the BO's GPU
  * address. The config words are read with the generated TEXTURE_CONFIG_*
- * functions. sim_check_tex_size() is also used for RCL surfaces.
+ * functions, sizes and padding come from src/tiling. sim_check_tex_size()
+ * is also used for RCL surfaces.
  */
 #include "sim_validate.h"
 
@@ -13,69 +14,24 @@
 #include <stdio.h>
 
 #include "qpu/check/qpu_kernel.h"
+#include "tiling/tiling.h"
 #include "vc4_packets.h"
 
-/* Texture types (TYPE | TYPE4 << 4) and their bytes per pixel; 0 means
- * unsupported by the kernel. ETC1 is counted in 4x4 blocks of 8 bytes. */
-#define TEX_TYPE_RGBA32R 16
-#define TEX_TYPE_COUNT 18
-static const uint8_t tex_type_cpp[TEX_TYPE_COUNT] = {
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_RGBA8888] = 4,
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_RGBX8888] = 4,
-	[TEX_TYPE_RGBA32R] = 4,
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_RGBA4444] = 2,
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_RGBA5551] = 2,
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_RGB565] = 2,
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_LUMALPHA] = 2,
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_S16F] = 2,
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_S16] = 2,
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_LUMINANCE] = 1,
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_ALPHA] = 1,
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_S8] = 1,
-	[VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_ETC1] = 8,
-};
-
-/* Micro-tile (64 bytes) width and height in pixels for cpp 1, 2, 4, 8. */
-static uint32_t utile_w(uint32_t cpp)
+/* The texture data types the kernel accepts (BW1, A4, A1, RGBA64 and
+ * YUYV422R it refuses); their sizes are src/tiling's. */
+static bool kernel_accepts(uint32_t type)
 {
-	return cpp == 8 ? 2 : cpp == 4 ? 4 : 8;
-}
-
-/* (see utile_w) */
-static uint32_t utile_h(uint32_t cpp)
-{
-	return cpp == 1 ? 8 : 4;
-}
-
-/* v rounded up to a multiple of `to`. */
-static uint32_t round_up(uint32_t v, uint32_t to)
-{
-	return (v + to - 1) / to * to;
-}
-
-/* LT (rather than T) layout: at most 4 micro-tiles wide or high. */
-static bool size_is_lt(uint32_t width, uint32_t height, uint32_t cpp)
-{
-	return width <= 4 * utile_w(cpp) || height <= 4 * utile_h(cpp);
-}
-
-/* Padded dimensions of a width x height image in `tiling`. */
-static void aligned_size(uint32_t tiling, uint32_t width, uint32_t height, uint32_t cpp,
-			 uint32_t *aw, uint32_t *ah)
-{
-	switch (tiling) {
-	case SIM_TILING_T:
-		*aw = round_up(width, utile_w(cpp) * 8);
-		*ah = round_up(height, utile_h(cpp) * 8);
-		break;
-	case SIM_TILING_LT:
-		*aw = round_up(width, utile_w(cpp));
-		*ah = round_up(height, utile_h(cpp));
-		break;
+	switch (type) {
+	case VC4_TEXTURE_DATA_TYPE_RGBA8888: case VC4_TEXTURE_DATA_TYPE_RGBX8888:
+	case VC4_TEXTURE_DATA_TYPE_RGBA32R: case VC4_TEXTURE_DATA_TYPE_RGBA4444:
+	case VC4_TEXTURE_DATA_TYPE_RGBA5551: case VC4_TEXTURE_DATA_TYPE_RGB565:
+	case VC4_TEXTURE_DATA_TYPE_LUMALPHA: case VC4_TEXTURE_DATA_TYPE_S16F:
+	case VC4_TEXTURE_DATA_TYPE_S16: case VC4_TEXTURE_DATA_TYPE_LUMINANCE:
+	case VC4_TEXTURE_DATA_TYPE_ALPHA: case VC4_TEXTURE_DATA_TYPE_S8:
+	case VC4_TEXTURE_DATA_TYPE_ETC1:
+		return true;
 	default:
-		*aw = round_up(width, utile_w(cpp));
-		*ah = height;
-		break;
+		return false;
 	}
 }
 
@@ -86,10 +42,10 @@ bool sim_check_tex_size(const struct sim_bo *bo, uint64_t offset, uint32_t tilin
 	if (width > 4096 || height > 4096)
 		return vc4_diag_set(diag, "%s: Surface dimensions (%u,%u) too large", where,
 				    width, height);
-	if (tiling > SIM_TILING_LT)
+	if (tiling > VC4_TILING_FORMAT_LT)
 		return vc4_diag_set(diag, "%s: buffer tiling %u unsupported", where, tiling);
 	uint32_t aw, ah;
-	aligned_size(tiling, width, height, cpp, &aw, &ah);
+	tiling_padded(tiling, cpp, width, height, &aw, &ah);
 	uint64_t size = (uint64_t)aw * cpp * ah;
 	/* Ours (found by fuzzing): an empty surface (width or height 0) at
 	 * the very end of its BO passes the size rule, yet the RCL still
@@ -144,17 +100,19 @@ static bool cube_stride(uint32_t p2, uint32_t p3, uint32_t *stride, const char *
 	return true;
 }
 
-/* Mip levels 1..levels lie below the level-0 offset, largest first. */
-static bool check_mip_levels(uint32_t offset, uint32_t levels, uint32_t tiling,
+/* Mip levels 1..levels lie below the level-0 offset, largest first. The
+ * kernel's own bound: each dimension (in storage units) halved per level,
+ * T turning LT once a level is small enough. */
+static bool check_mip_levels(uint32_t offset, uint32_t levels, enum vc4_tiling_format tiling,
 			     uint32_t width, uint32_t height, uint32_t cpp, const char *where,
 			     struct vc4_diag *diag)
 {
 	for (uint32_t i = 1; i <= levels; i++) {
 		uint32_t lw = width >> i ? width >> i : 1, lh = height >> i ? height >> i : 1;
-		if (tiling == SIM_TILING_T && size_is_lt(lw, lh, cpp))
-			tiling = SIM_TILING_LT;
+		if (tiling == VC4_TILING_FORMAT_T && tiling_is_lt(lw, lh, cpp))
+			tiling = VC4_TILING_FORMAT_LT;
 		uint32_t aw, ah;
-		aligned_size(tiling, lw, lh, cpp, &aw, &ah);
+		tiling_padded(tiling, cpp, lw, lh, &aw, &ah);
 		uint32_t level_size = aw * cpp * ah;
 		if (offset < level_size)
 			return vc4_diag_set(diag, "%s: Level %u (%ux%u -> %ux%u) size %ub "
@@ -182,15 +140,13 @@ static bool reloc_config(const struct sim_bo *bo, const uint32_t p[4], uint8_t *
 	if (c0.cube_map_mode && !cube_stride(p[2], p[3], &stride, where, diag))
 		return false;
 	uint32_t type = c0.texture_data_type | (uint32_t)c1.texture_data_type_extended << 4;
-	uint32_t cpp = type < TEX_TYPE_COUNT ? tex_type_cpp[type] : 0;
-	if (cpp == 0)
+	if (!kernel_accepts(type))
 		return vc4_diag_set(diag, "%s: Texture format %u unsupported", where, type);
-	if (type == VC4_TEXTURE_CONFIG_PARAMETER_0_TEXTURE_DATA_TYPE_ETC1) {
-		width = (width + 3) >> 2;
-		height = (height + 3) >> 2;
-	}
-	uint32_t tiling = type == TEX_TYPE_RGBA32R ? SIM_TILING_LINEAR :
-			  size_is_lt(width, height, cpp) ? SIM_TILING_LT : SIM_TILING_T;
+	const struct tiling_texel_type *texel = tiling_texel_type(type);
+	uint32_t cpp = texel->cpp;
+	width = tiling_units(texel, width); /* ETC1: 4x4 blocks of 8 bytes */
+	height = tiling_units(texel, height);
+	enum vc4_tiling_format tiling = tiling_texture_tiling(type, width, height);
 	uint32_t offset = c0.texture_base_pointer.offset;
 	if (!sim_check_tex_size(bo, (uint64_t)offset + 5ull * stride, tiling, width, height, cpp,
 				where, diag) ||

@@ -12,43 +12,13 @@
 #include <string.h>
 
 #include "sim/pipe/pipe_internal.h"
+#include "tiling/tiling.h"
 
 void pipe_tile_reset(struct pipe_tilebuf *tb)
 {
 	memset(tb, 0, sizeof(*tb));
 	tb->size = PIPE_TILE_SIZE;
 	tb->samples = 1;
-}
-
-/* Micro-tile (64 bytes) width and height in pixels for `cpp` bytes/pixel. */
-static uint32_t utile_w(uint32_t cpp) { return cpp == 4 ? 4 : 8; }
-static uint32_t utile_h(uint32_t cpp) { return cpp == 1 ? 8 : 4; }
-
-static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
-
-/* Byte offset of pixel (x, y) in a surface `width` pixels wide. */
-static uint64_t pixel_offset(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t width,
-			     uint32_t x, uint32_t y)
-{
-	uint32_t uw = utile_w(cpp), uh = utile_h(cpp);
-	uint32_t in_utile = ((y % uh) * uw + x % uw) * cpp;
-	if (tiling == VC4_TILING_FORMAT_RASTER)
-		return (uint64_t)y * align_up(width, uw) * cpp + (uint64_t)x * cpp;
-	if (tiling == VC4_TILING_FORMAT_LT) {
-		uint32_t per_row = align_up(width, uw) / uw;
-		return ((uint64_t)(y / uh) * per_row + x / uw) * 64 + in_utile;
-	}
-	/* T: 4 KiB tiles of 8x8 utiles, rows alternating direction; inside a
-	 * tile 2x2 sub-tiles of 1 KiB whose order depends on the row parity;
-	 * inside a sub-tile 4x4 utiles in raster order. */
-	static const uint8_t sub_even[4] = { 0, 3, 1, 2 }, sub_odd[4] = { 2, 1, 3, 0 };
-	uint32_t tiles_per_row = align_up(width, 8 * uw) / (8 * uw);
-	uint32_t tx = x / (8 * uw), ty = y / (8 * uh);
-	uint32_t col = (ty & 1) ? tiles_per_row - 1 - tx : tx;
-	uint32_t sxy = ((y / (4 * uh)) & 1) * 2 + ((x / (4 * uw)) & 1);
-	uint32_t sub = (ty & 1) ? sub_odd[sxy] : sub_even[sxy];
-	uint32_t ut = ((y / uh) % 4) * 4 + (x / uw) % 4;
-	return ((uint64_t)ty * tiles_per_row + col) * 4096 + sub * 1024 + ut * 64 + in_utile;
 }
 
 /* A tile-buffer word (bytes 0..3: R, G, B, A as Mesa packs them) as BGR565:
@@ -122,27 +92,63 @@ static void pixel_copy(struct pipe_tilebuf *tb, const struct surface *s, uint32_
 		buf[pipe_tile_word(tb, lx, ly, k)] = v;
 }
 
-/* Copies the current tile between `buf` and a surface; stops at the
- * frame's width and height. */
+/* Texels from x that lie one after another in memory: to the end of the
+ * row (raster) or of the micro-tile's row (LT, T), at most `left`. */
+static uint32_t run_length(const struct surface *s, uint32_t x, uint32_t left)
+{
+	if (s->tiling == VC4_TILING_FORMAT_RASTER)
+		return left;
+	uint32_t uw = tiling_utile_w(s->cpp), n = uw - x % uw;
+	return n < left ? n : left;
+}
+
+/* Copies n pixels from tile pixel (lx, ly) (frame pixel (x, y)), which lie
+ * one after another in memory: through one pointer to the whole run (one
+ * memcpy for 32-bit pixels of a non-multisampled tile), or when part of it
+ * is outside memory pixel by pixel up to the first pixel outside, which the
+ * message names. */
+static bool run_copy(struct sim_pipe *p, const struct surface *s, uint32_t *buf, bool store,
+		     uint32_t lx, uint32_t ly, uint32_t x, uint32_t y, uint32_t n)
+{
+	uint32_t w = p->tb.cfg.width_in_pixels;
+	uint64_t a = s->base + tiling_offset(s->tiling, s->cpp, w, x, y);
+	uint64_t bytes = (uint64_t)n * s->cpp;
+	uint8_t *m = a + bytes > (uint64_t)UINT32_MAX + 1 ? NULL :
+		sim_memory_ptr(p->mem, (uint32_t)a, (uint32_t)bytes);
+	if (m && p->tb.samples == 1 && !s->is565) { /* 32-bit words as they are */
+		uint32_t *words = &buf[pipe_tile_word(&p->tb, lx, ly, 0)];
+		memcpy(store ? (void *)m : (void *)words, store ? (void *)words : (void *)m,
+		       (size_t)bytes);
+		return true;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t pa = a + (uint64_t)i * s->cpp;
+		uint8_t *pm = m ? m + (size_t)i * s->cpp : pa > UINT32_MAX ? NULL :
+			sim_memory_ptr(p->mem, (uint32_t)pa, s->cpp);
+		if (!pm)
+			return vc4_diag_set(p->diag, "pixel (%u,%u) at 0x%08llx outside memory",
+					    x + i, y, (unsigned long long)pa);
+		pixel_copy(&p->tb, s, buf, lx + i, ly, pm, store);
+	}
+	return true;
+}
+
+/* Copies the current tile between `buf` and a surface, one run of
+ * contiguous pixels at a time (a raster row, or a micro-tile's row); stops
+ * at the frame's width and height. */
 static bool tile_copy(struct sim_pipe *p, const struct surface *s, uint32_t *buf, bool store)
 {
 	struct pipe_tilebuf *tb = &p->tb;
 	uint32_t w = tb->cfg.width_in_pixels, h = tb->cfg.height_in_pixels;
 	if (s->tiling > VC4_TILING_FORMAT_LT)
 		return vc4_diag_set(p->diag, "reserved tiling format %u", (unsigned)s->tiling);
-	for (uint32_t ly = 0; ly < tb->size; ly++) {
-		uint32_t y = tb->tile_y * tb->size + ly;
-		for (uint32_t lx = 0; lx < tb->size && y < h; lx++) {
-			uint32_t x = tb->tile_x * tb->size + lx;
-			if (x >= w)
-				break;
-			uint64_t a = s->base + pixel_offset(s->tiling, s->cpp, w, x, y);
-			uint8_t *m = a > UINT32_MAX ? NULL :
-				sim_memory_ptr(p->mem, (uint32_t)a, s->cpp);
-			if (!m)
-				return vc4_diag_set(p->diag, "pixel (%u,%u) at 0x%08llx outside "
-						    "memory", x, y, (unsigned long long)a);
-			pixel_copy(tb, s, buf, lx, ly, m, store);
+	uint32_t x0 = tb->tile_x * tb->size, y0 = tb->tile_y * tb->size;
+	uint32_t nx = x0 >= w ? 0 : w - x0 < tb->size ? w - x0 : tb->size;
+	for (uint32_t ly = 0; ly < tb->size && y0 + ly < h; ly++) {
+		for (uint32_t lx = 0, n; lx < nx; lx += n) {
+			n = run_length(s, x0 + lx, nx - lx);
+			if (!run_copy(p, s, buf, store, lx, ly, x0 + lx, y0 + ly, n))
+				return false;
 		}
 	}
 	return true;

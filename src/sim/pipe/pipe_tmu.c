@@ -80,9 +80,10 @@ static bool decode_config(const struct sim_qpu *q, struct tmu_req *req, struct t
 	memset(t, 0, sizeof(*t));
 	t->type = p0.texture_data_type | (p1.texture_data_type_extended ? 16 : 0);
 	t->fmt = tmu_format(t->type);
+	t->texel = tiling_texel_type(t->type);
 	if (!t->fmt)
 		return vc4_diag_set(diag, "ip %u: texture type %u (%s) is not modelled", q->ip,
-				    t->type, tmu_type_name(t->type));
+				    t->type, t->texel ? t->texel->name : "reserved");
 	if (p1.minification_filter > 5)
 		return vc4_diag_set(diag, "ip %u: reserved minification filter %u", q->ip,
 				    p1.minification_filter);

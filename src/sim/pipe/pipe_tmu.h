@@ -1,8 +1,8 @@
 /*
  * pipe_tmu.h: what the TMU's three units share (internal to pipe_tmu*.c):
- * the texture a request's configuration words describe, the geometry of one
- * mip level of one cube face, and the entry points of the texel unit
- * (pipe_tmu_texel.c: data types, ETC1, layouts) and of the filter unit
+ * the texture a request's configuration words describe, the place of one
+ * mip level of one cube face (its geometry is src/tiling's), and the entry
+ * points of the texel unit (pipe_tmu_texel.c: texel decoding, ETC1) and of the filter unit
  * (pipe_tmu_filter.c: wrap modes, border, nearest and bilinear).
  * pipe_tmu.c decodes requests, selects cube faces and mip levels.
  */
@@ -13,8 +13,7 @@
 #include <stdint.h>
 
 #include "sim/pipe/pipe_internal.h"
-
-#define TMU_TYPE_COUNT 18 /* Texture Data Type | Texture Data Type Extended << 4 */
+#include "tiling/tiling.h"
 
 struct tmu_format;
 
@@ -22,27 +21,26 @@ struct tmu_format;
 struct tmu_tex {
 	uint32_t base;                       /* level 0 of face 0 */
 	uint32_t cube_stride;                /* bytes from one face to the next; 0: 2D */
-	uint32_t type;                       /* 0..17 */
+	uint32_t type;                       /* enum vc4_texture_data_type */
 	uint32_t levels;                     /* Number of Mipmap Levels minus 1, plus 1 */
 	uint32_t width, height;              /* level 0, texels */
 	bool flip_y, etc_flip;
 	enum vc4_texture_wrap_mode wrap_s, wrap_t;
 	uint32_t min_filter, mag_filter;     /* P1's fields */
-	const struct tmu_format *fmt;
+	const struct tmu_format *fmt;        /* how its texels decode */
+	const struct tiling_texel_type *texel; /* its name and sizes */
 };
 
-/* One mip level of one face: its address, size and layout. */
+/* One mip level of one face: its address, and its size and layout
+ * (src/tiling). */
 struct tmu_level {
 	int64_t addr;                        /* may lie below memory: checked per texel */
-	uint32_t w, h;                       /* texels */
-	uint32_t uw, uh;                     /* storage units: texels, or ETC1 4x4 blocks */
-	enum vc4_tiling_format tiling;
+	struct tiling_level l;
 };
 
-/* pipe_tmu_texel.c. The format of type `type` (< TMU_TYPE_COUNT), or NULL
- * when the simulator does not model it; its name either way. */
+/* pipe_tmu_texel.c. How texels of type `type` decode, or NULL when the
+ * simulator does not model the type (or it is not one). */
 const struct tmu_format *tmu_format(uint32_t type);
-const char *tmu_type_name(uint32_t type);
 
 /* The geometry of mip level `level` of cube face `face` (0 for 2D). */
 void tmu_level(const struct tmu_tex *t, uint32_t face, uint32_t level, struct tmu_level *l);

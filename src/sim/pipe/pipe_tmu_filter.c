@@ -52,7 +52,7 @@ static bool texel(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_
 		  int64_t x, int64_t y, uint32_t border, uint32_t *out, struct vc4_diag *diag)
 {
 	uint32_t wx, wy;
-	bool in_x = wrap(t->wrap_s, x, l->w, &wx), in_y = wrap(t->wrap_t, y, l->h, &wy);
+	bool in_x = wrap(t->wrap_s, x, l->l.w, &wx), in_y = wrap(t->wrap_t, y, l->l.h, &wy);
 	if (!in_x || !in_y) {
 		*out = border;
 		return true;
@@ -92,7 +92,7 @@ bool tmu_filter(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_le
 		bool linear, double s, double tc, uint32_t border, uint32_t *out,
 		struct vc4_diag *diag)
 {
-	double u = s * l->w, v = tc * l->h;
+	double u = s * l->l.w, v = tc * l->l.h;
 	if (linear)
 		return bilinear(p, t, l, u, v, border, out, diag);
 	return texel(p, t, l, tmu_ifloor(u), tmu_ifloor(v), border, out, diag);

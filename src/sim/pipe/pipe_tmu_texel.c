@@ -1,9 +1,8 @@
 /*
- * pipe_tmu_texel.c: the TMU's texels: the texture data types (one table,
- * tmu_formats[]) and the 32-bit word each texel becomes, the ETC1 block
- * decoder, and where a texel is: mip levels stored below level 0, cube
- * faces a stride apart, each level in the T, LT or raster layout
- * (docs/pipeline.md, "Textures").
+ * pipe_tmu_texel.c: the TMU's texels: the 32-bit word each texel of a
+ * texture data type becomes (one table, tmu_formats[]), the ETC1 block
+ * decoder, and where a texel is: cube faces a stride apart, mip levels and
+ * their layouts as src/tiling describes them (docs/pipeline.md, "Textures").
  */
 #include <string.h>
 
@@ -20,134 +19,37 @@ enum tmu_kind {
 };
 
 struct tmu_format {
-	const char *name;
-	uint8_t cpp;       /* bytes per texel (per 4x4 block for ETC1) */
 	uint8_t kind;      /* enum tmu_kind */
 	uint8_t bits[4];   /* TMU_BYTES / TMU_PACKED: field widths, 0 = none */
 };
 
-/* The Reference Guide's texture data types. Result layouts: Mesa's
- * vc4_formats.c swizzles and vc4_uniforms.c border colours. */
-static const struct tmu_format tmu_formats[TMU_TYPE_COUNT] = {
-	[0] = { "RGBA8888", 4, TMU_BYTES, { 8, 8, 8, 8 } },
-	[1] = { "RGBX8888", 4, TMU_BYTES, { 8, 8, 8, 0 } },
-	[2] = { "RGBA4444", 2, TMU_PACKED, { 4, 4, 4, 4 } },
-	[3] = { "RGBA5551", 2, TMU_PACKED, { 5, 5, 5, 1 } },
-	[4] = { "RGB565", 2, TMU_PACKED, { 5, 6, 5, 0 } },
-	[5] = { "LUMINANCE", 1, TMU_LUM, { 0 } },
-	[6] = { "ALPHA", 1, TMU_ALPHA, { 0 } },
-	[7] = { "LUMALPHA", 2, TMU_LUMALPHA, { 0 } },
-	[8] = { "ETC1", 8, TMU_ETC1, { 0 } },
-	[9] = { "S16F", 2, TMU_NONE, { 0 } },
-	[10] = { "S8", 1, TMU_NONE, { 0 } },
-	[11] = { "S16", 2, TMU_NONE, { 0 } },
-	[12] = { "BW1", 1, TMU_NONE, { 0 } },
-	[13] = { "A4", 1, TMU_NONE, { 0 } },
-	[14] = { "A1", 1, TMU_NONE, { 0 } },
-	[15] = { "RGBA64", 8, TMU_NONE, { 0 } },
-	[16] = { "RGBA32R", 4, TMU_BYTES, { 8, 8, 8, 8 } },
-	[17] = { "YUYV422R", 4, TMU_NONE, { 0 } },
+/* How each texture data type becomes a result word (names and sizes:
+ * src/tiling). Result layouts: Mesa's vc4_formats.c swizzles and
+ * vc4_uniforms.c border colours. Types without a row are not modelled. */
+static const struct tmu_format tmu_formats[TILING_TEXEL_TYPE_COUNT] = {
+	[VC4_TEXTURE_DATA_TYPE_RGBA8888] = { TMU_BYTES, { 8, 8, 8, 8 } },
+	[VC4_TEXTURE_DATA_TYPE_RGBX8888] = { TMU_BYTES, { 8, 8, 8, 0 } },
+	[VC4_TEXTURE_DATA_TYPE_RGBA4444] = { TMU_PACKED, { 4, 4, 4, 4 } },
+	[VC4_TEXTURE_DATA_TYPE_RGBA5551] = { TMU_PACKED, { 5, 5, 5, 1 } },
+	[VC4_TEXTURE_DATA_TYPE_RGB565] = { TMU_PACKED, { 5, 6, 5, 0 } },
+	[VC4_TEXTURE_DATA_TYPE_LUMINANCE] = { TMU_LUM, { 0 } },
+	[VC4_TEXTURE_DATA_TYPE_ALPHA] = { TMU_ALPHA, { 0 } },
+	[VC4_TEXTURE_DATA_TYPE_LUMALPHA] = { TMU_LUMALPHA, { 0 } },
+	[VC4_TEXTURE_DATA_TYPE_ETC1] = { TMU_ETC1, { 0 } },
+	[VC4_TEXTURE_DATA_TYPE_RGBA32R] = { TMU_BYTES, { 8, 8, 8, 8 } },
 };
 
 const struct tmu_format *tmu_format(uint32_t type)
 {
-	return tmu_formats[type].kind == TMU_NONE ? NULL : &tmu_formats[type];
-}
-
-const char *tmu_type_name(uint32_t type)
-{
-	return tmu_formats[type].name;
-}
-
-/* Micro-tile (64 bytes) width and height in storage units of `cpp` bytes. */
-static uint32_t utile_w(uint32_t cpp)
-{
-	return cpp <= 2 ? 8 : cpp == 4 ? 4 : 2;
-}
-
-static uint32_t utile_h(uint32_t cpp)
-{
-	return cpp == 1 ? 8 : 4;
-}
-
-static uint32_t align_up(uint32_t v, uint32_t a)
-{
-	return (v + a - 1) / a * a;
-}
-
-/* A dimension of mip level `level` from its level-0 size d: d at level 0;
- * below, the power of two at or above d halved per level, at least 1
- * (Mesa's vc4_setup_slices, whose layout the TMU must find). */
-static uint32_t level_dim(uint32_t d, uint32_t level)
-{
-	if (level == 0)
-		return d;
-	uint32_t pot = 1;
-	while (pot < d)
-		pot <<= 1;
-	pot >>= level;
-	return pot ? pot : 1;
-}
-
-/* Fills the size and layout of level `level` (address not set). */
-static void level_shape(const struct tmu_tex *t, uint32_t level, struct tmu_level *l)
-{
-	uint32_t cpp = t->fmt->cpp;
-	bool etc = t->fmt->kind == TMU_ETC1;
-	l->w = level_dim(t->width, level);
-	l->h = level_dim(t->height, level);
-	l->uw = etc ? (l->w + 3) / 4 : l->w;
-	l->uh = etc ? (l->h + 3) / 4 : l->h;
-	if (t->type == 16)
-		l->tiling = VC4_TILING_FORMAT_RASTER;
-	else if (l->uw <= 4 * utile_w(cpp) || l->uh <= 4 * utile_h(cpp))
-		l->tiling = VC4_TILING_FORMAT_LT;
-	else
-		l->tiling = VC4_TILING_FORMAT_T;
-}
-
-/* Bytes a level occupies: whole micro-tiles (LT), whole 4 KiB tiles (T),
- * rows of whole micro-tile widths (raster). */
-static uint32_t level_bytes(const struct tmu_tex *t, const struct tmu_level *l)
-{
-	uint32_t cpp = t->fmt->cpp, a = l->tiling == VC4_TILING_FORMAT_T ? 8 : 1;
-	uint32_t h = l->uh;
-	if (l->tiling != VC4_TILING_FORMAT_RASTER)
-		h = align_up(h, utile_h(cpp) * a);
-	return align_up(l->uw, utile_w(cpp) * a) * cpp * h;
+	if (type >= TILING_TEXEL_TYPE_COUNT || tmu_formats[type].kind == TMU_NONE)
+		return NULL;
+	return &tmu_formats[type];
 }
 
 void tmu_level(const struct tmu_tex *t, uint32_t face, uint32_t level, struct tmu_level *l)
 {
-	int64_t addr = (int64_t)t->base + (int64_t)face * t->cube_stride;
-	for (uint32_t i = 1; i <= level; i++) {
-		level_shape(t, i, l);
-		addr -= level_bytes(t, l);
-	}
-	level_shape(t, level, l);
-	l->addr = addr;
-}
-
-/* Byte offset of storage unit (x, y) in level l. T: 4 KiB tiles of 8x8
- * micro-tiles, tile rows alternating direction, each tile 2x2 sub-tiles
- * of 1 KiB ordered by the row's parity, each 4x4 micro-tiles in raster
- * order. */
-static uint32_t unit_offset(uint32_t cpp, const struct tmu_level *l, uint32_t x, uint32_t y)
-{
-	static const uint8_t sub_even[4] = { 0, 3, 1, 2 }, sub_odd[4] = { 2, 1, 3, 0 };
-	uint32_t uw = utile_w(cpp), uh = utile_h(cpp);
-	uint32_t in_utile = ((y % uh) * uw + x % uw) * cpp;
-	if (l->tiling == VC4_TILING_FORMAT_RASTER)
-		return y * align_up(l->uw, uw) * cpp + x * cpp;
-	if (l->tiling == VC4_TILING_FORMAT_LT)
-		return ((y / uh) * (align_up(l->uw, uw) / uw) + x / uw) * 64 + in_utile;
-	uint32_t per_row = align_up(l->uw, 8 * uw) / (8 * uw);
-	uint32_t tx = x / (8 * uw), ty = y / (8 * uh);
-	uint32_t col = (ty & 1) ? per_row - 1 - tx : tx;
-	uint32_t sxy = ((y / (4 * uh)) & 1) * 2 + ((x / (4 * uw)) & 1);
-	uint32_t sub = (ty & 1) ? sub_odd[sxy] : sub_even[sxy];
-	return (ty * per_row + col) * 4096 + sub * 1024 + (((y / uh) % 4) * 4 + (x / uw) % 4) * 64 +
-	       in_utile;
+	tiling_tmu_level(t->type, t->width, t->height, level, &l->l);
+	l->addr = (int64_t)t->base + (int64_t)face * t->cube_stride - l->l.below;
 }
 
 /* A field of `bits` bits scaled to 8 bits by replicating its top bits. */
@@ -194,9 +96,9 @@ static uint32_t etc1_texel(const uint8_t b[8], uint32_t x, uint32_t y)
 }
 
 /* The result word of an uncompressed texel from its bytes. */
-static uint32_t decode(const struct tmu_format *f, const uint8_t *raw)
+static uint32_t decode(const struct tmu_format *f, uint32_t cpp, const uint8_t *raw)
 {
-	uint32_t v16 = raw[0] | (f->cpp > 1 ? (uint32_t)raw[1] << 8 : 0), out = 0, shift = 16;
+	uint32_t v16 = raw[0] | (cpp > 1 ? (uint32_t)raw[1] << 8 : 0), out = 0, shift = 16;
 	switch (f->kind) {
 	case TMU_LUM:
 		return 0xff000000u | raw[0] * 0x010101u;
@@ -226,19 +128,22 @@ bool tmu_texel(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_lev
 	       uint32_t x, uint32_t y, uint32_t *out, struct vc4_diag *diag)
 {
 	const struct tmu_format *f = t->fmt;
+	const struct tiling_level *g = &l->l;
+	uint32_t cpp = t->texel->cpp;
 	bool etc = f->kind == TMU_ETC1;
 	if (t->flip_y)
-		y = l->h - 1 - y;
+		y = g->h - 1 - y;
 	uint32_t ux = etc ? x / 4 : x, uy = etc ? y / 4 : y;
-	int64_t addr = l->addr + unit_offset(f->cpp, l, ux, uy);
+	int64_t addr = l->addr + (int64_t)tiling_offset(g->tiling, cpp, g->uw, ux, uy);
 	const uint8_t *src = addr < 0 || addr > UINT32_MAX ? NULL :
-		sim_memory_ptr(p->mem, (uint32_t)addr, f->cpp);
+		sim_memory_ptr(p->mem, (uint32_t)addr, cpp);
 	if (!src)
 		return vc4_diag_set(diag, "texel (%u,%u) of a %ux%u %s level at 0x%08llx outside "
-				    "memory", x, y, l->w, l->h, f->name,
+				    "memory", x, y, g->w, g->h, t->texel->name,
 				    (unsigned long long)(addr & 0xffffffffu));
 	/* Flip ETC Y set: the block's rows as the ETC1 specification orders
 	 * them (what Mesa relies on); clear: mirrored within the block. */
-	*out = etc ? etc1_texel(src, x % 4, t->etc_flip ? y % 4 : 3 - y % 4) : decode(f, src);
+	*out = etc ? etc1_texel(src, x % 4, t->etc_flip ? y % 4 : 3 - y % 4) :
+		     decode(f, cpp, src);
 	return true;
 }

@@ -1,0 +1,236 @@
+/*
+ * glsl_parse_expr.c: GLSL ES 1.00 expressions (spec section 5) by
+ * precedence climbing: assignments, ?:, the logical, relational and
+ * arithmetic operators, unary and postfix operators, calls and
+ * constructors, indexing and field selection. The operators the spec
+ * reserves (%, ~, <<, >>, &, |, ^ and their assignments) are rejected here
+ * with a message naming them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl/glsl_parse.h"
+
+/* Binary operators by precedence, lowest first (reserved ones included so
+ * they parse and are then reported). */
+static const uint8_t levels[][4] = {
+	{ P_OROR }, { P_XORXOR }, { P_ANDAND }, { P_BAR }, { P_CARET }, { P_AMP },
+	{ P_EQ, P_NE }, { P_LT, P_GT, P_LE, P_GE }, { P_SHL, P_SHR }, { P_PLUS, P_MINUS },
+	{ P_STAR, P_SLASH, P_PERCENT },
+};
+#define NLEVELS (int)(sizeof(levels) / sizeof(levels[0]))
+
+static bool reserved_op(int op)
+{
+	return op == P_PERCENT || op == P_TILDE || op == P_SHL || op == P_SHR || op == P_AMP ||
+	       op == P_BAR || op == P_CARET || op == P_MOD_ASSIGN || op == P_SHL_ASSIGN ||
+	       op == P_SHR_ASSIGN || op == P_AND_ASSIGN || op == P_XOR_ASSIGN ||
+	       op == P_OR_ASSIGN;
+}
+
+static void check_reserved(struct parser *p, const struct glsl_tok *t)
+{
+	if (reserved_op(t->punct))
+		glsl_error(p->c, t->line, t->col, "operator '%s' is reserved in GLSL ES 1.00",
+			   glsl_punct_names[t->punct]);
+}
+
+/* Arguments of a call after its '(' up to and including ')'. */
+static bool call_args(struct parser *p, struct glsl_node *call)
+{
+	struct glsl_node **tail = &call->a;
+	if (tok_word(cur(p), "void") && tok_is(ahead(p, 1), P_RPAREN))
+		advance(p);
+	if (tok_is(cur(p), P_RPAREN)) {
+		advance(p);
+		return true;
+	}
+	for (;;) {
+		struct glsl_node *arg = parse_assignment(p);
+		if (!arg)
+			return false;
+		*tail = arg;
+		tail = &arg->next;
+		if (tok_is(cur(p), P_RPAREN)) {
+			advance(p);
+			return true;
+		}
+		if (!parse_expect(p, P_COMMA))
+			return false;
+	}
+}
+
+static struct glsl_node *primary(struct parser *p)
+{
+	const struct glsl_tok *t = cur(p);
+	struct glsl_node *n;
+	if (t->kind == TK_INT || t->kind == TK_FLOAT) {
+		n = glsl_node_new(p->c, t->kind == TK_INT ? N_INT : N_FLOAT, advance(p));
+		if (n)
+			n->v.i = t->v.i;
+		return n;
+	}
+	if (tok_word(t, "true") || tok_word(t, "false")) {
+		n = glsl_node_new(p->c, N_BOOL, advance(p));
+		if (n)
+			n->v.i = tok_word(t, "true");
+		return n;
+	}
+	if (tok_is(t, P_LPAREN)) {
+		advance(p);
+		n = parse_expression(p);
+		return n && parse_expect(p, P_RPAREN) ? n : NULL;
+	}
+	bool type = parse_is_type(p, t);
+	if (t->kind != TK_IDENT || (glsl_is_keyword(t) && !type))
+		return parse_expected(p, "an expression");
+	n = glsl_node_new(p->c, N_IDENT, advance(p));
+	if (!n || !(n->name = glsl_strndup(p->c, t->s, t->len)))
+		return NULL;
+	if (!tok_is(cur(p), P_LPAREN)) {
+		if (type)
+			return parse_expected(p, "'(' after a type name");
+		return n;
+	}
+	advance(p);
+	n->kind = N_CALL;
+	n->call = type ? CALL_CTOR : CALL_USER;
+	if (type && !glsl_type_keyword(t->s, t->len, &n->type))
+		n->type = (struct glsl_type){ GLSL_STRUCT, 1, 1, 0, parse_struct_name(p, t) };
+	return call_args(p, n) ? n : NULL;
+}
+
+static struct glsl_node *postfix(struct parser *p)
+{
+	struct glsl_node *e = primary(p);
+	while (e) {
+		const struct glsl_tok *t = cur(p);
+		struct glsl_node *n;
+		if (tok_is(t, P_LBRACK)) {
+			n = glsl_node_new(p->c, N_INDEX, advance(p));
+			if (!n || !(n->b = parse_expression(p)) || !parse_expect(p, P_RBRACK))
+				return NULL;
+		} else if (tok_is(t, P_DOT)) {
+			n = glsl_node_new(p->c, N_FIELD, advance(p));
+			if (cur(p)->kind != TK_IDENT)
+				return parse_expected(p, "a field name after '.'");
+			if (!n || !(n->name = glsl_strndup(p->c, cur(p)->s, cur(p)->len)))
+				return NULL;
+			advance(p);
+		} else if (tok_is(t, P_INC) || tok_is(t, P_DEC)) {
+			n = glsl_node_new(p->c, t->punct == P_INC ? N_POSTINC : N_POSTDEC, advance(p));
+		} else {
+			return e;
+		}
+		if (!n)
+			return NULL;
+		n->a = e;
+		e = n;
+	}
+	return NULL;
+}
+
+static struct glsl_node *unary(struct parser *p)
+{
+	const struct glsl_tok *t = cur(p);
+	if (!tok_is(t, P_PLUS) && !tok_is(t, P_MINUS) && !tok_is(t, P_BANG) &&
+	    !tok_is(t, P_TILDE) && !tok_is(t, P_INC) && !tok_is(t, P_DEC))
+		return postfix(p);
+	if (!parse_enter(p))
+		return NULL;
+	check_reserved(p, t);
+	advance(p);
+	struct glsl_node *n = glsl_node_new(p->c, t->punct == P_INC ? N_PREINC :
+					    t->punct == P_DEC ? N_PREDEC : N_UNARY, t);
+	if (n) {
+		n->op = t->punct;
+		n->a = unary(p);
+	}
+	parse_leave(p);
+	return n && n->a ? n : NULL;
+}
+
+static int op_at(const struct glsl_tok *t, int level)
+{
+	for (int k = 0; k < 4 && levels[level][k]; k++)
+		if (tok_is(t, (enum glsl_punct)levels[level][k]))
+			return levels[level][k];
+	return -1;
+}
+
+static struct glsl_node *binary(struct parser *p, int level)
+{
+	if (level == NLEVELS)
+		return unary(p);
+	struct glsl_node *e = binary(p, level + 1);
+	while (e && op_at(cur(p), level) >= 0) {
+		const struct glsl_tok *t = advance(p);
+		check_reserved(p, t);
+		struct glsl_node *n = glsl_node_new(p->c, N_BINARY, t);
+		if (!n)
+			return NULL;
+		n->op = t->punct;
+		n->a = e;
+		if (!parse_enter(p))
+			return NULL;
+		n->b = binary(p, level + 1);
+		parse_leave(p);
+		e = n->b ? n : NULL;
+	}
+	return e;
+}
+
+struct glsl_node *parse_conditional(struct parser *p)
+{
+	struct glsl_node *e = binary(p, 0);
+	if (!e || !tok_is(cur(p), P_QUEST))
+		return e;
+	struct glsl_node *n = glsl_node_new(p->c, N_COND, advance(p));
+	if (!n || !parse_enter(p))
+		return NULL;
+	n->a = e;
+	n->b = parse_expression(p);
+	n->c = n->b && parse_expect(p, P_COLON) ? parse_assignment(p) : NULL;
+	parse_leave(p);
+	return n->c ? n : NULL;
+}
+
+static bool is_assign_op(const struct glsl_tok *t)
+{
+	return t->kind == TK_PUNCT && (t->punct == P_ASSIGN ||
+				       (t->punct >= P_ADD_ASSIGN && t->punct <= P_OR_ASSIGN));
+}
+
+struct glsl_node *parse_assignment(struct parser *p)
+{
+	if (!parse_enter(p))
+		return NULL;
+	struct glsl_node *e = parse_conditional(p);
+	if (e && is_assign_op(cur(p))) {
+		const struct glsl_tok *t = advance(p);
+		check_reserved(p, t);
+		struct glsl_node *n = glsl_node_new(p->c, N_ASSIGN, t);
+		if (n) {
+			n->op = t->punct;
+			n->a = e;
+			n->b = parse_assignment(p);
+		}
+		e = n && n->b ? n : NULL;
+	}
+	parse_leave(p);
+	return e;
+}
+
+struct glsl_node *parse_expression(struct parser *p)
+{
+	struct glsl_node *e = parse_assignment(p);
+	while (e && tok_is(cur(p), P_COMMA)) {
+		struct glsl_node *n = glsl_node_new(p->c, N_COMMA, advance(p));
+		if (!n)
+			return NULL;
+		n->a = e;
+		n->b = parse_assignment(p);
+		e = n->b ? n : NULL;
+	}
+	return e;
+}

@@ -1,0 +1,106 @@
+/*
+ * glsl_types.c: GLSL ES 1.00 types — the type keywords, names for
+ * messages, equality, and how a type is cut into IR "leaves" (one IR value
+ * or slot per scalar/vector, per matrix column, per struct member leaf, per
+ * array element leaf, in declaration order).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl/glsl_internal.h"
+
+static const struct { const char *name; struct glsl_type t; } type_words[] = {
+	{ "void", { GLSL_VOID, 0, 1, 0, NULL } },
+	{ "float", GT(GLSL_FLOAT, 1) }, { "vec2", GT(GLSL_FLOAT, 2) },
+	{ "vec3", GT(GLSL_FLOAT, 3) }, { "vec4", GT(GLSL_FLOAT, 4) },
+	{ "int", GT(GLSL_INT, 1) }, { "ivec2", GT(GLSL_INT, 2) },
+	{ "ivec3", GT(GLSL_INT, 3) }, { "ivec4", GT(GLSL_INT, 4) },
+	{ "bool", GT(GLSL_BOOL, 1) }, { "bvec2", GT(GLSL_BOOL, 2) },
+	{ "bvec3", GT(GLSL_BOOL, 3) }, { "bvec4", GT(GLSL_BOOL, 4) },
+	{ "mat2", GT_MAT(2) }, { "mat3", GT_MAT(3) }, { "mat4", GT_MAT(4) },
+	{ "sampler2D", GT(GLSL_SAMPLER2D, 1) }, { "samplerCube", GT(GLSL_SAMPLERCUBE, 1) },
+};
+
+bool glsl_type_keyword(const char *s, size_t n, struct glsl_type *out)
+{
+	for (size_t i = 0; i < sizeof(type_words) / sizeof(type_words[0]); i++)
+		if (strlen(type_words[i].name) == n && !memcmp(type_words[i].name, s, n)) {
+			*out = type_words[i].t;
+			return true;
+		}
+	return false;
+}
+
+bool glsl_type_eq(struct glsl_type a, struct glsl_type b)
+{
+	return a.base == b.base && a.size == b.size && a.cols == b.cols && a.array == b.array &&
+	       a.st == b.st;
+}
+
+const char *glsl_type_name(struct glsl_type t, char *buf)
+{
+	const char *base = "?";
+	struct glsl_type e = glsl_elem(t);
+	for (size_t i = 0; i < sizeof(type_words) / sizeof(type_words[0]); i++)
+		if (glsl_type_eq(type_words[i].t, e))
+			base = type_words[i].name;
+	if (t.base == GLSL_STRUCT)
+		snprintf(buf, 64, "%.40s", t.st->name ? t.st->name : "struct");
+	else
+		snprintf(buf, 64, "%s", base);
+	if (t.array) {
+		size_t n = strlen(buf);
+		snprintf(buf + n, 64 - n, "[%u]", t.array);
+	}
+	return buf;
+}
+
+uint32_t glsl_leaves(struct glsl_type t)
+{
+	uint32_t n = 0;
+	if (t.base == GLSL_STRUCT) {
+		for (uint32_t f = 0; f < t.st->nfields; f++) {
+			n += glsl_leaves(t.st->fields[f].type);
+			if (n > GLSL_MAX_LEAVES)
+				return GLSL_MAX_LEAVES + 1;
+		}
+	} else if (t.base != GLSL_VOID) {
+		n = t.cols;
+	}
+	uint64_t total = (uint64_t)n * (t.array ? t.array : 1);
+	return total > GLSL_MAX_LEAVES ? GLSL_MAX_LEAVES + 1 : (uint32_t)total;
+}
+
+struct ir_type glsl_ir_type(struct glsl_type t)
+{
+	uint8_t base = t.base == GLSL_INT ? IR_INT : t.base == GLSL_BOOL ? IR_BOOL : IR_FLOAT;
+	return (struct ir_type){ base, t.size };
+}
+
+uint32_t glsl_field_offset(const struct glsl_struct *st, uint32_t f)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < f; i++)
+		n += glsl_leaves(st->fields[i].type);
+	return n;
+}
+
+struct glsl_type glsl_leaf_type(struct glsl_type t, uint32_t k)
+{
+	if (t.array) {
+		struct glsl_type e = glsl_elem(t);
+		return glsl_leaf_type(e, k % glsl_leaves(e));
+	}
+	if (t.base == GLSL_STRUCT) {
+		for (uint32_t f = 0; f < t.st->nfields; f++) {
+			uint32_t n = glsl_leaves(t.st->fields[f].type);
+			if (k < n)
+				return glsl_leaf_type(t.st->fields[f].type, k);
+			k -= n;
+		}
+	}
+	if (t.cols > 1)
+		return GT(GLSL_FLOAT, t.size);
+	return t;
+}

@@ -1,0 +1,106 @@
+/*
+ * tiling_layout.c: micro-tile shapes and the three image layouts. Raster:
+ * rows of texels, each padded to whole micro-tile widths. LT: 64-byte
+ * micro-tiles in raster order. T: 4 KiB tiles of 8x8 micro-tiles, tile
+ * rows alternating direction (even rows left to right, odd rows right to
+ * left); inside a tile four 1 KiB sub-tiles of 4x4 micro-tiles in raster
+ * order, whose places depend on the quadrant and on the tile row's parity
+ * (docs/tiling.md).
+ */
+#include "tiling/tiling.h"
+
+#include <assert.h>
+
+/* Micro-tile width and height by cpp (index 0..8; 0 where undefined). */
+static const uint8_t utile_w[9] = { [1] = 8, [2] = 8, [4] = 4, [8] = 2 };
+static const uint8_t utile_h[9] = { [1] = 8, [2] = 4, [4] = 4, [8] = 4 };
+
+bool tiling_cpp_valid(uint32_t cpp)
+{
+	return cpp < 9 && utile_w[cpp] != 0;
+}
+
+uint32_t tiling_utile_w(uint32_t cpp)
+{
+	assert(tiling_cpp_valid(cpp));
+	return cpp < 9 ? utile_w[cpp] : 1;
+}
+
+uint32_t tiling_utile_h(uint32_t cpp)
+{
+	assert(tiling_cpp_valid(cpp));
+	return cpp < 9 ? utile_h[cpp] : 1;
+}
+
+/* v rounded up to a multiple of a (a > 0). */
+static uint32_t align_up(uint32_t v, uint32_t a)
+{
+	return (uint32_t)(((uint64_t)v + a - 1) / a * a);
+}
+
+bool tiling_is_lt(uint32_t width, uint32_t height, uint32_t cpp)
+{
+	return width <= 4 * tiling_utile_w(cpp) || height <= 4 * tiling_utile_h(cpp);
+}
+
+void tiling_padded(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t width,
+		   uint32_t height, uint32_t *padded_w, uint32_t *padded_h)
+{
+	uint32_t uw = tiling_utile_w(cpp), uh = tiling_utile_h(cpp);
+	switch (tiling) {
+	case VC4_TILING_FORMAT_T:
+		*padded_w = align_up(width, 8 * uw);
+		*padded_h = align_up(height, 8 * uh);
+		break;
+	case VC4_TILING_FORMAT_LT:
+		*padded_w = align_up(width, uw);
+		*padded_h = align_up(height, uh);
+		break;
+	default:
+		*padded_w = align_up(width, uw);
+		*padded_h = height;
+		break;
+	}
+}
+
+uint64_t tiling_bytes(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t width,
+		      uint32_t height)
+{
+	uint32_t w, h;
+	tiling_padded(tiling, cpp, width, height, &w, &h);
+	return (uint64_t)w * h * cpp;
+}
+
+uint32_t tiling_raster_stride(uint32_t cpp, uint32_t width)
+{
+	return align_up(width, tiling_utile_w(cpp)) * cpp;
+}
+
+/* T: the sub-tile (0..3) holding quadrant q (bit 1: lower half, bit 0:
+ * right half) of a tile on an even or an odd tile row. */
+static const uint8_t t_subtile[2][4] = { { 0, 3, 1, 2 }, { 2, 1, 3, 0 } };
+
+uint64_t tiling_utile_offset(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t width,
+			     uint32_t ux, uint32_t uy)
+{
+	uint32_t uw = tiling_utile_w(cpp);
+	if (tiling == VC4_TILING_FORMAT_LT)
+		return ((uint64_t)uy * (align_up(width, uw) / uw) + ux) * TILING_UTILE_BYTES;
+	uint32_t per_row = align_up(width, 8 * uw) / (8 * uw);
+	uint32_t tx = ux / 8, ty = uy / 8, odd = ty & 1;
+	uint32_t col = odd ? per_row - 1 - tx : tx;
+	uint32_t quadrant = ((uy / 4) & 1) * 2 + ((ux / 4) & 1);
+	uint32_t in_subtile = (uy % 4) * 4 + ux % 4;
+	return ((uint64_t)ty * per_row + col) * TILING_TILE_BYTES +
+	       t_subtile[odd][quadrant] * TILING_SUBTILE_BYTES + in_subtile * TILING_UTILE_BYTES;
+}
+
+uint64_t tiling_offset(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t width,
+		       uint32_t x, uint32_t y)
+{
+	if (tiling != VC4_TILING_FORMAT_LT && tiling != VC4_TILING_FORMAT_T)
+		return (uint64_t)y * tiling_raster_stride(cpp, width) + (uint64_t)x * cpp;
+	uint32_t uw = tiling_utile_w(cpp), uh = tiling_utile_h(cpp);
+	uint32_t in_utile = ((y % uh) * uw + x % uw) * cpp;
+	return tiling_utile_offset(tiling, cpp, width, x / uw, y / uh) + in_utile;
+}

@@ -1,0 +1,79 @@
+/* test_glsl_sim.c: the golden shaders (tests/glsl/golden) and the
+ * execution tests' kinds of constructs compiled by vc4_compile and run on
+ * the QPU interpreter through tests/compiler's exec harness, compared with
+ * ir_interpret() on random inputs (tolerances: exec_harness.h). The
+ * shaders reading gl_FragCoord are left out: the harness gives the
+ * interpreter (0, 0, 0, 1) while the QPU sees the real pixel. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../compiler/compile_test.h"
+#include "../compiler/exec_harness.h"
+#include "glsl/glsl.h"
+#include "util/file.h"
+
+static const char *dir;
+
+static void run_shader(const char *name, const char *src, size_t size, int seeds)
+{
+	struct glsl_log log;
+	struct glsl_shader *s = glsl_compile(src, size, name,
+					     (enum glsl_stage)glsl_stage_from_name(name), &log);
+	if (!s)
+		fail_msg("%s", log.text);
+	struct vc4_compile_result r;
+	ct_compile(s->ir, NULL, &r);
+	ct_assert_clean(&r);
+	for (uint32_t p = 0; p < r.count; p++)
+		for (int seed = 1; seed <= seeds; seed++) {
+			struct exec_case c = { .seed = (uint64_t)seed };
+			bool ok = s->stage == GLSL_VERTEX ? exec_vertex(s->ir, &r.prog[p], &c) :
+				  exec_fragment(s->ir, &r.prog[p], &c);
+			if (!ok)
+				fail_msg("%s program %u seed %d: %s", name, p, seed, c.msg);
+		}
+	vc4_compile_result_free(&r);
+	glsl_shader_free(s);
+}
+
+static void goldens(void **state)
+{
+	(void)state;
+	static const char *const names[] = {
+		"arith.frag", "swizzle.frag", "ctor.frag", "matrix.vert", "struct_array.frag",
+		"if.frag", "loops.frag", "function.frag", "logic.frag", "builtins.frag",
+		"texture.frag", "varyings.vert", "preprocessor.vert", "sampler_loop.frag",
+		"struct_out.frag",
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char path[4096];
+		size_t size;
+		struct vc4_diag d = { 0 };
+		snprintf(path, sizeof(path), "%s/golden/%s", dir, names[i]);
+		char *src = vc4_read_file(path, &size, &d);
+		if (!src)
+			fail_msg("%s", d.msg);
+		run_shader(names[i], src, size, 4);
+		free(src);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s TESTS_GLSL_DIR\n", argv[0]);
+		return 2;
+	}
+	dir = argv[1];
+	ct_tests_dir = argv[1];
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(goldens),
+	};
+	return cmocka_run_group_tests_name("glsl_sim", tests, NULL, NULL);
+}
