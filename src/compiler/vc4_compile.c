@@ -108,7 +108,9 @@ static struct qir_compile *prepare_qir(const struct ir_shader *sh, const struct 
 	struct qir_compile *c = qir_lower_shader(sh, fs, key, stage, diag);
 	if (!c)
 		return NULL;
+	qir_compact_insts(c);   /* program order in memory: faster passes (long programs) */
 	bool ok = qir_optimize(c, diag);
+	qir_compact_insts(c);
 	if (ok && vc4_fold_packs(c) && !c->oom)
 		ok = qir_optimize(c, diag);
 	if (ok && !qir_lower_uniforms(c) && c->oom)
@@ -147,6 +149,9 @@ static bool compile_stage(const struct ir_shader *sh, const struct ir_shader *fs
 	if (ok && opt && opt->keep_qir && !(p->qir = qir_print(c)))
 		ok = vc4_diag_set(diag, "out of memory");
 	ok = ok && qpu_emit(c, &ra, &p->code, diag);
+	/* the QIR is done with: free it before the checks (peak memory) */
+	qir_ra_result_free(&ra);
+	qir_compile_free(c);
 	if (ok) {
 		p->threads = p->code.threaded ? 2 : 1;
 		p->num_inst = (uint32_t)p->code.words.len;
@@ -154,8 +159,6 @@ static bool compile_stage(const struct ir_shader *sh, const struct ir_shader *fs
 		p->cycles = p->code.cycles;
 		ok = check_program(p, diag);
 	}
-	qir_ra_result_free(&ra);
-	qir_compile_free(c);
 	return ok;
 }
 

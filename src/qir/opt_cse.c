@@ -87,7 +87,8 @@ static bool candidate(const struct qir_compile *c, const struct qir_inst *inst)
 struct table {
 	uint32_t *head;              /* per bucket: top entry or QIR_NONE */
 	uint32_t mask;               /* buckets - 1 */
-	struct entry { struct qir_inst *inst; uint32_t next, bucket; } *e;
+	struct entry { struct qir_inst *inst; uint32_t next, hash; } *e; /* the full hash
+				      * rejects most other keys without reading their inst */
 	uint32_t len;
 };
 
@@ -95,13 +96,15 @@ struct table {
 static struct qir_inst *lookup_or_add(struct table *t, struct qir_inst *inst)
 {
 	struct key k = make_key(inst);
-	uint32_t bucket = key_hash(&k) & t->mask;
+	uint32_t hash = key_hash(&k), bucket = hash & t->mask;
 	for (uint32_t i = t->head[bucket]; i != QIR_NONE; i = t->e[i].next) {
+		if (t->e[i].hash != hash)
+			continue;
 		struct key o = make_key(t->e[i].inst);
 		if (key_equal(&k, &o))
 			return t->e[i].inst;
 	}
-	t->e[t->len] = (struct entry){ inst, t->head[bucket], bucket };
+	t->e[t->len] = (struct entry){ inst, t->head[bucket], hash };
 	t->head[bucket] = t->len++;
 	return NULL;
 }
@@ -111,7 +114,7 @@ static void pop_to(struct table *t, uint32_t mark)
 {
 	while (t->len > mark) {
 		const struct entry *e = &t->e[--t->len];
-		t->head[e->bucket] = e->next;
+		t->head[e->hash & t->mask] = e->next;
 	}
 }
 

@@ -183,18 +183,138 @@ struct qir_compile *qir_compile_create(enum qir_stage stage)
 	return c;
 }
 
+/* Under AddressSanitizer a removed instruction stays poisoned until it is
+ * reused, so a pass reading it still fails as a use after free would. */
+#if defined(__SANITIZE_ADDRESS__)
+#define QIR_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define QIR_ASAN 1
+#endif
+#endif
+#ifdef QIR_ASAN
+#include <sanitizer/asan_interface.h>
+#define inst_poison(i) ASAN_POISON_MEMORY_REGION((i), sizeof(struct qir_inst))
+#define inst_unpoison(i) ASAN_UNPOISON_MEMORY_REGION((i), sizeof(struct qir_inst))
+#else
+#define inst_poison(i) ((void)(i))
+#define inst_unpoison(i) ((void)(i))
+#endif
+
+/* Instruction memory: chunks of instructions, the newest first, and the
+ * removed instructions for reuse (chained through `next`). */
+struct qir_inst_chunk {
+	struct qir_inst_chunk *older;
+	size_t used, cap;
+	struct qir_inst insts[];
+};
+struct qir_inst_pool {
+	struct qir_inst_chunk *chunks;
+	struct qir_inst *unused;
+};
+
+static void pool_free(struct qir_inst_pool *pool)
+{
+	if (!pool)
+		return;
+	while (pool->chunks) {
+		struct qir_inst_chunk *k = pool->chunks;
+		pool->chunks = k->older;
+		free(k);
+	}
+	free(pool);
+}
+
+static struct qir_inst_chunk *chunk_new(size_t cap, struct qir_inst_chunk *older)
+{
+	struct qir_inst_chunk *k = malloc(sizeof(*k) + cap * sizeof(struct qir_inst));
+	if (k) {
+		k->older = older;
+		k->used = 0;
+		k->cap = cap;
+	}
+	return k;
+}
+
+/* Zeroed memory for one instruction; NULL when out of memory. */
+static struct qir_inst *inst_alloc(struct qir_compile *c)
+{
+	struct qir_inst_pool *pool = c->pool;
+	if (!pool && !(pool = c->pool = calloc(1, sizeof(*pool))))
+		return NULL;
+	struct qir_inst *inst = pool->unused;
+	if (inst) {
+		inst_unpoison(inst);
+		pool->unused = inst->next;
+	} else {
+		struct qir_inst_chunk *k = pool->chunks;
+		if (!k || k->used == k->cap) {
+			size_t cap = k ? k->cap * 2 : 64;
+			k = chunk_new(cap < 65536 ? cap : 65536, k);
+			if (!k)
+				return NULL;
+			pool->chunks = k;
+		}
+		inst = &k->insts[k->used++];
+	}
+	memset(inst, 0, sizeof(*inst));
+	return inst;
+}
+
+void qir_compact_insts(struct qir_compile *c)
+{
+	size_t n = 0;
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst)
+			n++;
+	}
+	struct qir_inst_chunk *k = chunk_new(n ? n : 1, NULL);
+	if (!k || !c->pool) {
+		free(k);
+		return;
+	}
+	qir_invalidate(c);
+	struct qir_inst *before = NULL;   /* the builder cursor's new address */
+	qir_foreach_block(c, b) {
+		struct qir_inst *prev = NULL;
+		for (inst = b->first; inst; inst = inst->next) {
+			struct qir_inst *copy = &k->insts[k->used++];
+			*copy = *inst;
+			copy->prev = prev;
+			if (prev)
+				prev->next = copy;
+			else
+				b->first = copy;
+			if (c->cur_before == inst)
+				before = copy;
+			prev = copy;
+		}
+		b->last = prev;   /* prev->next is NULL: copied from the old last */
+	}
+	if (c->cur_before)
+		c->cur_before = before;
+	struct qir_inst_pool *pool = c->pool;
+	while (pool->chunks) {
+		struct qir_inst_chunk *old = pool->chunks;
+		pool->chunks = old->older;
+		free(old);
+	}
+	pool->chunks = k;
+	pool->unused = NULL;
+}
+
 void qir_compile_free(struct qir_compile *c)
 {
 	if (!c)
 		return;
 	for (size_t i = 0; i < c->blocks.len; i++) {
 		struct qir_block *b = c->blocks.data[i];
-		struct qir_inst *inst, *next;
-		qir_foreach_inst_safe(b, inst, next)
-			free(inst);
 		vc4_array_free(&b->preds);
 		free(b);
 	}
+	pool_free(c->pool);
 	vc4_array_free(&c->blocks);
 	vc4_array_free(&c->uniforms);
 	free(c->unif_index);
@@ -299,7 +419,7 @@ struct qir_reg qir_uniform_f(struct qir_compile *c, float value)
 struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
 				 struct qir_reg a, struct qir_reg b)
 {
-	struct qir_inst *inst = calloc(1, sizeof(*inst));
+	struct qir_inst *inst = inst_alloc(c);
 	if (!inst) {
 		c->oom = true;
 		return NULL;
@@ -341,7 +461,10 @@ void qir_inst_remove(struct qir_compile *c, struct qir_block *b, struct qir_inst
 		b->last = inst->prev;
 	if (c->cur_before == inst)
 		c->cur_before = inst->next;
-	free(inst);
+	inst->prev = NULL;
+	inst->next = c->pool->unused;   /* reused by the next qir_inst_create() */
+	c->pool->unused = inst;
+	inst_poison(inst);
 }
 
 struct qir_inst *qir_emit(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
@@ -386,15 +509,17 @@ struct qir_inst *qir_BRANCH(struct qir_compile *c, enum qpu_branch_cond cond,
 bool qir_cfg_update(struct qir_compile *c, struct vc4_diag *diag)
 {
 	uint32_t n = (uint32_t)c->blocks.len;
-	for (uint32_t i = 0; i < n; i++)
-		c->blocks.data[i]->preds.len = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		struct qir_block *b = c->blocks.data[i];
 		struct qir_inst *last = b->last;
+		b->preds.len = 0;
 		bool br = last && last->op == QIR_OP_BRANCH;
-		if (br && last->target >= n)
+		if (br && last->target >= n) {
+			for (uint32_t j = i + 1; j < n; j++)   /* every block's preds empty */
+				c->blocks.data[j]->preds.len = 0;
 			return vc4_diag_set(diag, "block %u: branch to block %u, which does not "
 					    "exist (%u blocks)", i, last->target, n);
+		}
 		b->succ[1] = br ? last->target : QIR_NONE;
 		b->succ[0] = (i + 1 < n && !(br && last->cond == QPU_BR_ALWAYS)) ? i + 1 : QIR_NONE;
 		if (b->succ[0] == b->succ[1])
@@ -403,7 +528,12 @@ bool qir_cfg_update(struct qir_compile *c, struct vc4_diag *diag)
 	for (uint32_t i = 0; i < n; i++) {
 		for (int s = 0; s < 2; s++) {
 			uint32_t t = c->blocks.data[i]->succ[s];
-			if (t != QIR_NONE && !vc4_array_push(&c->blocks.data[t]->preds, i)) {
+			if (t == QIR_NONE)
+				continue;
+			struct qir_block *to = c->blocks.data[t];
+			if (to->preds.len < to->preds.cap)   /* the common case without a call */
+				to->preds.data[to->preds.len++] = i;
+			else if (!vc4_array_push(&to->preds, i)) {
 				c->oom = true;
 				return vc4_diag_set(diag, "out of memory");
 			}

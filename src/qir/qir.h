@@ -320,6 +320,11 @@ struct qir_compile {
 	struct qir_inst **defs;
 	uint32_t *def_count;           /* per temp: number of definitions */
 
+	/* Private to qir.c: instructions come from chunks freed with the
+	 * program; removed ones are reused (qir_compact_insts() lays them out
+	 * again in program order). */
+	struct qir_inst_pool *pool;
+
 	/* Private to qir_uniform(): a hash index of the uniform pool. */
 	uint32_t *unif_index;          /* slots: pool entry + 1, 0 = empty */
 	uint32_t unif_index_size;      /* slots (a power of two, or 0) */
@@ -396,14 +401,21 @@ static inline struct qir_reg qir_LOAD_IMM(struct qir_compile *c, uint32_t bits)
 struct qir_inst *qir_BRANCH(struct qir_compile *c, enum qpu_branch_cond cond,
 			    struct qir_block *target);
 
-/* Instruction list editing. Removing frees the instruction; c->defs is then
+/* Instruction list editing. Removing frees the instruction (its memory goes
+ * back to the program for the next qir_inst_create()); c->defs is then
  * stale for its temp until qir_temp_defs() runs again. */
 void qir_inst_remove(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst);
 void qir_inst_insert_before(struct qir_block *b, struct qir_inst *before,
 			    struct qir_inst *inst); /* before NULL = append */
-/* A new unlinked instruction (cond always), NULL + c->oom when out of memory. */
+/* A new unlinked instruction (cond always), NULL + c->oom when out of memory.
+ * It belongs to the program (freed with it): unlinked, it is simply unused. */
 struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
 				 struct qir_reg a, struct qir_reg b);
+/* Moves every instruction into one array in program order (long programs
+ * then walk memory sequentially) and drops removed ones; pointers to
+ * instructions held elsewhere become invalid (c->defs is dropped). Nothing
+ * changes when out of memory. */
+void qir_compact_insts(struct qir_compile *c);
 
 #define qir_foreach_block(c, b) \
 	for (size_t b##_i_ = 0; b##_i_ < (c)->blocks.len && ((b) = (c)->blocks.data[b##_i_]); b##_i_++)
@@ -499,6 +511,12 @@ struct qir_liveness {
 };
 bool qir_liveness(struct qir_compile *c, struct qir_liveness *lv, struct vc4_diag *diag);
 void qir_liveness_free(struct qir_liveness *lv);
+/* Only what qir_validate() asks: the lowest temp live into the entry block
+ * (read before any write on some path), or *temp = QIR_NONE. Updates the CFG
+ * and every inst->ip like qir_liveness(), but computes no ranges and has no
+ * pair limit: its cost is the live ranges of the temps the entry block does
+ * not define. False (diag) on OOM or a CFG error. */
+bool qir_live_into_entry(struct qir_compile *c, uint32_t *temp, struct vc4_diag *diag);
 bool qir_live_in(const struct qir_liveness *lv, uint32_t block, uint32_t t);
 bool qir_live_out(const struct qir_liveness *lv, uint32_t block, uint32_t t);
 

@@ -24,6 +24,13 @@
  * or one past a block it is live out of. A temp last read at ip k and one
  * defined at k may share a register; a temp written but never read has an
  * empty range (start >= end).
+ *
+ * One walk over the instructions numbers them and collects use/def and the
+ * instruction part of the ranges; the walks backwards use the predecessors
+ * copied into one array (CSR). qir_live_into_entry(), the validator's
+ * question (is anything live into the entry block?), shares the local sets
+ * and walks only from the uses of temps the entry block does not define,
+ * stopping at the entry.
  */
 #include "qir/qir.h"
 
@@ -80,6 +87,8 @@ struct live_work {
 	live_pairs uses, defs;    /* by block, then sorted by temp */
 	uint32_t *ue_start, *def_start; /* per temp: CSR into uses / defs */
 	uint32_t *inmark, *outmark, *defmark; /* per block: temp + 1 */
+	uint32_t *pred_start, *pred_list; /* the CFG's predecessors, contiguous
+					   * (CSR, same order as block->preds) */
 	VC4_ARRAY(uint32_t) stack;
 	live_pairs in, out;       /* live-in / live-out pairs, temps ascending */
 	uint32_t *in_count;       /* per block: live-in temps found */
@@ -90,7 +99,17 @@ struct live_work {
 static void push_pair(struct live_work *w, live_pairs *a, uint32_t block, uint32_t temp)
 {
 	struct live_pair p = { block, temp };
-	if (!vc4_array_push(a, p))
+	if (a->len < a->cap)   /* the common case without a call */
+		a->data[a->len++] = p;
+	else if (!vc4_array_push(a, p))
+		w->oom = true;
+}
+
+static void push_block(struct live_work *w, uint32_t b)
+{
+	if (w->stack.len < w->stack.cap)
+		w->stack.data[w->stack.len++] = b;
+	else if (!vc4_array_push(&w->stack, b))
 		w->oom = true;
 }
 
@@ -129,22 +148,41 @@ static void note_write(struct live_work *w, const struct qir_inst *inst, uint32_
 		note_def(w, block, t);
 }
 
-/* use(b) and def(b) of one block as pairs. */
-static void local_sets(struct live_work *w, const struct qir_block *b)
+/* Widens temp t's range to cover [start, end) (QIR_NONE: empty so far). */
+static void extend(struct qir_liveness *lv, uint32_t t, uint32_t start, uint32_t end)
 {
-	const struct qir_inst *inst;
-	uint32_t n = w->lv->num_temps, t;
+	if (lv->start[t] == QIR_NONE || start < lv->start[t])
+		lv->start[t] = start;
+	if (end > lv->end[t] || lv->end[t] == QIR_NONE)
+		lv->end[t] = end;
+}
+
+/* One pass over a block: numbers its instructions from *ip, records its
+ * first and end ip, use(b) and def(b) as pairs, and the ips where each temp
+ * is mentioned (the instruction part of the ranges). */
+static void local_sets(struct live_work *w, struct qir_block *b, uint32_t *ip)
+{
+	struct qir_inst *inst;
+	struct qir_liveness *lv = w->lv;
+	uint32_t n = lv->num_temps, t;
 	w->stamp = b->index + 1;
 	w->ntouched = 0;
+	lv->block_start[b->index] = *ip;
 	qir_foreach_inst(b, inst) {
+		inst->ip = (*ip)++;
 		for (int s = 0; s < QIR_MAX_SRC; s++) {
 			struct qir_reg r = inst->src[s];
-			if (r.file == QIR_FILE_TEMP && r.index < n)
+			if (r.file == QIR_FILE_TEMP && r.index < n) {
 				note_read(w, b->index, r.index);
+				extend(lv, r.index, inst->ip, inst->ip);
+			}
 		}
-		if (temp_dst(inst, n, &t))
+		if (temp_dst(inst, n, &t)) {
 			note_write(w, inst, b->index, t);
+			extend(lv, t, inst->ip, inst->ip);
+		}
 	}
+	lv->block_end[b->index] = *ip;
 	/* Packed writes that never completed a value merge into the old one. */
 	for (uint32_t i = 0; i < w->ntouched; i++) {
 		t = w->touched[i];
@@ -154,9 +192,9 @@ static void local_sets(struct live_work *w, const struct qir_block *b)
 	}
 }
 
-/* Sorts pairs stably by `temp` (key 1) or `block` (key 0) into a CSR
- * offset array `start` of n + 1 entries; false when out of memory. */
-static bool bucket(live_pairs *a, bool by_temp, uint32_t n, uint32_t **start)
+/* Sorts pairs stably by temp into a CSR offset array `start` of n + 1
+ * entries; false when out of memory. */
+static bool bucket(live_pairs *a, uint32_t n, uint32_t **start)
 {
 	uint32_t *st = calloc((size_t)n + 2, sizeof(uint32_t));
 	struct live_pair *sorted = malloc((a->len ? a->len : 1) * sizeof(*sorted));
@@ -166,11 +204,11 @@ static bool bucket(live_pairs *a, bool by_temp, uint32_t n, uint32_t **start)
 		return false;
 	}
 	for (size_t i = 0; i < a->len; i++)
-		st[(by_temp ? a->data[i].temp : a->data[i].block) + 1]++;
+		st[a->data[i].temp + 1]++;
 	for (uint32_t k = 0; k < n; k++)
 		st[k + 1] += st[k];
 	for (size_t i = 0; i < a->len; i++)
-		sorted[st[by_temp ? a->data[i].temp : a->data[i].block]++] = a->data[i];
+		sorted[st[a->data[i].temp]++] = a->data[i];
 	for (uint32_t k = n; k > 0; k--)  /* the loop above moved each start up */
 		st[k] = st[k - 1];
 	st[0] = 0;
@@ -189,8 +227,7 @@ static bool reach_in(struct live_work *w, uint32_t b, uint32_t t)
 	w->inmark[b] = t + 1;
 	w->in_count[b]++;
 	push_pair(w, &w->in, b, t);
-	if (!vc4_array_push(&w->stack, b))
-		w->oom = true;
+	push_block(w, b);
 	return w->in.len + w->out.len <= w->limit;
 }
 
@@ -204,9 +241,9 @@ static bool explore_temp(struct live_work *w, uint32_t t)
 			return false;
 	}
 	while (w->stack.len && !w->oom) {
-		const struct qir_block *b = w->c->blocks.data[w->stack.data[--w->stack.len]];
-		for (size_t k = 0; k < b->preds.len; k++) {
-			uint32_t p = b->preds.data[k];
+		uint32_t b = w->stack.data[--w->stack.len];
+		for (uint32_t k = w->pred_start[b]; k < w->pred_start[b + 1]; k++) {
+			uint32_t p = w->pred_list[k];
 			if (w->outmark[p] == t + 1)
 				continue;
 			w->outmark[p] = t + 1;
@@ -218,38 +255,40 @@ static bool explore_temp(struct live_work *w, uint32_t t)
 	return !w->oom;
 }
 
-static void extend(struct qir_liveness *lv, uint32_t t, uint32_t start, uint32_t end)
+/* Per-temp [start, end): the instruction part (local_sets) widened by the
+ * blocks each temp is live into or out of. */
+static void ranges(struct qir_liveness *lv)
 {
-	if (lv->start[t] == QIR_NONE || start < lv->start[t])
-		lv->start[t] = start;
-	if (end > lv->end[t] || lv->end[t] == QIR_NONE)
-		lv->end[t] = end;
-}
-
-/* Per-temp [start, end) ranges from the block sets and the instructions. */
-static void ranges(struct qir_compile *c, struct qir_liveness *lv)
-{
-	for (uint32_t t = 0; t < lv->num_temps; t++)
-		lv->start[t] = lv->end[t] = QIR_NONE;
-	struct qir_block *b;
-	struct qir_inst *inst;
-	qir_foreach_block(c, b) {
-		uint32_t bi = b->index, bs = lv->block_start[bi], be = lv->block_end[bi];
+	for (uint32_t bi = 0; bi < lv->num_blocks; bi++) {
+		uint32_t bs = lv->block_start[bi], be = lv->block_end[bi];
 		for (uint32_t i = lv->in_start[bi]; i < lv->in_start[bi + 1]; i++)
 			extend(lv, lv->in_temps[i], bs, bs);
 		for (uint32_t i = lv->out_start[bi]; i < lv->out_start[bi + 1]; i++)
 			extend(lv, lv->out_temps[i], be, be);
-		qir_foreach_inst(b, inst) {
-			for (int s = 0; s < QIR_MAX_SRC; s++) {
-				struct qir_reg r = inst->src[s];
-				if (r.file == QIR_FILE_TEMP && r.index < lv->num_temps)
-					extend(lv, r.index, inst->ip, inst->ip);
-			}
-			uint32_t t;
-			if (temp_dst(inst, lv->num_temps, &t))
-				extend(lv, t, inst->ip, inst->ip);
-		}
 	}
+}
+
+/* The predecessor lists of block->preds (qir_cfg_update) in one array. */
+static bool pred_csr(struct live_work *w)
+{
+	struct qir_compile *c = w->c;
+	uint32_t nb = w->lv->num_blocks, np = 0;
+	w->pred_start = malloc(((size_t)nb + 1) * sizeof(uint32_t));
+	for (uint32_t b = 0; b < nb; b++)
+		np += (uint32_t)c->blocks.data[b]->preds.len;
+	w->pred_list = malloc((np ? np : 1) * sizeof(uint32_t));
+	if (!w->pred_start || !w->pred_list)
+		return false;
+	np = 0;
+	for (uint32_t b = 0; b < nb; b++) {
+		const struct qir_block *blk = c->blocks.data[b];
+		w->pred_start[b] = np;
+		if (blk->preds.len)
+			memcpy(w->pred_list + np, blk->preds.data, blk->preds.len * sizeof(uint32_t));
+		np += (uint32_t)blk->preds.len;
+	}
+	w->pred_start[nb] = np;
+	return true;
 }
 
 /* Allocates the per-temp and per-block work arrays; false on OOM. */
@@ -269,9 +308,12 @@ static bool work_alloc(struct live_work *w)
 	lv->end = calloc(nt, sizeof(uint32_t));
 	lv->block_start = calloc(nb, sizeof(uint32_t));
 	lv->block_end = calloc(nb, sizeof(uint32_t));
+	if (lv->start && lv->end)
+		for (uint32_t t = 0; t < lv->num_temps; t++)
+			lv->start[t] = lv->end[t] = QIR_NONE;
 	return w->ustamp && w->dstamp && w->bytes && w->touched && w->inmark && w->outmark &&
 	       w->defmark && w->in_count && lv->start && lv->end && lv->block_start &&
-	       lv->block_end;
+	       lv->block_end && pred_csr(w);
 }
 
 static void work_free(struct live_work *w)
@@ -286,6 +328,8 @@ static void work_free(struct live_work *w)
 	free(w->outmark);
 	free(w->defmark);
 	free(w->in_count);
+	free(w->pred_start);
+	free(w->pred_list);
 	vc4_array_free(&w->uses);
 	vc4_array_free(&w->defs);
 	vc4_array_free(&w->stack);
@@ -293,13 +337,31 @@ static void work_free(struct live_work *w)
 	vc4_array_free(&w->out);
 }
 
-/* Moves a block-sorted pair list into the result's temp array. */
-static uint32_t *temps_of(live_pairs *a)
+/* The temps of pairs `a`, stably sorted by block, into a CSR list: temps
+ * of block b are (*temps)[(*start)[b] .. (*start)[b + 1]). Frees the pairs.
+ * False when out of memory. */
+static bool block_lists(live_pairs *a, uint32_t nblocks, uint32_t **start, uint32_t **temps)
 {
+	uint32_t *st = calloc((size_t)nblocks + 2, sizeof(uint32_t));
 	uint32_t *t = malloc((a->len ? a->len : 1) * sizeof(uint32_t));
-	for (size_t i = 0; t && i < a->len; i++)
-		t[i] = a->data[i].temp;
-	return t;
+	if (!st || !t) {
+		free(st);
+		free(t);
+		return false;
+	}
+	for (size_t i = 0; i < a->len; i++)
+		st[a->data[i].block + 1]++;
+	for (uint32_t k = 0; k < nblocks; k++)
+		st[k + 1] += st[k];
+	for (size_t i = 0; i < a->len; i++)
+		t[st[a->data[i].block]++] = a->data[i].temp;
+	for (uint32_t k = nblocks; k > 0; k--)  /* the loop above moved each start up */
+		st[k] = st[k - 1];
+	st[0] = 0;
+	vc4_array_free(a);
+	*start = st;
+	*temps = t;
+	return true;
 }
 
 /* The message when the pairs pass the limit: the block with the most
@@ -322,18 +384,19 @@ static bool solve(struct live_work *w, struct vc4_diag *diag)
 {
 	struct qir_liveness *lv = w->lv;
 	struct qir_block *b;
+	uint32_t ip = 0;
 	qir_foreach_block(w->c, b)
-		local_sets(w, b);
-	if (w->oom || !bucket(&w->uses, true, lv->num_temps, &w->ue_start) ||
-	    !bucket(&w->defs, true, lv->num_temps, &w->def_start))
+		local_sets(w, b, &ip);
+	lv->num_insts = ip;
+	if (w->oom || !bucket(&w->uses, lv->num_temps, &w->ue_start) ||
+	    !bucket(&w->defs, lv->num_temps, &w->def_start))
 		return w->oom = true, vc4_diag_set(diag, "out of memory");
 	for (uint32_t t = 0; t < lv->num_temps; t++) {
 		if (!explore_temp(w, t))
 			return w->oom ? vc4_diag_set(diag, "out of memory") : over_limit(w, diag);
 	}
-	if (!bucket(&w->in, false, lv->num_blocks, &lv->in_start) ||
-	    !bucket(&w->out, false, lv->num_blocks, &lv->out_start) ||
-	    !(lv->in_temps = temps_of(&w->in)) || !(lv->out_temps = temps_of(&w->out)))
+	if (!block_lists(&w->in, lv->num_blocks, &lv->in_start, &lv->in_temps) ||
+	    !block_lists(&w->out, lv->num_blocks, &lv->out_start, &lv->out_temps))
 		return w->oom = true, vc4_diag_set(diag, "out of memory");
 	return true;
 }
@@ -345,26 +408,86 @@ bool qir_liveness(struct qir_compile *c, struct qir_liveness *lv, struct vc4_dia
 		return false;
 	lv->num_temps = c->num_temps;
 	lv->num_blocks = (uint32_t)c->blocks.len;
-	lv->num_insts = qir_number_insts(c);
 	struct live_work w = { .c = c, .lv = lv };
 	w.limit = (size_t)QIR_LIVE_MAX_PER_BLOCK * 2 * lv->num_blocks + lv->num_temps;
 	bool ok = work_alloc(&w);
 	if (!ok)
 		w.oom = true, vc4_diag_set(diag, "out of memory");
-	for (uint32_t i = 0; ok && i < lv->num_blocks; i++) {
-		const struct qir_block *b = c->blocks.data[i];
-		lv->block_start[i] = b->first ? b->first->ip : (i ? lv->block_end[i - 1] : 0);
-		lv->block_end[i] = b->last ? b->last->ip + 1 : lv->block_start[i];
-	}
 	ok = ok && solve(&w, diag);
 	if (ok)
-		ranges(c, lv);
+		ranges(lv);
 	if (w.oom)
 		c->oom = true;
 	work_free(&w);
 	if (!ok)
 		qir_liveness_free(lv);
 	return ok;
+}
+
+/* Whether temp t is live into the entry block: a walk backwards from its
+ * upward-exposed uses through blocks that do not define it, stopped as soon
+ * as it reaches the entry. */
+static bool reaches_entry(struct live_work *w, uint32_t t)
+{
+	for (uint32_t i = w->def_start[t]; i < w->def_start[t + 1]; i++)
+		w->defmark[w->defs.data[i].block] = t + 1;
+	w->stack.len = 0;
+	for (uint32_t i = w->ue_start[t]; i < w->ue_start[t + 1]; i++) {
+		uint32_t b = w->uses.data[i].block;
+		if (b == 0)
+			return true;
+		if (w->inmark[b] != t + 1) {
+			w->inmark[b] = t + 1;
+			push_block(w, b);
+		}
+	}
+	while (w->stack.len && !w->oom) {
+		uint32_t b = w->stack.data[--w->stack.len];
+		for (uint32_t k = w->pred_start[b]; k < w->pred_start[b + 1]; k++) {
+			uint32_t p = w->pred_list[k];
+			if (w->defmark[p] == t + 1 || w->inmark[p] == t + 1)
+				continue;
+			if (p == 0)
+				return true;
+			w->inmark[p] = t + 1;
+			push_block(w, p);
+		}
+	}
+	return false;
+}
+
+bool qir_live_into_entry(struct qir_compile *c, uint32_t *temp, struct vc4_diag *diag)
+{
+	struct qir_liveness lv = {0};
+	*temp = QIR_NONE;
+	if (!qir_cfg_update(c, diag))
+		return false;
+	lv.num_temps = c->num_temps;
+	lv.num_blocks = (uint32_t)c->blocks.len;
+	struct live_work w = { .c = c, .lv = &lv };
+	bool ok = work_alloc(&w);
+	struct qir_block *b;
+	uint32_t ip = 0;
+	if (ok) {
+		qir_foreach_block(c, b)
+			local_sets(&w, b, &ip);
+	}
+	ok = ok && !w.oom && bucket(&w.uses, lv.num_temps, &w.ue_start) &&
+	     bucket(&w.defs, lv.num_temps, &w.def_start);
+	for (uint32_t t = 0; ok && t < lv.num_temps && !w.oom; t++) {
+		if (w.ue_start[t] < w.ue_start[t + 1] && reaches_entry(&w, t)) {
+			*temp = t;
+			break;
+		}
+	}
+	ok = ok && !w.oom;
+	work_free(&w);
+	qir_liveness_free(&lv);
+	if (!ok) {
+		c->oom = true;
+		return vc4_diag_set(diag, "out of memory");
+	}
+	return true;
 }
 
 /* Whether temp t is in the ascending list [list + lo, list + hi). */

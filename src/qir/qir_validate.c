@@ -203,12 +203,9 @@ static bool check_block_links(struct vctx *v, const struct qir_block *b, uint32_
 /* A temp live into the entry block is read before any write on some path. */
 static bool check_defined(struct vctx *v)
 {
-	struct qir_liveness lv;
-	if (!qir_liveness(v->c, &lv, v->diag))
+	uint32_t t;
+	if (!qir_live_into_entry(v->c, &t, v->diag))
 		return false;
-	/* the entry block's live-in temps are ascending: the first is the lowest */
-	uint32_t t = lv.in_start[1] > lv.in_start[0] ? lv.in_temps[0] : QIR_NONE;
-	qir_liveness_free(&lv);
 	if (t == QIR_NONE)
 		return true;
 	struct qir_block *b;

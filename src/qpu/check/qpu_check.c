@@ -23,6 +23,7 @@
 #define HZ_MAX_INSTS (1u << 24)
 #define HZ_MAX_STATES_PER_IP 64
 #define HZ_FIFO 8
+#define HZ_FACT_CACHE 4096   /* facts kept at most (a power of two) */
 
 struct hz_state {
 	uint32_t ip;                  /* next instruction */
@@ -42,8 +43,20 @@ struct hz_state {
 	uint8_t tmu_slots[2][HZ_FIFO];/* request slots of each outstanding lookup */
 };
 
+/* A state seen at an ip after its first, chained (index + 1, 0 = end). */
+struct hz_more {
+	struct hz_state s;
+	uint32_t next;
+};
+
 struct hz_ctx {
-	const struct hz_inst *f;
+	const uint64_t *insts;
+	/* Facts derived on demand (one step needs its instruction's and the two
+	 * before it): slot ip % fsize holds ip's, fcache_ip[] says which ip. A
+	 * copy per instruction would be the largest array of the check. */
+	struct hz_inst *fcache;
+	uint32_t *fcache_ip;          /* UINT32_MAX = empty */
+	uint32_t fsize;               /* a power of two */
 	uint32_t count;
 	enum qpu_stage stage;
 	bool threaded;
@@ -51,7 +64,14 @@ struct hz_ctx {
 	struct qpu_check_report *r;
 	bool oom;
 	VC4_ARRAY(struct hz_state) work;
-	struct hz_seen { struct hz_state *data; size_t len, cap; } *seen;
+	/* States explored, per ip: the first in first[ip] (when has_first has
+	 * its bit), the others in a chain through `more` (index + 1, 0 = end),
+	 * in the order they were seen. Most ips see one state: no per-ip
+	 * allocation. */
+	struct hz_state *first;       /* [count] */
+	uint8_t *has_first;           /* [count / 8 + 1] */
+	uint32_t *more_head;          /* [count]: first further state, index + 1 */
+	VC4_ARRAY(struct hz_more) more;
 };
 
 /* Records a violation of `rule` at `ip` unless one is already recorded. */
@@ -97,10 +117,23 @@ static bool hz_tmu_writes(const struct hz_inst *f)
 	return f->tmu_param[0] + f->tmu_param[1] + f->tmu_submit[0] + f->tmu_submit[1] > 0;
 }
 
-/* The instruction executed `k` steps before (0 = the previous one), or NULL. */
+/* The facts of instruction `ip`, valid until the next call. */
+static const struct hz_inst *hz_fact(const struct hz_ctx *c, uint32_t ip)
+{
+	uint32_t slot = ip & (c->fsize - 1);
+
+	if (c->fcache_ip[slot] != ip) {
+		hz_inst_derive(c->insts[ip], ip, &c->fcache[slot]);
+		c->fcache_ip[slot] = ip;
+	}
+	return &c->fcache[slot];
+}
+
+/* The instruction executed `k` steps before (0 = the previous one), or NULL;
+ * valid until the next hz_fact(). */
 static const struct hz_inst *hz_prev(const struct hz_ctx *c, const struct hz_state *s, int k)
 {
-	return s->hist[k] < 0 ? NULL : &c->f[s->hist[k]];
+	return s->hist[k] < 0 ? NULL : hz_fact(c, (uint32_t)s->hist[k]);
 }
 
 /* ---------------------------------------------------------------------------
@@ -475,11 +508,11 @@ static void hz_check_flags_lost(struct hz_ctx *c, struct hz_state *s,
 
 static void hz_branch_redirect(struct hz_ctx *c, struct hz_state *s)
 {
-	const struct hz_inst *b = &c->f[s->br_ip];
+	const struct hz_inst *b = hz_fact(c, s->br_ip);
 	uint32_t fall = s->ip;
 
 	s->br_slot = 0;
-	if (b->br_target_known && b->br_target >= 0 && b->br_target < c->count) {
+	if (b->br_target_known && b->br_target >= 0 && b->br_target < (int64_t)c->count) {
 		s->ip = (uint32_t)b->br_target;
 		hz_push(c, s);
 	}
@@ -503,7 +536,7 @@ static void hz_check_branch_target(struct hz_ctx *c, const struct hz_inst *f, ui
 	if (imm % 8 != 0)
 		hz_report(c, ip, QPU_RULE_BRANCH_TARGET, "branch offset %d is not a multiple "
 			  "of 8", imm);
-	else if (f->br_target < 0 || f->br_target >= c->count)
+	else if (f->br_target < 0 || f->br_target >= (int64_t)c->count)
 		hz_report(c, ip, QPU_RULE_BRANCH_TARGET, "branch target ip %lld is outside "
 			  "the program (0..%u)", (long long)f->br_target, c->count - 1);
 }
@@ -553,7 +586,7 @@ static void hz_advance(struct hz_ctx *c, struct hz_state *s, const struct hz_ins
 static void hz_step(struct hz_ctx *c, struct hz_state s)
 {
 	uint32_t ip = s.ip;
-	const struct hz_inst *f = &c->f[ip];
+	const struct hz_inst fi = *hz_fact(c, ip), *f = &fi;
 
 	hz_check_regfile_raw(c, &s, f, ip);
 	hz_check_sfu(c, &s, f, ip);
@@ -573,26 +606,35 @@ static void hz_step(struct hz_ctx *c, struct hz_state s)
 /* True when `s` was already explored (or may not be: state limit). */
 static bool hz_seen_before(struct hz_ctx *c, const struct hz_state *s)
 {
-	struct hz_seen *seen = &c->seen[s->ip];
+	uint32_t ip = s->ip, n = 1;   /* states seen at ip */
+	uint8_t bit = (uint8_t)(1u << (ip & 7));
 
-	for (size_t i = 0; i < seen->len; i++)
-		if (memcmp(&seen->data[i], s, sizeof(*s)) == 0)
+	if (!(c->has_first[ip >> 3] & bit)) {
+		c->has_first[ip >> 3] |= bit;
+		c->first[ip] = *s;
+		return false;
+	}
+	if (memcmp(&c->first[ip], s, sizeof(*s)) == 0)
+		return true;
+	uint32_t last = 0;   /* the chain's last node, index + 1; 0 = the head */
+	for (uint32_t k = c->more_head[ip]; k; k = c->more.data[k - 1].next, n++) {
+		if (memcmp(&c->more.data[k - 1].s, s, sizeof(*s)) == 0)
 			return true;
-	if (seen->len >= HZ_MAX_STATES_PER_IP) {
+		last = k;
+	}
+	if (n + 1 > HZ_MAX_STATES_PER_IP) {
 		c->r->truncated = true;
 		return true;
 	}
-	if (seen->len == seen->cap) {  /* most ips see one or two states: grow from 1 */
-		size_t cap = seen->cap ? seen->cap * 2 : 1;
-		struct hz_state *d = realloc(seen->data, cap * sizeof(*d));
-		if (!d) {
-			c->oom = true;
-			return true;
-		}
-		seen->data = d;
-		seen->cap = cap;
+	struct hz_more m = { .s = *s, .next = 0 };
+	if (c->more.len >= UINT32_MAX - 1 || !vc4_array_push(&c->more, m)) {
+		c->oom = true;
+		return true;
 	}
-	seen->data[seen->len++] = *s;
+	if (last)
+		c->more.data[last - 1].next = (uint32_t)c->more.len;
+	else
+		c->more_head[ip] = (uint32_t)c->more.len;
 	return false;
 }
 
@@ -631,26 +673,31 @@ static bool hz_is_threaded(const uint64_t *insts, uint32_t count)
 
 static void hz_ctx_free(struct hz_ctx *c)
 {
-	if (c->seen)
-		for (uint32_t i = 0; i < c->count; i++)
-			free(c->seen[i].data);
-	free(c->seen);
+	free(c->first);
+	free(c->has_first);
+	free(c->more_head);
+	vc4_array_free(&c->more);
 	free(c->reported);
-	free((void *)c->f);
+	free(c->fcache);
+	free(c->fcache_ip);
 	vc4_array_free(&c->work);
 }
 
 static bool hz_ctx_init(struct hz_ctx *c, const uint64_t *insts, uint32_t count)
 {
-	struct hz_inst *f = calloc(count, sizeof(*f));
-
-	c->f = f;
-	c->seen = calloc(count, sizeof(*c->seen));
+	c->insts = insts;
+	for (c->fsize = 1; c->fsize < count && c->fsize < HZ_FACT_CACHE; c->fsize *= 2)
+		;
+	c->fcache = malloc(c->fsize * sizeof(*c->fcache));
+	c->fcache_ip = malloc(c->fsize * sizeof(*c->fcache_ip));
+	c->first = malloc(count * sizeof(*c->first));
+	c->has_first = calloc(count / 8 + 1, 1);
+	c->more_head = calloc(count, sizeof(*c->more_head));
 	c->reported = calloc(count, sizeof(*c->reported));
-	if (!f || !c->seen || !c->reported)
+	if (!c->fcache || !c->fcache_ip || !c->first || !c->has_first || !c->more_head ||
+	    !c->reported)
 		return false;
-	for (uint32_t i = 0; i < count; i++)
-		hz_inst_derive(insts[i], i, &f[i]);
+	memset(c->fcache_ip, 0xff, c->fsize * sizeof(*c->fcache_ip));
 	c->threaded = hz_is_threaded(insts, count);
 	return true;
 }

@@ -261,7 +261,7 @@ static void derive_branch(struct hz_inst *f, uint32_t ip)
 			f->uses_r14 = true;
 	}
 	f->br_target_known = qpu_get_br_rel(f->w) && !qpu_get_br_reg(f->w) && imm % 8 == 0;
-	f->br_target = (int64_t)ip + 4 + imm / 8;
+	f->br_target = (int32_t)((int64_t)ip + 4 + imm / 8); /* |imm / 8| < 2^28, ip < 2^24 */
 }
 
 static bool cond_reads_flags(uint32_t cond)
@@ -277,7 +277,7 @@ static void derive_flags(struct hz_inst *f)
 {
 	uint64_t w = f->w;
 
-	switch (f->form) {
+	switch ((enum qpu_form)f->form) {
 	case QPU_FORM_ALU:
 		f->reads_flags = (qpu_get_op_add(w) != QPU_A_NOP &&
 				  cond_reads_flags(qpu_get_cond_add(w))) ||
@@ -310,7 +310,7 @@ void hz_inst_derive(uint64_t w, uint32_t ip, struct hz_inst *f)
 	note_write(f, false);
 	note_write(f, true);
 	derive_flags(f);
-	switch (f->form) {
+	switch ((enum qpu_form)f->form) {
 	case QPU_FORM_ALU:
 		derive_alu_reads(f);
 		derive_rotation(f);

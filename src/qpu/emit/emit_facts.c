@@ -9,7 +9,7 @@
 
 static bool reg_named(const struct qpu_reg_info *r, const char *name)
 {
-	return r->name && strcmp(r->name, name) == 0;
+	return r->name && r->name[0] == name[0] && strcmp(r->name, name) == 0;
 }
 
 /* Records a read through mux m. */

@@ -22,17 +22,30 @@ static bool legal_after(const struct emit_facts *prev, unsigned back, const stru
 	return !(prev->tlb_z && n->rd_ms_flags);
 }
 
-bool emit_legal_next(const struct emit_prog *p, uint64_t next)
+void emit_recent_get(const struct emit_prog *p, struct emit_recent *r)
 {
-	struct emit_facts n, prev;
-	size_t len = p->out.len;
-	emit_facts(next, &n);
-	if (len < 2 && (qpu_form_of(next) == QPU_FORM_BRANCH || (p->fs && n.tlb)))
+	r->len = p->out.len;
+	for (unsigned back = 1; back <= 2 && back <= r->len; back++)
+		emit_facts(p->out.data[r->len - back].word, &r->prev[back - 1]);
+}
+
+bool emit_legal_after(const struct emit_recent *r, uint64_t next, const struct emit_facts *n,
+		      bool fs)
+{
+	if (r->len < 2 && (qpu_form_of(next) == QPU_FORM_BRANCH || (fs && n->tlb)))
 		return false;
-	for (unsigned back = 1; back <= 2 && back <= len; back++) {
-		emit_facts(p->out.data[len - back].word, &prev);
-		if (!legal_after(&prev, back, &n))
+	for (unsigned back = 1; back <= 2 && back <= r->len; back++) {
+		if (!legal_after(&r->prev[back - 1], back, n))
 			return false;
 	}
 	return true;
+}
+
+bool emit_legal_next(const struct emit_prog *p, uint64_t next)
+{
+	struct emit_facts n;
+	struct emit_recent r;
+	emit_facts(next, &n);
+	emit_recent_get(p, &r);
+	return emit_legal_after(&r, next, &n, p->fs);
 }

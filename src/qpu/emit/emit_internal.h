@@ -91,6 +91,16 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
  * rules against the previous two words). */
 bool emit_legal_next(const struct emit_prog *p, uint64_t next);
 
+/* The same in two steps, for the scheduler's candidates of one cycle: the
+ * facts of the last two words once, then each candidate with its facts. */
+struct emit_recent {
+	size_t len;                  /* words emitted so far */
+	struct emit_facts prev[2];   /* [0]: the last one, [1]: the one before */
+};
+void emit_recent_get(const struct emit_prog *p, struct emit_recent *r);
+bool emit_legal_after(const struct emit_recent *r, uint64_t next, const struct emit_facts *n,
+		      bool fs);
+
 /* qpu_finish.c: thread end, last thread switch, branch targets. */
 bool emit_finish(struct emit_prog *p, uint32_t nblocks, struct vc4_diag *diag);
 

@@ -220,7 +220,8 @@ static void issue(struct sched *s, uint32_t i, uint32_t cycle)
 }
 
 /* The best node that may issue now as the first of an instruction. */
-static int32_t pick_first(const struct sched *s, const struct emit_prog *p, uint32_t cycle)
+static int32_t pick_first(const struct sched *s, const struct emit_prog *p,
+			  const struct emit_recent *r, uint32_t cycle)
 {
 	int32_t best = -1;
 	for (size_t k = 0; k < s->ready.len; k++) {
@@ -228,7 +229,7 @@ static int32_t pick_first(const struct sched *s, const struct emit_prog *p, uint
 		const struct snode *n = &s->nodes[i];
 		if (n->earliest > cycle)
 			continue;
-		if (!(n->n->flags & EN_THRSW) && !emit_legal_next(p, n->n->word))
+		if (!(n->n->flags & EN_THRSW) && !emit_legal_after(r, n->n->word, &n->f, p->fs))
 			continue;
 		if (best < 0 || better(n, &s->nodes[best]))
 			best = (int32_t)i;
@@ -237,7 +238,8 @@ static int32_t pick_first(const struct sched *s, const struct emit_prog *p, uint
 }
 
 /* The best node that pairs with `word`; *merged = the pair. */
-static int32_t pick_second(const struct sched *s, const struct emit_prog *p, uint32_t cycle,
+static int32_t pick_second(const struct sched *s, const struct emit_prog *p,
+			   const struct emit_recent *r, uint32_t cycle,
 			   const struct emit_node *first, uint64_t *merged)
 {
 	int32_t best = -1;
@@ -249,8 +251,11 @@ static int32_t pick_second(const struct sched *s, const struct emit_prog *p, uin
 			continue;
 		if (best >= 0 && !better(n, &s->nodes[best]))
 			continue;
-		if (!emit_merge(first->word, first->alt, n->n->word, n->n->alt, &w) ||
-		    !emit_legal_next(p, w))
+		struct emit_facts f;
+		if (!emit_merge(first->word, first->alt, n->n->word, n->n->alt, &w))
+			continue;
+		emit_facts(w, &f);
+		if (!emit_legal_after(r, w, &f, p->fs))
 			continue;
 		best = (int32_t)i;
 		*merged = w;
@@ -340,7 +345,9 @@ static bool emit_branch(struct emit_prog *p, uint32_t block_ip, uint64_t word, u
  * nothing may issue now), -1 when out of memory. */
 static int issue_one(struct sched *s, struct emit_prog *p, uint32_t block_ip, uint32_t cycle)
 {
-	int32_t a = pick_first(s, p, cycle);
+	struct emit_recent r;
+	emit_recent_get(p, &r);
+	int32_t a = pick_first(s, p, &r, cycle);
 	if (a < 0)
 		return 0;
 	const struct emit_node *first = s->nodes[a].n;
@@ -356,7 +363,7 @@ static int issue_one(struct sched *s, struct emit_prog *p, uint32_t block_ip, ui
 	int32_t unif = first->unif;
 	int n = 1;
 	if (!(first->flags & (EN_NO_MERGE | EN_BRANCH))) {
-		int32_t b = pick_second(s, p, cycle, first, &merged);
+		int32_t b = pick_second(s, p, &r, cycle, first, &merged);
 		if (b >= 0) {
 			issue(s, (uint32_t)b, cycle);
 			word = merged;

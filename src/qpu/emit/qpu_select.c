@@ -13,11 +13,13 @@
 /* The waddr of a peripheral register by its ISA-table name. */
 static bool periph_waddr(const char *name, unsigned *addr)
 {
-	for (unsigned a = 0; a < 64; a++)
-		if (qpu_waddrs[QPU_FILE_A][a].name && strcmp(qpu_waddrs[QPU_FILE_A][a].name, name) == 0) {
+	for (unsigned a = 0; a < 64; a++) {
+		const char *n = qpu_waddrs[QPU_FILE_A][a].name;
+		if (n && n[0] == name[0] && strcmp(n, name) == 0) {
 			*addr = a;
 			return true;
 		}
+	}
 	return false;
 }
 
@@ -260,7 +262,6 @@ bool emit_select(const struct qir_compile *c, const struct qir_ra_result *ra,
 		s.ii = 0;
 		for (const struct qir_inst *in = c->blocks.data[b]->first; in; in = in->next) {
 			s.inst = in;
-			qir_print_inst(c, in, s.text, sizeof(s.text));
 			if (!select_inst(&s))
 				return false;
 			s.ii++;

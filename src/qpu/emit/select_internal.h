@@ -15,8 +15,7 @@ struct sel {
 	struct emit_block *blk;
 	struct vc4_diag *diag;
 	uint32_t bi, ii;                 /* block and instruction, for messages */
-	const struct qir_inst *inst;
-	char text[96];                   /* the instruction's QIR text */
+	const struct qir_inst *inst;     /* printed by sel_error() */
 };
 
 /* A source operand before placement. */

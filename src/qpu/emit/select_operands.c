@@ -15,8 +15,10 @@
 
 bool sel_error(struct sel *s, const char *what)
 {
+	char text[96];   /* the instruction's QIR text, only when there is an error */
+	qir_print_inst(s->c, s->inst, text, sizeof(text));
 	return vc4_diag_set(s->diag, "qpu emit: block %u, inst %u (%s): %s", s->bi, s->ii,
-			    s->text, what);
+			    text, what);
 }
 
 bool sel_push(struct sel *s, uint64_t word, uint64_t alt, int32_t unif, uint32_t flags)

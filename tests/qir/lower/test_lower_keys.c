@@ -198,7 +198,7 @@ static void test_vpm_read_setups(void **state)
 	struct qir_shader_key k;
 	qir_shader_key_init(&k, QIR_STAGE_VERTEX);
 	struct qir_compile *c = lt_lower(sh, NULL, &k, QIR_STAGE_COORD);
-	uint32_t setups[4], words[64], nwords;
+	uint32_t setups[4] = { 0 }, words[64] = { 0 }, nwords = 0;
 	assert_int_equal(read_setups(c, setups, words, &nwords), 2);
 	assert_int_equal(setups[0], 0x00001a00u);  /* words 0..15 */
 	assert_int_equal(setups[1], 0x00401a10u);  /* words 16..19 */
@@ -224,7 +224,7 @@ static void test_vpm_skips_unneeded(void **state)
 					"skip.ir");
 	struct qir_shader_key k;
 	qir_shader_key_init(&k, QIR_STAGE_VERTEX);
-	uint32_t setups[4], words[64], nwords;
+	uint32_t setups[4] = { 0 }, words[64] = { 0 }, nwords = 0;
 	struct qir_compile *cs = lt_lower(sh, NULL, &k, QIR_STAGE_COORD);
 	assert_int_equal(read_setups(cs, setups, words, &nwords), 1);
 	assert_int_equal(setups[0], 0x00401a06u);  /* @pos: words 6..9 */
