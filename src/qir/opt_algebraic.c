@@ -1,12 +1,17 @@
 /*
- * opt_algebraic.c: algebraic simplifications that are exact on the QPU.
- * Integer: x+0, x-0, x|0, x^0, x<<0, x>>0 (shr/asr/ror), x&~0 -> x;
+ * opt_algebraic.c: algebraic simplifications.
+ * Integer (exact): x+0, x-0, x|0, x^0, x<<0, x>>0 (shr/asr/ror), x&~0 -> x;
  * x&0, mul24 x,0 -> 0; x-x, x^x -> 0; x&x, x|x, min/max x,x -> x.
  * Float: fmul x, 2.0 -> fadd x, x (both flush denormal inputs and round the
- * same single result). Deliberately NOT done: x*1.0, x+0.0, x*0.0, x-x for
- * floats (denormal flushing, -0.0, NaN and infinities make them inexact)
- * and mul24 x,1 (mul24 only keeps 24 bits of x). Instructions that set
- * flags or carry a pack are left alone; the replacement keeps the condition.
+ * same single result); fmul x, +-0.0 -> 0 (exact on the QPU: a zero operand
+ * wins, the result is +0 whatever x is, infinities and NaNs included);
+ * fmul x, 1.0, fadd x, +-0.0 and fsub x, +-0.0 -> x, which GLSL allows
+ * (they differ from the QPU's result only for a denormal x, which the QPU
+ * would flush, a NaN, which it would turn into an infinity, and -0.0 + 0.0)
+ * and Mesa's NIR does too (docs/qir.md, "Optimisations"). Not done: x-x for
+ * floats (infinities) and mul24 x,1 (mul24 keeps only 24 bits of x).
+ * Instructions that set flags or carry a pack are left alone; the
+ * replacement keeps the condition.
  */
 #include "qir/qir.h"
 
@@ -80,7 +85,10 @@ static bool simplify(const struct qir_compile *c, struct qir_inst *inst)
 				return true;
 			}
 		}
-		return false;
+		return annihilate(c, inst, 0) || annihilate(c, inst, 0x80000000u) ||
+		       identity(c, inst, 0x3f800000u);
+	case QIR_OP_FADD: case QIR_OP_FSUB:
+		return identity(c, inst, 0) || identity(c, inst, 0x80000000u);
 	default:
 		return false;
 	}

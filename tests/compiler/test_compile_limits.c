@@ -124,7 +124,7 @@ static void many_live_values_fail_fast(void **state)
 	struct vc4_compile_result r;
 	struct vc4_diag d = {0};
 	assert_false(compile_bounded(text, "live.ir", &r, &d));
-	assert_string_equal(d.msg, "live.ir:20005: register allocation failed: 40006 values live "
+	assert_string_equal(d.msg, "live.ir:20008: register allocation failed: 40006 values live "
 			    "here, more than the 67 registers");
 	free(text);
 }
