@@ -591,6 +591,8 @@ static enum attempt colour(struct ractx *x, const struct ra_set *set, bool threa
 	struct qir_compile *c = x->c;
 	struct ra_graph *g = ra_graph_create(set, x->nnodes ? x->nnodes : 1, diag);
 	enum attempt res = g ? ATTEMPT_OK : ATTEMPT_FAILED;
+	if (g && !x->nnodes)   /* no temps at all: the graph's one node is a dummy */
+		ra_graph_set_class(g, 0, class_of(K_ALL, threaded));
 	for (uint32_t t = 0; g && t < c->num_temps; t++) {
 		uint32_t n = x->node[t];
 		if (n != QIR_NONE && x->precolour[t] != RA_NO_REG)

@@ -114,6 +114,23 @@ static void yardstick(void **state)
 	ir_shader_free(fs);
 }
 
+/* A fragment shader with no temps at all (no outputs, no instructions)
+ * still allocates (one dummy node) and ends the thread. */
+static void empty_fragment_shader(void **state)
+{
+	(void)state;
+	struct vc4_diag d = {0};
+	struct ir_shader *sh = ir_parse("fragment\n", 9, "empty.fs", &d);
+	assert_non_null(sh);
+	struct vc4_compile_result r;
+	ct_compile(sh, NULL, &r);
+	ct_assert_clean(&r);
+	assert_int_equal(r.prog[0].num_inst, 3);   /* thrend and its two delay slots */
+	assert_int_equal(r.prog[0].max_temps, 0);
+	vc4_compile_result_free(&r);
+	ir_shader_free(sh);
+}
+
 static void cache(void **state)
 {
 	(void)state;
@@ -258,6 +275,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(golden),
 		cmocka_unit_test(yardstick),
+		cmocka_unit_test(empty_fragment_shader),
 		cmocka_unit_test(cache),
 		cmocka_unit_test(wrong_key_stage),
 		cmocka_unit_test(too_many_live),
