@@ -13,6 +13,7 @@
  * "?op12"-style text so the validator can show broken instructions.
  */
 #include "qir/qir.h"
+#include "util/text.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -20,72 +21,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A bounded writer into a caller's buffer. */
-struct out {
-	char *buf;
-	size_t size, len;
-};
-
-static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(struct out *o, const char *fmt, ...)
-{
-	if (o->len >= o->size)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(o->buf + o->len, o->size - o->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len = o->len + (size_t)n < o->size ? o->len + (size_t)n : o->size - 1;
-}
-
 /* A small immediate: the table says whether the bits are an int or a float;
  * floats always carry a '.' so the parser can tell them apart. */
-static void put_small_imm(struct out *o, uint32_t bits)
+static void put_small_imm(struct vc4_text *o, uint32_t bits)
 {
 	int code = qpu_small_imm_encode(bits);
-	if (code < 0 || qpu_small_imms[code].kind == QPU_SMALL_IMM_INT) {
-		put(o, "%" PRId32, (int32_t)bits);
-		return;
-	}
-	float f;
-	memcpy(&f, &bits, sizeof(f));
 	char tmp[32];
-	snprintf(tmp, sizeof(tmp), "%.9g", (double)f);
-	put(o, "%s%s", tmp, strpbrk(tmp, ".e") ? "" : ".0");
+	if (code < 0)
+		vc4_text_printf(o, "%" PRId32, (int32_t)bits);
+	else
+		vc4_text_printf(o, "%s", qpu_small_imm_text((unsigned)code, tmp));
 }
 
 /* An operand; a VPM destination (the next VPM write) prints as plain "vpm". */
-static void put_reg(struct out *o, struct qir_reg r, bool dst)
+static void put_reg(struct vc4_text *o, struct qir_reg r, bool dst)
 {
 	switch (r.file) {
-	case QIR_FILE_NULL: put(o, "-"); break;
-	case QIR_FILE_TEMP: put(o, "t%" PRIu32, r.index); break;
-	case QIR_FILE_UNIF: put(o, "u%" PRIu32, r.index); break;
+	case QIR_FILE_NULL: vc4_text_printf(o, "-"); break;
+	case QIR_FILE_TEMP: vc4_text_printf(o, "t%" PRIu32, r.index); break;
+	case QIR_FILE_UNIF: vc4_text_printf(o, "u%" PRIu32, r.index); break;
 	case QIR_FILE_SMALL_IMM: put_small_imm(o, r.index); break;
-	case QIR_FILE_IMM: put(o, "0x%08" PRIx32, r.index); break;
-	case QIR_FILE_VARY: put(o, "v%" PRIu32, r.index); break;
+	case QIR_FILE_IMM: vc4_text_printf(o, "0x%08" PRIx32, r.index); break;
+	case QIR_FILE_VARY: vc4_text_printf(o, "v%" PRIu32, r.index); break;
 	case QIR_FILE_VPM:
 		if (dst)
-			put(o, "vpm");
+			vc4_text_printf(o, "vpm");
 		else
-			put(o, "vpm%" PRIu32, r.index);
+			vc4_text_printf(o, "vpm%" PRIu32, r.index);
 		break;
 	case QIR_FILE_SPECIAL:
 		if (r.index < QIR_SPECIAL_COUNT)
-			put(o, "%s", qir_specials[r.index].name);
+			vc4_text_printf(o, "%s", qir_specials[r.index].name);
 		else
-			put(o, "?special%" PRIu32, r.index);
+			vc4_text_printf(o, "?special%" PRIu32, r.index);
 		break;
-	default: put(o, "?file%u:%" PRIu32, (unsigned)r.file, r.index); break;
+	default: vc4_text_printf(o, "?file%u:%" PRIu32, (unsigned)r.file, r.index); break;
 	}
 	if (r.unpack && r.unpack < QPU_UNPACK_COUNT)
-		put(o, ".%s", qpu_unpacks[r.unpack].name);
+		vc4_text_printf(o, ".%s", qpu_unpacks[r.unpack].name);
 	else if (r.unpack)
-		put(o, ".?unpack%u", (unsigned)r.unpack);
+		vc4_text_printf(o, ".?unpack%u", (unsigned)r.unpack);
 }
 
-static void put_dst_pack(struct out *o, const struct qir_inst *inst)
+static void put_dst_pack(struct vc4_text *o, const struct qir_inst *inst)
 {
 	if (!inst->pack)
 		return;
@@ -95,55 +73,55 @@ static void put_dst_pack(struct out *o, const struct qir_inst *inst)
 	else if (!inst->pack_mul && inst->pack < QPU_PACK_A_COUNT)
 		name = qpu_packs_a[inst->pack].name;
 	if (name)
-		put(o, ".%s", name);
+		vc4_text_printf(o, ".%s", name);
 	else
-		put(o, ".?pack%u", (unsigned)inst->pack);
+		vc4_text_printf(o, ".?pack%u", (unsigned)inst->pack);
 }
 
 /* Op name plus condition and set-flags suffixes. */
-static void put_opcode(struct out *o, const struct qir_inst *inst)
+static void put_opcode(struct vc4_text *o, const struct qir_inst *inst)
 {
 	bool known = inst->op < QIR_OP_COUNT && qir_ops[inst->op].name;
 	if (known)
-		put(o, "%s", qir_ops[inst->op].name);
+		vc4_text_printf(o, "%s", qir_ops[inst->op].name);
 	else
-		put(o, "?op%u", (unsigned)inst->op);
+		vc4_text_printf(o, "?op%u", (unsigned)inst->op);
 	if (inst->op == QIR_OP_BRANCH) {
 		const char *n = inst->cond < QPU_BR_COUNT ? qpu_branch_conds[inst->cond].name : NULL;
 		if (inst->cond != QPU_BR_ALWAYS)
-			put(o, ".%s", n ? n : "?cond");
+			vc4_text_printf(o, ".%s", n ? n : "?cond");
 	} else if (inst->cond != QPU_COND_ALWAYS) {
 		const char *n = inst->cond < QPU_COND_COUNT ? qpu_conds[inst->cond].name : NULL;
-		put(o, ".%s", n ? n : "?cond");
+		vc4_text_printf(o, ".%s", n ? n : "?cond");
 	}
 	if (inst->sf)
-		put(o, ".sf");
+		vc4_text_printf(o, ".sf");
 }
 
 void qir_print_inst(const struct qir_compile *c, const struct qir_inst *inst, char *buf,
 		    size_t size)
 {
 	(void)c;
-	struct out o = { buf, size, 0 };
+	struct vc4_text o = { buf, size, 0 };
 	if (!size)
 		return;
 	buf[0] = '\0';
 	put_opcode(&o, inst);
 	if (inst->op == QIR_OP_BRANCH) {
-		put(&o, " b%" PRIu32, inst->target);
+		vc4_text_printf(&o, " b%" PRIu32, inst->target);
 		return;
 	}
 	int ndst = inst->op < QIR_OP_COUNT ? qir_ops[inst->op].ndst : 1;
 	int nsrc = inst->op < QIR_OP_COUNT ? qir_ops[inst->op].nsrc : 2;
 	const char *sep = " ";
 	if (ndst) {
-		put(&o, " ");
+		vc4_text_printf(&o, " ");
 		put_reg(&o, inst->dst, true);
 		put_dst_pack(&o, inst);
 		sep = ", ";
 	}
 	for (int s = 0; s < nsrc; s++) {
-		put(&o, "%s", sep);
+		vc4_text_printf(&o, "%s", sep);
 		put_reg(&o, inst->src[s], false);
 		sep = ", ";
 	}

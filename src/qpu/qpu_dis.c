@@ -15,44 +15,16 @@
 #include <string.h>
 
 #include "qpu/qpu_isa.h"
-
-/* A bounded text buffer: appends never overflow; text is cut at size-1. */
-struct out {
-	char *buf;
-	size_t size, len;
-};
-
-__attribute__((format(printf, 2, 3)))
-static void put(struct out *o, const char *fmt, ...)
-{
-	if (o->len + 1 >= o->size)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(o->buf + o->len, o->size - o->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len = o->len + (size_t)n < o->size ? o->len + (size_t)n : o->size - 1;
-}
+#include "util/text.h"
 
 /* ------------------------------------------------------------------------ */
 /* Operands                                                                 */
 
-/* Writes a small-immediate value so that it reads back to the same bits:
- * integers in decimal, floats always with a '.' and exactly. */
-static void put_small_imm(struct out *o, unsigned code)
+/* Writes a small-immediate value so that it reads back to the same bits. */
+static void put_small_imm(struct vc4_text *o, unsigned code)
 {
-	const struct qpu_small_imm_info *si = &qpu_small_imms[code & 63];
 	char tmp[32];
-
-	if (si->kind != QPU_SMALL_IMM_FLOAT) {
-		put(o, "%d", (int32_t)si->bits);
-		return;
-	}
-	float f;
-	memcpy(&f, &si->bits, sizeof(f));
-	snprintf(tmp, sizeof(tmp), "%.9g", (double)f);
-	put(o, "%s%s", tmp, strchr(tmp, '.') ? "" : ".0");
+	vc4_text_printf(o, "%s", qpu_small_imm_text(code, tmp));
 }
 
 /* True when some input mux of the ALU instruction selects `m`. */
@@ -70,26 +42,26 @@ static bool b_shared_plain(const struct qpu_inst *in)
 	return uses_mux(in, QPU_MUX_A) && !qpu_raddr_same_on_both(in->raddr_a);
 }
 
-static void put_operand(struct out *o, const struct qpu_inst *in, enum qpu_mux m)
+static void put_operand(struct vc4_text *o, const struct qpu_inst *in, enum qpu_mux m)
 {
 	switch (m) {
 	case QPU_MUX_A:
-		put(o, "%s", qpu_raddrs[QPU_FILE_A][in->raddr_a].name);
+		vc4_text_printf(o, "%s", qpu_raddrs[QPU_FILE_A][in->raddr_a].name);
 		if (!in->pm && in->unpack)
-			put(o, ".%s", qpu_unpacks[in->unpack].name);
+			vc4_text_printf(o, ".%s", qpu_unpacks[in->unpack].name);
 		return;
 	case QPU_MUX_B:
 		if (in->sig == QPU_SIG_SMALL_IMM)
 			put_small_imm(o, in->raddr_b);
 		else if (qpu_raddr_same_on_both(in->raddr_b) && !b_shared_plain(in))
-			put(o, "rb%u", in->raddr_b);
+			vc4_text_printf(o, "rb%u", in->raddr_b);
 		else
-			put(o, "%s", qpu_raddrs[QPU_FILE_B][in->raddr_b].name);
+			vc4_text_printf(o, "%s", qpu_raddrs[QPU_FILE_B][in->raddr_b].name);
 		return;
 	default:
-		put(o, "r%u", (unsigned)m);
+		vc4_text_printf(o, "r%u", (unsigned)m);
 		if (m == QPU_MUX_R4 && in->pm && in->unpack)
-			put(o, ".%s", qpu_unpacks[in->unpack].name);
+			vc4_text_printf(o, ".%s", qpu_unpacks[in->unpack].name);
 		return;
 	}
 }
@@ -115,14 +87,14 @@ static const char *dst_pack(const struct qpu_inst *in, bool is_mul)
 	       qpu_packs_a[in->pack].name : NULL;
 }
 
-static void put_dst(struct out *o, const struct qpu_inst *in, bool is_mul,
+static void put_dst(struct vc4_text *o, const struct qpu_inst *in, bool is_mul,
 		    unsigned waddr)
 {
 	const char *pack = dst_pack(in, is_mul);
 
-	put(o, "%s", dst_name(in, is_mul, waddr));
+	vc4_text_printf(o, "%s", dst_name(in, is_mul, waddr));
 	if (pack)
-		put(o, ".%s", pack);
+		vc4_text_printf(o, ".%s", pack);
 }
 
 /* Default write condition of a destination: never for nop, else always. */
@@ -131,10 +103,10 @@ static enum qpu_cond default_cond(bool is_nop)
 	return is_nop ? QPU_COND_NEVER : QPU_COND_ALWAYS;
 }
 
-static void put_cond(struct out *o, enum qpu_cond cond, bool is_nop)
+static void put_cond(struct vc4_text *o, enum qpu_cond cond, bool is_nop)
 {
 	if (cond != default_cond(is_nop))
-		put(o, ".%s", qpu_conds[cond & 7].name);
+		vc4_text_printf(o, ".%s", qpu_conds[cond & 7].name);
 }
 
 /* True when a write ALU half's ws is fixed by its destination names or the
@@ -146,12 +118,12 @@ static bool ws_determined(const struct qpu_inst *in)
 }
 
 /* Clauses shared by the forms that write: ws and pm. */
-static void put_write_clauses(struct out *o, const struct qpu_inst *in, bool pm_shown)
+static void put_write_clauses(struct vc4_text *o, const struct qpu_inst *in, bool pm_shown)
 {
 	if (in->ws && !ws_determined(in))
-		put(o, " ; ws");
+		vc4_text_printf(o, " ; ws");
 	if (in->pm && !in->pack && !pm_shown)
-		put(o, " ; pm");
+		vc4_text_printf(o, " ; pm");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -200,55 +172,55 @@ static struct half mul_half(const struct qpu_inst *in)
 
 /* Prints one ALU half: `nop[.cond][.sf]` when it is an idle nop, else
  * `op[.cond][.sf] dst[.pack], a[, b]`. */
-static void put_half(struct out *o, const struct qpu_inst *in, const struct half *h)
+static void put_half(struct vc4_text *o, const struct qpu_inst *in, const struct half *h)
 {
 	bool idle = h->is_nop && h->waddr == QPU_W_NOP && h->a == QPU_MUX_R0 &&
 		    h->b == QPU_MUX_R0 && !dst_pack(in, h->is_mul);
 
-	put(o, "%s", h->op);
+	vc4_text_printf(o, "%s", h->op);
 	put_cond(o, h->cond, h->is_nop);
 	if (h->sf)
-		put(o, ".sf");
+		vc4_text_printf(o, ".sf");
 	if (idle)
 		return;
-	put(o, " ");
+	vc4_text_printf(o, " ");
 	put_dst(o, in, h->is_mul, h->waddr);
-	put(o, ", ");
+	vc4_text_printf(o, ", ");
 	put_operand(o, in, h->a);
 	if (h->nsrc != 1 || h->b != h->a) {
-		put(o, ", ");
+		vc4_text_printf(o, ", ");
 		put_operand(o, in, h->b);
 	}
 }
 
-static void put_alu_clauses(struct out *o, const struct qpu_inst *in)
+static void put_alu_clauses(struct vc4_text *o, const struct qpu_inst *in)
 {
 	bool small = in->sig == QPU_SIG_SMALL_IMM;
 	bool unpack_shown = in->unpack && uses_mux(in, in->pm ? QPU_MUX_R4 : QPU_MUX_A);
 
 	if (in->sig != QPU_SIG_NONE && !small)
-		put(o, " ; %s", qpu_sigs[in->sig].name);
+		vc4_text_printf(o, " ; %s", qpu_sigs[in->sig].name);
 	if (small && in->raddr_b == 48)
-		put(o, " ; rot r5");
+		vc4_text_printf(o, " ; rot r5");
 	else if (small && in->raddr_b > 48)
-		put(o, " ; rot %u", qpu_small_imms[in->raddr_b].rotate);
+		vc4_text_printf(o, " ; rot %u", qpu_small_imms[in->raddr_b].rotate);
 	put_write_clauses(o, in, in->pm && unpack_shown);
 	if (in->unpack && !unpack_shown)
-		put(o, " ; unpack=%u", in->unpack);
+		vc4_text_printf(o, " ; unpack=%u", in->unpack);
 	if (!uses_mux(in, QPU_MUX_A) && in->raddr_a != QPU_R_NOP)
-		put(o, " ; raddr_a=%u", in->raddr_a);
+		vc4_text_printf(o, " ; raddr_a=%u", in->raddr_a);
 	if (small && !uses_mux(in, QPU_MUX_B) && in->raddr_b < 48)
-		put(o, " ; sig=%u", QPU_SIG_SMALL_IMM);
+		vc4_text_printf(o, " ; sig=%u", QPU_SIG_SMALL_IMM);
 	if (!uses_mux(in, QPU_MUX_B) && in->raddr_b != QPU_R_NOP && !(small && in->raddr_b >= 48))
-		put(o, " ; raddr_b=%u", in->raddr_b);
+		vc4_text_printf(o, " ; raddr_b=%u", in->raddr_b);
 }
 
-static void put_alu(struct out *o, const struct qpu_inst *in)
+static void put_alu(struct vc4_text *o, const struct qpu_inst *in)
 {
 	struct half a = add_half(in), m = mul_half(in);
 
 	put_half(o, in, &a);
-	put(o, " ; ");
+	vc4_text_printf(o, " ; ");
 	put_half(o, in, &m);
 	put_alu_clauses(o, in);
 }
@@ -259,7 +231,7 @@ static void put_alu(struct out *o, const struct qpu_inst *in)
 /* Appends `  # <float>` when the 32 bits read as a float of moderate size
  * that six significant digits give back exactly (1.5, -0.25, 255.0): such
  * immediates are float constants, and hex hides them. */
-static void put_float_comment(struct out *o, uint32_t bits)
+static void put_float_comment(struct vc4_text *o, uint32_t bits)
 {
 	char tmp[32];
 	float f, back;
@@ -271,19 +243,19 @@ static void put_float_comment(struct out *o, uint32_t bits)
 	snprintf(tmp, sizeof(tmp), "%g", (double)f);
 	if (sscanf(tmp, "%f", &back) != 1 || back != f)
 		return;
-	put(o, "  # %s%s", tmp, strpbrk(tmp, ".e") ? "" : ".0");
+	vc4_text_printf(o, "  # %s%s", tmp, strpbrk(tmp, ".e") ? "" : ".0");
 }
 
 /* Prints `dst[.cond][.pack]` of a load immediate or semaphore. */
-static void put_li_dst(struct out *o, const struct qpu_inst *in, bool is_mul)
+static void put_li_dst(struct vc4_text *o, const struct qpu_inst *in, bool is_mul)
 {
 	unsigned waddr = is_mul ? in->waddr_mul : in->waddr_add;
 	enum qpu_cond cond = is_mul ? in->cond_mul : in->cond_add;
 
-	put(o, "%s", dst_name(in, is_mul, waddr));
+	vc4_text_printf(o, "%s", dst_name(in, is_mul, waddr));
 	put_cond(o, cond, waddr == QPU_W_NOP);
 	if (dst_pack(in, is_mul))
-		put(o, ".%s", dst_pack(in, is_mul));
+		vc4_text_printf(o, ".%s", dst_pack(in, is_mul));
 }
 
 /* True when the MUL destination of a load immediate or semaphore is idle
@@ -294,88 +266,88 @@ static bool li_mul_idle(const struct qpu_inst *in)
 	       !dst_pack(in, true);
 }
 
-static void put_load_imm(struct out *o, const struct qpu_inst *in)
+static void put_load_imm(struct vc4_text *o, const struct qpu_inst *in)
 {
-	put(o, "ldi");
+	vc4_text_printf(o, "ldi");
 	if (in->li_kind != QPU_LI_32)
-		put(o, ".%s", qpu_li_kinds[in->li_kind].name);
+		vc4_text_printf(o, ".%s", qpu_li_kinds[in->li_kind].name);
 	if (in->sf)
-		put(o, ".sf");
-	put(o, " ");
+		vc4_text_printf(o, ".sf");
+	vc4_text_printf(o, " ");
 	put_li_dst(o, in, false);
 	if (!li_mul_idle(in)) {
-		put(o, ", ");
+		vc4_text_printf(o, ", ");
 		put_li_dst(o, in, true);
 	}
 	if (in->li_kind == QPU_LI_32) {
-		put(o, ", 0x%08x", in->imm);
+		vc4_text_printf(o, ", 0x%08x", in->imm);
 	} else {
-		put(o, ", [");
+		vc4_text_printf(o, ", [");
 		for (unsigned e = 0; e < 16; e++)
-			put(o, "%s%d", e ? "," : "",
+			vc4_text_printf(o, "%s%d", e ? "," : "",
 			    (int32_t)qpu_load_imm_elem(in->li_kind, in->imm, e));
-		put(o, "]");
+		vc4_text_printf(o, "]");
 	}
 	put_write_clauses(o, in, false);
 	if (in->li_kind == QPU_LI_32)
 		put_float_comment(o, in->imm);
 }
 
-static void put_semaphore(struct out *o, const struct qpu_inst *in)
+static void put_semaphore(struct vc4_text *o, const struct qpu_inst *in)
 {
 	bool idle = in->waddr_add == QPU_W_NOP && in->cond_add == QPU_COND_NEVER &&
 		    !dst_pack(in, false) && li_mul_idle(in);
 
-	put(o, "%s", in->sem_dec ? "sacq" : "srel");
+	vc4_text_printf(o, "%s", in->sem_dec ? "sacq" : "srel");
 	if (in->sf)
-		put(o, ".sf");
-	put(o, " ");
+		vc4_text_printf(o, ".sf");
+	vc4_text_printf(o, " ");
 	if (!idle) {
 		put_li_dst(o, in, false);
-		put(o, ", ");
+		vc4_text_printf(o, ", ");
 		put_li_dst(o, in, true);
-		put(o, ", ");
+		vc4_text_printf(o, ", ");
 	}
-	put(o, "%u", in->sem_index);
+	vc4_text_printf(o, "%u", in->sem_index);
 	put_write_clauses(o, in, false);
 	if (in->unused)
-		put(o, " ; sem_unused=0x%x", (unsigned)(in->unused >> 5));
+		vc4_text_printf(o, " ; sem_unused=0x%x", (unsigned)(in->unused >> 5));
 }
 
 /* ------------------------------------------------------------------------ */
 /* Branch                                                                   */
 
-static void put_branch(struct out *o, const struct qpu_inst *in, uint32_t ip)
+static void put_branch(struct vc4_text *o, const struct qpu_inst *in, uint32_t ip)
 {
-	put(o, "%s", in->br_rel ? "brr" : "bra");
+	vc4_text_printf(o, "%s", in->br_rel ? "brr" : "bra");
 	if (in->br_cond != QPU_BR_ALWAYS)
-		put(o, ".%s", qpu_branch_conds[in->br_cond].name);
-	put(o, " ");
+		vc4_text_printf(o, ".%s", qpu_branch_conds[in->br_cond].name);
+	vc4_text_printf(o, " ");
 	if (in->waddr_add != QPU_W_NOP || in->waddr_mul != QPU_W_NOP)
-		put(o, "%s, %s, ", dst_name(in, false, in->waddr_add),
+		vc4_text_printf(o, "%s, %s, ", dst_name(in, false, in->waddr_add),
 		    dst_name(in, true, in->waddr_mul));
 	if (in->br_reg)
-		put(o, "%s, ", qpu_raddrs[QPU_FILE_A][in->br_raddr_a & 31].name);
+		vc4_text_printf(o, "%s, ", qpu_raddrs[QPU_FILE_A][in->br_raddr_a & 31].name);
 	if (in->br_rel)
-		put(o, "%d", (int32_t)in->imm);
+		vc4_text_printf(o, "%d", (int32_t)in->imm);
 	else
-		put(o, "0x%08x", in->imm);
+		vc4_text_printf(o, "0x%08x", in->imm);
 	if (in->ws && qpu_waddr_ignores_ws(in->waddr_add) &&
 	    qpu_waddr_ignores_ws(in->waddr_mul))
-		put(o, " ; ws");
+		vc4_text_printf(o, " ; ws");
 	if (!in->br_reg && in->br_raddr_a)
-		put(o, " ; br_raddr_a=%u", in->br_raddr_a);
+		vc4_text_printf(o, " ; br_raddr_a=%u", in->br_raddr_a);
 	if (in->unused)
-		put(o, " ; br_unused=%u", (unsigned)(in->unused >> 56));
+		vc4_text_printf(o, " ; br_unused=%u", (unsigned)(in->unused >> 56));
 	if (in->br_rel && !in->br_reg && (in->imm & 7) == 0)
-		put(o, "  # -> ip %lld", (long long)ip + 4 + (int32_t)in->imm / 8);
+		vc4_text_printf(o, "  # -> ip %lld", (long long)ip + 4 + (int32_t)in->imm / 8);
 }
 
 /* ------------------------------------------------------------------------ */
 
 bool qpu_disasm(uint64_t word, uint32_t ip, char *buf, size_t size)
 {
-	struct out o = { buf, size, 0 };
+	struct vc4_text o = { buf, size, 0 };
 	struct qpu_inst in;
 	char why[96];
 	const char *problem;
@@ -385,7 +357,7 @@ bool qpu_disasm(uint64_t word, uint32_t ip, char *buf, size_t size)
 	qpu_decode(word, &in);
 	problem = qpu_inst_problem(&in, why, sizeof(why));
 	if (problem) {
-		put(&o, ".word 0x%016llx  # warning: %s", (unsigned long long)word, problem);
+		vc4_text_printf(&o, ".word 0x%016llx  # warning: %s", (unsigned long long)word, problem);
 		return false;
 	}
 	switch (in.form) {

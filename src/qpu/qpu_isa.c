@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 /* ------------------------------------------------------------------------ */
 /* Fields                                                                   */
@@ -318,6 +319,21 @@ int qpu_small_imm_encode(uint32_t bits)
 			return code;
 	}
 	return -1;
+}
+
+const char *qpu_small_imm_text(unsigned code, char *buf)
+{
+	const struct qpu_small_imm_info *si = &qpu_small_imms[code & 63];
+	if (si->kind != QPU_SMALL_IMM_FLOAT) {
+		snprintf(buf, 32, "%d", (int32_t)si->bits);
+		return buf;
+	}
+	float f;
+	memcpy(&f, &si->bits, sizeof(f));
+	snprintf(buf, 28, "%.9g", (double)f);
+	if (!strpbrk(buf, ".e"))
+		strcat(buf, ".0");
+	return buf;
 }
 
 /* ------------------------------------------------------------------------ */

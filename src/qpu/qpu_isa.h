@@ -505,6 +505,11 @@ uint32_t qpu_load_imm_elem(enum qpu_li_kind kind, uint32_t imm, unsigned elem);
  * Rotation codes are never returned. */
 int qpu_small_imm_encode(uint32_t bits);
 
+/* The text of small-immediate code `code` (0..47) that reads back to the
+ * same bits: integers in decimal, floats always with a '.' ("2.0",
+ * "0.00390625"). Returns buf (at least 32 bytes). */
+const char *qpu_small_imm_text(unsigned code, char *buf);
+
 /* ---------------------------------------------------------------------------
  * Constructors. All return complete words; combine with qpu_set_*().
  * ------------------------------------------------------------------------- */

@@ -11,6 +11,7 @@
 #include "util/array.h"
 #include "util/diag.h"
 #include "util/file.h"
+#include "util/text.h"
 
 static void diag_keeps_first_error(void **state)
 {
@@ -56,12 +57,30 @@ static void file_round_trip_and_missing_file(void **state)
 	assert_string_equal(d.msg, "/nonexistent/x: No such file or directory");
 }
 
+/* The bounded writer cuts at size - 1, stays NUL-terminated and ignores
+ * appends once full. */
+static void text_is_bounded(void **state)
+{
+	(void)state;
+	char buf[8];
+	struct vc4_text t = { buf, sizeof(buf), 0 };
+	buf[0] = '\0';
+	vc4_text_printf(&t, "%d-", 12);
+	assert_string_equal(buf, "12-");
+	vc4_text_printf(&t, "%s", "abcdefgh");
+	assert_string_equal(buf, "12-abcd");
+	assert_int_equal(t.len, 7);
+	vc4_text_printf(&t, "x");
+	assert_string_equal(buf, "12-abcd");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(diag_keeps_first_error),
 		cmocka_unit_test(array_grows_and_keeps_order),
 		cmocka_unit_test(file_round_trip_and_missing_file),
+		cmocka_unit_test(text_is_bounded),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
