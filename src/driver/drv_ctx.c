@@ -21,9 +21,8 @@ bool drv_error(struct vc4_ctx *ctx, const char *fmt, ...)
 		return false;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(ctx->call_err.msg, sizeof(ctx->call_err.msg), fmt, ap);
+	vc4_diag_vset(&ctx->call_err, fmt, ap);
 	va_end(ap);
-	ctx->call_err.set = true;
 	if (!ctx->err.set)
 		ctx->err = ctx->call_err;
 	return false;

@@ -4,15 +4,21 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-bool vc4_diag_set(struct vc4_diag *diag, const char *fmt, ...)
+bool vc4_diag_vset(struct vc4_diag *diag, const char *fmt, va_list ap)
 {
 	if (!diag || diag->set)
 		return false;
+	vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
+	diag->set = true;
+	return false;
+}
+
+bool vc4_diag_set(struct vc4_diag *diag, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
+	vc4_diag_vset(diag, fmt, ap);
 	va_end(ap);
-	diag->set = true;
 	return false;
 }
 

@@ -11,6 +11,7 @@
 #ifndef VC4_UTIL_DIAG_H
 #define VC4_UTIL_DIAG_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 
 #define VC4_DIAG_MAX 512
@@ -25,6 +26,9 @@ struct vc4_diag {
  * `return vc4_diag_set(d, ...);`. A NULL diag is allowed. */
 bool vc4_diag_set(struct vc4_diag *diag, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* The same with a va_list, for functions that wrap it. */
+bool vc4_diag_vset(struct vc4_diag *diag, const char *fmt, va_list ap);
 
 /* Forgets any recorded error. */
 void vc4_diag_clear(struct vc4_diag *diag);

@@ -35,9 +35,9 @@ int sim_kernel_fail(struct sim_kernel *k, int err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(k->err.msg, sizeof(k->err.msg), fmt, ap);
+	vc4_diag_clear(&k->err);   /* each ioctl's own error */
+	vc4_diag_vset(&k->err, fmt, ap);
 	va_end(ap);
-	k->err.set = true;
 	return -err;
 }
 
