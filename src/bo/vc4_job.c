@@ -25,7 +25,6 @@ static void job_reset(struct vc4_job *job)
 	job->width = job->height = 0;
 	job->min_x_tile = job->min_y_tile = job->max_x_tile = job->max_y_tile = 0;
 	job->flags = job->perfmonid = job->in_sync = job->out_sync = 0;
-	job->bo_space = 0;
 }
 
 struct vc4_job *vc4_job_create(struct vc4_dev *dev)
@@ -34,7 +33,6 @@ struct vc4_job *vc4_job_create(struct vc4_dev *dev)
 	if (!job)
 		return NULL;
 	job->dev = dev;
-	job->bo_space_cap = VC4_JOB_DEFAULT_BO_SPACE_CAP;
 	job_reset(job);
 	return job;
 }
@@ -62,7 +60,6 @@ int32_t vc4_job_add_bo(struct vc4_job *job, struct vc4_bo *bo)
 	if (job->bos.len >= INT32_MAX || !vc4_array_push(&job->bos, bo))
 		return -1;
 	vc4_bo_ref(bo);
-	job->bo_space += bo->size;
 	bo->last_hindex = (uint32_t)(job->bos.len - 1);
 	return (int32_t)bo->last_hindex;
 }
@@ -131,11 +128,6 @@ void vc4_job_set_tiles(struct vc4_job *job, uint16_t width, uint16_t height,
 	job->min_y_tile = min_y;
 	job->max_x_tile = max_x;
 	job->max_y_tile = max_y;
-}
-
-bool vc4_job_should_flush(const struct vc4_job *job)
-{
-	return job->bo_space >= job->bo_space_cap;
 }
 
 void vc4_job_fill_submit(const struct vc4_job *job, struct drm_vc4_submit_cl *args,

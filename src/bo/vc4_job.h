@@ -31,9 +31,6 @@ enum vc4_job_surface {
 	VC4_JOB_SURFACE_COUNT
 };
 
-/* Flush once the BOs a job references pass this many bytes (as Mesa). */
-#define VC4_JOB_DEFAULT_BO_SPACE_CAP (128ull << 20)
-
 struct vc4_job {
 	struct vc4_dev *dev;
 	VC4_ARRAY(uint8_t) bin_cl;
@@ -48,8 +45,6 @@ struct vc4_job {
 	uint8_t min_x_tile, min_y_tile, max_x_tile, max_y_tile;
 	uint32_t flags;                            /* VC4_SUBMIT_CL_* */
 	uint32_t perfmonid, in_sync, out_sync;
-	uint64_t bo_space;                         /* bytes of the listed BOs */
-	uint64_t bo_space_cap;
 	uint64_t seqno;                            /* last accepted submission, 0 none */
 };
 
@@ -83,9 +78,6 @@ void vc4_job_set_clear(struct vc4_job *job, uint32_t color0, uint32_t color1, ui
 /* Frame size in pixels and the inclusive tile rectangle to render. */
 void vc4_job_set_tiles(struct vc4_job *job, uint16_t width, uint16_t height,
 		       uint8_t min_x, uint8_t min_y, uint8_t max_x, uint8_t max_y);
-
-/* True once the listed BOs pass the job's size cap: flush it. */
-bool vc4_job_should_flush(const struct vc4_job *job);
 
 /* Fills `args` exactly as SUBMIT_CL gets it; `handles` must have room for
  * job->bos.len entries. Pointer fields point into the job and `handles`. */

@@ -31,6 +31,8 @@
 #define DRV_MAX_DIM 2048            /* keeps a job within the kernel's binner slot */
 #define DRV_MAX_UNITS QIR_KEY_MAX_SAMPLERS
 #define DRV_MAX_ATTRS QIR_KEY_MAX_ATTRS
+/* Flush a job once the BOs it references pass this many bytes (as Mesa). */
+#define DRV_DEFAULT_BO_CAP (128ull << 20)
 #define DRV_MAX_UNIFORM_WORDS 4096  /* one vc4_prog_set_uniform_* call (a GLSL array) */
 
 /* ---- formats and tiling (drv_tiling.c) --------------------------------- */

@@ -87,7 +87,7 @@ struct vc4_ctx *vc4_ctx_create(enum vc4_ctx_backend backend, char *err, size_t e
 	struct vc4_compile_options copts = { .keep_qir = drv_debugging(ctx, DRV_DEBUG_QIR) };
 	vc4_program_cache_set_options(ctx->cache, &copts);
 	drv_state_init(&ctx->state);
-	ctx->bo_cap = VC4_JOB_DEFAULT_BO_SPACE_CAP;
+	ctx->bo_cap = DRV_DEFAULT_BO_CAP;
 	vc4_dev_check_hang(ctx->dev, &diag); /* a hang from before us is not ours */
 	return ctx;
 }

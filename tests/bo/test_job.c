@@ -149,20 +149,6 @@ static void cl_list_must_come_first(void **state)
 	vc4_bo_unref(a);
 }
 
-static void flush_when_bo_space_passes_the_cap(void **state)
-{
-	struct vc4_dev *dev = *state;
-	struct vc4_bo *a = vc4_bo_alloc(dev, 8192, "a", NULL);
-	struct vc4_job *job = vc4_job_create(dev);
-	job->bo_space_cap = 8192;
-	assert_false(vc4_job_should_flush(job));
-	vc4_job_add_bo(job, a);
-	assert_int_equal(job->bo_space, 8192);
-	assert_true(vc4_job_should_flush(job));
-	vc4_job_destroy(job);
-	vc4_bo_unref(a);
-}
-
 static void wait_retries_eintr_and_eagain(void **state)
 {
 	struct vc4_dev *dev = *state;
@@ -213,8 +199,6 @@ int main(void)
 		cmocka_unit_test_setup_teardown(submit_empties_the_job_and_keeps_the_seqno, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(cl_list_must_come_first, setup, teardown),
-		cmocka_unit_test_setup_teardown(flush_when_bo_space_passes_the_cap, setup,
-						teardown),
 		cmocka_unit_test_setup_teardown(wait_retries_eintr_and_eagain, setup, teardown),
 		cmocka_unit_test_setup_teardown(wait_times_out_on_a_stalled_gpu, setup, teardown),
 	};
