@@ -131,10 +131,7 @@ int vc4_dev_wait_seqno(struct vc4_dev *dev, uint64_t seqno, uint64_t timeout_ns,
  * on the SIM backend the simulated kernel's log of hung jobs (its dmesg),
  * with the pipeline's reason. True with the reason in `why`. False when no
  * hang is known, also when the kernel refuses to say (a render node or no
- * root: vc4_dev_hang_detectable() is then false). */
+ * root: hangs then go unnoticed on DRM). */
 bool vc4_dev_check_hang(struct vc4_dev *dev, struct vc4_diag *why);
-
-/* False once GET_HANG_STATE was refused on DRM: hangs go unnoticed there. */
-bool vc4_dev_hang_detectable(const struct vc4_dev *dev);
 
 #endif

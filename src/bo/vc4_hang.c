@@ -92,8 +92,3 @@ bool vc4_dev_check_hang(struct vc4_dev *dev, struct vc4_diag *why)
 	describe_state(&hs, why);
 	return true;
 }
-
-bool vc4_dev_hang_detectable(const struct vc4_dev *dev)
-{
-	return dev->backend == VC4_BACKEND_SIM || !dev->hang_state_denied;
-}

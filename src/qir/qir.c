@@ -648,13 +648,6 @@ bool qir_inst_is_raw_mov(const struct qir_inst *inst)
 	       inst->src[0].unpack == QPU_UNPACK_NOP;
 }
 
-bool qir_inst_depends_on_flags(const struct qir_inst *inst)
-{
-	if (inst->op == QIR_OP_BRANCH)
-		return inst->cond != QPU_BR_ALWAYS;
-	return inst->cond != QPU_COND_ALWAYS;
-}
-
 bool qir_uniform_stream(const struct qir_compile *c, struct qir_uniform_stream *out)
 {
 	out->entries.data = NULL;

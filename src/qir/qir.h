@@ -466,7 +466,6 @@ bool qir_inst_has_side_effects(const struct qir_inst *inst); /* op flag, special
 bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index);
 bool qir_inst_is_raw_mov(const struct qir_inst *inst); /* MOV/FMOV/MMOV, no cond,
 			* pack, unpack or sf */
-bool qir_inst_depends_on_flags(const struct qir_inst *inst); /* conditional */
 
 /* ---------------------------------------------------------------------------
  * Text, validation, liveness.

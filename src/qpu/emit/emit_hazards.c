@@ -41,11 +41,3 @@ bool emit_legal_after(const struct emit_recent *r, uint64_t next, const struct e
 	return true;
 }
 
-bool emit_legal_next(const struct emit_prog *p, uint64_t next)
-{
-	struct emit_facts n;
-	struct emit_recent r;
-	emit_facts(next, &n);
-	emit_recent_get(p, &r);
-	return emit_legal_after(&r, next, &n, p->fs);
-}

@@ -86,13 +86,11 @@ struct emit_prog {
 bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_prog *p,
 			 struct vc4_diag *diag);
 
-/* True when `next` may directly follow the instructions already in `p`
+/* Whether a word may directly follow the instructions already emitted
  * (regfile, r4/SFU, uniform-reset, TLB Z / ms_flags and first-instruction
- * rules against the previous two words). */
-bool emit_legal_next(const struct emit_prog *p, uint64_t next);
-
-/* The same in two steps, for the scheduler's candidates of one cycle: the
- * facts of the last two words once, then each candidate with its facts. */
+ * rules against the previous two words), in two steps for the scheduler's
+ * candidates of one cycle: the facts of the last two words once, then each
+ * candidate with its facts. */
 struct emit_recent {
 	size_t len;                  /* words emitted so far */
 	struct emit_facts prev[2];   /* [0]: the last one, [1]: the one before */

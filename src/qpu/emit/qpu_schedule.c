@@ -6,7 +6,7 @@
  * (TMU requests early, TMU results late, tile-buffer accesses last, then the
  * critical path), and a second node is paired into the same instruction
  * whenever qpu_merge allows. Hazards that cross instructions are checked
- * against the words actually emitted (emit_legal_next), so they also hold
+ * against the words actually emitted (emit_legal_after), so they also hold
  * across block boundaries.
  */
 #include <stdlib.h>
