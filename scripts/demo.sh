@@ -5,7 +5,8 @@
 #   1. the demo scenes rendered through the driver API to 640x480 PNG files,
 #      and 30-frame animations (APNG) of the textured cube and the
 #      shadertoy effect;
-#   2. the scenes' shaders compiled from our IR by vc4c (stats, disassembly);
+#   2. the scenes' shaders compiled from GLSL by vc4c (stats, lowered IR,
+#      disassembly);
 #   3. a binning control list for one draw, built with the CL builder and
 #      decoded at run time from the packet XML, and a render list;
 #   4. a fragment shader assembled, disassembled and checked (hazards and the
@@ -35,12 +36,12 @@ step "1b. Animations: 30 frames (1 s at 30 fps) of the textured cube and the sha
 "$tools/vc4-demo" -o "$out/anim" --only cube_textured,shadertoy --frames 30 \
   --stats "$figures"
 
-step "2. The scenes' shaders compiled from IR (vc4c --stats, then the colour FS)"
-"$tools/vc4c" --stats examples/scenes/colour.vs.ir --fs examples/scenes/colour.fs.ir
-"$tools/vc4c" --stats examples/scenes/textured.fs.ir
-"$tools/vc4c" --stats examples/scenes/phong.vs.ir --fs examples/scenes/phong.fs.ir
-"$tools/vc4c" --stats examples/scenes/shadertoy.fs.ir
-"$tools/vc4c" --dis examples/scenes/colour.fs.ir
+step "2. The scenes' shaders compiled from GLSL (vc4c --stats, then the colour FS as IR and QPU code)"
+"$tools/vc4c" --stats examples/scenes/colour.vert --fs examples/scenes/colour.frag
+"$tools/vc4c" --stats examples/scenes/textured.frag
+"$tools/vc4c" --stats examples/scenes/phong.vert --fs examples/scenes/phong.frag
+"$tools/vc4c" --stats examples/scenes/shadertoy.frag
+"$tools/vc4c" --ir --dis examples/scenes/colour.frag
 
 step "3. Binning control list for one draw (vc4-cldump), and a render list"
 "$tools/vc4-cldump" tests/cl/bin_cl.cl
