@@ -175,10 +175,30 @@ static SIM_ALWAYS_INLINE void v8_op(unsigned kind, const uint32_t *restrict a,
 	}
 }
 
+/* The MUL unit's PM=1 pack (mode 3..7: 8888, 8a..8d) of 16 lanes, as
+ * sim_pack_mul() (sim_alu.c) does one: the float clamped to [0, 1], times
+ * 255, rounded to nearest (exact in double whatever the host rounding:
+ * 24 x 8 bits), NaN counting as > 1 by its sign; *mask gets the bits
+ * written. Branch-free so that the loop vectorises. */
+static SIM_ALWAYS_INLINE void sim_lanes_pack_mul(unsigned mode, const uint32_t *restrict x,
+						 uint32_t *restrict out, uint32_t *mask)
+{
+	unsigned k = (mode - 4u) & 3;
+	uint32_t mul = mode == 3 ? 0x01010101u : 1u, sh = mode == 3 ? 0 : 8 * k;
+	for (int i = 0; i < 16; i++) {
+		uint32_t f = f_flush(x[i]);
+		uint32_t mid = (uint32_t)((double)as_f(f & 0x3fffffffu) * 255.0 + 0.5);
+		uint32_t byte = (int32_t)f <= 0 ? 0 : f >= 0x3f800000u ? 255 : mid;
+		out[i] = (byte * mul) << sh;
+	}
+	*mask = mode == 3 ? ~0u : 0xffu << sh;
+}
+
 /* The lane loops are compiled twice on x86-64 (AVX2 and baseline) and the
- * best one is picked at load time. */
+ * best one is picked at load time (not under ASan or TSan: their runtime is
+ * not up yet when the loader runs the instrumented resolvers). */
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && \
-	!defined(__SANITIZE_ADDRESS__)
+	!defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 #define SIM_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define SIM_CLONES

@@ -184,6 +184,8 @@ struct sim_qpu {
 	uint32_t tmu_fifo[2][SIM_TMU_FIFO][16]; /* results, valid per tmu[].head/count */
 	struct sim_shared own_shared;        /* initialised when no shared state is given */
 	uint32_t konst[SIM_KONST_COUNT][16]; /* filled on demand before a run */
+	uint32_t rdbuf[2][16];               /* uniform or varying read per file
+					      * (the peripheral fast path) */
 };
 
 /* Prepares a QPU to run `prog` from instruction 0 with the uniform stream

@@ -6,8 +6,12 @@
  * accumulators, both register files, the condition masks, ip and the
  * instruction count, and the TMU FIFOs. TMU direct reads (some lanes outside
  * the memory), load-TMU signals and SFU writes next to ALU ops take the
- * peripheral fast path (exec_periph(), tmu_read_fast()); a program that
- * fails must fail in both paths at the same ip with the same message. */
+ * peripheral fast path (exec_periph(), tmu_read_fast()), and so do
+ * uniform and varying reads (hooks giving values from a counter; r5 takes
+ * the C term), tile-buffer writes (a hook logging register, values and
+ * lane mask) and the MUL unit's colour packs into registers and the TLB:
+ * the logs must match too. A program that fails must fail in both paths at
+ * the same ip with the same message (uniform stream overruns included). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -59,9 +63,10 @@ static uint64_t random_alu(void)
 {
 	static const uint32_t add_ops[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 16, 17,
 					    18, 19, 20, 21, 22, 23, 24, 30, 31 };
-	/* reads with no side effect: registers, elem_num/qpu_num, nop, x/y_pix,
-	 * ms_flags/rev_flag, VPM busy and wait */
-	static const uint32_t raddrs[] = { 0, 1, 2, 3, 15, 31, 38, 39, 41, 42, 49, 50 };
+	/* registers, elem_num/qpu_num, nop, x/y_pix, ms_flags/rev_flag, VPM
+	 * busy and wait, now and then a uniform or a varying */
+	static const uint32_t raddrs[] = { 0, 1, 2, 3, 15, 31, 38, 39, 41, 42, 49, 50,
+					   0, 1, 2, 3, 15, 31, 38, 39, 41, 42, 49, 50, 32, 35 };
 	/* registers, r0..r3, r5quad/r5rep, nop, quad_x/y, ms_flags/rev_flag */
 	static const uint32_t waddrs[] = { 0, 1, 2, 3, 15, 31, 32, 33, 34, 35, 32, 33, 37, 39,
 					   41, 42 };
@@ -130,6 +135,21 @@ static uint64_t random_inst(int i, int *last_branch)
 					 QPU_M_V8MIN, wa, QPU_MUX_A, QPU_MUX_A);
 		return w;
 	}
+	if (k == 10 || k == 11) { /* a TLB write, through the MUL unit with a colour pack */
+		uint32_t tlb = rnd() % 2 ? W("tlb_color_all") : W("tlb_z");
+		uint64_t w = qpu_alu_add(QPU_A_OR, tlb, QPU_MUX_A, QPU_MUX_A, rnd() % 4, QPU_R_NOP);
+		w = qpu_set_cond_add(w, rnd() % 2 ? QPU_COND_ALWAYS : rnd() % 8);
+		if (rnd() % 2) {
+			w = qpu_with_mul(qpu_alu_add(QPU_A_FADD, rnd() % 4, QPU_MUX_R0, QPU_MUX_R1,
+						     rnd() % 4, QPU_R_NOP),
+					 QPU_M_V8MIN, rnd() % 2 ? tlb : rnd() % 36, QPU_MUX_R2,
+					 QPU_MUX_R2);
+			w = qpu_set_cond_mul(w, rnd() % 2 ? QPU_COND_ALWAYS : rnd() % 8);
+			w = qpu_set_pm(w, 1);
+			w = qpu_set_pack(w, 3 + rnd() % 5);
+		}
+		return w;
+	}
 	unsigned unit = rnd() % 2;
 	if ((k == 8 || k == 9) && tmu_out[unit]) { /* load TMU0/1, no small imm */
 		tmu_out[unit]--;
@@ -161,13 +181,53 @@ static void random_state(struct sim_qpu *q)
 		}
 }
 
+/* What the hooks saw in one run: varying reads (their values come from
+ * the count) and a checksum of the TLB writes. */
+struct hook_log {
+	uint32_t varyings;
+	uint64_t tlb_sum;
+	uint32_t tlb_writes;
+};
+
+static bool log_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t c[16],
+			struct vc4_diag *diag)
+{
+	(void)q, (void)diag;
+	struct hook_log *l = user;
+	for (int i = 0; i < 16; i++) {
+		out[i] = l->varyings * 0x9e3779b9u + (uint32_t)i * 0x85ebca6bu;
+		c[i] = l->varyings * 0xc2b2ae35u ^ (uint32_t)i;
+	}
+	l->varyings++;
+	return true;
+}
+
+static bool log_tlb(void *user, struct sim_qpu *q, enum qpu_reg_id reg, const uint32_t val[16],
+		    uint16_t lanes, struct vc4_diag *diag)
+{
+	(void)q, (void)diag;
+	struct hook_log *l = user;
+	l->tlb_sum = l->tlb_sum * 31 + (uint64_t)reg * 65537 + lanes;
+	for (int i = 0; i < 16; i++)
+		l->tlb_sum = l->tlb_sum * 1099511628211ull + val[i];
+	l->tlb_writes++;
+	return true;
+}
+
+static struct hook_log hook_logs[2]; /* [general] */
+static uint32_t uniforms[6]; /* few: some programs overrun them */
+
 static void run_one(struct runner *r, const uint64_t *prog, uint32_t n, const struct sim_qpu *init,
 		    enum sim_fmul_round round, bool general)
 {
 	struct sim_qpu_options opt = { .fmul_round = round, .general_only = general,
 				       .qpu_num = 3 };
+	struct sim_qpu_hooks hooks = { .user = &hook_logs[general], .varying = log_varying,
+				       .tlb_write = log_tlb };
+	hook_logs[general] = (struct hook_log){ 0 };
 	assert_true(sim_program_init(&r->prog, prog, n, NULL));
-	sim_qpu_init(&r->q, &r->prog, &r->mem, NULL, 0, NULL, NULL, &opt);
+	sim_qpu_init(&r->q, &r->prog, &r->mem, uniforms, sizeof(uniforms) / 4, NULL, &hooks,
+		     &opt);
 	memcpy(r->q.acc, init->acc, sizeof(init->acc));
 	memcpy(r->q.rf, init->rf, sizeof(init->rf));
 	memcpy(r->q.cm, init->cm, sizeof(init->cm));
@@ -218,9 +278,11 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 	struct sim_qpu *init = calloc(1, sizeof(*init));
 	assert_non_null(init);
 	rng_state = seed;
-	unsigned failed = 0, tmu_errors = 0;
+	unsigned failed = 0, tmu_errors = 0, unif_errors = 0, tlb_writes = 0, varyings = 0;
 	for (size_t i = 0; i < sizeof(fast->bytes); i++)
 		fast->bytes[i] = general->bytes[i] = (uint8_t)rnd();
+	for (size_t i = 0; i < sizeof(uniforms) / 4; i++)
+		uniforms[i] = value();
 	for (int p = 0; p < PROGRAMS; p++) {
 		uint64_t prog[PROG_LEN + 3];
 		int last_branch = -8;
@@ -239,18 +301,30 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 		if (fast->st != SIM_DONE) {
 			failed++;
 			tmu_errors += strstr(fast->diag.msg, "TMU read at 0x") != NULL;
+			unif_errors += strstr(fast->diag.msg, "uniform stream overrun") != NULL;
 		}
 		const char *d = state_diff(&fast->q, &general->q, buf, sizeof(buf));
 		if (d)
 			fail_msg("program %d: %s", p, d);
+		if (memcmp(&hook_logs[0], &hook_logs[1], sizeof(hook_logs[0])) != 0)
+			fail_msg("program %d: hooks saw %u varyings, %u TLB writes (fast) against "
+				 "%u, %u (general), or other values", p, hook_logs[0].varyings,
+				 hook_logs[0].tlb_writes, hook_logs[1].varyings,
+				 hook_logs[1].tlb_writes);
+		if (fast->q.unif_pos != general->q.unif_pos)
+			fail_msg("program %d: uniforms read differ", p);
+		tlb_writes += hook_logs[0].tlb_writes;
+		varyings += hook_logs[0].varyings;
 		assert_true(fast->q.instructions > 3 || fast->st != SIM_DONE);
 		sim_program_fini(&fast->prog);
 		sim_program_fini(&general->prog);
 	}
 	/* most programs run to the end; some fail on an address outside memory */
-	if (failed > PROGRAMS / 2 || tmu_errors == 0)
-		fail_msg("%u of %d programs failed, %u on a TMU address", failed, PROGRAMS,
-			 tmu_errors);
+	if (failed > PROGRAMS / 2 || tmu_errors == 0 || unif_errors == 0 || tlb_writes < PROGRAMS ||
+	    varyings < PROGRAMS)
+		fail_msg("%u of %d programs failed, %u on a TMU address, %u on the uniforms; "
+			 "%u TLB writes, %u varyings", failed, PROGRAMS, tmu_errors, unif_errors,
+			 tlb_writes, varyings);
 	free(init);
 	free(fast);
 	free(general);

@@ -4,7 +4,8 @@
  * the binning thread (CT0) and the rendering thread (CT1) with branches and
  * sub-lists, the semaphore between them, the render thread's tile-list
  * primitives (triangles, points or lines as the Primitive List Format says),
- * and the job entry point.
+ * and the job entry point. The render thread's walker and its work items
+ * on host threads are in pipe_render.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -112,18 +113,9 @@ bool pipe_state_packet(struct pipe_state *s, const uint8_t *pkt)
 	}
 }
 
-/* One control-list thread: its program counter, end and sub-list stack. */
-struct pipe_thread {
-	const char *name;
-	uint32_t pc, end;
-	uint32_t ret[PIPE_SUBLIST_DEPTH];
-	uint32_t depth;
-	bool halted;
-};
-
 /* Reads the packet at t->pc into `buf` (at most 128 bytes): its opcode must be
  * known and the whole packet inside memory. Sets *len. */
-static bool fetch_packet(struct sim_pipe *p, struct pipe_thread *t, uint8_t *buf, uint32_t *len)
+bool pipe_fetch_packet(struct sim_pipe *p, struct pipe_thread *t, uint8_t *buf, uint32_t *len)
 {
 	const uint8_t *op = sim_memory_ptr(p->mem, t->pc, 1);
 	if (!op)
@@ -148,7 +140,7 @@ static bool fetch_packet(struct sim_pipe *p, struct pipe_thread *t, uint8_t *buf
 
 /* Control flow common to both threads: branch, sub-list call and return,
  * halt, nop. Returns 1 when handled, 0 when not a flow packet, -1 on error. */
-static int flow_packet(struct sim_pipe *p, struct pipe_thread *t, const uint8_t *pkt, uint32_t len)
+int pipe_flow_packet(struct sim_pipe *p, struct pipe_thread *t, const uint8_t *pkt, uint32_t len)
 {
 	switch (pkt[0]) {
 	case VC4_HALT_opcode:
@@ -189,7 +181,7 @@ static int flow_packet(struct sim_pipe *p, struct pipe_thread *t, const uint8_t 
 }
 
 /* Prefixes p->diag (already set by a unit) with the thread and packet. */
-static bool packet_error(struct sim_pipe *p, const struct pipe_thread *t, uint8_t op)
+bool pipe_packet_error(struct sim_pipe *p, const struct pipe_thread *t, uint8_t op)
 {
 	char inner[VC4_DIAG_MAX];
 	memcpy(inner, p->diag->msg, sizeof(inner));
@@ -197,9 +189,6 @@ static bool packet_error(struct sim_pipe *p, const struct pipe_thread *t, uint8_
 	return vc4_diag_set(p->diag, "%s: 0x%08x: packet %u (%s): %s", t->name, t->pc, op,
 			    pipe_packet_name(op), inner);
 }
-
-/* The step limit guards against control lists that loop through branches. */
-#define PIPE_MAX_PACKETS 16000000u
 
 /* Walks one thread until its pc reaches its end address or a Halt, calling
  * `exec` for each packet that is not control flow. */
@@ -212,16 +201,16 @@ static bool run_thread(struct sim_pipe *p, struct pipe_thread *t, uint64_t *coun
 		if (steps == PIPE_MAX_PACKETS)
 			return vc4_diag_set(p->diag, "%s: 0x%08x: more than %u packets (a loop?)",
 					    t->name, t->pc, PIPE_MAX_PACKETS);
-		if (!fetch_packet(p, t, pkt, &len))
+		if (!pipe_fetch_packet(p, t, pkt, &len))
 			return false;
 		(*count)++;
-		int flow = flow_packet(p, t, pkt, len);
+		int flow = pipe_flow_packet(p, t, pkt, len);
 		if (flow < 0)
 			return false;
 		if (flow > 0)
 			continue;
 		if (!exec(p, pkt, t->pc))
-			return p->diag->set ? packet_error(p, t, pkt[0]) : false;
+			return p->diag->set ? pipe_packet_error(p, t, pkt[0]) : false;
 		t->pc += len;
 	}
 	return true;
@@ -311,7 +300,7 @@ static void provoke_flat(uint32_t flat, uint32_t nvary, struct pipe_vertex *v, u
 /* A tile-list primitive (ours: docs/pipeline.md) of the current Primitive
  * List Format: shades its distinct vertices with the VS (a point's one, a
  * line's two, a triangle's three) and rasterises it into the current tile. */
-static bool render_primitive(struct sim_pipe *p, const uint8_t *pkt)
+bool pipe_render_primitive(struct sim_pipe *p, const uint8_t *pkt)
 {
 	struct pipe_shader_rec rec;
 	uint32_t idx[3], type = p->render_state.prim_type;
@@ -346,39 +335,22 @@ static bool render_primitive(struct sim_pipe *p, const uint8_t *pkt)
 	return pipe_draw_triangle(p, &p->render_state, &rec, pv);
 }
 
-/* Rendering thread packets: the RCL and the tile lists it branches to. */
-static bool render_exec(struct sim_pipe *p, const uint8_t *pkt, uint32_t addr)
-{
-	(void)addr;
-	if (pipe_state_packet(&p->render_state, pkt))
-		return true;
-	switch (pkt[0]) {
-	case VC4_WAIT_ON_SEMAPHORE_opcode:
-		if (p->semaphore == 0)
-			return vc4_diag_set(p->diag, "waits forever: the binning thread did "
-					    "not increment the semaphore");
-		p->semaphore--;
-		return true;
-	case VC4_INCREMENT_SEMAPHORE_opcode:
-		p->semaphore++;
-		return true;
-	case VC4_COMPRESSED_PRIMITIVE_LIST_opcode:
-	case VC4_CLIPPED_PRIMITIVE_WITH_COMPRESSED_PRIMITIVE_LIST_opcode:
-		return render_primitive(p, pkt);
-	default:
-		return pipe_tile_packet(p, pkt);
-	}
-}
-
 struct sim_pipe *sim_pipe_create(void)
 {
 	struct sim_pipe *p = calloc(1, sizeof(*p));
-	if (p)
+	if (p) {
 		p->inst_limit = 1000000;
+		p->threads = pipe_default_threads();
+	}
 	return p;
 }
 
-static void drop_programs(struct sim_pipe *p)
+void sim_pipe_set_threads(struct sim_pipe *p, unsigned threads)
+{
+	p->threads = threads ? threads : pipe_default_threads();
+}
+
+void pipe_drop_programs(struct sim_pipe *p)
 {
 	for (uint32_t i = 0; i < p->nprogs; i++)
 		sim_program_fini(&p->progs[i].prog);
@@ -389,7 +361,9 @@ void sim_pipe_destroy(struct sim_pipe *p)
 {
 	if (!p)
 		return;
-	drop_programs(p);
+	pipe_pool_destroy(p->pool);
+	pipe_items_release(p);
+	pipe_drop_programs(p);
 	free(p);
 }
 
@@ -401,7 +375,7 @@ void sim_pipe_set_instruction_limit(struct sim_pipe *p, uint64_t limit)
 /* Resets everything a job starts without: state, binner, tile buffer. */
 static void job_reset(struct sim_pipe *p, struct sim_memory *mem, struct vc4_diag *diag)
 {
-	drop_programs(p);
+	pipe_drop_programs(p);
 	p->mem = mem;
 	p->diag = diag;
 	memset(&p->stats, 0, sizeof(p->stats));
@@ -414,7 +388,7 @@ static void job_reset(struct sim_pipe *p, struct sim_memory *mem, struct vc4_dia
 	pipe_tile_reset(&p->tb);
 }
 
-static void add_stats(struct sim_pipe_stats *dst, const struct sim_pipe_stats *src)
+void pipe_add_stats(struct sim_pipe_stats *dst, const struct sim_pipe_stats *src)
 {
 	uint64_t *d = (uint64_t *)dst;
 	const uint64_t *s = (const uint64_t *)src;
@@ -434,12 +408,10 @@ bool sim_pipe_run_job(struct sim_pipe *p, struct sim_memory *mem, uint32_t ct0ca
 		struct pipe_thread bin = { .name = "bin", .pc = ct0ca, .end = ct0ea };
 		ok = run_thread(p, &bin, &p->stats.bin_packets, bin_exec);
 	}
-	if (ok) {
-		struct pipe_thread rnd = { .name = "render", .pc = ct1ca, .end = ct1ea };
-		ok = run_thread(p, &rnd, &p->stats.render_packets, render_exec);
-	}
+	if (ok)
+		ok = pipe_render_run(p, ct1ca, ct1ea);
 	if (stats)
-		add_stats(stats, &p->stats);
-	drop_programs(p);
+		pipe_add_stats(stats, &p->stats);
+	pipe_drop_programs(p);
 	return ok;
 }

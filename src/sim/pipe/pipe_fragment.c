@@ -24,6 +24,7 @@ struct fs_ctx {
 	const struct pipe_vertex *const *v;
 	const struct pipe_frag_block *b;
 	uint32_t next_varying;
+	double lw1[16], lw2[16];  /* per lane: lambda1 / w1, lambda2 / w2 (fs_varying()) */
 	uint32_t z[16];        /* depth to test: tlb_z write, else interpolated */
 	uint16_t zmask;        /* lanes whose tlb_z write condition passed */
 	uint8_t test[16];      /* per lane: the samples tested (covered, in the sample mask) */
@@ -39,8 +40,8 @@ struct fs_ctx {
 static uint32_t *tile_at(struct sim_pipe *p, uint32_t *array, const struct pipe_frag_block *b,
 			 uint32_t lane, uint32_t k)
 {
-	uint32_t x = (b->x0 + pipe_lane_x(lane)) % p->tb.size;
-	uint32_t y = (b->y0 + pipe_lane_y(lane)) % p->tb.size;
+	uint32_t x = (b->x0 + pipe_lane_x(lane)) & (p->tb.size - 1); /* 64 or 32 */
+	uint32_t y = (b->y0 + pipe_lane_y(lane)) & (p->tb.size - 1);
 	return &array[pipe_tile_word(&p->tb, x, y, k)];
 }
 
@@ -152,14 +153,17 @@ static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t
 	const struct pipe_vertex *const *v = c->v;
 	bool flat = k >= ngen && k - ngen < 32 && (c->s->flat_flags >> (k - ngen)) & 1;
 	float cterm = varying_value(v[0], ngen, k);
+	/* l1 * (1/w1) * (v1 - C) + l2 * (1/w2) * (v2 - C), the products in
+	 * that order (lw1, lw2 are the first ones, per lane) */
+	double d1 = (double)varying_value(v[1], ngen, k) - cterm;
+	double d2 = (double)varying_value(v[2], ngen, k) - cterm;
+	uint32_t cbits;
+	memcpy(&cbits, &cterm, 4);
 	for (uint32_t i = 0; i < 16; i++) {
-		const double *l = c->b->lambda[i];
-		double a = flat ? 0.0 :
-			l[1] * v[1]->inv_wc * ((double)varying_value(v[1], ngen, k) - cterm) +
-			l[2] * v[2]->inv_wc * ((double)varying_value(v[2], ngen, k) - cterm);
+		double a = flat ? 0.0 : c->lw1[i] * d1 + c->lw2[i] * d2;
 		float f = pipe_to_float(a);
 		memcpy(&out[i], &f, 4);
-		memcpy(&c_out[i], &cterm, 4);
+		c_out[i] = cbits;
 	}
 	return true;
 }
@@ -320,8 +324,11 @@ bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
 	struct sim_qpu *q = &p->qpu;
 	struct fs_ctx c = { .p = p, .q = q, .s = s, .rec = rec, .v = v, .b = &e, .zmask = 0xffff };
 	memcpy(c.z, e.z24, sizeof(c.z));
-	for (uint32_t i = 0; i < 16; i++)
+	for (uint32_t i = 0; i < 16; i++) {
 		pipe_stencil_reset(c.stencil[i]);
+		c.lw1[i] = e.lambda[i][1] * v[1]->inv_wc;
+		c.lw2[i] = e.lambda[i][2] * v[2]->inv_wc;
+	}
 	struct sim_qpu_hooks hooks = {
 		.user = &c, .varying = fs_varying, .tlb_write = fs_tlb_write,
 		.tlb_load = fs_tlb_load, .tmu_texture = fs_texture,

@@ -123,6 +123,9 @@ static inline uint32_t pipe_tile_word(const struct pipe_tilebuf *tb, uint32_t x,
  * left corner (rows growing downwards): docs/pipeline.md, "Multisampling". */
 extern const uint8_t pipe_sample_pos[PIPE_MAX_SAMPLES][2];
 
+struct pipe_pool;
+struct pipe_item;
+
 struct sim_pipe {
 	struct sim_memory *mem;
 	struct vc4_diag *diag;
@@ -142,7 +145,76 @@ struct sim_pipe {
 	sim_pipe_outomem_fn outomem;
 	void *outomem_ctx;
 	struct sim_pipe_tmu_options tmu_opt;  /* zero: the defaults */
+	/* Tiles on host threads (pipe_render.c, pipe_pool.c): how many, the
+	 * pool (made on the first job), recycled work items. */
+	unsigned threads;
+	struct pipe_pool *pool;
+	struct pipe_item *free_items;
 };
+
+/* pipe_cl.c: the control-list threads' common parts. */
+struct pipe_thread {
+	const char *name;
+	uint32_t pc, end;
+	uint32_t ret[PIPE_SUBLIST_DEPTH];
+	uint32_t depth;
+	bool halted;
+};
+/* The step limit guards against control lists that loop through branches. */
+#define PIPE_MAX_PACKETS 16000000u
+/* Reads the packet at t->pc into buf (128 bytes, zero-padded); sets *len. */
+bool pipe_fetch_packet(struct sim_pipe *p, struct pipe_thread *t, uint8_t *buf, uint32_t *len);
+/* Branch, sub-list call and return, halt, nop: 1 when handled, 0 when not
+ * a flow packet, -1 on error. */
+int pipe_flow_packet(struct sim_pipe *p, struct pipe_thread *t, const uint8_t *pkt, uint32_t len);
+/* Prefixes p->diag (set by a unit) with the thread and packet; false. */
+bool pipe_packet_error(struct sim_pipe *p, const struct pipe_thread *t, uint8_t op);
+/* A tile-list primitive into the current tile (render thread). */
+bool pipe_render_primitive(struct sim_pipe *p, const uint8_t *pkt);
+void pipe_drop_programs(struct sim_pipe *p);
+void pipe_add_stats(struct sim_pipe_stats *dst, const struct sim_pipe_stats *src);
+
+/* pipe_render.c: the render thread cut into work items run on host
+ * threads (docs/pipeline.md, "Tiles on host threads"). An item is the
+ * packets from one Tile Coordinates on, with the state it starts from. */
+#define PIPE_ITEM_KEYS 8
+struct pipe_item {
+	struct pipe_item *next;         /* the pool's queue */
+	struct pipe_item *next_job;     /* the walker's list, in order */
+	bool done;                      /* set by the pool */
+	bool ok;
+	uint64_t seq;
+	uint32_t walked;                /* render packets walked (to the failing one) */
+	uint32_t nkeys;
+	uint64_t keys[PIPE_ITEM_KEYS][2];  /* [lo, hi): memory, or tile coordinates */
+	bool wide;                      /* more keys than that: conflicts with all */
+	uint32_t fill_color, fill_zs;   /* the tile buffer's contents at the start */
+	struct vc4_diag diag;
+	struct sim_pipe_stats stats;
+	struct pipe_state state;        /* render state at the start */
+	uint8_t *pkts;                  /* recorded packets: u32 address, u8 length, bytes */
+	uint32_t len, cap;
+	struct pipe_tilebuf tb;         /* the tile buffer at the start (arrays: fill_*) */
+};
+bool pipe_render_run(struct sim_pipe *p, uint32_t ct1ca, uint32_t ct1ea);
+void pipe_item_execute(struct sim_pipe *e, struct pipe_item *it);
+void pipe_items_release(struct sim_pipe *p);
+struct sim_pipe *pipe_executor_create(void);
+void pipe_executor_destroy(struct sim_pipe *e);
+
+/* pipe_pool.c: the host threads. pipe_pool_get() makes or resizes p's
+ * pool to `threads` executors (the caller is executor 0). Without pool
+ * threads, submit runs the item at once on executor 0. */
+unsigned pipe_default_threads(void);
+struct pipe_pool *pipe_pool_get(struct sim_pipe *p, unsigned threads);
+void pipe_pool_destroy(struct pipe_pool *pool);
+unsigned pipe_pool_executors(const struct pipe_pool *pool);
+/* Makes executors 0..n-1 (no threads yet); returns how many there are. */
+unsigned pipe_pool_make_executors(struct pipe_pool *pool, unsigned n);
+struct sim_pipe *pipe_pool_executor(struct pipe_pool *pool, unsigned i);
+void pipe_pool_submit(struct pipe_pool *pool, struct pipe_item *it);
+void pipe_pool_wait_item(struct pipe_pool *pool, const struct pipe_item *it);
+bool pipe_pool_is_done(struct pipe_pool *pool, const struct pipe_item *it);
 
 /* pipe_cl.c: packet lengths and names from the generated table. */
 uint32_t pipe_packet_length(uint8_t opcode);  /* 0 for an unknown opcode */

@@ -3,9 +3,11 @@
  * integer edge functions on the 12.4 fixed-point screen coordinates (pixel
  * centres at +8/16), the top-left fill rule, screen-space barycentrics,
  * linear depth (with the depth offset of triangles) and the perspective W
- * payload per pixel, walked in 4x4-pixel
- * blocks (four 2x2 quads: one fragment-shader run) clipped to the tile, the
- * frame, the clip window and the triangle's bounding box; in a 4x multisampled tile buffer with the 4x
+ * payload per pixel, walked in 4x4-pixel blocks (four 2x2 quads: one
+ * fragment-shader run) clipped to the tile, the frame, the clip window and
+ * the triangle's bounding box; each block first classified by the edge
+ * functions at its corners (trivially rejected, trivially accepted, or
+ * tested per pixel); in a 4x multisampled tile buffer with the 4x
  * rasteriser oversample mode, the coverage of each pixel's four samples.
  */
 #include <math.h>
@@ -80,13 +82,14 @@ static bool inside_at(const struct tri_setup *t, int64_t px, int64_t py)
 /* The samples of pixel (x, y) inside the triangle: with 4x oversampling of
  * a 4x multisampled tile buffer, each sample at its position; otherwise the
  * pixel centre's verdict for all of the pixel's samples. */
-static uint8_t pixel_samples(const struct sim_pipe *p, const struct pipe_state *s,
+static uint8_t pixel_samples(struct sim_pipe *p, const struct pipe_state *s,
 			     const struct tri_setup *t, int64_t x, int64_t y, bool centre_in)
 {
 	uint32_t ns = p->tb.samples;
 	if (ns == 1 || s->cfg.rasteriser_oversample_mode != 1)
 		return centre_in ? (uint8_t)((1u << ns) - 1) : 0;
 	uint8_t m = 0;
+	p->stats.raster_edge_tests += ns;
 	for (uint32_t k = 0; k < ns; k++)
 		if (inside_at(t, x * 16 + pipe_sample_pos[k][0], y * 16 + pipe_sample_pos[k][1]))
 			m |= (uint8_t)(1u << k);
@@ -160,19 +163,50 @@ static void draw_rect(const struct sim_pipe *p, const struct pipe_state *s, int6
 	}
 }
 
-/* The lanes of block b (x0, y0 set): barycentrics, Z and W of every lane,
- * and the covered pixels and samples inside the drawing rectangle r. */
-static void raster_block(const struct sim_pipe *p, const struct pipe_state *s,
-			 const struct tri_setup *t, const struct pipe_vertex *v[3], double zoff,
-			 const int64_t r[4], struct pipe_frag_block *b)
+/* What the block's square [x0, x0 + 4) x [y0, y0 + 4) (every pixel centre
+ * and sample position of the block lies inside it) is for the triangle:
+ * BLOCK_OUT when all four corners are strictly outside one edge (no point
+ * of the square is inside), BLOCK_IN when all four are strictly inside
+ * every edge (every point is: no top-left case arises), else BLOCK_PART.
+ * The edge functions are linear, so their extremes over the square are at
+ * its corners. */
+enum block_class { BLOCK_OUT, BLOCK_PART, BLOCK_IN };
+static enum block_class classify_block(const struct tri_setup *t, int64_t x0, int64_t y0)
 {
+	bool all_in = true;
+	for (int i = 0; i < 3; i++) {
+		int64_t lo = INT64_MAX, hi = INT64_MIN;
+		for (int k = 0; k < 4; k++) {
+			int64_t e = t->sign * edge(t, i, (x0 + (k & 1) * 4) * 16,
+						   (y0 + (k >> 1) * 4) * 16);
+			lo = e < lo ? e : lo;
+			hi = e > hi ? e : hi;
+		}
+		if (hi < 0)
+			return BLOCK_OUT;
+		all_in &= lo > 0;
+	}
+	return all_in ? BLOCK_IN : BLOCK_PART;
+}
+
+/* The lanes of block b (x0, y0 set): barycentrics, Z and W of every lane,
+ * and the covered pixels and samples inside the drawing rectangle r. A
+ * block wholly inside the triangle (`all_in`) covers every sample without
+ * testing them. */
+static void raster_block(struct sim_pipe *p, const struct pipe_state *s,
+			 const struct tri_setup *t, const struct pipe_vertex *v[3], double zoff,
+			 const int64_t r[4], bool all_in, struct pipe_frag_block *b)
+{
+	uint8_t full = (uint8_t)((1u << p->tb.samples) - 1);
+	if (!all_in)
+		p->stats.raster_edge_tests += 16;
 	for (uint32_t i = 0; i < 16; i++) {
 		int64_t px = b->x0 + pipe_lane_x(i), py = b->y0 + pipe_lane_y(i);
 		bool in = inside(t, px * 16 + 8, py * 16 + 8, b->lambda[i]);
 		pixel_values(v, b->lambda[i], zoff, &b->z24[i], &b->w[i]);
 		if (px < r[0] || py < r[1] || px >= r[2] || py >= r[3])
 			continue;
-		b->samples[i] = pixel_samples(p, s, t, px, py, in);
+		b->samples[i] = all_in ? full : pixel_samples(p, s, t, px, py, in);
 		if (b->samples[i])
 			b->cover |= (uint16_t)(1u << i);
 	}
@@ -228,9 +262,13 @@ bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 		!pipe_forward_facing(s, fx, fy); /* points and lines face forward */
 	for (int64_t by = by0; by < r[3]; by += 4) {
 		for (int64_t bx = bx0; bx < r[2]; bx += 4) {
+			enum block_class k = classify_block(&t, bx, by);
+			p->stats.raster_edge_tests += 4;
+			if (k == BLOCK_OUT)
+				continue;
 			struct pipe_frag_block b = { .x0 = (uint32_t)bx, .y0 = (uint32_t)by,
 						     .reverse = reverse };
-			raster_block(p, s, &t, v, zoff, r, &b);
+			raster_block(p, s, &t, v, zoff, r, k == BLOCK_IN, &b);
 			if (b.cover && !pipe_fragment_block(p, s, rec, v, &b))
 				return false;
 		}

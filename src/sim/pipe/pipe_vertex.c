@@ -169,7 +169,13 @@ static bool fetch_vertex(struct sim_pipe *p, const struct pipe_shader_rec *rec, 
 			return vc4_diag_set(p->diag, "attribute %u of vertex %u at 0x%08llx "
 					    "(%u bytes) outside memory", a, index,
 					    (unsigned long long)addr, at->size);
-		for (uint32_t b = 0; b < at->size; b++) {
+		uint32_t b = 0;
+		if (off % 4 == 0) /* whole words, little-endian, as the bytes below */
+			for (; b + 4 <= at->size; b += 4)
+				*vpm_word(p, 0, lane, (off + b) / 4) =
+					(uint32_t)src[b] | (uint32_t)src[b + 1] << 8 |
+					(uint32_t)src[b + 2] << 16 | (uint32_t)src[b + 3] << 24;
+		for (; b < at->size; b++) {
 			uint32_t k = (off + b) / 4, sh = ((off + b) % 4) * 8;
 			uint32_t *w = vpm_word(p, 0, lane, k);
 			*w = (*w & ~(0xffu << sh)) | ((uint32_t)src[b] << sh);
@@ -236,9 +242,13 @@ bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coor
 				    "segments exceed the VPM (%u rows)", stage, in_rows, out_rows,
 				    SIM_VPM_ROWS);
 	memset(p->shared.vpm, 0, sizeof(p->shared.vpm));
-	for (uint32_t lane = 0; lane < 16; lane++)
-		if (!fetch_vertex(p, rec, coord, select, lane, index[lane < n ? lane : n - 1]))
+	for (uint32_t lane = 0; lane < n; lane++)
+		if (!fetch_vertex(p, rec, coord, select, lane, index[lane]))
 			return false;
+	/* lanes past n shade vertex n - 1 again: a copy of its column */
+	for (uint32_t k = 0; k < in_rows; k++)
+		for (uint32_t lane = n; lane < 16; lane++)
+			*vpm_word(p, 0, lane, k) = *vpm_word(p, 0, n - 1, k);
 	struct sim_qpu *q = &p->qpu;
 	uint32_t code = coord ? rec->r.coordinate_shader_code_address.offset :
 		rec->r.vertex_shader_code_address.offset;

@@ -37,6 +37,8 @@ struct sim_pipe_stats {
 	uint64_t qpu_instructions_cs, qpu_instructions_vs, qpu_instructions_fs;
 	uint64_t bin_overflow_blocks;           /* tile-list blocks taken from overflow memory */
 	uint64_t bin_outomem;                   /* OUTOMEM requests the hook granted */
+	uint64_t raster_edge_tests;             /* pixel centres and sample positions tested
+						 * against a triangle's three edges */
 };
 
 struct sim_pipe;
@@ -48,6 +50,11 @@ void sim_pipe_destroy(struct sim_pipe *p);
 /* Instruction limit per shader run (default 1,000,000): a shader that does
  * not end within it stops the job with an error. */
 void sim_pipe_set_instruction_limit(struct sim_pipe *p, uint64_t limit);
+
+/* Host threads rendering the tiles of a job (docs/pipeline.md, "Tiles on
+ * host threads"): 0 = the default, $VC4_SIM_THREADS when set, else the
+ * host's cores. Pixels, counters and errors are the same for any count. */
+void sim_pipe_set_threads(struct sim_pipe *p, unsigned threads);
 
 /* Widths of the TMU's arithmetic (docs/pipeline.md, "Texture precision"):
  * the sub-texel position that weighs the texels of a bilinear lookup, and

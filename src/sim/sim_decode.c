@@ -1,0 +1,360 @@
+/*
+ * sim_decode.c: decoding a program once into `struct sim_inst`: the form,
+ * read and write kinds of each instruction (register meanings from the ISA
+ * table in src/qpu/qpu_isa.h: qpu_raddrs, qpu_waddrs, qpu_small_imms,
+ * qpu_*_ops; this file only maps each named register to what the simulator
+ * does with it), and which execution path can run it, with its operands
+ * resolved (docs/sim.md, "Execution model").
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_inst.h"
+
+/* ---- decoding ----------------------------------------------------------- */
+
+static bool illegal(struct sim_inst *in, const char *why)
+{
+	in->form = F_ILLEGAL;
+	in->why = why;
+	return false;
+}
+
+/* The read kind of a register id, or RD_NONE for a reserved address. */
+static uint8_t read_kind(enum qpu_reg_id id)
+{
+	if (qpu_reg_is_phys(id))
+		return RD_REG;
+	switch (id) {
+	case QPU_REG_UNIFORM: return RD_UNIF;
+	case QPU_REG_VARYING: return RD_VARY;
+	case QPU_REG_VPM: return RD_VPM;
+	case QPU_REG_MUTEX_ACQ: return RD_MUTEX;
+	case QPU_REG_ELEM_NUM: return RD_ELEM;
+	case QPU_REG_QPU_NUM: return RD_QPU;
+	case QPU_REG_X_PIX: return RD_XPIX;
+	case QPU_REG_Y_PIX: return RD_YPIX;
+	case QPU_REG_REV_FLAG: return RD_REV;
+	case QPU_REG_MS_FLAGS: return RD_MSF;
+	case QPU_REG_NOP:
+	case QPU_REG_VR_BUSY: case QPU_REG_VW_BUSY:
+	case QPU_REG_VR_WAIT: case QPU_REG_VW_WAIT:
+		return RD_ZERO;
+	default: return RD_NONE;
+	}
+}
+
+/* Fills the read kind of one raddr. */
+static bool decode_read(struct sim_inst *in, enum qpu_file file, unsigned addr)
+{
+	uint8_t *kind = file == QPU_FILE_A ? &in->rd_a : &in->rd_b;
+	uint8_t *idx = file == QPU_FILE_A ? &in->ra : &in->rb;
+	*idx = (uint8_t)addr;
+	*kind = read_kind(qpu_raddrs[file][addr].id);
+	if (*kind == RD_NONE)
+		return illegal(in, file == QPU_FILE_A ? "reserved read address on regfile A"
+						      : "reserved read address on regfile B");
+	return true;
+}
+
+/* The write kind of a register id (WR_NONE for nop), its index in *idx;
+ * false for a reserved address. */
+static bool write_kind(enum qpu_reg_id id, uint8_t *kind, uint8_t *idx)
+{
+	*idx = 0;
+	if (qpu_reg_acc(id) >= 0) {
+		*idx = (uint8_t)qpu_reg_acc(id);
+		*kind = id == QPU_REG_R5_QUAD ? WR_R5Q : id == QPU_REG_R5_REP ? WR_R5R : WR_ACC;
+		return true;
+	}
+	if (qpu_reg_tmu_unit(id) >= 0) {
+		/* idx = unit * 4 + parameter (0 = s, 1 = t, 2 = r, 3 = b) */
+		*idx = (uint8_t)(qpu_reg_tmu_unit(id) * 4 + qpu_reg_tmu_param(id));
+		*kind = WR_TMU;
+		return true;
+	}
+	if (qpu_reg_sfu_func(id) >= 0) {
+		static const uint8_t func[4] = { SIM_SFU_RECIP, SIM_SFU_RECIPSQRT, SIM_SFU_EXP2,
+						 SIM_SFU_LOG2 };
+		*idx = func[qpu_reg_sfu_func(id)];
+		*kind = WR_SFU;
+		return true;
+	}
+	*kind = qpu_reg_is_tlb(id) ? WR_TLB : WR_NONE;
+	switch (id) {
+	case QPU_REG_NOP: break;
+	case QPU_REG_TMU_NOSWAP: *kind = WR_TMU_NOSWAP; break;
+	case QPU_REG_HOST_INT: *kind = WR_HOST_INT; break;
+	case QPU_REG_UNIFORMS_ADDR: *kind = WR_UNIF_ADDR; break;
+	case QPU_REG_QUAD_X: case QPU_REG_QUAD_Y: case QPU_REG_REV_FLAG:
+		*kind = WR_IGNORE; break;
+	case QPU_REG_MS_FLAGS: *kind = WR_MSF; break;
+	case QPU_REG_VPM: *kind = WR_VPM; break;
+	case QPU_REG_VR_SETUP: case QPU_REG_VW_SETUP:
+		*kind = WR_VPM_SETUP; *idx = id == QPU_REG_VW_SETUP; break;
+	case QPU_REG_VR_ADDR: case QPU_REG_VW_ADDR:
+		*kind = WR_VPM_DMA; *idx = id == QPU_REG_VW_ADDR; break;
+	case QPU_REG_MUTEX_RELEASE: *kind = WR_MUTEX_REL; break;
+	default:
+		return *kind == WR_TLB;
+	}
+	return true;
+}
+
+/* Fills the write kind of the ADD (unit 0) or MUL (unit 1) destination. */
+static bool decode_write(struct sim_inst *in, unsigned unit, unsigned addr, bool ws)
+{
+	enum qpu_file file = qpu_waddr_file(unit == 1, ws);
+	const struct qpu_reg_info *r = &qpu_waddrs[file][addr];
+	in->wfile[unit] = (uint8_t)file;
+	in->wname[unit] = r->name;
+	in->wid[unit] = (uint8_t)r->id;
+	if (r->flags & QPU_REGF_PHYS) {
+		in->wr[unit] = WR_REG;
+		in->wi[unit] = (uint8_t)addr;
+		return true;
+	}
+	if (!write_kind(r->id, &in->wr[unit], &in->wi[unit]))
+		return illegal(in, "reserved write address");
+	return true;
+}
+
+static bool decode_alu(struct sim_inst *in, const struct qpu_inst *d)
+{
+	if (!qpu_add_ops[d->op_add].name)
+		return illegal(in, "reserved ADD opcode");
+	if (d->pm ? !qpu_packs_mul[d->pack].name : !qpu_packs_a[d->pack].name)
+		return illegal(in, "reserved pack mode");
+	in->op_add = (uint8_t)d->op_add;
+	in->op_mul = (uint8_t)d->op_mul;
+	in->mux[0] = (uint8_t)d->add_a;
+	in->mux[1] = (uint8_t)d->add_b;
+	in->mux[2] = (uint8_t)d->mul_a;
+	in->mux[3] = (uint8_t)d->mul_b;
+	in->unpack = d->unpack;
+	if (!decode_read(in, QPU_FILE_A, d->raddr_a))
+		return false;
+	if (d->sig == QPU_SIG_SMALL_IMM) {
+		const struct qpu_small_imm_info *si = &qpu_small_imms[d->raddr_b];
+		in->rd_b = RD_SIMM;
+		in->rb = d->raddr_b;
+		in->imm = si->bits;
+		for (int i = 0; i < 16; i++)
+			in->vimm[i] = si->bits;
+		if (si->kind == QPU_SMALL_IMM_ROT || si->kind == QPU_SMALL_IMM_ROT_R5) {
+			in->rot = si->kind == QPU_SMALL_IMM_ROT ? si->rotate : 16;
+			in->full_rot = d->mul_a <= QPU_MUX_R3 && d->mul_b <= QPU_MUX_R3;
+		}
+	} else if (!decode_read(in, QPU_FILE_B, d->raddr_b)) {
+		return false;
+	}
+	return true;
+}
+
+/* The location of an operand read through mux `m` of a fast instruction: a
+ * byte offset in struct sim_qpu (accumulator, register, constant vector,
+ * the pipeline's per-lane inputs, or the buffer exec_periph() reads a
+ * uniform or varying into; one uniform read by both files is one pop, read
+ * from file A's buffer). */
+static uint16_t fast_src(struct sim_inst *in, unsigned m)
+{
+	if (m <= QPU_MUX_R5)
+		return (uint16_t)(offsetof(struct sim_qpu, acc) + m * 64);
+	unsigned file = m == QPU_MUX_A ? QPU_FILE_A : QPU_FILE_B;
+	unsigned rd = m == QPU_MUX_A ? in->rd_a : in->rd_b;
+	unsigned idx = m == QPU_MUX_A ? in->ra : in->rb;
+	switch (rd) {
+	case RD_REG: return (uint16_t)(offsetof(struct sim_qpu, rf) + (file * 32 + idx) * 64);
+	case RD_XPIX: return (uint16_t)offsetof(struct sim_qpu, x_pix);
+	case RD_YPIX: return (uint16_t)offsetof(struct sim_qpu, y_pix);
+	case RD_REV: return (uint16_t)offsetof(struct sim_qpu, rev_flag);
+	case RD_MSF: return (uint16_t)offsetof(struct sim_qpu, ms_flags);
+	case RD_UNIF:
+		if (in->rd_a == RD_UNIF && in->rd_b == RD_UNIF)
+			file = QPU_FILE_A;
+		return (uint16_t)(offsetof(struct sim_qpu, rdbuf) + file * 64);
+	case RD_VARY: return (uint16_t)(offsetof(struct sim_qpu, rdbuf) + file * 64);
+	default: break;
+	}
+	unsigned k = rd == RD_ELEM ? SIM_KONST_ELEM : rd == RD_SIMM ? SIM_KONST_SIMM + idx
+		   : SIM_KONST_ZERO;
+	in->konst[file] = (uint8_t)k;
+	return (uint16_t)(offsetof(struct sim_qpu, konst) + k * 64);
+}
+
+/* Resolves the operands and destinations exec_fast() uses. */
+static void decode_fast_operands(struct sim_inst *in)
+{
+	in->konst[0] = in->konst[1] = 0xff;
+	for (unsigned i = 0; i < 4; i++)
+		in->src[i] = fast_src(in, in->mux[i]);
+	for (unsigned u = 0; u < 2; u++) {
+		bool nop = u == 0 ? in->op_add == QPU_A_NOP : in->op_mul == QPU_M_NOP;
+		in->store[u] = ST_NONE;
+		if (!nop && in->cond[u] != QPU_COND_NEVER &&
+		    (in->wr[u] == WR_SFU || in->wr[u] == WR_TMU || in->wr[u] == WR_TLB))
+			in->store[u] = ST_PERIPH;
+		if (!nop && in->cond[u] != QPU_COND_NEVER && u == 1 && in->pm && in->pack &&
+		    (in->wr[u] == WR_REG || in->wr[u] == WR_ACC))
+			in->store[u] = ST_PACK;
+		if (!nop && in->cond[u] != QPU_COND_NEVER && u == 1 && in->pm && in->pack &&
+		    in->wr[u] == WR_TLB)
+			in->store[u] = ST_PACK_PERIPH;
+		if (in->store[u] == ST_PACK)
+			in->dst[u] = (uint16_t)(in->wr[u] == WR_REG
+				? offsetof(struct sim_qpu, rf) + (in->wfile[u] * 32u + in->wi[u]) * 64
+				: offsetof(struct sim_qpu, acc) + in->wi[u] * 64u);
+		if (nop || !in->simple[u] || in->cond[u] == QPU_COND_NEVER)
+			continue;
+		in->store[u] = in->cond[u] == QPU_COND_ALWAYS ? ST_ALL : ST_MASK;
+		in->dst[u] = (uint16_t)(in->wr[u] == WR_REG
+			? offsetof(struct sim_qpu, rf) + (in->wfile[u] * 32u + in->wi[u]) * 64
+			: offsetof(struct sim_qpu, acc) + in->wi[u] * 64u);
+	}
+}
+
+/* True when unit `u`'s write has no effect beyond registers: none at all,
+ * or a plain register/accumulator write. */
+static bool plain_write(const struct sim_inst *in, unsigned u)
+{
+	bool nop = u == 0 ? in->op_add == QPU_A_NOP : in->op_mul == QPU_M_NOP;
+	return nop || in->simple[u] || in->wr[u] == WR_NONE || in->wr[u] == WR_IGNORE;
+}
+
+/* plain_write(), a write to the SFU or a TMU without pack, a tile-buffer
+ * write, or the MUL unit's PM=1 pack into a register, an accumulator or
+ * the tile buffer (the colour packs). */
+static bool periph_write(const struct sim_inst *in, unsigned u)
+{
+	bool mul_pack = u == 1 && in->pm && in->pack;
+	bool a_pack = in->pack && !in->pm;
+	if (mul_pack && (in->wr[u] == WR_REG || in->wr[u] == WR_ACC || in->wr[u] == WR_TLB))
+		return true;
+	return plain_write(in, u) || (!in->pack && (in->wr[u] == WR_SFU || in->wr[u] == WR_TMU)) ||
+	       (!a_pack && in->wr[u] == WR_TLB);
+}
+
+/* Reads exec_periph() makes: those of exec_fast(), the pipeline's per-lane
+ * inputs, and the uniform and varying FIFOs. */
+static bool periph_read(unsigned rd)
+{
+	return rd == RD_REG || rd == RD_ZERO || rd == RD_ELEM || rd == RD_SIMM ||
+	       rd == RD_XPIX || rd == RD_YPIX || rd == RD_REV || rd == RD_MSF || rd == RD_UNIF ||
+	       rd == RD_VARY;
+}
+
+/* Precomputes what the hot loop tests: plain writes, blocking reads, the
+ * lanes of a load immediate. */
+static void decode_fast_paths(struct sim_inst *in)
+{
+	for (unsigned u = 0; u < 2; u++) {
+		bool packs = in->pack && (in->pm ? u == 1
+					 : in->wfile[u] == QPU_FILE_A && in->wr[u] == WR_REG);
+		in->simple[u] = (in->wr[u] == WR_REG || in->wr[u] == WR_ACC) && !packs;
+	}
+	if (in->form == F_ALU) {
+		in->may_block = in->rd_a == RD_MUTEX || in->rd_b == RD_MUTEX;
+		/* no side effects beyond registers and flags, no unpack, no rotation */
+		bool plain_rd_a = in->rd_a == RD_REG || in->rd_a == RD_ZERO || in->rd_a == RD_ELEM;
+		bool plain_rd_b = in->rd_b == RD_REG || in->rd_b == RD_ZERO ||
+				  in->rd_b == RD_ELEM || in->rd_b == RD_SIMM;
+		bool plain_rd = !in->unpack && !in->rot && plain_rd_a && plain_rd_b;
+		in->fast = (in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM) &&
+			   plain_rd && plain_write(in, 0) && plain_write(in, 1);
+		/* more reads, any signal, SFU/TMU/TLB writes, MUL packs; no
+		 * setf, no unpack, no rotation */
+		in->periph = !in->fast && !in->unpack && !in->rot && periph_read(in->rd_a) &&
+			     periph_read(in->rd_b) && !in->sf && periph_write(in, 0) &&
+			     periph_write(in, 1);
+		if (in->fast || in->periph)
+			decode_fast_operands(in);
+	} else
+		for (unsigned i = 0; i < 16; i++)
+			in->vimm[i] = qpu_load_imm_elem((enum qpu_li_kind)in->li_kind, in->imm, i);
+}
+
+/* Decodes one word into the interpreter's form. */
+static void decode_one(struct sim_inst *in, uint64_t word)
+{
+	struct qpu_inst d;
+	qpu_decode(word, &d);
+	memset(in, 0, sizeof(*in));
+	in->sig = (uint8_t)d.sig;
+	in->cond[0] = (uint8_t)d.cond_add;
+	in->cond[1] = (uint8_t)d.cond_mul;
+	in->sf = d.sf;
+	in->pm = d.pm;
+	in->pack = d.pack;
+	if (!decode_write(in, 0, d.waddr_add, d.ws) || !decode_write(in, 1, d.waddr_mul, d.ws))
+		return;
+	switch (d.form) {
+	case QPU_FORM_ALU:
+		in->form = F_ALU;
+		if (d.sig == QPU_SIG_SW_BREAKPOINT)
+			illegal(in, "software breakpoint signal");
+		else if (decode_alu(in, &d))
+			decode_fast_paths(in);
+		return;
+	case QPU_FORM_LOAD_IMM:
+		in->form = F_LI;
+		in->li_kind = (uint8_t)d.li_kind;
+		in->imm = d.imm;
+		decode_fast_paths(in);
+		if (!qpu_li_kinds[d.li_kind].name)
+			illegal(in, "reserved load-immediate kind");
+		else if (d.pm ? !qpu_packs_mul[d.pack].name : !qpu_packs_a[d.pack].name)
+			illegal(in, "reserved pack mode");
+		return;
+	case QPU_FORM_SEMAPHORE:
+		in->form = F_SEM;
+		in->li_kind = QPU_LI_32;
+		in->imm = d.imm;
+		in->sem_dec = d.sem_dec;
+		in->sem_index = d.sem_index;
+		decode_fast_paths(in);
+		in->may_block = true;
+		return;
+	case QPU_FORM_BRANCH:
+		in->form = F_BRANCH;
+		in->br_cond = (uint8_t)d.br_cond;
+		in->br_rel = d.br_rel;
+		in->br_reg = d.br_reg;
+		in->br_raddr = d.br_raddr_a;
+		in->imm = d.imm;
+		if (!qpu_branch_conds[d.br_cond].name)
+			illegal(in, "reserved branch condition");
+		return;
+	}
+}
+
+bool sim_program_init(struct sim_program *prog, const uint64_t *words, uint32_t count,
+		      struct vc4_diag *diag)
+{
+	prog->count = 0;
+	prog->insts = calloc(count ? count : 1, sizeof(*prog->insts));
+	if (!prog->insts)
+		return vc4_diag_set(diag, "out of memory decoding %u instructions", count);
+	memset(prog->konst_need, 0, sizeof(prog->konst_need));
+	for (uint32_t i = count; i-- > 0;) {
+		struct sim_inst *in = &prog->insts[i];
+		decode_one(in, words[i]);
+		if (!in->fast && !in->periph)
+			continue;
+		uint32_t next = i + 1 < count ? prog->insts[i + 1].fast_run : 0;
+		if (in->fast)
+			in->fast_run = (uint16_t)(next < 0xffff ? next + 1 : 0xffff);
+		for (unsigned f = 0; f < 2; f++)
+			if (in->konst[f] != 0xff)
+				prog->konst_need[in->konst[f] / 32] |= 1u << (in->konst[f] % 32);
+	}
+	prog->count = count;
+	return true;
+}
+
+void sim_program_fini(struct sim_program *prog)
+{
+	free(prog->insts);
+	prog->insts = NULL;
+	prog->count = 0;
+}
+

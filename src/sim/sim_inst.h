@@ -1,0 +1,147 @@
+/*
+ * sim_inst.h (internal to src/sim): the decoded instruction the interpreter
+ * runs (struct sim_inst, made once per program by sim_decode.c), the lane
+ * helpers both execution paths share, and the functions the general path
+ * (sim_exec.c) offers the run loop and its fast paths (sim_qpu.c).
+ */
+#ifndef VC4_SIM_INST_H
+#define VC4_SIM_INST_H
+
+#include "sim_lanes.h"
+#include "sim_qpu.h"
+
+/* How an instruction reads raddr_a / raddr_b. */
+enum sim_rd {
+	RD_NONE, RD_REG, RD_ZERO, RD_UNIF, RD_VARY, RD_ELEM, RD_QPU, RD_VPM, RD_MUTEX,
+	RD_SIMM, RD_XPIX, RD_YPIX, RD_REV, RD_MSF,
+};
+
+/* What a write address does. */
+enum sim_wr {
+	WR_NONE, WR_REG, WR_ACC, WR_R5Q, WR_R5R, WR_IGNORE, WR_UNIF_ADDR, WR_TMU_NOSWAP,
+	WR_HOST_INT, WR_TLB, WR_VPM, WR_VPM_SETUP, WR_VPM_DMA, WR_MUTEX_REL, WR_SFU,
+	WR_TMU, WR_MSF,
+};
+
+enum sim_form { F_ALU, F_LI, F_SEM, F_BRANCH, F_ILLEGAL };
+
+/* How exec_fast() / exec_periph() store one ALU's result (exec_periph()
+ * only: ST_PERIPH an SFU, TMU or TLB write; ST_PACK the MUL unit's PM=1
+ * pack into a register or accumulator; ST_PACK_PERIPH that pack to the
+ * TLB). */
+enum sim_store { ST_NONE, ST_ALL, ST_MASK, ST_PERIPH, ST_PACK, ST_PACK_PERIPH };
+
+struct sim_inst {
+	uint8_t form, sig;
+	uint8_t op_add, op_mul;
+	uint8_t mux[4];          /* add_a, add_b, mul_a, mul_b */
+	uint8_t rd_a, rd_b, ra, rb;
+	uint8_t wr[2], wi[2];    /* [0] = ADD, [1] = MUL: kind and index */
+	uint8_t wfile[2];        /* file written by each ALU */
+	uint8_t cond[2];
+	uint8_t pack, unpack;
+	bool sf, pm;
+	uint8_t rot;             /* MUL rotation: 0 none, 1..15, 16 = by r5 */
+	bool full_rot;           /* both MUL inputs from r0..r3 */
+	uint8_t br_cond;
+	bool br_rel, br_reg;
+	uint8_t br_raddr;
+	uint8_t li_kind;
+	uint8_t sem_index;
+	bool sem_dec;
+	uint32_t imm;            /* LI value, small-immediate bits, branch target */
+	bool simple[2];          /* plain register/accumulator write, no pack */
+	bool may_block;          /* semaphore or mutex acquire */
+	bool fast;               /* exec_fast() can run it (see decode_fast_paths) */
+	bool periph;             /* exec_periph() can run it (see decode_fast_paths) */
+	/* exec_fast() operands, resolved at decode time: byte offsets in struct
+	 * sim_qpu of registers, accumulators or constant vectors (konst) */
+	uint16_t src[4];         /* add_a, add_b, mul_a, mul_b */
+	uint16_t dst[2];         /* destinations */
+	uint8_t store[2];        /* ST_*: how each ALU's result is stored */
+	uint16_t fast_run;       /* fast instructions from here on (1..65535), 0 if slow */
+	uint8_t konst[2];        /* SIM_KONST_* read through A and B, or 0xff */
+	uint32_t vimm[16];       /* small immediate or load-immediate lanes */
+	const char *wname[2];    /* register names for hooks and messages */
+	uint8_t wid[2];          /* enum qpu_reg_id of each destination */
+	const char *why;         /* F_ILLEGAL: the reason */
+};
+
+/* dst = val where mask (lanes and bits). dst is a register or accumulator,
+ * never a condition mask, so it aliases neither val nor lanes. Plain loops,
+ * not memcpy: GCC vectorises them, but expands a 64-byte memcpy of a local
+ * through general registers. */
+static SIM_ALWAYS_INLINE void masked_store(uint32_t *restrict dst, const uint32_t *restrict val,
+					   const uint32_t *restrict lanes, uint32_t bits)
+{
+	for (int i = 0; i < 16; i++) {
+		uint32_t m = lanes[i] & bits;
+		dst[i] = (dst[i] & ~m) | (val[i] & m);
+	}
+}
+
+/* dst = val on all 16 lanes (the two do not overlap). */
+static SIM_ALWAYS_INLINE void copy_lanes(uint32_t *restrict dst, const uint32_t *restrict val)
+{
+	for (int i = 0; i < 16; i++)
+		dst[i] = val[i];
+}
+
+/* An SFU write of `v` (function `func`): r4 gets the result after the
+ * instruction and two more (pending_tick()). */
+static inline void sim_sfu_start(struct sim_qpu *q, unsigned func, const uint32_t *v)
+{
+	sim_sfu_vec((enum sim_sfu_func)func, q->opt.sfu_model, v, q->sfu_val);
+	q->sfu_delay = 3;
+}
+
+/* Updates Z, N, C from `res` in the lanes of `cond`: the set/clear masks of
+ * the condition table are the flags themselves. Two loops (compute, store)
+ * so that both vectorise. */
+static SIM_ALWAYS_INLINE void set_flags(struct sim_qpu *q, unsigned cond, bool is_float,
+					const uint32_t *res, const uint32_t *carry)
+{
+	uint32_t m[16], z[16], n[16], c[16];
+	memcpy(m, q->cm[cond], 64);
+	uint32_t zmask = is_float ? 0x7fffffffu : 0xffffffffu;
+	for (int i = 0; i < 16; i++) {
+		z[i] = ((0u - (uint32_t)((res[i] & zmask) == 0)) & m[i]) |
+		       (q->cm[QPU_COND_ZS][i] & ~m[i]);
+		n[i] = ((0u - (res[i] >> 31)) & m[i]) | (q->cm[QPU_COND_NS][i] & ~m[i]);
+		c[i] = ((0u - carry[i]) & m[i]) | (q->cm[QPU_COND_CS][i] & ~m[i]);
+	}
+	for (int i = 0; i < 16; i++) {
+		q->cm[QPU_COND_ZS][i] = z[i];
+		q->cm[QPU_COND_ZC][i] = ~z[i];
+		q->cm[QPU_COND_NS][i] = n[i];
+		q->cm[QPU_COND_NC][i] = ~n[i];
+		q->cm[QPU_COND_CS][i] = c[i];
+		q->cm[QPU_COND_CC][i] = ~c[i];
+	}
+}
+
+/* The operand at byte offset `loc` (see fast_src()). */
+static SIM_ALWAYS_INLINE const uint32_t *sim_src_ptr(const struct sim_qpu *q, uint16_t loc)
+{
+	return (const uint32_t *)(const void *)((const char *)q + loc);
+}
+
+/* sim_exec.c: the general path. */
+extern const uint32_t sim_zero_vec[16];
+/* Pops the next uniform (`what` names the reader in errors). */
+bool sim_pop_uniform(struct sim_qpu *q, const char *what, uint32_t *v, struct vc4_diag *diag);
+/* A write to TMU parameter `idx` (unit * 4 + enum sim_tmu_param). */
+bool sim_write_tmu(struct sim_qpu *q, unsigned idx, const uint32_t *val, const uint32_t *lanes,
+		   struct vc4_diag *diag);
+/* A peripheral write of unit `unit` (TLB, VPM, SFU, TMU, ...): `val` in the
+ * lanes of `lanes`, 0 in the others. */
+bool sim_write_periph(struct sim_qpu *q, const struct sim_inst *in, unsigned unit,
+		      const uint32_t *val, const uint32_t *lanes, struct vc4_diag *diag);
+bool sim_exec_branch(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag);
+bool sim_exec_signal(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag);
+/* An instruction the fast paths do not take: SIM_RUNNING, SIM_BLOCKED or
+ * SIM_ERROR. */
+enum sim_status sim_exec_general(struct sim_qpu *q, const struct sim_inst *in,
+				 struct vc4_diag *diag);
+
+#endif
