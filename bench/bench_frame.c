@@ -11,7 +11,7 @@
  *
  *   bench_frame SCENES_DIR [--frames N] [--threads 1,2,...] [--scene NAME]
  *
- * SCENES_DIR is examples/scenes (the IR shaders).
+ * SCENES_DIR is examples/scenes (the GLSL shaders).
  */
 #include <errno.h>
 #include <math.h>
@@ -75,7 +75,7 @@ static char *read_text(const char *dir, const char *name)
 static bool load_prog(struct bench *b, const char *vs, const char *fs)
 {
 	char *v = read_text(b->dir, vs), *f = read_text(b->dir, fs);
-	b->prog = v && f ? vc4_prog_create(b->ctx, v, f) : NULL;
+	b->prog = v && f ? vc4_prog_create_glsl(b->ctx, v, f, NULL, 0) : NULL;
 	free(v);
 	free(f);
 	return b->prog ? true : fail(b, "program");
@@ -139,7 +139,7 @@ static bool setup_sphere(struct bench *b)
 	uint32_t nv = (SPHERE_N + 1) * (SPHERE_N + 1);
 	float *v = malloc(sizeof(float) * 7 * nv);
 	uint16_t *idx = malloc(sizeof(uint16_t) * 6 * SPHERE_N * SPHERE_N);
-	if (!v || !idx || !load_prog(b, "phong.vs.ir", "phong.fs.ir") ||
+	if (!v || !idx || !load_prog(b, "phong.vert", "phong.frag") ||
 	    !vc4_prog_set_uniform_f(b->prog, "light", light, 3) ||
 	    !vc4_prog_set_uniform_f(b->prog, "base", base, 3)) {
 		free(v);
@@ -198,7 +198,7 @@ static bool setup_textured(struct bench *b)
 	uint8_t *rgba = malloc(256 * 256 * 4);
 	const float quad[] = { -1, -1, 0, 1, 0, 0,  1, -1, 0, 1, 4, 0,  1, 1, 0, 1, 4, 4,
 			       -1, -1, 0, 1, 0, 0,  1, 1, 0, 1, 4, 4, -1, 1, 0, 1, 0, 4 };
-	if (!rgba || !load_prog(b, "textured.vs.ir", "textured.fs.ir")) {
+	if (!rgba || !load_prog(b, "textured.vert", "textured.frag")) {
 		free(rgba);
 		return false;
 	}
@@ -244,7 +244,7 @@ static bool setup_small(struct bench *b)
 {
 	float *v = malloc(sizeof(float) * 8 * 3 * SMALL_TRIS);
 	uint32_t seed = 12345;
-	if (!v || !load_prog(b, "colour.vs.ir", "colour.fs.ir")) {
+	if (!v || !load_prog(b, "colour.vert", "colour.frag")) {
 		free(v);
 		return false;
 	}
@@ -289,7 +289,7 @@ static bool draw_small(struct bench *b)
 static bool setup_overdraw(struct bench *b)
 {
 	float v[OVERDRAW_LAYERS * 6 * 8];
-	if (!load_prog(b, "colour.vs.ir", "colour.fs.ir"))
+	if (!load_prog(b, "colour.vert", "colour.frag"))
 		return false;
 	for (uint32_t l = 0; l < OVERDRAW_LAYERS; l++) {
 		double x0 = -1 + 0.25 * (l & 1), y0 = -1 + 0.25 * (l >> 1 & 1);
