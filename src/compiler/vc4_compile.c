@@ -121,7 +121,7 @@ static struct qir_compile *prepare_qir(const struct ir_shader *sh, const struct 
 		ok = false;
 	if (!ok && c->oom)
 		vc4_diag_set(diag, "out of memory");
-	ok = ok && qir_lower_uniform_resets(c, diag);
+	ok = ok && qir_lower_direct_clamps(c, diag) && qir_lower_uniform_resets(c, diag);
 	if (!ok) {
 		qir_compile_free(c);
 		return NULL;

@@ -226,9 +226,11 @@ bool drv_emit_shader_record(struct vc4_ctx *ctx, struct drv_job *job, const stru
 bool drv_write_uniforms(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_prog *prog,
 			const struct drv_variant *v);
 
-/* One uniform stream for program `p` (user words `user`). */
+/* One uniform stream for program `p` (user words `user`; `ubo`: the BO of
+ * its shader's uniform arrays, NULL when it reads none). */
 bool drv_write_uniform_stream(struct vc4_ctx *ctx, struct drv_job *job,
-			      const struct vc4_program *p, const struct drv_shader_uniforms *user);
+			      const struct vc4_program *p, const struct drv_shader_uniforms *user,
+			      struct vc4_bo *ubo);
 
 /* The TMU config words P0 (without the BO address) and P1 of `tex`. */
 uint32_t drv_texture_p0(const struct vc4_texture *tex);

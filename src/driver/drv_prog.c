@@ -60,8 +60,9 @@ static bool init_uniforms(struct vc4_ctx *ctx, const struct ir_shader *sh,
 {
 	size_t words = 0;
 	for (size_t d = 0; d < sh->decls.len; d++) {
-		if (sh->decls.data[d].kind == IR_DECL_UNIFORM)
-			words += sh->decls.data[d].type.comps;
+		if (sh->decls.data[d].kind == IR_DECL_UNIFORM)  /* an array: every element */
+			words += sh->decls.data[d].type.comps * (sh->decls.data[d].array_len ?
+								  sh->decls.data[d].array_len : 1);
 	}
 	if (!vc4_array_reserve(&u->words, words + 1))
 		return drv_error(ctx, "vc4_prog: out of memory");
@@ -141,13 +142,14 @@ static int set_words(const struct ir_shader *sh, struct drv_shader_uniforms *u, 
 		const struct ir_decl *decl = &sh->decls.data[d];
 		if (decl->kind != IR_DECL_UNIFORM)
 			continue;
+		uint32_t n = decl->type.comps * (decl->array_len ? decl->array_len : 1);
 		if (strcmp(ir_str(sh, decl->name), name) == 0) {
-			if (count != decl->type.comps)
+			if (count != n)   /* an array: all its elements */
 				return 0;
 			memcpy(u->words.data + word, w, count * sizeof(uint32_t));
 			return 1;
 		}
-		word += decl->type.comps;
+		word += n;
 	}
 	return -1;
 }
@@ -174,7 +176,7 @@ static bool set_uniform(struct vc4_prog *p, const char *name, const uint32_t *w,
 static bool set_uniform_words(struct vc4_prog *p, const char *name, const void *v, uint32_t count)
 {
 	drv_begin(p->ctx);
-	uint32_t cap = p->glsl[0] ? DRV_MAX_UNIFORM_WORDS : IR_MAX_COMPS;
+	uint32_t cap = DRV_MAX_UNIFORM_WORDS;
 	if (count > cap || (!v && count))
 		return drv_error(p->ctx, "vc4_prog: uniform '%s': %u components", name ? name : "",
 				 count);

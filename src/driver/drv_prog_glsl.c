@@ -131,34 +131,41 @@ int32_t vc4_prog_attrib_location(const struct vc4_prog *p, const char *name)
 	return -1;
 }
 
+/* Words of uniform decl d (an array: all its elements). */
+static uint32_t words_of(const struct ir_decl *decl)
+{
+	return decl->type.comps * (decl->array_len ? decl->array_len : 1);
+}
+
 /* Word offset of uniform decl d in the shader's user words. */
 static uint32_t word_of(const struct ir_shader *sh, uint32_t d)
 {
 	uint32_t w = 0;
 	for (uint32_t k = 0; k < d; k++)
 		if (sh->decls.data[k].kind == IR_DECL_UNIFORM)
-			w += sh->decls.data[k].type.comps;
+			w += words_of(&sh->decls.data[k]);
 	return w;
 }
 
 /* Writes `count` words from element `e` of uniform `sym` of stage i: whole
- * elements, at most to the end of the array. -1: wrong size. */
+ * elements, at most to the end of the array. The words of a uniform are
+ * consecutive whether its decls are one per leaf or one uniform array.
+ * -1: wrong size. */
 static int write_uniform(struct vc4_prog *p, int i, const struct glsl_sym *sym, uint32_t e,
 			 const uint32_t *w, uint32_t count)
 {
 	const struct ir_shader *sh = i ? p->fs : p->vs;
-	uint32_t elems = sym->array_size ? sym->array_size : 1, cols = sym->nslots / elems;
-	uint32_t d = sym->first_slot + e * cols, end = sym->first_slot + sym->nslots, done = 0;
-	uint32_t per_elem = 0;
-	for (uint32_t k = 0; k < cols; k++)
-		per_elem += sh->decls.data[sym->first_slot + k].type.comps;
-	if (count == 0 || count % per_elem != 0 || count / per_elem > elems - e)
+	uint32_t elems = sym->array_size ? sym->array_size : 1, total = 0;
+	for (uint32_t k = 0; k < sym->nslots; k++)
+		total += words_of(&sh->decls.data[sym->first_slot + k]);
+	uint32_t per_elem = total / elems;
+	if (count == 0 || per_elem == 0 || count % per_elem != 0 || count / per_elem > elems - e)
 		return -1;
-	for (; done < count && d < end; d++) {
-		uint32_t n = sh->decls.data[d].type.comps;
-		memcpy(p->unif[i].words.data + word_of(sh, d), w + done, n * sizeof(uint32_t));
-		done += n;
-	}
+	memcpy(p->unif[i].words.data + word_of(sh, sym->first_slot) + e * per_elem, w,
+	       count * sizeof(uint32_t));
+	if (sym->index_decl)   /* its uniform-array copy (load_index): same layout */
+		memcpy(p->unif[i].words.data + word_of(sh, sym->index_decl - 1) + e * per_elem, w,
+		       count * sizeof(uint32_t));
 	return 1;
 }
 

@@ -5,11 +5,15 @@
  * reads, in read order), then one word per entry — user values, texture
  * config P0 (relocated: offset in the BO | type | mip levels) to P3, the
  * placeholder the kernel replaces for uniform-address resets, viewport
- * scales, the blend constant (kernel-vc4.md §d "Uniform stream").
+ * scales, the blend constant (kernel-vc4.md §d "Uniform stream"). A shader
+ * reading uniform arrays with a non-constant index gets, per draw, a BO
+ * holding them (the "UBO", docs/lowering.md "Indexed uniform arrays") whose
+ * address (relocated) its UBO_ADDR entries name.
  */
 #include <string.h>
 
 #include "drv.h"
+#include "qir/lower/qir_lower.h"
 
 static uint32_t fbits(float f)
 {
@@ -76,14 +80,20 @@ static bool plain_value(struct vc4_ctx *ctx, const struct qir_uniform *e,
 	}
 }
 
-/* One entry: texture kinds go through the relocation slots. */
+/* One entry: texture kinds and UBO addresses go through the relocation
+ * slots. */
 static bool write_entry(struct vc4_ctx *ctx, struct drv_job *job, const struct qir_uniform *e,
-			const struct drv_shader_uniforms *user, uint32_t i)
+			const struct drv_shader_uniforms *user, struct vc4_bo *ubo, uint32_t i)
 {
 	struct vc4_cl *u = &job->cl.uniforms;
 	struct vc4_texture *t;
 	uint32_t w = 0;
 	switch (e->kind) {
+	case QIR_UNIFORM_UBO_ADDR:
+		if (!ubo)
+			return drv_error(ctx, "uniform %u: no uniform-array buffer", i);
+		cl_reloc_u32(u, ubo, e->data);
+		return true;
 	case QIR_UNIFORM_TEX_P0:
 	case QIR_UNIFORM_TEX_BO_ADDR:
 		if (!(t = unit_texture(ctx, job, drv_sampler_unit(user, e->data), i)))
@@ -108,13 +118,14 @@ static bool write_entry(struct vc4_ctx *ctx, struct drv_job *job, const struct q
 }
 
 bool drv_write_uniform_stream(struct vc4_ctx *ctx, struct drv_job *job,
-			      const struct vc4_program *p, const struct drv_shader_uniforms *user)
+			      const struct vc4_program *p, const struct drv_shader_uniforms *user,
+			      struct vc4_bo *ubo)
 {
 	const struct qir_uniform_stream *s = &p->code.uniforms;
 	if (!cl_job_begin_uniforms(&job->cl, count_relocs(s)))
 		return drv_error(ctx, "uniforms: %s", job->cl.diag.msg);
 	for (size_t i = 0; i < s->entries.len; i++) {
-		if (!write_entry(ctx, job, &s->entries.data[i], user, (uint32_t)i))
+		if (!write_entry(ctx, job, &s->entries.data[i], user, ubo, (uint32_t)i))
 			return false;
 	}
 	if (!cl_end_relocs(&job->cl.uniforms))
@@ -122,10 +133,53 @@ bool drv_write_uniform_stream(struct vc4_ctx *ctx, struct drv_job *job,
 	return true;
 }
 
+/* Whether a program of `r` reads the uniform-array buffer. */
+static bool reads_ubo(const struct vc4_compile_result *r)
+{
+	for (uint32_t p = 0; p < r->count; p++) {
+		const struct qir_uniform_stream *s = &r->prog[p].code.uniforms;
+		for (size_t i = 0; i < s->entries.len; i++)
+			if (s->entries.data[i].kind == QIR_UNIFORM_UBO_ADDR)
+				return true;
+	}
+	return false;
+}
+
+/* A new BO holding the uniform arrays of `sh` from the user words, or NULL
+ * (*ok false on error) when the programs of `r` do not read them. */
+static struct vc4_bo *make_ubo(struct vc4_ctx *ctx, const struct ir_shader *sh,
+			       const struct vc4_compile_result *r,
+			       const struct drv_shader_uniforms *user, bool *ok)
+{
+	uint32_t size = qir_ubo_size(sh);
+	*ok = true;
+	if (!size || !reads_ubo(r))
+		return NULL;
+	struct vc4_diag diag = { 0 };
+	struct vc4_bo *bo = vc4_bo_alloc(ctx->dev, size, "uniform arrays", &diag);
+	uint32_t *map = bo ? vc4_bo_map(bo, &diag) : NULL;
+	if (!map) {
+		vc4_bo_unref(bo);
+		*ok = drv_error(ctx, "uniform arrays: %s", diag.msg);
+		return NULL;
+	}
+	qir_ubo_fill(sh, user->words.data, user->words.len, map);
+	return bo;
+}
+
 bool drv_write_uniforms(struct vc4_ctx *ctx, struct drv_job *job, const struct vc4_prog *prog,
 			const struct drv_variant *v)
 {
-	return drv_write_uniform_stream(ctx, job, &v->fs->prog[0], &prog->unif[1]) &&
-	       drv_write_uniform_stream(ctx, job, &v->vs->prog[0], &prog->unif[0]) &&
-	       drv_write_uniform_stream(ctx, job, &v->vs->prog[1], &prog->unif[0]);
+	bool ok_fs, ok_vs = false;
+	struct vc4_bo *fs_ubo = make_ubo(ctx, prog->fs, v->fs, &prog->unif[1], &ok_fs);
+	struct vc4_bo *vs_ubo = ok_fs ? make_ubo(ctx, prog->vs, v->vs, &prog->unif[0], &ok_vs)
+				      : NULL;
+	bool ok = ok_fs && ok_vs &&
+		  drv_write_uniform_stream(ctx, job, &v->fs->prog[0], &prog->unif[1], fs_ubo) &&
+		  drv_write_uniform_stream(ctx, job, &v->vs->prog[0], &prog->unif[0], vs_ubo) &&
+		  drv_write_uniform_stream(ctx, job, &v->vs->prog[1], &prog->unif[0], vs_ubo);
+	drv_job_ref_bos(job);   /* the job keeps the buffers */
+	vc4_bo_unref(fs_ubo);
+	vc4_bo_unref(vs_ubo);
+	return ok;
 }

@@ -47,6 +47,10 @@ struct glsl_sym {
 	uint32_t first_slot;    /* IR decl index of its first slot ... */
 	uint32_t nslots;        /* ... and how many consecutive decls hold it */
 	int32_t location;       /* attributes: assigned by glsl_link; else -1 */
+	uint32_t index_decl;    /* an array also read with a non-constant index: IR
+				 * decl + 1 of its uniform-array copy (load_index;
+				 * same words, element after element), 0 = none.
+				 * Whoever sets the uniform writes both. */
 };
 
 struct glsl_shader {

@@ -3,7 +3,8 @@
  * scopes, the built-in variables and constants of GLSL ES 1.00 section 7,
  * storage qualifier rules, array sizes, initializers, default precision in
  * fragment shaders, functions and prototypes, main, the recursion check
- * over the call graph, and the Appendix A form of `for` loops.
+ * over the call graph. `for` loops take any init, condition and step, as
+ * Mesa does: Appendix A's loop form is a minimum, not a rule (docs/glsl.md).
  * Expressions: glsl_check_expr.c, calls: glsl_check_call.c.
  */
 #include <stdio.h>
@@ -297,53 +298,18 @@ static bool check_bool(struct checker *k, struct glsl_node *e, const char *what)
 	return false;
 }
 
-static bool is_index(const struct glsl_node *e, const struct glsl_node *v)
-{
-	return e && e->kind == N_IDENT && e->ref == v;
-}
-
-/* Appendix A section 4: for (T i = c; i OP c; i++ | i-- | i += c | i -= c). */
-static bool check_loop_header(struct checker *k, struct glsl_node *n)
-{
-	struct glsl_node *v = n->a, *cond = n->b, *step = n->c;
-	if (!v || v->kind != N_VAR || v->next || !v->a || !glsl_is_scalar(v->type) ||
-	    v->type.base == GLSL_BOOL || !v->a->cexpr) {
-		check_error(k, n, "'for' must declare one int or float loop index with a constant "
-			    "initializer (Appendix A)");
-		return false;
-	}
-	bool rel = cond && cond->kind == N_BINARY && (cond->op == P_LT || cond->op == P_GT ||
-		   cond->op == P_LE || cond->op == P_GE || cond->op == P_EQ || cond->op == P_NE);
-	if (!rel || !is_index(cond->a, v) || !cond->b->cexpr) {
-		check_error(k, cond ? cond : n, "the condition of 'for' must compare loop "
-			    "index '%s' with a constant expression (Appendix A)", v->name);
-		return false;
-	}
-	bool incdec = step && step->kind >= N_PREINC && step->kind <= N_POSTDEC &&
-		      is_index(step->a, v);
-	bool addsub = step && step->kind == N_ASSIGN && (step->op == P_ADD_ASSIGN ||
-		      step->op == P_SUB_ASSIGN) && is_index(step->a, v) && step->b->cexpr;
-	if (!incdec && !addsub) {
-		check_error(k, step ? step : n, "the step of 'for' must be ++, --, += or -= of loop "
-			    "index '%s' by a constant expression (Appendix A)", v->name);
-		return false;
-	}
-	return true;
-}
-
 static void check_for(struct checker *k, struct glsl_node *n)
 {
 	check_push(k, SYM_SCOPE, "", NULL);
-	if (n->a)
-		check_stmt(k, n->a);
-	bool ok = (!n->b || check_bool(k, n->b, "for")) && (!n->c || check_expr(k, n->c));
-	if (ok && check_loop_header(k, n))
-		n->a->loop_index = true;
+	for (struct glsl_node *s = n->a; s; s = s->next)   /* int i = 0, j = 1; */
+		check_stmt(k, s);
+	if (n->b)
+		check_bool(k, n->b, "for");
+	if (n->c)
+		check_expr(k, n->c);
 	k->loops++;
 	check_scoped(k, n->d);
 	k->loops--;
-	if (n->a && n->a->kind == N_VAR)
-		n->a->loop_index = false;
 	pop_scope(k);
 }
 

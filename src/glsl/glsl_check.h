@@ -1,6 +1,6 @@
 /*
  * glsl_check.h: the semantic checker's state, shared by glsl_check.c
- * (declarations, statements, functions, Appendix A loops),
+ * (declarations, statements, functions, loops),
  * glsl_check_expr.c (operators, indexing, swizzles, constant folding) and
  * glsl_check_call.c (constructors, built-in and user calls).
  */

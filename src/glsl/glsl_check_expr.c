@@ -3,7 +3,7 @@
  * the operators with their scalar/vector/matrix rules and no implicit
  * conversion, indexing with constant bounds checks, swizzles and struct
  * fields, l-values, and the folding of scalar constant expressions (array
- * sizes, Appendix A loop bounds).
+ * sizes, loop bounds).
  */
 #include <math.h>
 #include <stdio.h>
@@ -176,9 +176,6 @@ bool check_lvalue(struct checker *k, struct glsl_node *n, const char *what)
 	else if (!n->lvalue)
 		check_error(k, n, "this expression is not an l-value: cannot %s",
 			    what);
-	else if (v && v->loop_index)
-		check_error(k, n, "loop index '%s' is read-only inside its loop (Appendix A): "
-			    "cannot %s", v->name, what);
 	else if (n->type.array && strncmp(what, "pass", 4)) /* out arrays are fine */
 		check_error(k, n, "arrays are not l-values in GLSL ES 1.00: cannot %s", what);
 	else
@@ -357,7 +354,7 @@ static bool check_ident(struct checker *k, struct glsl_node *n)
 	n->lvalue = v->qual == Q_NONE || v->qual == Q_OUT || v->qual == Q_INOUT ||
 		    v->qual == Q_IN || (v->qual == Q_VARYING && !fs) ||
 		    (v->qual == Q_BUILTIN && v->lvalue);
-	n->cexpr = v->qual == Q_CONST || v->loop_index;
+	n->cexpr = v->qual == Q_CONST;
 	if (v->qual == Q_CONST && v->a && v->a->has_const) {
 		n->has_const = true;
 		n->v = v->a->v;

@@ -202,7 +202,6 @@ struct glsl_node {
 	bool invariant;
 	uint8_t prec;           /* 0 none, 1 lowp, 2 mediump, 3 highp */
 	bool cexpr;             /* checked: a constant expression */
-	bool loop_index;        /* N_VAR: an Appendix A loop index (read-only in its body) */
 	bool used;              /* N_FUNC: called (or main); N_VAR: read */
 	uint16_t builtin;       /* CALL_BUILTIN: index in glsl_builtins[] */
 	uint32_t line, col;
@@ -222,6 +221,9 @@ struct glsl_node {
 	uint32_t field;         /* N_FIELD on a struct: field index */
 	bool has_return;        /* N_FUNC: a return that is not the last statement */
 	bool uses_continue;     /* loops: a continue of this loop in the body */
+	bool kv_known;          /* N_VAR scalar: holds kv here (while kv_epoch is current) */
+	uint32_t kv_epoch;
+	union { int32_t i; float f; } kv;
 };
 
 /* The translation unit: global declarations and functions, in order. */

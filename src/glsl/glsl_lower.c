@@ -1,9 +1,10 @@
 /*
  * glsl_lower.c: the checked AST -> IR through ir_builder — declaring the
  * IR slots of variables (interface slots in declaration order, locals on
- * first use, names made unique), statements (if, the loops with their
- * continue/step handling, return through a "returned" flag and a wrapper
- * loop, discard), the inlining of user functions with in/out/inout
+ * first use, names made unique), statements (if, with only the branch
+ * taken when its condition folds; the loops with their continue/step
+ * handling, unrolled `for` loops in glsl_lower_loop.c; return through a
+ * "returned" flag and a wrapper loop; discard), the inlining of user functions with in/out/inout
  * parameters, and main with the built-in outputs copied out at its end.
  * docs/glsl.md "Lowering" describes each construct's IR.
  */
@@ -168,20 +169,39 @@ void gll_store(struct lower *l, uint32_t slot, struct val v)
 
 /* ---- statements ---- */
 
-static void gll_block(struct lower *l, struct glsl_node *first)
+/* A statement list. After a break or continue the rest is dead; in an
+ * unrolled loop, the rest of the list after a statement that may have
+ * set a break/continue flag runs under `if (!flags)`. */
+void gll_block(struct lower *l, struct glsl_node *first)
 {
-	for (struct glsl_node *s = first; s && !l->failed; s = s->next)
+	uint32_t guards = 0, mark = 0;
+	for (struct glsl_node *s = first; s && !l->failed && !gll_jumped(l); s = s->next) {
+		uint32_t brk = l->jump ? l->jump->dyn_brk : 0, cont = l->jump ? l->jump->dyn_cont : 0;
 		gll_stmt(l, s);
+		if (s->kind == N_BREAK || s->kind == N_CONTINUE)
+			break;
+		uint32_t m = gll_known_mark(l);
+		if (s->next && gll_guard_rest(l, brk, cont) && !guards++)
+			mark = m;
+	}
+	if (guards)
+		gll_known_merge(l, mark);
+	for (; guards; guards--) {
+		ir_build_endif(l->b);
+		l->jump->ifs--;
+	}
 }
 
 static void gll_var(struct lower *l, struct glsl_node *v)
 {
 	uint32_t slot = gll_var_slot(l, v);
+	union gll_const k;
 	if (v->a) {
 		struct val x = gll_expr(l, v->a);
 		gll_at(l, v);
 		gll_store(l, slot, x);
 	}
+	gll_known_set(l, v, v->a && gll_fold(l, v->a, &k) ? &k : NULL);
 }
 
 static uint32_t cond_value(struct lower *l, struct glsl_node *e)
@@ -190,25 +210,40 @@ static uint32_t cond_value(struct lower *l, struct glsl_node *e)
 	return c.v[0];
 }
 
+/* if/else; with a condition known at compile time, only the branch taken. */
 static void gll_if(struct lower *l, struct glsl_node *n)
 {
-	uint32_t c = cond_value(l, n->a);
+	union gll_const k;
+	if (gll_fold(l, n->a, &k)) {
+		if (k.i ? n->b : n->c)
+			gll_stmt(l, k.i ? n->b : n->c);
+		return;
+	}
+	if (!gll_has_side_effects(n->a) && gll_stmt_empty(l, n->b) && gll_stmt_empty(l, n->c))
+		return;         /* nothing to do either way */
+	uint32_t c = cond_value(l, n->a), mark = gll_known_mark(l);
+	gll_var_list written = { 0 };
 	gll_at(l, n);
 	ir_build_if(l->b, c);
+	if (l->jump)
+		l->jump->ifs++;
 	gll_stmt(l, n->b);
+	gll_known_undo(l, mark, &written);
 	if (n->c) {
 		ir_build_else(l->b);
 		gll_stmt(l, n->c);
+		gll_known_undo(l, mark, &written);
 	}
+	if (l->jump)
+		l->jump->ifs--;
 	ir_build_endif(l->b);
+	gll_known_forget(l, &written);
 }
 
 static bool contains(const struct glsl_node *first, enum glsl_node_kind kind);
 
-/* Is statement s a `kind` statement (break/continue/return), or does it
- * hold one that belongs to the loop (or function) around s? Nested loops
- * own their own break/continue, but not a return. */
-static bool stmt_contains(const struct glsl_node *s, enum glsl_node_kind kind)
+/* Nested loops own their own break/continue, but not a return. */
+bool gll_stmt_contains(const struct glsl_node *s, enum glsl_node_kind kind)
 {
 	bool loop = s->kind == N_FOR || s->kind == N_WHILE || s->kind == N_DO;
 	if (s->kind == kind)
@@ -216,15 +251,15 @@ static bool stmt_contains(const struct glsl_node *s, enum glsl_node_kind kind)
 	if (s->kind == N_BLOCK)
 		return contains(s->a, kind);
 	if (s->kind == N_IF)
-		return stmt_contains(s->b, kind) || (s->c && stmt_contains(s->c, kind));
-	return loop && kind == N_RETURN && stmt_contains(s->d, kind);
+		return gll_stmt_contains(s->b, kind) || (s->c && gll_stmt_contains(s->c, kind));
+	return loop && kind == N_RETURN && gll_stmt_contains(s->d, kind);
 }
 
 /* The same for a list of statements. */
 static bool contains(const struct glsl_node *first, enum glsl_node_kind kind)
 {
 	for (const struct glsl_node *s = first; s; s = s->next)
-		if (stmt_contains(s, kind))
+		if (gll_stmt_contains(s, kind))
 			return true;
 	return false;
 }
@@ -243,7 +278,7 @@ static void break_unless(struct lower *l, struct glsl_node *cond)
 /* After a loop holding a return: leave the enclosing loop too if it ran. */
 static void propagate_return(struct lower *l, struct glsl_node *body)
 {
-	if (l->frame->flag == IR_NONE || !stmt_contains(body, N_RETURN))
+	if (l->frame->flag == IR_NONE || !gll_stmt_contains(body, N_RETURN))
 		return;
 	uint32_t f = ir_build_load(l->b, l->frame->flag);
 	ir_build_if(l->b, f);
@@ -256,9 +291,13 @@ static void propagate_return(struct lower *l, struct glsl_node *body)
  * "first" flag, so that IR `continue` reaches it. */
 static void gll_loop(struct lower *l, struct glsl_node *n)
 {
-	if (n->kind == N_FOR && n->a)
-		gll_stmt(l, n->a);
-	bool cont = stmt_contains(n->d, N_CONTINUE);
+	if (n->kind == N_FOR && gll_unroll(l, n))
+		return;
+	struct unroll *saved_jump = l->jump;
+	l->jump = NULL;         /* break/continue in here are this loop's */
+	for (struct glsl_node *s = n->kind == N_FOR ? n->a : NULL; s; s = s->next)
+		gll_stmt(l, s);
+	bool cont = gll_stmt_contains(n->d, N_CONTINUE);
 	bool top_step = cont && ((n->kind == N_FOR && n->c) || n->kind == N_DO);
 	uint32_t first = IR_NONE;
 	gll_at(l, n);
@@ -266,6 +305,7 @@ static void gll_loop(struct lower *l, struct glsl_node *n)
 		first = gll_temp(l, "loop.first", GT(GLSL_BOOL, 1));
 		ir_build_store(l->b, first, ir_build_constb(l->b, true));
 	}
+	gll_known_forget_all(l);   /* the back edge brings other values */
 	ir_build_loop(l->b);
 	l->frame->loops++;
 	if (top_step) {
@@ -290,6 +330,8 @@ static void gll_loop(struct lower *l, struct glsl_node *n)
 		break_unless(l, n->a);
 	ir_build_endloop(l->b);
 	l->frame->loops--;
+	l->jump = saved_jump;
+	gll_known_forget_all(l);
 	propagate_return(l, n->d);
 }
 
@@ -321,8 +363,7 @@ void gll_stmt(struct lower *l, struct glsl_node *n)
 	case N_EXPR: gll_expr(l, n->a); break;
 	case N_IF: gll_if(l, n); break;
 	case N_FOR: case N_WHILE: case N_DO: gll_loop(l, n); break;
-	case N_BREAK: ir_build_break(l->b); break;
-	case N_CONTINUE: ir_build_continue(l->b); break;
+	case N_BREAK: case N_CONTINUE: gll_jump(l, n); break;
 	case N_RETURN: gll_return(l, n); break;
 	case N_DISCARD: ir_build_discard(l->b); break;
 	default: break;
@@ -330,24 +371,40 @@ void gll_stmt(struct lower *l, struct glsl_node *n)
 	l->depth--;
 }
 
-/* Is the only return of body its last statement (or none)? */
-static bool tail_return_only(const struct glsl_node *body)
+static bool tail_list(const struct glsl_node *first);
+
+/* Is every return in s at its end, s being the last statement of its
+ * function: s is a return, or an if/else or block whose returns are at
+ * the end of their branches? Then a return just stores the result. */
+static bool tail_returns(const struct glsl_node *s)
 {
-	const struct glsl_node *last = body->a;
+	if (!s || s->kind == N_RETURN || !gll_stmt_contains(s, N_RETURN))
+		return true;
+	if (s->kind == N_BLOCK)
+		return tail_list(s->a);
+	return s->kind == N_IF && tail_returns(s->b) && tail_returns(s->c);
+}
+
+static bool tail_list(const struct glsl_node *first)
+{
+	const struct glsl_node *last = first;
 	while (last && last->next)
 		last = last->next;
-	for (const struct glsl_node *s = body->a; s; s = s->next)
-		if (s != last && stmt_contains(s, N_RETURN))
+	for (const struct glsl_node *s = first; s; s = s->next)
+		if (s != last && gll_stmt_contains(s, N_RETURN))
 			return false;
-	return !last || last->kind == N_RETURN || !stmt_contains(last, N_RETURN);
+	return tail_returns(last);
 }
 
 /* Lowers the body of f as the current frame: with a wrapper loop and a
- * "returned" flag when a return is not the last statement. */
+ * "returned" flag when a return is not at the end (tail_list). */
 void gll_function_body(struct lower *l, struct glsl_node *f, uint32_t ret)
 {
 	struct frame fr = { f, ret, IR_NONE, 0 }, *saved = l->frame;
-	bool wrap = !tail_return_only(f->b);
+	struct unroll *saved_jump = l->jump;
+	l->jump = NULL;
+	bool wrap = !tail_list(f->b->a);
+	uint32_t mark = gll_known_mark(l);
 	l->frame = &fr;
 	if (wrap) {
 		char name[80];
@@ -364,8 +421,10 @@ void gll_function_body(struct lower *l, struct glsl_node *f, uint32_t ret)
 		if (!last || last->kind != N_RETURN)
 			ir_build_break(l->b);
 		ir_build_endloop(l->b);
+		gll_known_merge(l, mark);   /* a return may have left early */
 	}
 	l->frame = saved;
+	l->jump = saved_jump;
 }
 
 
@@ -400,8 +459,12 @@ static bool bind_params(struct lower *l, struct glsl_node *f, struct glsl_node *
 			vals[i] = gll_expr(l, a);
 		}
 	}
-	i = 0;
-	for (p = f->a; p && !l->failed; p = p->next, i++) {
+	bool known = true;      /* arguments' known values hold while none has side effects */
+	for (a = call->a; a; a = a->next)
+		known = known && !gll_has_side_effects(a);
+	union gll_const k;
+	i = 0, a = call->a;
+	for (p = f->a; p && a && !l->failed; p = p->next, a = a->next, i++) {
 		if (glsl_is_sampler(p->type)) {
 			p->slot = vals[i].v[0];   /* a sampler parameter names the unit */
 			continue;
@@ -410,6 +473,7 @@ static bool bind_params(struct lower *l, struct glsl_node *f, struct glsl_node *
 		uint32_t slot = gll_var_slot(l, p);
 		if (p->qual != Q_OUT)
 			gll_store(l, slot, vals[i]);
+		gll_known_set(l, p, known && gll_fold(l, a, &k) ? &k : NULL);
 	}
 	return !l->failed;
 }

@@ -2,7 +2,9 @@
  * glsl_lower.h: the lowering's state, shared by glsl_lower.c (slots,
  * statements, functions, the entry point), glsl_lower_expr.c (expressions
  * and access paths), glsl_lower_ops.c (operators, constructors,
- * conversions) and glsl_lower_builtins.c (chapter 8 functions).
+ * conversions), glsl_lower_builtins.c (chapter 8 functions),
+ * glsl_lower_fold.c (constant folding, known values of variables) and
+ * glsl_lower_loop.c (unrolling of `for` loops, flags for break/continue).
  *
  * A GLSL value is a list of IR values, one per "leaf" (glsl_types.c): a
  * scalar or vector is one, a matrix one vecN per column, structs and arrays
@@ -27,6 +29,31 @@ struct frame {
 	unsigned loops;         /* IR loops opened inside this frame */
 };
 
+/* A scalar's known value. */
+union gll_const { int32_t i; float f; };
+
+/* A `for` loop being unrolled (glsl_lower_loop.c): its index is bound to
+ * the current iteration's value; break/continue become flags. */
+struct unroll {
+	struct unroll *outer;           /* the enclosing unrolled loop */
+	struct glsl_node *var;          /* the index */
+	union gll_const value;
+	uint32_t brk, cont;             /* local bool flags, IR_NONE if not needed */
+	uint32_t ifs;                   /* IR ifs open in this iteration */
+	uint32_t dyn_brk, dyn_cont;     /* flag stores emitted so far */
+	bool broke, skip;               /* a break/continue outside any if */
+};
+
+/* A scalar variable's known value before a write (the undo log). */
+struct known_entry {
+	struct glsl_node *var;
+	bool known;
+	uint32_t epoch;
+	union gll_const v;
+};
+
+typedef VC4_ARRAY(struct glsl_node *) gll_var_list;
+
 struct lower {
 	struct glsl_ctx *c;
 	struct ir_builder *b;
@@ -34,6 +61,11 @@ struct lower {
 	VC4_ARRAY(const char *) names; /* decl names used so far */
 	struct frame *frame;
 	uint32_t render_height;        /* @gl_RenderHeight, IR_NONE until used */
+	struct unroll *unroll;         /* innermost unrolled loop (bound indices) */
+	struct unroll *jump;           /* the loop a break/continue leaves, if unrolled */
+	uint32_t unrolled;             /* AST nodes emitted by unrolling (budget) */
+	VC4_ARRAY(struct known_entry) known_log;   /* glsl_lower_fold.c */
+	uint32_t epoch;                /* known values of older epochs are forgotten */
 	uint32_t depth;
 	bool failed;
 };
@@ -76,6 +108,9 @@ uint32_t gll_temp(struct lower *l, const char *name, struct glsl_type t);
 struct val gll_expr(struct lower *l, struct glsl_node *n);
 bool gll_path(struct lower *l, struct glsl_node *n, struct path *p);
 struct val gll_read_path(struct lower *l, const struct path *p);
+/* glsl_lower_index.c: a read of a uniform array at a non-constant index as
+ * one load_index; false (nothing emitted) when the path is not one. */
+bool gll_read_indexed_uniform(struct lower *l, const struct path *p, struct val *out);
 bool gll_write_path(struct lower *l, const struct path *p, struct val v);
 /* Loads/stores all leaves of slots starting at `slot`. */
 struct val gll_load(struct lower *l, uint32_t slot, struct glsl_type t);
@@ -94,7 +129,45 @@ uint32_t gll_div(struct lower *l, uint32_t a, uint32_t b, uint8_t base);
 /* glsl_lower_builtins.c */
 struct val gll_builtin(struct lower *l, struct glsl_node *n, struct val *args, uint32_t na);
 
+/* glsl_lower_fold.c: the value of scalar expression n when it is known at
+ * compile time (literals, consts, the indices of unrolled loops). */
+bool gll_fold(struct lower *l, const struct glsl_node *n, union gll_const *v);
+uint32_t gll_const_ir(struct lower *l, struct glsl_type t, union gll_const v);
+/* a OP b (+ - * / relations && || ^^) on known scalars; f: float operands.
+ * False for an integer division by 0. */
+bool gll_fold_binary(int op, bool f, union gll_const a, union gll_const b, union gll_const *v);
+/* Known values of scalar variables, as straight-line code stores them:
+ * gll_known_set records a store (v NULL: an unknown value). Code that may
+ * not run (an if's branch, a guarded region) is bracketed by a mark and
+ * gll_known_undo, which restores the values before it and lists the
+ * variables it wrote; gll_known_forget makes those unknown after the
+ * join. A loop's back edge forgets everything (gll_known_forget_all). */
+void gll_known_set(struct lower *l, struct glsl_node *var, const union gll_const *v);
+static inline uint32_t gll_known_mark(const struct lower *l) { return (uint32_t)l->known_log.len; }
+void gll_known_undo(struct lower *l, uint32_t mark, gll_var_list *written);
+void gll_known_forget(struct lower *l, gll_var_list *written);
+void gll_known_merge(struct lower *l, uint32_t mark);   /* undo + forget */
+static inline void gll_known_forget_all(struct lower *l) { l->epoch++; }
+
+/* glsl_lower_loop.c: unrolls `for` loop n when its trip count is known and
+ * small (false: lower it as a loop). */
+bool gll_unroll(struct lower *l, struct glsl_node *n);
+/* Does statement s do nothing (empty blocks, loops with a known trip
+ * count and an empty body)? */
+bool gll_stmt_empty(struct lower *l, struct glsl_node *s);
+/* break/continue of an unrolled loop. */
+void gll_jump(struct lower *l, struct glsl_node *n);
+/* After a statement that stored break/continue flags (counts before it):
+ * opens `if (!flags)` around the rest of the list; returns 1, else 0. */
+uint32_t gll_guard_rest(struct lower *l, uint32_t brk_before, uint32_t cont_before);
+/* The rest of a statement list is dead (a static break/continue). */
+bool gll_jumped(const struct lower *l);
+
 /* glsl_lower.c */
+void gll_block(struct lower *l, struct glsl_node *first);
+/* Is s a `kind` statement (break/continue/return), or does it hold one
+ * that belongs to the loop (or function) around s? */
+bool gll_stmt_contains(const struct glsl_node *s, enum glsl_node_kind kind);
 struct val gll_call(struct lower *l, struct glsl_node *n);
 bool gll_has_side_effects(const struct glsl_node *n);
 void gll_stmt(struct lower *l, struct glsl_node *n);

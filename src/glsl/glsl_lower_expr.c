@@ -148,6 +148,9 @@ static struct val read_from(struct lower *l, const struct path *p, uint32_t i, u
 
 struct val gll_read_path(struct lower *l, const struct path *p)
 {
+	struct val r;
+	if (gll_read_indexed_uniform(l, p, &r))
+		return r;
 	struct glsl_type t = p->var ? p->var->type : p->base.t;
 	return read_from(l, p, 0, 0, t);
 }
@@ -222,6 +225,7 @@ static void write_to(struct lower *l, const struct path *p, uint32_t i, uint32_t
 
 bool gll_write_path(struct lower *l, const struct path *p, struct val v)
 {
+	gll_known_set(l, p->var, NULL);   /* the caller records a known value */
 	write_to(l, p, 0, 0, p->var->type, v);
 	return !l->failed;
 }
@@ -250,20 +254,23 @@ bool gll_path(struct lower *l, struct glsl_node *n, struct path *p)
 			memcpy(st->swz, s->swz, 4);
 			st->field = s->field;
 		} else {
+			struct glsl_type t = s->a->type;
+			uint32_t len = t.array ? t.array : t.cols > 1 ? t.cols : t.size;
+			union gll_const ki;
+			bool known = gll_fold(l, s->b, &ki) && ki.i >= 0 && (uint32_t)ki.i < len;
 			st->kind = STEP_INDEX;
-			st->index = s->b->has_const ? s->b->v.i : -1;
-			st->dyn = s->b->has_const ? IR_NONE : gll_expr(l, s->b).v[0];
+			st->index = known ? ki.i : -1;
+			st->dyn = known ? IR_NONE : gll_expr(l, s->b).v[0];
 		}
 	}
 	return !l->failed;
 }
 
 
-static struct val constant(struct lower *l, const struct glsl_node *n)
+static struct val constant(struct lower *l, const struct glsl_node *n, union gll_const v)
 {
 	struct val r = gll_val_new(l, n->type);
-	union ir_scalar v = { .i = n->v.i };
-	r.v[0] = ir_build_const(l->b, glsl_ir_type(n->type), &v);
+	r.v[0] = gll_const_ir(l, n->type, v);
 	return r;
 }
 
@@ -280,19 +287,23 @@ static struct val logic(struct lower *l, struct glsl_node *n)
 		a.v[0] = ir_build_op2(l->b, op, a.v[0], b.v[0]);
 		return a;
 	}
-	uint32_t t = gll_temp(l, "logic", GT(GLSL_BOOL, 1));
+	uint32_t t = gll_temp(l, "logic", GT(GLSL_BOOL, 1)), mark = gll_known_mark(l);
 	ir_build_store(l->b, t, a.v[0]);
 	uint32_t c = n->op == P_ANDAND ? a.v[0] : ir_build_op1(l->b, IR_OP_NOT, a.v[0]);
 	ir_build_if(l->b, c);
 	struct val b = gll_expr(l, n->b);
 	ir_build_store(l->b, t, b.v[0]);
 	ir_build_endif(l->b);
+	gll_known_merge(l, mark);
 	a.v[0] = ir_build_load(l->b, t);
 	return a;
 }
 
 static struct val cond(struct lower *l, struct glsl_node *n)
 {
+	union gll_const k;
+	if (gll_fold(l, n->a, &k))
+		return gll_expr(l, k.i ? n->b : n->c);
 	struct val c = gll_expr(l, n->a);
 	if (!gll_has_side_effects(n->b) && !gll_has_side_effects(n->c)) {
 		struct val x = gll_expr(l, n->b), y = gll_expr(l, n->c);
@@ -306,12 +317,16 @@ static struct val cond(struct lower *l, struct glsl_node *n)
 		}
 		return x;
 	}
-	uint32_t t = gll_temp(l, "cond", n->type);
+	uint32_t t = gll_temp(l, "cond", n->type), mark = gll_known_mark(l);
+	gll_var_list written = { 0 };
 	ir_build_if(l->b, c.v[0]);
 	gll_store(l, t, gll_expr(l, n->b));
+	gll_known_undo(l, mark, &written);
 	ir_build_else(l->b);
 	gll_store(l, t, gll_expr(l, n->c));
+	gll_known_undo(l, mark, &written);
 	ir_build_endif(l->b);
+	gll_known_forget(l, &written);
 	return gll_load(l, t, n->type);
 }
 
@@ -335,12 +350,24 @@ static struct val incdec(struct lower *l, struct glsl_node *n)
 	if (!gll_path(l, n->a, &p))
 		return gll_val_new(l, n->type);
 	gll_at(l, n);
+	union gll_const k, one_k = { .i = 1 }, nk;
+	bool f = n->type.base == GLSL_FLOAT, inc = n->kind == N_PREINC || n->kind == N_POSTINC;
+	if (f)
+		one_k.f = 1.0f;
+	bool known = !p.n && gll_fold(l, n->a, &k) &&
+		     gll_fold_binary(inc ? P_PLUS : P_MINUS, f, k, one_k, &nk);
+	if (known) {    /* both values are known: store the new one */
+		struct val nv = constant(l, n, nk);
+		gll_write_path(l, &p, nv);
+		gll_known_set(l, p.var, &nk);
+		return n->kind == N_PREINC || n->kind == N_PREDEC ? nv : constant(l, n, k);
+	}
 	struct val old = gll_read_path(l, &p);
 	struct val one = gll_val_new(l, GT(n->type.base, 1));
 	one.v[0] = n->type.base == GLSL_INT ? ir_build_consti(l->b, 1) : ir_build_constf(l->b, 1);
-	bool inc = n->kind == N_PREINC || n->kind == N_POSTINC;
 	struct val nv = gll_binary_op(l, inc ? P_PLUS : P_MINUS, old, one, n->type);
 	gll_write_path(l, &p, nv);
+	gll_known_set(l, p.var, known ? &nk : NULL);
 	return n->kind == N_PREINC || n->kind == N_PREDEC ? nv : old;
 }
 
@@ -349,6 +376,21 @@ static struct val assign(struct lower *l, struct glsl_node *n)
 	struct path p;
 	if (!gll_path(l, n->a, &p))
 		return gll_val_new(l, n->type);
+	union gll_const k, a, b;
+	bool known = !p.n && gll_fold(l, n->b, &b);
+	if (known && n->op == P_ASSIGN)
+		k = b;
+	else if (known)
+		known = gll_fold(l, n->a, &a) && glsl_is_scalar(n->b->type) &&
+			gll_fold_binary(n->op == P_ADD_ASSIGN ? P_PLUS : n->op == P_SUB_ASSIGN ?
+					P_MINUS : n->op == P_MUL_ASSIGN ? P_STAR : P_SLASH,
+					n->type.base == GLSL_FLOAT, a, b, &k);
+	if (known) {    /* the new value is known (and b has no side effects) */
+		struct val v = constant(l, n, k);
+		gll_write_path(l, &p, v);
+		gll_known_set(l, p.var, &k);
+		return v;
+	}
 	struct val v = gll_expr(l, n->b);
 	gll_at(l, n);
 	if (n->op != P_ASSIGN) {
@@ -358,10 +400,11 @@ static struct val assign(struct lower *l, struct glsl_node *n)
 		v = gll_binary_op(l, op, old, v, n->type);
 	}
 	gll_write_path(l, &p, v);
+	gll_known_set(l, p.var, known ? &k : NULL);
 	return v;
 }
 
-/* texture*(s[i], ...) with i not constant (a loop index, Appendix A):
+/* texture*(s[i], ...) with i not known (a loop index of a rolled loop):
  * one lookup per element, under if (i == k), into a temporary. */
 static struct val sampler_index_call(struct lower *l, struct glsl_node *n, struct val *args)
 {
@@ -394,7 +437,9 @@ static struct val call(struct lower *l, struct glsl_node *n)
 	static uint32_t none[1] = { IR_NONE };
 	struct val args[4] = { { .v = none }, { .v = none }, { .v = none }, { .v = none } };
 	uint32_t na = 0;
-	if (n->a && n->a->kind == N_INDEX && glsl_is_sampler(n->a->type) && !n->a->b->has_const)
+	union gll_const k;
+	if (n->a && n->a->kind == N_INDEX && glsl_is_sampler(n->a->type) &&
+	    !gll_fold(l, n->a->b, &k))
 		return sampler_index_call(l, n, args);
 	for (struct glsl_node *a = n->a; a && na < 4; a = a->next)
 		args[na++] = gll_expr(l, a);
@@ -404,9 +449,9 @@ static struct val call(struct lower *l, struct glsl_node *n)
 
 static struct val expr(struct lower *l, struct glsl_node *n)
 {
-	if (n->has_const && glsl_is_scalar(n->type) && n->kind != N_ASSIGN &&
-	    !gll_has_side_effects(n))
-		return constant(l, n);
+	union gll_const k;
+	if (glsl_is_scalar(n->type) && gll_fold(l, n, &k))
+		return constant(l, n, k);
 	switch (n->kind) {
 	case N_IDENT: case N_INDEX: case N_FIELD: {
 		struct path p;
@@ -436,7 +481,8 @@ static struct val expr(struct lower *l, struct glsl_node *n)
 		gll_expr(l, n->a);
 		return gll_expr(l, n->b);
 	default:
-		return constant(l, n);
+		k.i = n->v.i;
+		return constant(l, n, k);
 	}
 }
 

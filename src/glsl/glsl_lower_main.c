@@ -135,6 +135,8 @@ static void gll_entry(struct lower *l, struct glsl_unit *u, struct glsl_node **b
 		if (n->kind == N_VAR && n->a && n->used) {
 			gll_at(l, n);
 			gll_store(l, gll_var_slot(l, n), gll_expr(l, n->a));
+			union gll_const k;
+			gll_known_set(l, n, gll_fold(l, n->a, &k) ? &k : NULL);
 		}
 	gll_function_body(l, u->main, IR_NONE);
 	ir_builder_set_loc(l->b, 0, 0);
@@ -147,7 +149,7 @@ static void gll_entry(struct lower *l, struct glsl_unit *u, struct glsl_node **b
 
 struct ir_shader *glsl_lower(struct glsl_ctx *c, struct glsl_unit *u, glsl_sym_array *syms)
 {
-	struct lower l = { .c = c, .syms = syms, .render_height = IR_NONE };
+	struct lower l = { .c = c, .syms = syms, .render_height = IR_NONE, .epoch = 1 };
 	l.b = ir_builder_create(c->stage == GLSL_VERTEX ? IR_STAGE_VERTEX : IR_STAGE_FRAGMENT,
 				c->name);
 	if (!l.b) {
@@ -170,6 +172,7 @@ struct ir_shader *glsl_lower(struct glsl_ctx *c, struct glsl_unit *u, glsl_sym_a
 	if (!l.failed)
 		gll_entry(&l, u, bvars, nb);
 	vc4_array_free(&l.names);
+	vc4_array_free(&l.known_log);
 	struct vc4_diag d = { 0 };
 	struct ir_shader *sh = ir_builder_finish(l.b, &d);
 	if (!sh && !l.failed)

@@ -69,7 +69,31 @@ struct ir_decl {
 	struct ir_type type;    /* not meaningful for samplers */
 	uint32_t name;          /* offset in ir_shader.strings */
 	uint32_t line, col;     /* source position, 0 when built through the API */
+	uint32_t array_len;     /* uniforms: elements of an array (read only with
+				 * load_index), 0 = not an array */
 };
+
+/* Most elements of a uniform array. */
+#define IR_MAX_ARRAY 4096
+
+/* log2 of the byte stride of an element of a uniform array of type t as the
+ * hardware reads it: the component count rounded up to a power of two, 4
+ * bytes each (float 2, vec2 3, vec3/vec4 4, mat4 6). */
+static inline unsigned ir_array_stride_log2(uint8_t comps)
+{
+	return comps == 1 ? 2u : comps == 2 ? 3u : comps <= 4 ? 4u : 6u;
+}
+
+/* The element `load_index` reads for index i of an array of `len`
+ * elements: the byte offset i << stride_log2, wrapping in 32 bits, clamped
+ * as a signed number to [0, (len - 1) << stride_log2] (docs/ir.md). */
+static inline uint32_t ir_array_element(int32_t i, uint32_t len, uint8_t comps)
+{
+	unsigned s = ir_array_stride_log2(comps);
+	int32_t off = (int32_t)((uint32_t)i << s), hi = (int32_t)((len - 1) << s);
+	off = off < 0 ? 0 : off > hi ? hi : off;
+	return (uint32_t)off >> s;
+}
 
 /* Type rules: how an op's operand types give its result type. */
 enum ir_rule {
@@ -89,6 +113,7 @@ enum ir_rule {
 	IR_RULE_EXTRACT,        /* vector + index -> scalar */
 	IR_RULE_CONST,          /* typed immediate components */
 	IR_RULE_LOAD,           /* slot -> the slot's type */
+	IR_RULE_LOAD_INDEX,     /* uniform array slot, int index -> the element type */
 	IR_RULE_STORE,          /* slot, value of the slot's type; no result */
 	IR_RULE_TEX,            /* sampler, coordinate [, float bias] -> vec4 */
 	IR_RULE_FIXED,          /* no operands; result base/comps from the table */
@@ -120,7 +145,7 @@ enum ir_rule {
 	X(ILT) X(ILE) X(IGT) X(IGE) X(IEQ) X(INE) X(SELECT) \
 	X(TEX) X(TEXB) X(FRAG_COORD) X(FRONT_FACING) X(POINT_COORD) \
 	X(IF) X(ELSE) X(ENDIF) X(LOOP) X(ENDLOOP) X(BREAK) X(CONTINUE) X(DISCARD) \
-	X(DIV)
+	X(DIV) X(LOAD_INDEX)
 
 enum ir_op {
 #define IR_OP_ENUM(n) IR_OP_##n,

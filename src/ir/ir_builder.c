@@ -253,6 +253,15 @@ uint32_t ir_build_constb(struct ir_builder *b, bool x)
 	return ir_build_const(b, IR_SCALAR(IR_BOOL), &v);
 }
 
+uint32_t ir_build_load_index(struct ir_builder *b, uint32_t slot, uint32_t index)
+{
+	struct ir_instr in = proto(IR_OP_LOAD_INDEX);
+	in.slot = slot;
+	in.nsrc = 1;
+	in.src[0] = index;
+	return emit(b, in);
+}
+
 uint32_t ir_build_load(struct ir_builder *b, uint32_t slot)
 {
 	struct ir_instr in = proto(IR_OP_LOAD);
@@ -358,6 +367,13 @@ uint32_t ir_build_varying(struct ir_builder *b, const char *name, enum ir_interp
 uint32_t ir_build_uniform(struct ir_builder *b, const char *name, struct ir_type t)
 {
 	return add_decl(b, name, (struct ir_decl){ .kind = IR_DECL_UNIFORM, .type = t });
+}
+
+uint32_t ir_build_uniform_array(struct ir_builder *b, const char *name, struct ir_type t,
+				uint32_t len)
+{
+	return add_decl(b, name, (struct ir_decl){ .kind = IR_DECL_UNIFORM, .type = t,
+						   .array_len = len });
 }
 
 uint32_t ir_build_sampler(struct ir_builder *b, const char *name, enum ir_sampler_dim dim)

@@ -41,6 +41,9 @@ uint32_t ir_build_attribute(struct ir_builder *b, const char *name, struct ir_ty
 uint32_t ir_build_varying(struct ir_builder *b, const char *name, enum ir_interp_mode mode,
 			  struct ir_type t);
 uint32_t ir_build_uniform(struct ir_builder *b, const char *name, struct ir_type t);
+/* A uniform array of `len` elements of type t (1..IR_MAX_ARRAY). */
+uint32_t ir_build_uniform_array(struct ir_builder *b, const char *name, struct ir_type t,
+				uint32_t len);
 uint32_t ir_build_sampler(struct ir_builder *b, const char *name, enum ir_sampler_dim dim);
 uint32_t ir_build_output(struct ir_builder *b, enum ir_builtin which);
 uint32_t ir_build_local(struct ir_builder *b, const char *name, struct ir_type t);
@@ -73,6 +76,8 @@ uint32_t ir_build_constb(struct ir_builder *b, bool v);
 
 uint32_t ir_build_load(struct ir_builder *b, uint32_t slot);
 bool ir_build_store(struct ir_builder *b, uint32_t slot, uint32_t value);
+/* Element `index` (an int value) of uniform array `slot`, clamped (docs/ir.md). */
+uint32_t ir_build_load_index(struct ir_builder *b, uint32_t slot, uint32_t index);
 /* Texture sample; bias is IR_NONE for plain `tex`, a float value for `texb`. */
 uint32_t ir_build_tex(struct ir_builder *b, uint32_t sampler, uint32_t coord, uint32_t bias);
 /* `lanes` is 1..4 letters of xyzw (or rgba). */

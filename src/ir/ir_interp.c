@@ -125,6 +125,16 @@ static void eval_fixed(struct run *r, const struct ir_instr *in, union ir_scalar
 	}
 }
 
+/* An element of a uniform array, its index clamped (ir_array_element). */
+static void eval_load_index(struct run *r, const struct ir_instr *in, union ir_scalar *dst)
+{
+	const struct ir_decl *d = &r->sh->decls.data[in->slot];
+	const union ir_scalar *a = r->io->arrays ? r->io->arrays[in->slot] : NULL;
+	uint32_t e = ir_array_element(SRC(r, in, 0)[0].i, d->array_len, d->type.comps);
+	for (unsigned k = 0; k < in->type.comps; k++)
+		dst[k].u = a ? a[e * d->type.comps + k].u : 0;
+}
+
 /* Executes one non-control instruction. */
 static void eval(struct run *r, const struct ir_instr *in)
 {
@@ -138,6 +148,7 @@ static void eval(struct run *r, const struct ir_instr *in)
 	switch (info->rule) {
 	case IR_RULE_CONST: memcpy(dst, in->imm, in->nimm * sizeof(*dst)); break;
 	case IR_RULE_LOAD: memcpy(dst, slot->c, in->type.comps * sizeof(*dst)); break;
+	case IR_RULE_LOAD_INDEX: eval_load_index(r, in, dst); break;
 	case IR_RULE_STORE:
 		memcpy(slot->c, SRC(r, in, 0), comps_of(r, in->src[0]) * sizeof(*dst));
 		break;

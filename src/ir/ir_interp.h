@@ -27,6 +27,9 @@ typedef void (*ir_sample_fn)(void *user, uint32_t sampler, const float *coord,
 
 struct ir_interp_io {
 	struct ir_slot_value *slots;    /* sh->decls.len entries */
+	/* Per decl (sh->decls.len entries, may be NULL: all zero): a uniform
+	 * array's len * comps components, element after element. */
+	const union ir_scalar *const *arrays;
 	ir_sample_fn sample;            /* may be NULL: samples read (0, 0, 0, 1) */
 	void *sample_user;
 	float frag_coord[4];            /* fragment built-ins */

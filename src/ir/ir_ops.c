@@ -164,6 +164,7 @@ static union ir_scalar ev_select(const union ir_scalar *a) { return a[0].u ? a[1
 const struct ir_op_info ir_ops[IR_OP_COUNT] = {
 	SPECIAL(CONST, "const", 0, IR_RULE_CONST, 0),
 	SPECIAL(LOAD, "load", 0, IR_RULE_LOAD, IR_OPF_SLOT),
+	SPECIAL(LOAD_INDEX, "load_index", 1, IR_RULE_LOAD_INDEX, IR_OPF_SLOT), /* added later */
 	SPECIAL(STORE, "store", 1, IR_RULE_STORE, IR_OPF_SLOT),
 	VEC(VEC2, "vec2", 2),
 	VEC(VEC3, "vec3", 3),

@@ -263,6 +263,29 @@ static int word_index(const struct parser *p, const char *const *names, int n)
 	return -1;
 }
 
+/* A uniform's "@name[N]": takes the "[N]" off the token (N in *len,
+ * 1..IR_MAX_ARRAY); *len = 0 without one. */
+static bool array_suffix(struct parser *p, uint32_t *len)
+{
+	struct token *t = &p->tok;
+	const char *open = t->kind == T_WORD ? memchr(t->s, '[', t->n) : NULL;
+	*len = 0;
+	if (!open)
+		return true;
+	size_t at = (size_t)(open - t->s), digits = 0;
+	uint32_t n = 0;
+	while (at + 1 + digits < t->n && t->s[at + 1 + digits] >= '0' &&
+	       t->s[at + 1 + digits] <= '9' && n <= IR_MAX_ARRAY)
+		n = n * 10 + (uint32_t)(t->s[at + 1 + digits++] - '0');
+	if (!digits || at + 2 + digits != t->n || t->s[t->n - 1] != ']' || n < 1 ||
+	    n > IR_MAX_ARRAY)
+		return error_at(p, t, "expected an array size [1..%u] after the name",
+				IR_MAX_ARRAY);
+	t->n = at;
+	*len = n;
+	return true;
+}
+
 /* After the decl keyword: the rest of a declaration line. */
 static bool parse_decl(struct parser *p, int kind)
 {
@@ -287,9 +310,14 @@ static bool parse_decl(struct parser *p, int kind)
 		lex(p);
 	if (kind != IR_DECL_SAMPLER && !parse_type(p, &t))
 		return false;
+	uint32_t len = 0;
+	if (kind == IR_DECL_UNIFORM && !array_suffix(p, &len))
+		return false;
 	if (!sigil_name(p, '@', "a slot name (@name)", name))
 		return false;
 	lex(p);
+	if (len)
+		return ir_build_uniform_array(p->b, name, t, len) != IR_NONE;
 	switch (kind) {
 	case IR_DECL_ATTRIBUTE: return ir_build_attribute(p->b, name, t) != IR_NONE;
 	case IR_DECL_VARYING: return ir_build_varying(p->b, name, mode, t) != IR_NONE;
@@ -369,6 +397,10 @@ static bool parse_operands(struct parser *p, enum ir_op op)
 	case IR_RULE_SWIZZLE: case IR_RULE_EXTRACT: return parse_lanes(p, op);
 	case IR_RULE_LOAD:
 		return slot_operand(p, &slot) && ir_build_load(p->b, slot) != IR_NONE;
+	case IR_RULE_LOAD_INDEX:
+		return slot_operand(p, &slot) && accept(p, T_COMMA, "','") &&
+		       value_operand(p, &src[0]) &&
+		       ir_build_load_index(p->b, slot, src[0]) != IR_NONE;
 	case IR_RULE_STORE:
 		return slot_operand(p, &slot) && accept(p, T_COMMA, "','") &&
 		       value_operand(p, &src[0]) && ir_build_store(p->b, slot, src[0]);

@@ -108,7 +108,10 @@ static void put_decl(struct out *o, const struct ir_shader *sh, const struct ir_
 		put(o, "%s %s\n", kind, ir_builtin_names[d->builtin]);
 		break;
 	default:
-		put(o, "%s %s @%s\n", kind, ir_type_name(d->type, tb), name);
+		put(o, "%s %s @%s", kind, ir_type_name(d->type, tb), name);
+		if (d->array_len)
+			put(o, "[%u]", (unsigned)d->array_len);
+		put(o, "\n");
 		break;
 	}
 }

@@ -42,6 +42,11 @@ static bool check_decl_type(const struct ir_shader *sh, uint32_t d, struct vc4_d
 					  ir_type_name(dc->type, tb));
 		return true;
 	case IR_DECL_UNIFORM:
+		if (dc->array_len > IR_MAX_ARRAY)
+			return ir_diag_at(diag, sh, dc->line, dc->col, 'd', d,
+					  "uniform array '@%s' has %u elements, at most %u", name,
+					  dc->array_len, IR_MAX_ARRAY);
+		/* fall through */
 	case IR_DECL_LOCAL:
 		if (!type_valid(dc->type, dc->kind == IR_DECL_UNIFORM))
 			return ir_diag_at(diag, sh, dc->line, dc->col, 'd', d,
@@ -58,7 +63,8 @@ bool ir_check_decl(const struct ir_shader *sh, uint32_t d, struct vc4_diag *diag
 {
 	const struct ir_decl *dc = &sh->decls.data[d];
 	if (dc->kind >= IR_DECL_KIND_COUNT || dc->interp > IR_FLAT ||
-	    dc->dim > IR_SAMPLER_CUBE || dc->builtin >= IR_OUT_COUNT)
+	    dc->dim > IR_SAMPLER_CUBE || dc->builtin >= IR_OUT_COUNT ||
+	    (dc->array_len && dc->kind != IR_DECL_UNIFORM))
 		return ir_diag_at(diag, sh, dc->line, dc->col, 'd', d, "malformed declaration");
 	const char *name = ir_str(sh, dc->name);
 	for (uint32_t k = 0; k < d; k++)
@@ -142,7 +148,7 @@ static bool infer_lanes(const struct ir_shader *sh, uint32_t i, struct ir_instr 
 	char tb[8];
 	const char *name = ir_ops[in->op].name;
 	uint32_t n = in->op == IR_OP_EXTRACT ? 1 : in->nimm;
-	if (t.comps > 4)
+	if (t.comps > 4 && in->op != IR_OP_EXTRACT)   /* extract also takes a mat4's components */
 		return ERR("'%s' expects a scalar or vector, got %s", name, ir_type_name(t, tb));
 	if (n < 1 || n > 4)
 		return ERR("'%s' expects 1 to 4 lanes", name);
@@ -185,6 +191,18 @@ static bool infer_slot(const struct ir_shader *sh, uint32_t i, struct ir_instr *
 	const char *kind = ir_decl_kind_names[dc->kind], *name = ir_str(sh, dc->name);
 	bool vs = sh->stage == IR_STAGE_VERTEX;
 	char ta[8], tb[8];
+	if (in->op == IR_OP_LOAD_INDEX) {
+		if (dc->kind != IR_DECL_UNIFORM || !dc->array_len)
+			return ERR("'load_index' expects a uniform array, got %s '@%s'", kind, name);
+		if (!ir_type_equal(S(sh, in, 0), (struct ir_type){ IR_INT, 1 }))
+			return ERR("'load_index' expects an int index, got %s",
+				   ir_type_name(S(sh, in, 0), tb));
+		*out = dc->type;
+		return true;
+	}
+	if (dc->array_len)
+		return ERR("'%s' of uniform array '@%s' (use load_index)", ir_ops[in->op].name,
+			   name);
 	if (in->op == IR_OP_LOAD) {
 		if (dc->kind == IR_DECL_OUTPUT || dc->kind == IR_DECL_SAMPLER ||
 		    (dc->kind == IR_DECL_VARYING && vs))
@@ -333,7 +351,8 @@ static bool infer(const struct ir_shader *sh, uint32_t i, struct ir_instr *in,
 	case IR_RULE_CONSTRUCT: return infer_construct(sh, i, in, out, diag);
 	case IR_RULE_SWIZZLE: case IR_RULE_EXTRACT: return infer_lanes(sh, i, in, out, diag);
 	case IR_RULE_CONST: return infer_const(sh, i, in, out, diag);
-	case IR_RULE_LOAD: case IR_RULE_STORE: return infer_slot(sh, i, in, out, diag);
+	case IR_RULE_LOAD: case IR_RULE_STORE: case IR_RULE_LOAD_INDEX:
+		return infer_slot(sh, i, in, out, diag);
 	case IR_RULE_TEX: return infer_tex(sh, i, in, out, diag);
 	case IR_RULE_FIXED:
 		*out = (struct ir_type){ info->base, info->comps };

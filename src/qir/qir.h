@@ -257,7 +257,9 @@ enum qir_uniform_kind {
 	QIR_UNIFORM_TEX_BO_ADDR,        /* data = sampler: its BO's base address
 					 * (direct TMU reads; relocated) */
 	QIR_UNIFORM_TEX_BORDER_COLOR,   /* data = sampler */
-	QIR_UNIFORM_UBO_ADDR,           /* data = UBO index: base address (relocated) */
+	QIR_UNIFORM_UBO_ADDR,           /* data = byte offset in the shader's
+					 * uniform-array buffer (load_index):
+					 * its address + data (relocated) */
 	QIR_UNIFORM_UNIFORMS_ADDRESS,   /* data = 0: the stream's own address,
 					 * patched by the kernel (uniforms reset) */
 	QIR_UNIFORM_VIEWPORT_X_SCALE,   /* data = 0; floats, 1/16 pixel units */

@@ -10,17 +10,22 @@
 
 #include "exec_harness.h"
 #include "ir/ir_interp.h"
+#include "qir/lower/qir_lower.h"
 #include "sim/sim_alu.h"
 #include "sim/sim_qpu.h"
 
 #define UNIF_ADDR 0x1000u
+#define UBO_ADDR 0x8000u         /* the uniform-array buffer (load_index) */
 #define MEM_SIZE 0x10000u
-#define MAX_WORDS 256
+#define MAX_WORDS 2048
+#define MAX_DECLS 64
 
 struct run {
 	uint64_t rng;
 	uint32_t user[MAX_WORDS];        /* user uniform words */
 	uint32_t nuser;
+	union ir_scalar arr[MAX_WORDS];  /* the user words, for the interpreter's arrays */
+	const union ir_scalar *arrays[MAX_DECLS];
 	float vary[64][16];              /* FS: varying component k, lane l */
 	uint32_t nvary, next_vary;
 	uint32_t color[16];
@@ -61,17 +66,31 @@ static unsigned decl_comps(const struct ir_decl *d)
 	return d->type.comps;
 }
 
-/* Random user uniform words, in decl order. */
+/* Random user uniform words, in decl order; the uniform arrays' buffer
+ * (docs/lowering.md "Indexed uniform arrays") in memory at UBO_ADDR. */
 static void make_uniforms(const struct ir_shader *sh, struct run *r)
 {
 	r->nuser = 0;
+	memset(r->arrays, 0, sizeof(r->arrays));
 	for (size_t d = 0; d < sh->decls.len; d++) {
 		const struct ir_decl *decl = &sh->decls.data[d];
 		if (decl->kind != IR_DECL_UNIFORM)
 			continue;
-		for (unsigned k = 0; k < decl_comps(decl) && r->nuser < MAX_WORDS; k++)
-			r->user[r->nuser++] = rand_scalar(r, decl->type.base);
+		if (decl->array_len && d < MAX_DECLS)
+			r->arrays[d] = &r->arr[r->nuser];
+		unsigned n = decl_comps(decl) * (decl->array_len ? decl->array_len : 1);
+		for (unsigned k = 0; k < n && r->nuser < MAX_WORDS; k++) {
+			r->user[r->nuser] = rand_scalar(r, decl->type.base);
+			r->arr[r->nuser].u = r->user[r->nuser];
+			r->nuser++;
+		}
 	}
+	uint32_t size = qir_ubo_size(sh), *ubo = size ? malloc(size) : NULL;
+	if (ubo && size <= MEM_SIZE - UBO_ADDR) {
+		qir_ubo_fill(sh, r->user, r->nuser, ubo);
+		memcpy(r->mem_bytes + UBO_ADDR, ubo, size);
+	}
+	free(ubo);
 }
 
 /* Copies the user words into the interpreter's uniform slots. */
@@ -83,6 +102,10 @@ static void fill_uniform_slots(const struct ir_shader *sh, const struct run *r,
 		const struct ir_decl *decl = &sh->decls.data[d];
 		if (decl->kind != IR_DECL_UNIFORM)
 			continue;
+		if (decl->array_len) {   /* read through io.arrays */
+			w += decl_comps(decl) * decl->array_len;
+			continue;
+		}
 		for (unsigned k = 0; k < decl_comps(decl) && w < r->nuser; k++)
 			slots[d].c[k].u = r->user[w++];
 	}
@@ -101,6 +124,7 @@ static uint32_t uniform_value(const struct run *r, const struct qir_uniform *u)
 	case QIR_UNIFORM_CONST: return u->data;
 	case QIR_UNIFORM_USER: return u->data < r->nuser ? r->user[u->data] : 0;
 	case QIR_UNIFORM_UNIFORMS_ADDRESS: return UNIF_ADDR;
+	case QIR_UNIFORM_UBO_ADDR: return UBO_ADDR + u->data;
 	case QIR_UNIFORM_VIEWPORT_X_SCALE: return fbits(64.0f);
 	case QIR_UNIFORM_VIEWPORT_Y_SCALE: return fbits(-48.0f);
 	case QIR_UNIFORM_VIEWPORT_Z_SCALE: return fbits(0.5f);
@@ -247,7 +271,7 @@ static bool ref_vertex(const struct ir_shader *sh, struct run *r, struct ir_slot
 				slots[d].c[k].u = r->shared.vpm[row * 16 + l];
 	}
 	fill_uniform_slots(sh, r, slots);
-	struct ir_interp_io io = { .slots = slots, .sample = ref_sample };
+	struct ir_interp_io io = { .slots = slots, .sample = ref_sample, .arrays = r->arrays };
 	struct vc4_diag dg = {0};
 	if (!ir_interpret(sh, &io, &dg))
 		return snprintf(msg, msz, "interpreter: %.400s", dg.msg), false;
@@ -412,7 +436,7 @@ static bool check_fragment_lane(const struct ir_shader *sh, struct run *r,
 				slots[d].c[i].f = r->vary[k][l];
 	}
 	fill_uniform_slots(sh, r, slots);
-	struct ir_interp_io io = { .slots = slots, .sample = ref_sample,
+	struct ir_interp_io io = { .slots = slots, .sample = ref_sample, .arrays = r->arrays,
 				   .frag_coord = { 0, 0, 0, 1 }, .front_facing = true };
 	struct vc4_diag dg = {0};
 	if (!ir_interpret(sh, &io, &dg))

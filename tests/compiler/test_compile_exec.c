@@ -57,6 +57,54 @@ static void features(void **state)
 	run_file("sfu.fs.ir", NULL);
 }
 
+/* Uniform arrays read with load_index: indices from attributes / varyings
+ * spread over [-16, 16) (so most are out of range and clamped), mat4,
+ * vec3, float, ivec2 and bvec2 elements, constant indices (in and out of range),
+ * the same index again inside an if (a clamp CSE'd across blocks must be
+ * redone there for the kernel), and a threaded FS (thread switches between
+ * the direct reads and their loads). */
+static const char index_vs[] =
+	"vertex\nattribute vec4 @pos\nattribute vec2 @sel\nuniform mat4 @bones[5]\n"
+	"uniform vec3 @offs[3]\nuniform float @w[7]\nuniform ivec2 @iv[2]\nuniform bvec2 @bb[4]\n"
+	"varying smooth vec4 @c\nvarying smooth vec4 @d\nvarying smooth vec4 @e\n"
+	"output position\nlocal vec4 @acc\n\n"
+	"%p = load @pos\n%s = load @sel\n%eight = const vec2 8, 8\n%ss = mul %s, %eight\n"
+	"%sx = extract %ss, 0\n%sy = extract %ss, 1\n%i = f2i %sx\n%j = f2i %sy\n"
+	"%m = load_index @bones, %i\n%q = mvmul %m, %p\n%m2 = load_index @bones, %j\n"
+	"%q2 = mvmul %m2, %p\n%qq = add %q, %q2\nstore @position, %qq\n"
+	"%o = load_index @offs, %j\n%f = load_index @w, %i\n%c = vec4 %o, %f\nstore @c, %c\n"
+	"%k = load_index @iv, %i\n%kx = extract %k, 1\n%kf = i2f %kx\n"
+	"%two = const int 2\n%f2 = load_index @w, %two\n%nine = const int 9\n"
+	"%f9 = load_index @w, %nine\n%bv = load_index @bb, %j\n%by = extract %bv, 1\n"
+	"%bf = b2f %by\n%d = vec4 %kf, %f2, %f9, %bf\nstore @d, %d\n"
+	"%z = const float 0\n%cnd = fgt %sx, %z\nif %cnd {\n\t%m3 = load_index @bones, %i\n"
+	"\t%q3 = mvmul %m3, %p\n\tstore @acc, %q3\n}\n%a = load @acc\nstore @e, %a\n";
+static const char index_fs[] =
+	"fragment\nvarying smooth vec2 @uv\nuniform vec4 @pal[6]\nsampler 2d @tex\n"
+	"output color\n\n%uv = load @uv\n%t = tex @tex, %uv\n%x = extract %uv, 0\n"
+	"%k = const float 4\n%xs = mul %x, %k\n%i = f2i %xs\n%p = load_index @pal, %i\n"
+	"%c = mul %t, %p\nstore @color, %c\n";
+
+static void indexed_arrays(void **state)
+{
+	(void)state;
+	static const char *const th[] = { "threaded=1", NULL };
+	const char *const texts[] = { index_vs, index_fs, index_fs };
+	for (int t = 0; t < 3; t++) {
+		struct vc4_diag d = {0};
+		struct ir_shader *sh = ir_parse(texts[t], strlen(texts[t]), "index.ir", &d);
+		if (!sh)
+			fail_msg("%s", d.msg);
+		struct vc4_compile_result r;
+		ct_compile(sh, t == 2 ? th : NULL, &r);
+		ct_assert_clean(&r);
+		for (uint32_t i = 0; i < r.count; i++)
+			run_seeds(sh, &r.prog[i], 16);
+		vc4_compile_result_free(&r);
+		ir_shader_free(sh);
+	}
+}
+
 /* A fragment shader keeping n vec4 varyings live across a texture lookup
  * (summed last to first after it). */
 static struct ir_shader *live_across_tex(int n)
@@ -193,6 +241,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(yardsticks),
 		cmocka_unit_test(features),
+		cmocka_unit_test(indexed_arrays),
 		cmocka_unit_test(threaded_fallback),
 		cmocka_unit_test(random_vertex),
 		cmocka_unit_test(random_fragment),

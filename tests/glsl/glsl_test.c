@@ -40,6 +40,32 @@ void gt_begin(struct gt_run *r, const char *src, enum glsl_stage stage)
 	assert_non_null(r->slots);
 	r->io.slots = r->slots;
 	r->io.front_facing = true;
+	const struct ir_shader *sh = r->s->ir;
+	r->arrays = calloc(sh->decls.len + 1, sizeof(*r->arrays));
+	assert_non_null(r->arrays);
+	for (size_t d = 0; d < sh->decls.len; d++)
+		if (sh->decls.data[d].array_len) {
+			r->arrays[d] = calloc((size_t)sh->decls.data[d].array_len *
+					      sh->decls.data[d].type.comps, sizeof(union ir_scalar));
+			assert_non_null(r->arrays[d]);
+		}
+	r->io.arrays = (const union ir_scalar *const *)r->arrays;
+}
+
+/* The words of uniform `u` set from element el also go to its uniform-array
+ * copy (read by load_index), if it has one. */
+static void set_array_copy(struct gt_run *r, const struct glsl_sym *u, uint32_t el,
+			   const union ir_scalar *v, unsigned n)
+{
+	const struct ir_shader *sh = r->s->ir;
+	uint32_t total = 0, elems = u->array_size ? u->array_size : 1;
+	for (uint32_t k = 0; k < u->nslots; k++)
+		total += sh->decls.data[u->first_slot + k].type.comps;
+	union ir_scalar *a = r->arrays[u->index_decl - 1];
+	uint32_t size = sh->decls.data[u->index_decl - 1].array_len *
+			sh->decls.data[u->index_decl - 1].type.comps;
+	for (unsigned i = 0; i < n && el * (total / elems) + i < size; i++)
+		a[el * (total / elems) + i] = v[i];
 }
 
 /* The IR decl of `name` and the element offset. */
@@ -58,7 +84,10 @@ static uint32_t find_slot(struct gt_run *r, const char *name)
 
 static void set_raw(struct gt_run *r, const char *name, const union ir_scalar *v, unsigned n)
 {
-	uint32_t slot = find_slot(r, name);
+	uint32_t slot = find_slot(r, name), el;
+	const struct glsl_sym *u = glsl_find_uniform(r->s, name, &el);
+	if (u && u->index_decl)
+		set_array_copy(r, u, el, v, n);
 	const struct ir_shader *sh = r->s->ir;
 	for (unsigned i = 0; i < n;) {
 		assert_true(slot < sh->decls.len);
@@ -109,6 +138,9 @@ const union ir_scalar *gt_varying(struct gt_run *r, const char *name)
 
 void gt_end(struct gt_run *r)
 {
+	for (size_t d = 0; r->arrays && d < r->s->ir->decls.len; d++)
+		free(r->arrays[d]);
+	free(r->arrays);
 	free(r->slots);
 	glsl_shader_free(r->s);
 	memset(r, 0, sizeof(*r));

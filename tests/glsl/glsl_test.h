@@ -11,6 +11,7 @@
 struct gt_run {
 	struct glsl_shader *s;
 	struct ir_slot_value *slots;
+	union ir_scalar **arrays;     /* per decl: a uniform array's components */
 	struct ir_interp_io io;
 };
 

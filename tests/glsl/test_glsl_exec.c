@@ -1,7 +1,8 @@
 /* test_glsl_exec.c: GLSL compiled to IR and run by ir_interpret() against
  * values computed in C — operators, swizzles and l-value swizzles,
  * constructors, matrices, structs and arrays (constant and loop-index
- * indexing, reads and writes), loops with break/continue, functions with
+ * indexing, reads and writes), loops with break/continue (unrolled and
+ * not, general `for` headers), functions with
  * out/inout parameters and early returns, the preprocessor, integer
  * division, gl_FragCoord's y flip and the built-in variables. */
 #include <math.h>
@@ -94,6 +95,55 @@ static void control_flow(void **state)
 	     "bool b = s > 100.0 && (s = 0.0) == 0.0; bool c = s > 1.0 || (s = -1.0) == 0.0;\n"
 	     "gl_FragColor = vec4(s, float(b), float(c), s > 5.0 ? 1.0 : 2.0); }",
 	     7.5f, 0.0f, 1.0f, 1.0f);
+}
+
+/* Runs a fragment shader with uniforms lim (float) and n (int). */
+static void frag_u(const char *body, float lim, int32_t n, float a, float b, float c, float d)
+{
+	struct gt_run r;
+	gt_begin(&r, body, GLSL_FRAGMENT);
+	gt_setf(&r, "lim", &lim, 1);
+	gt_seti(&r, "n", &n, 1);
+	gt_exec(&r);
+	expect4(gt_output(&r, IR_OUT_COLOR), a, b, c, d);
+	gt_end(&r);
+}
+
+/* Unrolled loops (known trip count): dynamic indexing by the index, static
+ * and run-time break/continue, an inner bound from the outer index, an
+ * index declared before the loop; and general loops (any init, condition,
+ * step) that stay loops. */
+static void loops_unrolled_and_general(void **state)
+{
+	(void)state;
+	frag(FS_HEAD "void main() { float a[4]; a[0] = 1.0; a[1] = 2.0; a[2] = 4.0; a[3] = 8.0;\n"
+	     "float s = 0.0; for (int i = 0; i < 4; i++) { if (i == 2) continue; s += a[i] * float(i + 1); }\n"
+	     "float t = 0.0; for (int k = 3; k > 0; k--) { if (k == 1) break; t += float(k); }\n"
+	     "float m = 0.0; for (int i = 0; i < 3; i++) for (int j = i; j < 3; j++) m += 1.0;\n"
+	     "int sum = 0; int i; for (i = 13; 10 <= i; i--) sum += i;\n"
+	     "gl_FragColor = vec4(s, t, m, float(sum * 100 + i)); }", 37.0f, 5.0f, 6.0f, 4609.0f);
+	const char *dyn = FS_HEAD "uniform float lim; uniform int n;\n"
+		"void main() { float u = 0.0; float v = 0.0;\n"
+		"for (int k = 0; k < 8; k++) { if (u > lim) break; u += 1.0;\n"
+		"  if (u < lim * 0.5) continue; u += 10.0; v = float(k); }\n"
+		"gl_FragColor = vec4(u, v, float(n), 0.0); }";
+	frag_u(dyn, 12.0f, 0, 16.0f, 5.0f, 0.0f, 0.0f);
+	frag_u(dyn, -1.0f, 0, 0.0f, 0.0f, 0.0f, 0.0f);
+	frag_u(dyn, 3.0f, 0, 12.0f, 1.0f, 0.0f, 0.0f);
+	const char *general = FS_HEAD "uniform float lim; uniform int n;\n"
+		"void main() { float s = 0.0; for (int i = 0; i < n; i++) s += 2.0;\n"
+		"float s2 = 0.0; for (int j = 0, k = 10; j < k; j++) { s2 += 1.0; j += 2; }\n"
+		"float x = 0.0; for (;;) { if (x > lim) break; x += 1.0; }\n"
+		"int q = 1; for (q *= 3; q < 100; q = q * q) {}\n"
+		"gl_FragColor = vec4(s, s2, x, float(q)); }";
+	frag_u(general, 3.0f, 3, 6.0f, 4.0f, 4.0f, 6561.0f);
+	frag_u(general, 0.5f, 0, 0.0f, 4.0f, 1.0f, 6561.0f);
+	/* returns at the end of if/else branches: no "returned" flag */
+	frag_u(FS_HEAD "uniform float lim; uniform int n;\n"
+	       "float pick(float x) { if (x > 0.0) return 1.0; else { float y = x * 2.0;\n"
+	       "  if (y < -3.0) return y; else return -1.0; } }\n"
+	       "void main() { gl_FragColor = vec4(pick(lim), pick(-lim * 0.5), pick(-lim * 2.0),\n"
+	       "  float(n)); }", 2.0f, 3, 1.0f, -1.0f, -8.0f, 3.0f);
 }
 
 static void functions(void **state)
@@ -226,6 +276,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(swizzles_and_constructors),
 		cmocka_unit_test(matrices),
 		cmocka_unit_test(control_flow),
+		cmocka_unit_test(loops_unrolled_and_general),
 		cmocka_unit_test(functions),
 		cmocka_unit_test(arrays_and_structs),
 		cmocka_unit_test(preprocessor),

@@ -20,7 +20,7 @@ static const char *const goldens[] = {
 	"arith.frag", "swizzle.frag", "ctor.frag", "matrix.vert", "struct_array.frag",
 	"if.frag", "loops.frag", "function.frag", "logic.frag", "builtins.frag",
 	"fragcoord.frag", "texture.frag", "cube.frag", "varyings.vert", "preprocessor.vert",
-	"sampler_loop.frag", "struct_out.frag",
+	"sampler_loop.frag", "struct_out.frag", "unroll.frag", "for_general.frag",
 };
 
 static char *read_golden(const char *name, size_t *size)

@@ -49,7 +49,7 @@ static void goldens(void **state)
 		"arith.frag", "swizzle.frag", "ctor.frag", "matrix.vert", "struct_array.frag",
 		"if.frag", "loops.frag", "function.frag", "logic.frag", "builtins.frag",
 		"texture.frag", "varyings.vert", "preprocessor.vert", "sampler_loop.frag",
-		"struct_out.frag",
+		"struct_out.frag", "unroll.frag", "for_general.frag",
 	};
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		char path[4096];

@@ -183,7 +183,8 @@ static void every_op_is_tested(void **state)
 	static const char *const elsewhere[] = { "load", "store", "mvmul", "tex", "texb",
 						 "frag_coord", "front_facing", "point_coord",
 						 "if", "else", "endif", "loop", "endloop", "break",
-						 "continue", "discard", "const" };
+						 "continue", "discard", "const",
+						 "load_index" };
 	for (int op = 0; op < IR_OP_COUNT; op++) {
 		char pat[32];
 		bool found = false;
@@ -396,6 +397,45 @@ static void step_limit(void **state)
 	ir_shader_free(sh);
 }
 
+/* load_index: the element index clamped through the byte offset, which
+ * wraps in 32 bits (docs/ir.md). */
+static void load_index_clamps(void **state)
+{
+	(void)state;
+	const char text[] = "vertex\nuniform int @i\nuniform vec3 @a[3]\nuniform float @f[2]\n"
+			    "local vec3 @r\nlocal float @s\noutput position\n\n"
+			    "%i = load @i\n%e = load_index @a, %i\nstore @r, %e\n"
+			    "%f = load_index @f, %i\nstore @s, %f\n"
+			    "%p = const vec4 0, 0, 0, 1\nstore @position, %p\n";
+	static const struct { int32_t i; const char *r, *s; } cases[] = {
+		{ 0, "1, 2, 3", "10" }, { 1, "4, 5, 6", "20" }, { 2, "7, 8, 9", "20" },
+		{ 3, "7, 8, 9", "20" }, { -1, "1, 2, 3", "10" }, { 1000, "7, 8, 9", "20" },
+		{ INT32_MIN, "1, 2, 3", "10" },
+		{ 0x10000001, "4, 5, 6", "20" },     /* << 4 wraps to 16: element 1 */
+		{ 0x08000000, "1, 2, 3", "20" },     /* << 4 wraps to INT32_MIN: clamped to 0 */
+	};
+	struct vc4_diag d = { 0 };
+	struct ir_shader *sh = ir_parse(text, strlen(text), "idx.ir", &d);
+	if (!sh)
+		fail_msg("%s", d.msg);
+	union ir_scalar a[9], f[2] = { { .f = 10 }, { .f = 20 } };
+	for (int k = 0; k < 9; k++)
+		a[k].f = (float)(k + 1);
+	const union ir_scalar *arrays[8] = { NULL, a, f };
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct ir_interp_io io = { .slots = ir_interp_slots(sh), .arrays = arrays };
+		char got[64];
+		io.slots[0].c[0].i = cases[k].i;
+		assert_true(ir_interpret(sh, &io, &d));
+		format_slot(sh, &io, 3, got, sizeof(got));
+		assert_string_equal(got, cases[k].r);
+		format_slot(sh, &io, 4, got, sizeof(got));
+		assert_string_equal(got, cases[k].s);
+		free(io.slots);
+	}
+	ir_shader_free(sh);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -406,6 +446,7 @@ int main(void)
 		cmocka_unit_test(loops_break_continue),
 		cmocka_unit_test(discard_stops_the_run),
 		cmocka_unit_test(step_limit),
+		cmocka_unit_test(load_index_clamps),
 	};
 	return cmocka_run_group_tests_name("ir_interp", tests, NULL, NULL);
 }

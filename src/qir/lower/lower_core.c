@@ -70,7 +70,7 @@ void lower_store(struct lower *l, struct qir_reg *dst, const struct qir_reg *src
 /* Components a decl occupies in the slot map. */
 static unsigned decl_comps(const struct ir_decl *d)
 {
-	return d->kind == IR_DECL_SAMPLER ? 0 : d->type.comps;
+	return d->kind == IR_DECL_SAMPLER || d->array_len ? 0 : d->type.comps;
 }
 
 /* Allocates the value and slot maps. False on OOM. */
@@ -102,7 +102,7 @@ static bool alloc_maps(struct lower *l)
 
 /* A user uniform word; a bool (0 or 1 in the stream, like GL) becomes the
  * QIR bool 0 / ~0 once, at the top of the program. */
-static struct qir_reg user_uniform(struct lower *l, uint32_t word, bool is_bool)
+struct qir_reg lower_user_uniform(struct lower *l, uint32_t word, bool is_bool)
 {
 	struct qir_reg u = qir_uniform(l->c, QIR_UNIFORM_USER, word);
 	if (!is_bool)
@@ -121,9 +121,11 @@ static void init_slots(struct lower *l)
 	for (size_t d = 0; d < l->sh->decls.len; d++) {
 		const struct ir_decl *decl = &l->sh->decls.data[d];
 		struct qir_reg *s = lower_slot(l, (uint32_t)d);
+		if (decl->kind == IR_DECL_UNIFORM && decl->array_len)  /* load_index reads it */
+			word += decl->array_len * decl->type.comps;
 		for (unsigned k = 0; k < decl_comps(decl); k++) {
 			if (decl->kind == IR_DECL_UNIFORM)
-				s[k] = user_uniform(l, word++, decl->type.base == IR_BOOL);
+				s[k] = lower_user_uniform(l, word++, decl->type.base == IR_BOOL);
 			else if (decl->kind == IR_DECL_LOCAL)
 				s[k] = qir_MOV(l->c, lower_ui(l, 0));
 			else if (decl->kind == IR_DECL_OUTPUT ||
@@ -328,6 +330,7 @@ static bool lower_instr(struct lower *l, const struct ir_instr *in)
 	switch (in->op) {
 	case IR_OP_CONST: lower_const(l, in); return true;
 	case IR_OP_LOAD: return lower_load(l, in);
+	case IR_OP_LOAD_INDEX: return lower_load_index(l, in);
 	case IR_OP_STORE:
 		lower_store(l, lower_slot(l, in->slot), lower_def(l, in->src[0]),
 			    l->sh->values.data[in->src[0]].type.comps);

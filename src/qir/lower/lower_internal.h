@@ -126,6 +126,12 @@ static inline struct qir_reg lower_unpack(struct qir_reg src, enum qpu_unpack u)
  * varying), under the execution mask inside control flow. */
 void lower_store(struct lower *l, struct qir_reg *dst, const struct qir_reg *src, unsigned n);
 
+/* A user uniform word (lower_core.c); a bool becomes 0 / ~0. */
+struct qir_reg lower_user_uniform(struct lower *l, uint32_t word, bool is_bool);
+
+/* lower_index.c: `load_index`. */
+bool lower_load_index(struct lower *l, const struct ir_instr *in);
+
 /* lower_alu.c: component-wise and vector ops; false when `op` is not one. */
 bool lower_alu_instr(struct lower *l, const struct ir_instr *in);
 

@@ -40,4 +40,25 @@ struct qir_compile *qir_lower_shader(const struct ir_shader *sh, const struct ir
  * block. False + diag on OOM. */
 bool qir_lower_uniform_resets(struct qir_compile *c, struct vc4_diag *diag);
 
+/* Uniform arrays read with a non-constant index (`load_index`) come from a
+ * buffer the driver uploads per draw, the "UBO" (docs/lowering.md,
+ * "Indexed uniform arrays"): the shader's uniform arrays in declaration
+ * order, element e of an array at its offset + (e << ir_array_stride_log2),
+ * component k 4 bytes further, padding 0. The UBO_ADDR uniforms name byte
+ * offsets in it (relocated: BO address + offset). */
+uint32_t qir_ubo_size(const struct ir_shader *sh);                /* bytes, 0: none */
+uint32_t qir_ubo_array_offset(const struct ir_shader *sh, uint32_t decl);
+/* The first user uniform word of decl `decl` (arrays take len * comps). */
+uint32_t qir_user_word(const struct ir_shader *sh, uint32_t decl);
+/* Fills the qir_ubo_size() / 4 words of `ubo` from the `nuser` user words
+ * (bools become 0 / ~0, as QIR holds them). */
+void qir_ubo_fill(const struct ir_shader *sh, const uint32_t *user, size_t nuser, uint32_t *ubo);
+
+/* Puts the kernel's clamp pattern (`max t, off, 0` with a small immediate,
+ * `min_noimm t2, t, clamp`) in the block of every TEX_DIRECT, before it with
+ * no thread switch in between, where optimisation moved or shared it. Run
+ * after the last optimisation or scheduling pass, before the uniform
+ * resets. False + diag on OOM or a malformed read. */
+bool qir_lower_direct_clamps(struct qir_compile *c, struct vc4_diag *diag);
+
 #endif

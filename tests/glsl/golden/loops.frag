@@ -1,10 +1,12 @@
 // for with continue runs its step at the top of the next iteration behind a
-// "first" flag; while/do test their condition with a break.
+// "first" flag (a bound from a uniform: not unrolled); while/do test their
+// condition with a break. The loop with a known trip count is unrolled.
 precision mediump float;
 uniform float lim;
+uniform int n;
 void main() {
 	float s = 0.0;
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < n; i++) {
 		if (i == 1)
 			continue;
 		s += float(i);

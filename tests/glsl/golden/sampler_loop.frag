@@ -1,5 +1,5 @@
-// A sampler array indexed by a loop index (Appendix A): one lookup per
-// element under if (i == k).
+// A sampler array indexed by a loop index (Appendix A): the loop is
+// unrolled, so each copy samples its own element.
 precision mediump float;
 uniform sampler2D layers[2];
 varying vec2 uv;
