@@ -61,10 +61,10 @@ const struct qir_op_info qir_ops[QIR_OP_COUNT] = {
 	[QIR_OP_V8MULD]    = ALU("v8muld", 2, QPU_A_NOP, QPU_M_V8MULD, QIR_OPF_V8 | CO),
 	[QIR_OP_V8MIN]     = ALU("v8min", 2, QPU_A_NOP, QPU_M_V8MIN, QIR_OPF_V8 | CO),
 	[QIR_OP_V8MAX]     = ALU("v8max", 2, QPU_A_NOP, QPU_M_V8MAX, QIR_OPF_V8 | CO),
-	[QIR_OP_RCP]       = SFU("rcp", "sfu_recip"),
-	[QIR_OP_RSQ]       = SFU("rsq", "sfu_recipsqrt"),
-	[QIR_OP_EXP2]      = SFU("exp2", "sfu_exp"),
-	[QIR_OP_LOG2]      = SFU("log2", "sfu_log"),
+	[QIR_OP_RCP]       = SFU("rcp", QPU_REG_SFU_RECIP),
+	[QIR_OP_RSQ]       = SFU("rsq", QPU_REG_SFU_RECIPSQRT),
+	[QIR_OP_EXP2]      = SFU("exp2", QPU_REG_SFU_EXP),
+	[QIR_OP_LOG2]      = SFU("log2", QPU_REG_SFU_LOG),
 	[QIR_OP_LOAD_IMM]    = LI("load_imm"),
 	[QIR_OP_LOAD_IMM_U2] = LI("load_imm_u2"),
 	[QIR_OP_LOAD_IMM_I2] = LI("load_imm_i2"),
@@ -72,13 +72,13 @@ const struct qir_op_info qir_ops[QIR_OP_COUNT] = {
 				  FI | FO | QIR_OPF_READS_R5),
 	[QIR_OP_FRAG_Z]    = SIG("frag_z", 1, QPU_SIG_NONE, QIR_OPF_PAYLOAD),
 	[QIR_OP_FRAG_W]    = SIG("frag_w", 1, QPU_SIG_NONE, QIR_OPF_PAYLOAD | FO),
-	[QIR_OP_TEX_S]     = TEX("tex_s", "tmu0_s"),
-	[QIR_OP_TEX_T]     = TEX("tex_t", "tmu0_t"),
-	[QIR_OP_TEX_R]     = TEX("tex_r", "tmu0_r"),
-	[QIR_OP_TEX_B]     = TEX("tex_b", "tmu0_b"),
+	[QIR_OP_TEX_S]     = TEX("tex_s", QPU_REG_TMU0_S),
+	[QIR_OP_TEX_T]     = TEX("tex_t", QPU_REG_TMU0_T),
+	[QIR_OP_TEX_R]     = TEX("tex_r", QPU_REG_TMU0_R),
+	[QIR_OP_TEX_B]     = TEX("tex_b", QPU_REG_TMU0_B),
 	[QIR_OP_TEX_DIRECT] = { .name = "tex_direct", .ndst = 0, .nsrc = 2,
 				.add_op = QPU_A_ADD, .mul_op = QPU_M_NOP,
-				.sig = QPU_SIG_NONE, .periph = "tmu0_s",
+				.sig = QPU_SIG_NONE, .periph = QPU_REG_TMU0_S,
 				.flags = SE | QIR_OPF_TMU_WRITE | QIR_OPF_NO_SMALL_IMM },
 	[QIR_OP_TEX_RESULT] = SIG("tex_result", 1, QPU_SIG_LOAD_TMU0,
 				  SE | QIR_OPF_TMU_READ | QIR_OPF_WRITES_R4),
@@ -88,24 +88,24 @@ const struct qir_op_info qir_ops[QIR_OP_COUNT] = {
 	[QIR_OP_BRANCH]    = SIG("branch", 0, QPU_SIG_BRANCH, SE | QIR_OPF_BRANCH),
 	[QIR_OP_UNIFORMS_RESET] = { .name = "uniforms_reset", .ndst = 0, .nsrc = 2,
 				    .add_op = QPU_A_ADD, .mul_op = QPU_M_NOP,
-				    .sig = QPU_SIG_NONE, .periph = "uniforms_addr",
+				    .sig = QPU_SIG_NONE, .periph = QPU_REG_UNIFORMS_ADDR,
 				    .flags = SE | QIR_OPF_NO_SMALL_IMM },
 };
 
 const struct qir_special_info qir_specials[QIR_SPECIAL_COUNT] = {
-	[QIR_SPECIAL_TLB_COLOR]       = { "tlb_color", "tlb_color_all", false, true },
-	[QIR_SPECIAL_TLB_COLOR_MS]    = { "tlb_color_ms", "tlb_color_ms", false, true },
-	[QIR_SPECIAL_TLB_Z]           = { "tlb_z", "tlb_z", false, true },
-	[QIR_SPECIAL_TLB_STENCIL]     = { "tlb_stencil", "tlb_stencil_setup", false, true },
-	[QIR_SPECIAL_TLB_ALPHA_MASK]  = { "tlb_alpha_mask", "tlb_alpha_mask", false, true },
-	[QIR_SPECIAL_VPM_READ_SETUP]  = { "vr_setup", "vr_setup", false, true },
-	[QIR_SPECIAL_VPM_WRITE_SETUP] = { "vw_setup", "vw_setup", false, true },
-	[QIR_SPECIAL_MS_FLAGS]        = { "ms_flags", "ms_flags", true, true },
-	[QIR_SPECIAL_FRAG_X]          = { "frag_x", "x_pix", true, false },
-	[QIR_SPECIAL_FRAG_Y]          = { "frag_y", "y_pix", true, false },
-	[QIR_SPECIAL_FRAG_REV_FLAG]   = { "frag_rev_flag", "rev_flag", true, false },
-	[QIR_SPECIAL_ELEMENT]         = { "element", "elem_num", true, false },
-	[QIR_SPECIAL_QPU_NUM]         = { "qpu_num", "qpu_num", true, false },
+	[QIR_SPECIAL_TLB_COLOR]       = { "tlb_color", QPU_REG_TLB_COLOR_ALL, false, true },
+	[QIR_SPECIAL_TLB_COLOR_MS]    = { "tlb_color_ms", QPU_REG_TLB_COLOR_MS, false, true },
+	[QIR_SPECIAL_TLB_Z]           = { "tlb_z", QPU_REG_TLB_Z, false, true },
+	[QIR_SPECIAL_TLB_STENCIL]     = { "tlb_stencil", QPU_REG_TLB_STENCIL, false, true },
+	[QIR_SPECIAL_TLB_ALPHA_MASK]  = { "tlb_alpha_mask", QPU_REG_TLB_ALPHA_MASK, false, true },
+	[QIR_SPECIAL_VPM_READ_SETUP]  = { "vr_setup", QPU_REG_VR_SETUP, false, true },
+	[QIR_SPECIAL_VPM_WRITE_SETUP] = { "vw_setup", QPU_REG_VW_SETUP, false, true },
+	[QIR_SPECIAL_MS_FLAGS]        = { "ms_flags", QPU_REG_MS_FLAGS, true, true },
+	[QIR_SPECIAL_FRAG_X]          = { "frag_x", QPU_REG_X_PIX, true, false },
+	[QIR_SPECIAL_FRAG_Y]          = { "frag_y", QPU_REG_Y_PIX, true, false },
+	[QIR_SPECIAL_FRAG_REV_FLAG]   = { "frag_rev_flag", QPU_REG_REV_FLAG, true, false },
+	[QIR_SPECIAL_ELEMENT]         = { "element", QPU_REG_ELEM_NUM, true, false },
+	[QIR_SPECIAL_QPU_NUM]         = { "qpu_num", QPU_REG_QPU_NUM, true, false },
 };
 
 const struct qir_uniform_kind_info qir_uniform_kinds[QIR_UNIFORM_KIND_COUNT] = {
@@ -137,32 +137,14 @@ enum qir_alu qir_op_alu(enum qir_op op)
 	return add ? (mul ? QIR_ALU_EITHER : QIR_ALU_ADD) : (mul ? QIR_ALU_MUL : QIR_ALU_NONE);
 }
 
-/* Looks `name` up in one file of a QPU register table; -1 when absent. */
-static int find_qpu_reg(const struct qpu_reg_info table[64], const char *name)
-{
-	for (int a = 0; a < 64; a++) {
-		if (table[a].name && strcmp(table[a].name, name) == 0)
-			return a;
-	}
-	return -1;
-}
-
 bool qir_special_qpu_addr(enum qir_special s, bool write, enum qpu_file *file,
 			  unsigned *addr)
 {
 	if (s >= QIR_SPECIAL_COUNT ||
 	    !(write ? qir_specials[s].writable : qir_specials[s].readable))
 		return false;
-	const struct qpu_reg_info (*t)[64] = write ? qpu_waddrs : qpu_raddrs;
-	for (int f = QPU_FILE_A; f <= QPU_FILE_B; f++) {
-		int a = find_qpu_reg(t[f], qir_specials[s].qpu_name);
-		if (a >= 0) {
-			*file = (enum qpu_file)f;
-			*addr = (unsigned)a;
-			return true;
-		}
-	}
-	return false;
+	return write ? qpu_reg_waddr(qir_specials[s].qpu_reg, file, addr) :
+		       qpu_reg_raddr(qir_specials[s].qpu_reg, file, addr);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -65,8 +65,8 @@ enum qir_file {
 };
 
 /* Hardware registers reachable as QIR operands. Each has a row in
- * qir_specials[] naming its QPU register (looked up in qpu_raddrs/qpu_waddrs
- * by name, never by a copied number). */
+ * qir_specials[] naming its QPU register by enum qpu_reg_id (its address comes
+ * from qpu_reg_raddr()/qpu_reg_waddr(), never from a copied number). */
 enum qir_special {
 	QIR_SPECIAL_TLB_COLOR = 0,  /* W: tlb_color_all, colour write (FS) */
 	QIR_SPECIAL_TLB_COLOR_MS,   /* W: tlb_color_ms, per-sample colour write */
@@ -86,7 +86,7 @@ enum qir_special {
 
 struct qir_special_info {
 	const char *name;       /* QIR text, e.g. "tlb_z", "frag_x" */
-	const char *qpu_name;   /* the QPU register's name in qpu_isa.c */
+	enum qpu_reg_id qpu_reg; /* the QPU register (qpu_isa.h) */
 	bool readable, writable;
 };
 extern const struct qir_special_info qir_specials[QIR_SPECIAL_COUNT];
@@ -201,8 +201,9 @@ struct qir_op_info {
 	uint8_t add_op;        /* enum qpu_op_add used on the ADD unit, QPU_A_NOP = none */
 	uint8_t mul_op;        /* enum qpu_op_mul used on the MUL unit, QPU_M_NOP = none */
 	uint8_t sig;           /* enum qpu_sig the op emits; QPU_SIG_NONE = none */
-	const char *periph;    /* QPU write register name the op writes ("sfu_recip",
-				* "tmu0_s", "uniforms_addr"), NULL = its dst */
+	enum qpu_reg_id periph; /* QPU register the op writes (QPU_REG_SFU_RECIP,
+				 * QPU_REG_TMU0_S, QPU_REG_UNIFORMS_ADDR, ...);
+				 * QPU_REG_RESERVED = its dst */
 	uint32_t flags;        /* QIR_OPF_* */
 };
 extern const struct qir_op_info qir_ops[QIR_OP_COUNT];
@@ -576,6 +577,10 @@ struct qir_phys_reg {
 	uint8_t file;        /* enum qir_phys_file */
 	uint8_t index;
 };
+
+/* ra14/rb14 (QPU_REG_RA0/RB0 + QIR_RA_SCRATCH): never allocated; emission
+ * copies operands through them when one instruction cannot encode its reads. */
+#define QIR_RA_SCRATCH 14u
 
 struct qir_ra_result {
 	struct qir_phys_reg *temps;  /* per temp (c->num_temps entries) */

@@ -76,7 +76,7 @@ static bool reg_in_kinds(uint32_t r, unsigned kinds, bool threaded)
 		return kinds & K_R4;
 	bool a = r < REG_RB0;
 	uint32_t idx = r - (a ? REG_RA0 : REG_RB0);
-	if (idx == 14 || (threaded && idx >= 16))
+	if (idx == QIR_RA_SCRATCH || (threaded && idx >= 16))
 		return false;
 	return kinds & (a ? K_A : K_B);
 }
@@ -134,6 +134,13 @@ static bool live_across(const struct ractx *x, uint32_t t, const uint32_t *ips, 
 	return lo < n && ips[lo] < e;
 }
 
+/* The allocator's register number of regfile register `id` (raN, rbN). */
+static uint32_t phys_node(enum qpu_reg_id id)
+{
+	return id < QPU_REG_RB0 ? REG_RA0 + (uint32_t)(id - QPU_REG_RA0) :
+				  REG_RB0 + (uint32_t)(id - QPU_REG_RB0);
+}
+
 /* Narrows kinds from one instruction's operands. */
 static void constrain_inst(struct ractx *x, const struct qir_inst *inst)
 {
@@ -145,9 +152,9 @@ static void constrain_inst(struct ractx *x, const struct qir_inst *inst)
 		if (inst->pack && !inst->pack_mul)
 			x->kinds[t] &= K_A;
 		if (inst->op == QIR_OP_FRAG_Z)
-			x->precolour[t] = REG_RB0 + 15;
+			x->precolour[t] = phys_node(QPU_REG_FS_PAYLOAD_Z);
 		if (inst->op == QIR_OP_FRAG_W)
-			x->precolour[t] = REG_RA0 + 15;
+			x->precolour[t] = phys_node(QPU_REG_FS_PAYLOAD_W);
 	}
 	for (int s = 0; s < info->nsrc; s++) {
 		struct qir_reg r = inst->src[s];
@@ -394,8 +401,9 @@ static bool ractx_init(struct ractx *x, struct qir_compile *c, struct vc4_diag *
 					    "and an r4/regfile-A-only home)", t);
 		if (pre != RA_NO_REG && !reg_in_kinds(pre, x->kinds[t], false))
 			return vc4_diag_set(diag, "register allocation failed: t%u is a payload "
-					    "register (%s15) but its uses need another file", t,
-					    pre < REG_RB0 ? "ra" : "rb");
+					    "register (%s%u) but its uses need another file", t,
+					    pre < REG_RB0 ? "ra" : "rb",
+					    pre - (pre < REG_RB0 ? REG_RA0 : REG_RB0));
 	}
 	return true;
 }

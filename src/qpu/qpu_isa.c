@@ -369,6 +369,33 @@ const char *qpu_reg_name(enum qpu_reg_id id)
 	return NULL;
 }
 
+/* The first address (file A before file B, low before high) of one table
+ * whose entry is `id`. */
+static bool find_reg(const struct qpu_reg_info table[2][64], enum qpu_reg_id id,
+		     enum qpu_file *file, unsigned *addr)
+{
+	if (id == QPU_REG_RESERVED || id >= QPU_REG_COUNT)
+		return false;
+	for (unsigned i = 0; i < 2 * 64; i++) {
+		if (table[i / 64][i % 64].id == id) {
+			*file = (enum qpu_file)(i / 64);
+			*addr = i % 64;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool qpu_reg_raddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr)
+{
+	return find_reg(qpu_raddrs, id, file, addr);
+}
+
+bool qpu_reg_waddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr)
+{
+	return find_reg(qpu_waddrs, id, file, addr);
+}
+
 uint32_t qpu_load_imm_elem(enum qpu_li_kind kind, uint32_t imm, unsigned elem)
 {
 	uint32_t lo = (imm >> (elem & 15)) & 1;

@@ -458,6 +458,11 @@ static inline bool qpu_reg_is_phys(enum qpu_reg_id id)
 	return id >= QPU_REG_RA0 && id < QPU_REG_RB0 + 32;
 }
 
+/* A fragment shader thread starts with its payload in two regfile registers:
+ * W (1/w, float) in ra15 and Z (24-bit depth) in rb15. */
+#define QPU_REG_FS_PAYLOAD_W ((enum qpu_reg_id)(QPU_REG_RA0 + 15))
+#define QPU_REG_FS_PAYLOAD_Z ((enum qpu_reg_id)(QPU_REG_RB0 + 15))
+
 /* The accumulator an id writes: 0..3 for r0..r3, 5 for r5quad/r5rep, or -1. */
 static inline int qpu_reg_acc(enum qpu_reg_id id)
 {
@@ -494,6 +499,17 @@ static inline bool qpu_reg_is_tlb(enum qpu_reg_id id)
 /* The assembler name of an id, from the tables (NULL for QPU_REG_RESERVED or
  * an id out of range). */
 const char *qpu_reg_name(enum qpu_reg_id id);
+
+/* Where register `id` is read (qpu_reg_raddr) or written (qpu_reg_waddr):
+ * the file and the address, from the tables. An id present in both files
+ * (nop, r0, tmu0_s, unif, vpm, ...) gives file A; see qpu_waddr_ignores_ws()
+ * and qpu_raddr_same_on_both() for whether the file matters. False, with
+ * *file and *addr untouched, when the id cannot be accessed that way (e.g.
+ * tlb_z read, x_pix written), is QPU_REG_RESERVED or is out of range. The
+ * compiler names registers only through these, so a misspelt register is a
+ * compile error. */
+bool qpu_reg_raddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr);
+bool qpu_reg_waddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr);
 
 /* The value loaded into SIMD element `elem` (0..15) by a load immediate of
  * `kind` with field `imm`: the word itself for QPU_LI_32 (and semaphore);

@@ -160,6 +160,76 @@ static void register_names_are_unambiguous(void **state)
 	assert_int_equal(qpu_waddr_file(true, true), QPU_FILE_A);
 }
 
+/* qpu_reg_raddr()/qpu_reg_waddr(): file and address of an id, hand-written
+ * here from the reference's register map; failures leave the outputs alone. */
+static void register_addresses_by_id(void **state)
+{
+	(void)state;
+	static const struct { enum qpu_reg_id id; bool write; enum qpu_file file; unsigned addr; }
+	want[] = {
+		{ QPU_REG_RA0 + 14, false, QPU_FILE_A, 14 }, { QPU_REG_RB0 + 14, true, QPU_FILE_B, 14 },
+		{ QPU_REG_RB0 + 31, false, QPU_FILE_B, 31 }, { QPU_REG_ACC0, true, QPU_FILE_A, 32 },
+		{ QPU_REG_ACC3, true, QPU_FILE_A, 35 }, { QPU_REG_R5_REP, true, QPU_FILE_B, 37 },
+		{ QPU_REG_UNIFORM, false, QPU_FILE_A, 32 }, { QPU_REG_VARYING, false, QPU_FILE_A, 35 },
+		{ QPU_REG_VPM, false, QPU_FILE_A, 48 }, { QPU_REG_VPM, true, QPU_FILE_A, 48 },
+		{ QPU_REG_NOP, true, QPU_FILE_A, 39 }, { QPU_REG_X_PIX, false, QPU_FILE_A, 41 },
+		{ QPU_REG_Y_PIX, false, QPU_FILE_B, 41 }, { QPU_REG_QPU_NUM, false, QPU_FILE_B, 38 },
+		{ QPU_REG_MS_FLAGS, false, QPU_FILE_A, 42 }, { QPU_REG_MS_FLAGS, true, QPU_FILE_A, 42 },
+		{ QPU_REG_UNIFORMS_ADDR, true, QPU_FILE_A, 40 },
+		{ QPU_REG_TLB_STENCIL, true, QPU_FILE_A, 43 }, { QPU_REG_TLB_Z, true, QPU_FILE_A, 44 },
+		{ QPU_REG_TLB_COLOR_ALL, true, QPU_FILE_A, 46 },
+		{ QPU_REG_VW_SETUP, true, QPU_FILE_B, 49 }, { QPU_REG_SFU_RECIP, true, QPU_FILE_A, 52 },
+		{ QPU_REG_SFU_LOG, true, QPU_FILE_A, 55 }, { QPU_REG_TMU0_S, true, QPU_FILE_A, 56 },
+		{ QPU_REG_TMU1_B, true, QPU_FILE_A, 63 },
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		enum qpu_file f = QPU_FILE_B + 1;
+		unsigned a = 99;
+		bool ok = want[i].write ? qpu_reg_waddr(want[i].id, &f, &a) :
+					  qpu_reg_raddr(want[i].id, &f, &a);
+		assert_true(ok);
+		assert_int_equal(f, want[i].file);
+		assert_int_equal(a, want[i].addr);
+	}
+	/* read-only registers asked as writes, write-only ones as reads */
+	static const enum qpu_reg_id read_only[] = {
+		QPU_REG_UNIFORM, QPU_REG_VARYING, QPU_REG_X_PIX, QPU_REG_ELEM_NUM, QPU_REG_Y_PIX,
+		QPU_REG_MUTEX_ACQ, QPU_REG_VR_WAIT,
+	};
+	static const enum qpu_reg_id write_only[] = {
+		QPU_REG_ACC0, QPU_REG_TLB_Z, QPU_REG_SFU_RECIP, QPU_REG_TMU0_S, QPU_REG_VW_SETUP,
+		QPU_REG_UNIFORMS_ADDR,
+	};
+	enum qpu_file f = QPU_FILE_B;
+	unsigned a = 99;
+	for (size_t i = 0; i < sizeof(read_only) / sizeof(read_only[0]); i++) {
+		assert_true(qpu_reg_raddr(read_only[i], &f, &a));
+		f = QPU_FILE_B;
+		a = 99;
+		assert_false(qpu_reg_waddr(read_only[i], &f, &a));
+		assert_int_equal(f, QPU_FILE_B);
+		assert_int_equal(a, 99);
+	}
+	for (size_t i = 0; i < sizeof(write_only) / sizeof(write_only[0]); i++)
+		assert_false(qpu_reg_raddr(write_only[i], &f, &a));
+	assert_false(qpu_reg_waddr(QPU_REG_RESERVED, &f, &a));
+	assert_false(qpu_reg_raddr(QPU_REG_RESERVED, &f, &a));
+	assert_false(qpu_reg_waddr(QPU_REG_COUNT, &f, &a));
+	assert_false(qpu_reg_raddr((enum qpu_reg_id)1000, &f, &a));
+	assert_int_equal(f, QPU_FILE_B);
+	assert_int_equal(a, 99);
+	/* every id resolves to an entry carrying that id */
+	for (unsigned id = QPU_REG_RA0; id < QPU_REG_COUNT; id++) {
+		bool r = qpu_reg_raddr(id, &f, &a);
+		if (r)
+			assert_int_equal(qpu_raddrs[f][a].id, id);
+		bool w = qpu_reg_waddr(id, &f, &a);
+		if (w)
+			assert_int_equal(qpu_waddrs[f][a].id, id);
+		assert_true(r || w);
+	}
+}
+
 /* Every named address has the id its name says, with the right number; the
  * expected pairs are written here independently of the table. */
 static void register_ids_match_names(void **state)
@@ -303,6 +373,7 @@ int main(void)
 		cmocka_unit_test(per_element_load_immediates),
 		cmocka_unit_test(register_names_are_unambiguous),
 		cmocka_unit_test(register_ids_match_names),
+		cmocka_unit_test(register_addresses_by_id),
 		cmocka_unit_test(table_entries),
 		cmocka_unit_test(problems_name_the_field),
 	};

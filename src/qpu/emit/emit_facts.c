@@ -7,9 +7,10 @@
 
 #include "qpu/emit/emit_internal.h"
 
-static bool reg_named(const struct qpu_reg_info *r, const char *name)
+/* ra14/rb14, the selection's scratch (QIR_RA_SCRATCH). */
+static bool is_scratch(const struct qpu_reg_info *r)
 {
-	return r->name && r->name[0] == name[0] && strcmp(r->name, name) == 0;
+	return qpu_reg_is_phys(r->id) && r->num == QIR_RA_SCRATCH;
 }
 
 /* Records a read through mux m. */
@@ -20,12 +21,12 @@ static void read_mux(const struct qpu_inst *in, enum qpu_mux m, struct emit_fact
 	} else if (m == QPU_MUX_A) {
 		if (qpu_raddrs[QPU_FILE_A][in->raddr_a].flags & QPU_REGF_PHYS)
 			f->rd_ra = (int8_t)in->raddr_a;
-		if (reg_named(&qpu_raddrs[QPU_FILE_A][in->raddr_a], "ms_flags"))
+		if (qpu_raddrs[QPU_FILE_A][in->raddr_a].id == QPU_REG_MS_FLAGS)
 			f->rd_ms_flags = f->tlb = true;
 	} else if (in->sig != QPU_SIG_SMALL_IMM) {
 		if (qpu_raddrs[QPU_FILE_B][in->raddr_b].flags & QPU_REGF_PHYS)
 			f->rd_rb = (int8_t)in->raddr_b;
-		if (reg_named(&qpu_raddrs[QPU_FILE_B][in->raddr_b], "ms_flags"))
+		if (qpu_raddrs[QPU_FILE_B][in->raddr_b].id == QPU_REG_MS_FLAGS)
 			f->rd_ms_flags = f->tlb = true;
 	}
 }
@@ -38,7 +39,7 @@ static void read_addrs(const struct qpu_inst *in, struct emit_facts *f)
 		if (file == QPU_FILE_B && in->sig == QPU_SIG_SMALL_IMM)
 			continue;
 		const struct qpu_reg_info *r = &qpu_raddrs[file][a];
-		if (a == 14)
+		if (is_scratch(r))
 			f->r14 = true;
 		if (r->periph == QPU_PERIPH_UNIFORM)
 			f->rd_unif = f->fifo = true;
@@ -59,17 +60,16 @@ static void write_addr(const struct qpu_inst *in, bool is_mul, unsigned addr,
 {
 	enum qpu_file file = qpu_waddr_file(is_mul, in->ws);
 	const struct qpu_reg_info *r = &qpu_waddrs[file][addr];
-	if (addr == 14)
+	int acc = qpu_reg_acc(r->id);
+	if (is_scratch(r))
 		f->r14 = true;
 	if (r->flags & QPU_REGF_PHYS) {
 		if (file == QPU_FILE_A)
 			f->wr_ra = (int8_t)addr;
 		else
 			f->wr_rb = (int8_t)addr;
-	} else if (addr >= 32 && addr <= 35) {
-		f->wr_acc |= (uint8_t)(1u << (addr - 32));
-	} else if (r->flags & (QPU_REGF_R5_QUAD | QPU_REGF_R5_REP)) {
-		f->wr_acc |= 1u << 5;
+	} else if (acc >= 0) {
+		f->wr_acc |= (uint8_t)(1u << acc);   /* r0..r3, r5 (quad or rep) */
 	}
 	switch (r->periph) {
 	case QPU_PERIPH_TMU0:
@@ -84,9 +84,9 @@ static void write_addr(const struct qpu_inst *in, bool is_mul, unsigned addr,
 		break;
 	case QPU_PERIPH_TLB:
 		f->tlb = true;
-		if (!reg_named(r, "tlb_stencil_setup"))
+		if (r->id != QPU_REG_TLB_STENCIL)
 			f->periph++;
-		if (reg_named(r, "tlb_z"))
+		if (r->id == QPU_REG_TLB_Z)
 			f->tlb_z = true;
 		break;
 	case QPU_PERIPH_VPM:
@@ -98,7 +98,7 @@ static void write_addr(const struct qpu_inst *in, bool is_mul, unsigned addr,
 		f->wr_unif_addr = true;
 		break;
 	default:
-		if (reg_named(r, "ms_flags"))
+		if (r->id == QPU_REG_MS_FLAGS)
 			f->tlb = true;
 		break;
 	}

@@ -6,22 +6,7 @@
  * results, thread switches, branches and uniform resets. Operands are placed
  * by select_operands.c.
  */
-#include <string.h>
-
 #include "qpu/emit/select_internal.h"
-
-/* The waddr of a peripheral register by its ISA-table name. */
-static bool periph_waddr(const char *name, unsigned *addr)
-{
-	for (unsigned a = 0; a < 64; a++) {
-		const char *n = qpu_waddrs[QPU_FILE_A][a].name;
-		if (n && n[0] == name[0] && strcmp(n, name) == 0) {
-			*addr = a;
-			return true;
-		}
-	}
-	return false;
-}
 
 /* `or waddr, src, src` (fmax when the source unpacks as a float), no cond. */
 static bool emit_mov_to(struct sel *s, unsigned waddr, int ws, struct qir_reg src, bool float_in,
@@ -141,8 +126,8 @@ static bool emit_tex(struct sel *s)
 {
 	const struct qir_inst *in = s->inst;
 	unsigned waddr;
-	if (!periph_waddr(qir_ops[in->op].periph, &waddr))
-		return sel_error(s, "unknown TMU register");
+	if (!sel_reg_addr(s, qir_ops[in->op].periph, true, &waddr))
+		return false;
 	if (in->src[1].file != QIR_FILE_UNIF)
 		return sel_error(s, "TMU write without its configuration uniform");
 	uint32_t flags = in->op == QIR_OP_TEX_S ? EN_TMU_S : 0;
@@ -152,14 +137,19 @@ static bool emit_tex(struct sel *s)
 	/* a TMU write may not also read a uniform (kernel): go through ra14 */
 	struct opnd o;
 	struct placed p;
+	unsigned scratch_w, scratch_r;
+	enum qpu_reg_id scratch = sel_regfile_reg(OF_A, QIR_RA_SCRATCH);
+	if (!sel_reg_addr(s, scratch, true, &scratch_w) ||
+	    !sel_reg_addr(s, scratch, false, &scratch_r))
+		return false;
 	if (!sel_operand(s, in->src[0], &o) || !sel_place(s, &o, 1, -1, false, &p))
 		return false;
 	p.mux[1] = p.mux[0];
-	if (!sel_push(s, sel_alu_word(QPU_UNIT_ADD, QPU_A_OR, 14, 0, &p, QPU_COND_ALWAYS, false),
-		      0, p.unif, 0))
+	if (!sel_push(s, sel_alu_word(QPU_UNIT_ADD, QPU_A_OR, scratch_w, 0, &p, QPU_COND_ALWAYS,
+				      false), 0, p.unif, 0))
 		return false;
-	struct placed a = { .mux = { QPU_MUX_A, QPU_MUX_A }, .raddr_a = 14, .raddr_b = QPU_R_NOP,
-			    .unif = -1 };
+	struct placed a = { .mux = { QPU_MUX_A, QPU_MUX_A }, .raddr_a = (uint8_t)scratch_r,
+			    .raddr_b = QPU_R_NOP, .unif = -1 };
 	return sel_push(s, sel_alu_word(QPU_UNIT_ADD, QPU_A_OR, waddr, -1, &a, QPU_COND_ALWAYS,
 					false), 0, (int32_t)in->src[1].index, flags);
 }
@@ -168,8 +158,8 @@ static bool emit_sfu(struct sel *s)
 {
 	const struct qir_inst *in = s->inst;
 	unsigned waddr;
-	if (!periph_waddr(qir_ops[in->op].periph, &waddr))
-		return sel_error(s, "unknown SFU register");
+	if (!sel_reg_addr(s, qir_ops[in->op].periph, true, &waddr))
+		return false;
 	return emit_mov_to(s, waddr, -1, in->src[0], true, -1, 0) && emit_r4_result(s);
 }
 
@@ -180,11 +170,11 @@ static bool emit_signal(struct sel *s, enum qpu_sig sig, uint32_t flags)
 
 /* UNIFORMS_RESET and TEX_DIRECT: `add waddr, src0, src1` in the exact form
  * the kernel checks. */
-static bool emit_add_exact(struct sel *s, const char *reg, uint32_t flags)
+static bool emit_add_exact(struct sel *s, enum qpu_reg_id reg, uint32_t flags)
 {
 	unsigned waddr;
-	if (!periph_waddr(reg, &waddr))
-		return sel_error(s, "unknown register");
+	if (!sel_reg_addr(s, reg, true, &waddr))
+		return false;
 	struct opnd o[2];
 	struct placed p;
 	for (unsigned i = 0; i < 2; i++)
@@ -224,9 +214,9 @@ static bool select_inst(struct sel *s)
 	case QIR_OP_TEX_B:
 		return emit_tex(s);
 	case QIR_OP_TEX_DIRECT:
-		return emit_add_exact(s, "tmu0_s", EN_TMU_S);
+		return emit_add_exact(s, info->periph, EN_TMU_S);
 	case QIR_OP_UNIFORMS_RESET:
-		return emit_add_exact(s, "uniforms_addr", 0);
+		return emit_add_exact(s, info->periph, 0);
 	case QIR_OP_TEX_RESULT:
 		return emit_signal(s, QPU_SIG_LOAD_TMU0, EN_TMU_LOAD);
 	case QIR_OP_TLB_COLOR_READ:

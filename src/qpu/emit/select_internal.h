@@ -2,7 +2,8 @@
  * select_internal.h: state shared by instruction selection's two files —
  * qpu_select.c (one QIR op → nodes) and select_operands.c (QIR operands →
  * muxes, read addresses, small immediates, unpacks, with the copies through
- * ra14/rb14 that resolve what one instruction cannot encode).
+ * ra14/rb14 that resolve what one instruction cannot encode). Registers are
+ * named by enum qpu_reg_id and addressed through sel_reg_addr().
  */
 #ifndef VC4_QPU_EMIT_SELECT_INTERNAL_H
 #define VC4_QPU_EMIT_SELECT_INTERNAL_H
@@ -38,6 +39,19 @@ struct placed {
 	uint8_t unpack;
 	int32_t unif;
 };
+
+/* The read (write false) or write address of ISA register `id`, through
+ * qpu_reg_raddr()/qpu_reg_waddr(); false + diag when there is none. */
+bool sel_reg_addr(struct sel *s, enum qpu_reg_id id, bool write, unsigned *addr);
+
+/* Register n of regfile `file` (OF_A: raN, OF_B: rbN) as an ISA id;
+ * QPU_REG_RESERVED when n > 31. */
+static inline enum qpu_reg_id sel_regfile_reg(int file, unsigned n)
+{
+	if (n >= 32)
+		return QPU_REG_RESERVED;
+	return (enum qpu_reg_id)((file == OF_B ? QPU_REG_RB0 : QPU_REG_RA0) + n);
+}
 
 /* The operand for QIR source r; false + diag when it cannot be read. */
 bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o);

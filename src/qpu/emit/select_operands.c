@@ -11,14 +11,20 @@
 
 #include "qpu/emit/select_internal.h"
 
-#define SCRATCH 14u
-
 bool sel_error(struct sel *s, const char *what)
 {
 	char text[96];   /* the instruction's QIR text, only when there is an error */
 	qir_print_inst(s->c, s->inst, text, sizeof(text));
 	return vc4_diag_set(s->diag, "qpu emit: block %u, inst %u (%s): %s", s->bi, s->ii,
 			    text, what);
+}
+
+bool sel_reg_addr(struct sel *s, enum qpu_reg_id id, bool write, unsigned *addr)
+{
+	enum qpu_file file;
+	if (!(write ? qpu_reg_waddr(id, &file, addr) : qpu_reg_raddr(id, &file, addr)))
+		return sel_error(s, write ? "register cannot be written" : "register cannot be read");
+	return true;
 }
 
 bool sel_push(struct sel *s, uint64_t word, uint64_t alt, int32_t unif, uint32_t flags)
@@ -36,6 +42,7 @@ static bool temp_operand(struct sel *s, uint32_t t, struct opnd *o)
 	if (t >= s->c->num_temps)
 		return sel_error(s, "temp out of range");
 	struct qir_phys_reg p = s->ra->temps[t];
+	unsigned addr;
 	switch (p.file) {
 	case QIR_PHYS_ACC:
 		o->file = OF_ACC;
@@ -44,13 +51,26 @@ static bool temp_operand(struct sel *s, uint32_t t, struct opnd *o)
 	case QIR_PHYS_A:
 	case QIR_PHYS_B:
 		o->file = p.file == QIR_PHYS_A ? OF_A : OF_B;
-		o->addr = p.index;
+		if (!sel_reg_addr(s, sel_regfile_reg(o->file, p.index), false, &addr))
+			return false;
+		o->addr = (uint8_t)addr;
 		return true;
 	default:                 /* never written: any value will do */
 		o->file = OF_ACC;
 		o->mux = QPU_MUX_R0;
 		return true;
 	}
+}
+
+/* A FIFO read (uniform, varying, VPM): the same address on both files. */
+static bool fifo_operand(struct sel *s, enum qpu_reg_id id, struct opnd *o)
+{
+	unsigned addr;
+	if (!sel_reg_addr(s, id, false, &addr))
+		return false;
+	o->file = OF_ANY;
+	o->addr = (uint8_t)addr;
+	return true;
 }
 
 bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o)
@@ -69,18 +89,12 @@ bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o)
 	case QIR_FILE_TEMP:
 		return temp_operand(s, r.index, o);
 	case QIR_FILE_UNIF:
-		o->file = OF_ANY;
-		o->addr = QPU_R_UNIF;
 		o->unif = (int32_t)r.index;
-		return true;
+		return fifo_operand(s, QPU_REG_UNIFORM, o);
 	case QIR_FILE_VARY:
-		o->file = OF_ANY;
-		o->addr = QPU_R_VARY;
-		return true;
+		return fifo_operand(s, QPU_REG_VARYING, o);
 	case QIR_FILE_VPM:
-		o->file = OF_ANY;
-		o->addr = 48;
-		return true;
+		return fifo_operand(s, QPU_REG_VPM, o);
 	case QIR_FILE_SMALL_IMM:
 		code = qpu_small_imm_encode(r.index);
 		if (code < 0)
@@ -189,19 +203,22 @@ static bool copy_to_scratch(struct sel *s, struct opnd *o, int file, bool apply_
 	if (!apply_unpack)
 		src.unpack = 0;
 	struct placed p;
-	unsigned bad;
+	unsigned bad, waddr, raddr;
 	if (try_place(&src, 1, -1, &p, &bad) != PF_OK)
 		return sel_error(s, "unpack from a register that cannot unpack");
+	enum qpu_reg_id scratch = sel_regfile_reg(file, QIR_RA_SCRATCH);
+	if (!sel_reg_addr(s, scratch, true, &waddr) || !sel_reg_addr(s, scratch, false, &raddr))
+		return false;
 	p.mux[1] = p.mux[0];
 	enum qpu_op_add op = apply_unpack && float_in ? QPU_A_FMAX : QPU_A_OR;
-	uint64_t w = sel_alu_word(QPU_UNIT_ADD, op, SCRATCH, file == OF_B, &p,
+	uint64_t w = sel_alu_word(QPU_UNIT_ADD, op, waddr, file == OF_B, &p,
 				  QPU_COND_ALWAYS, false);
 	if (!sel_push(s, w, 0, p.unif, 0))
 		return false;
 	uint8_t keep = apply_unpack ? 0 : o->unpack;
 	memset(o, 0, sizeof(*o));
 	o->file = (int8_t)file;
-	o->addr = SCRATCH;
+	o->addr = (uint8_t)raddr;
 	o->unpack = keep;
 	o->unif = -1;
 	return true;
@@ -241,8 +258,7 @@ bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int
 		*waddr = QPU_W_NOP;
 		return true;
 	case QIR_FILE_VPM:
-		*waddr = 48;
-		return true;
+		return sel_reg_addr(s, QPU_REG_VPM, true, waddr);
 	case QIR_FILE_SPECIAL:
 		if (!qir_special_qpu_addr((enum qir_special)r.index, true, &file, &addr))
 			return sel_error(s, "special register cannot be written");
@@ -265,12 +281,11 @@ bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int
 	case QIR_PHYS_ACC:
 		if (p.index > 3)
 			return sel_error(s, "r4 written by an op that does not produce r4");
-		*waddr = 32u + p.index;
-		return true;
+		return sel_reg_addr(s, (enum qpu_reg_id)(QPU_REG_ACC0 + p.index), true, waddr);
 	default:
-		*waddr = p.index;
 		*ws = (p.file == QIR_PHYS_A) == is_mul;
-		return true;
+		return sel_reg_addr(s, sel_regfile_reg(p.file == QIR_PHYS_A ? OF_A : OF_B,
+						       p.index), true, waddr);
 	}
 }
 
