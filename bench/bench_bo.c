@@ -86,22 +86,26 @@ static bool run_job(struct vc4_dev *dev, struct vc4_job *job, struct vc4_bo *tar
 {
 	static const uint32_t sizes[3] = { 64 << 10, 4 << 10, 16 << 10 };
 	struct vc4_cl bin;
-	struct vc4_bo *bos[3];
-	for (int i = 0; i < 3; i++) {
+	struct vc4_bo *bos[4] = { NULL, NULL, NULL, target };
+	bool ok = true;
+	for (int i = 0; i < 3 && ok; i++) {
 		bos[i] = vc4_bo_alloc(dev, sizes[i], "frame", NULL);
 		uint8_t *map = bos[i] ? vc4_bo_map(bos[i], NULL) : NULL;
-		if (!map)
-			return false;
-		memset(map, i, 256);
+		if (map)
+			memset(map, i, 256);
+		ok = map != NULL;
 	}
-	bool ok = frame_bin_cl(&bin) &&
-		vc4_job_set_cls(job, bin.data, bin.len, NULL, 0, 0, NULL, 0, bos, 3, NULL) &&
-		vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, target, 0, 0x4, 0, NULL);
-	cl_free(&bin);
+	/* The job borrows the CL and the BO list (target last) until submitted. */
+	ok = frame_bin_cl(&bin) && ok &&
+	     vc4_job_set_cls(job, bin.data, bin.len, NULL, 0, 0, NULL, 0, bos, 4, NULL) &&
+	     vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, target, 0, 0x4, 0, NULL);
 	vc4_job_set_tiles(job, 256, 256, 0, 0, 3, 3);
+	ok = ok && vc4_job_submit(job, NULL);
+	cl_free(&bin);
 	for (int i = 0; i < 3; i++)
-		vc4_bo_unref(bos[i]);
-	return ok && vc4_job_submit(job, NULL);
+		if (bos[i])
+			vc4_bo_unref(bos[i]);
+	return ok;
 }
 
 static int bench_frames(unsigned jobs_per_frame, unsigned warmup, unsigned frames)

@@ -41,6 +41,7 @@
 #include "sim/kernel/sim_kernel_job.h"
 #include "sim/kernel/sim_validate.h"
 #include "qpu/check/qpu_kernel.h"
+#include "vc4_packet_info.h"
 #include "vc4_packets.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -164,9 +165,6 @@ static bool in_job_bo(const struct sim_job *job, uint32_t addr, uint32_t len)
 	return false;
 }
 
-#define PKT_LEN(NAME, OP, LEN, STR) [OP] = LEN,
-static const uint8_t packet_length[256] = { VC4_FOR_EACH_PACKET(PKT_LEN) };
-
 /* One RCL packet's memory access: general loads/stores touch at least a
  * 16-byte line of a BO, full-res ones a 16 KiB tile, branches the slot. */
 static void check_rcl_packet(const struct sim_job *job, const struct sim_exec *e,
@@ -225,7 +223,7 @@ static void check_rcl(const struct sim_kernel *k, const struct sim_job *job)
 	if (!rcl || len == 0)
 		abort();
 	while (pos < len) {
-		uint32_t n = packet_length[rcl[pos]];
+		uint32_t n = vc4_packet_length(rcl[pos]);
 		if (n == 0 || n > len - pos)
 			abort();
 		check_rcl_packet(job, v->priv, rcl + pos);
@@ -242,7 +240,7 @@ static void check_bin_cl(const struct sim_kernel *k, const struct sim_job *job)
 	if (!cl)
 		abort();
 	while (pos < len) {
-		uint32_t n = packet_length[cl[pos]];
+		uint32_t n = vc4_packet_length(cl[pos]);
 		if (n == 0 || n > len - pos)
 			abort();
 		if (cl[pos] == VC4_INDEXED_PRIMITIVE_LIST_opcode) {

@@ -26,7 +26,6 @@ struct vc4_bo {
 	const char *name;     /* debug label (static string) */
 	bool is_shader;       /* made by CREATE_SHADER_BO: immutable, never cached */
 	bool shared;          /* exported or imported: never cached */
-	uint32_t last_hindex; /* hint for vc4_job_add_bo(); validated before use */
 	uint64_t last_seqno;  /* last accepted SUBMIT_CL naming it (0: never) */
 	/* Shader BOs keep their code (the kernel forbids writable maps), so
 	 * capture can save it. */

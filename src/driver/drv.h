@@ -185,8 +185,10 @@ bool drv_flush_writer(struct vc4_ctx *ctx, struct vc4_texture *tex, enum drv_flu
 /* Submits every pending job. */
 bool drv_flush_all(struct vc4_ctx *ctx, enum drv_flush_reason why);
 
-/* Fills a vc4_job (src/bo) from a finished drv_job: streams, surfaces,
- * clears, tiles. Exposed for tests. */
+/* Describes a finished drv_job to a vc4_job (src/bo): lends it the CL
+ * builder's streams and BO list (adding the render targets' BOs to the
+ * list), sets surfaces, clears, tiles. `out` is valid while `job` lives.
+ * Exposed for tests. */
 bool drv_job_build_submit(struct vc4_ctx *ctx, struct drv_job *job, struct vc4_job *out);
 
 /* Takes a reference on the BOs the job's CLs started naming since the

@@ -3,11 +3,12 @@
  * it: on vc4_flush(), when its BOs pass the size cap, before a draw samples
  * its target, before the CPU reads its target, before a clear that follows
  * draws, and before another job starts writing a texture it samples. Also
- * turns a finished job into the vc4_job of src/bo: the three streams, the
- * render surfaces (colour write with render-config bits, colour and Z/S
- * loads when the target holds content and was not cleared, Z/S write;
- * their bits packed by the generated *_SURFACE_BITS code),
- * clear values and the tile rectangle (kernel-vc4.md §b, §f). After each
+ * describes a finished job to src/bo's vc4_job, which borrows the CL
+ * builder's three streams and its one BO list (the render targets' BOs
+ * added to it): the render surfaces (colour write with render-config bits,
+ * colour and Z/S loads when the target holds content and was not cleared,
+ * Z/S write; their bits packed by the generated *_SURFACE_BITS code), clear
+ * values and the tile rectangle (kernel-vc4.md §b, §f). After each
  * submission and wait it asks the device whether a job hung.
  */
 #include <assert.h>
@@ -192,10 +193,22 @@ static bool set_surfaces(struct drv_job *job, struct vc4_job *out, struct vc4_di
 	return ok;
 }
 
+/* Lists the render targets' BOs after the ones the CLs name (the job's one
+ * BO list; the kernel finds surfaces by index in it) and references them
+ * with the others. */
+static void list_surface_bos(struct drv_job *job)
+{
+	cl_job_bo_index(&job->cl, job->color->bo);
+	if (job->depth)
+		cl_job_bo_index(&job->cl, job->depth->bo);
+	drv_job_ref_bos(job);
+}
+
 bool drv_job_build_submit(struct vc4_ctx *ctx, struct drv_job *job, struct vc4_job *out)
 {
 	struct vc4_diag diag = { 0 };
 	struct cl_job *cl = &job->cl;
+	list_surface_bos(job);
 	if (cl_job_failed(cl))
 		return drv_error(ctx, "building the job: %s", cl->diag.msg);
 	if (!vc4_job_set_cls(out, cl->bcl.data, (uint32_t)cl->bcl.len, cl->shader_rec.data,

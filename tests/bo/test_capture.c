@@ -88,13 +88,14 @@ static void make_captures(void)
 	for (int i = 0; i < 8192; i++)
 		p[i] = (uint8_t)(i * 7);
 	struct vc4_job *job = vc4_job_create(dev);
-	assert_true(vc4_job_set_cls(job, bin, sizeof(bin), NULL, 0, 0, unif, sizeof(unif), bo, 2,
+	assert_true(vc4_job_set_cls(job, bin, sizeof(bin), NULL, 0, 0, unif, sizeof(unif), bo, 3,
 				    &d));
 	vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, bo[2], 0, 0x0004, 0, &d);
 	vc4_job_set_clear(job, 0xff0000ff, 0xff0000ff, 0x00ffffff, 0);
 	vc4_job_set_tiles(job, 64, 64, 0, 0, 0, 0);
 	if (!vc4_job_submit(job, &d))
 		fail_msg("submit: %s", d.msg);
+	vc4_job_set_cls(job, bin, sizeof(bin), NULL, 0, 0, unif, sizeof(unif), bo, 3, &d);
 	vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, bo[2], 0, 0x0004, 0, &d);
 	job->flags = 0x10;
 	assert_false(vc4_job_submit(job, &d));

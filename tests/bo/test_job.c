@@ -41,8 +41,9 @@ static const uint8_t bin[] = { 112, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 2, 2,
 static const uint8_t rec[] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 9, 9 };
 static const uint8_t unif[] = { 0xaa, 0xbb, 0xcc, 0xdd };
 
-/* A job over BOs a, b (CL builder's list) and c (colour target), b also ZS.
- * 64, 128 and 192 KiB: b and c hold the 100x70 buffers the kernel checks. */
+/* A job over BOs a, b and c (the CL builder's list), c the colour target
+ * and b also ZS. 64, 128 and 192 KiB: b and c hold the 100x70 buffers the
+ * kernel checks. The job borrows the list: `bo` must outlive it. */
 static struct vc4_job *build_job(struct vc4_dev *dev, struct vc4_bo **bo)
 {
 	for (int i = 0; i < 3; i++)
@@ -50,7 +51,7 @@ static struct vc4_job *build_job(struct vc4_dev *dev, struct vc4_bo **bo)
 	struct vc4_job *job = vc4_job_create(dev);
 	struct vc4_diag d = {0};
 	assert_true(vc4_job_set_cls(job, bin, sizeof(bin), rec, sizeof(rec), 1, unif,
-				    sizeof(unif), bo, 2, &d));
+				    sizeof(unif), bo, 3, &d));
 	assert_true(vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, bo[2], 0x40, 0x0004, 0, &d));
 	assert_true(vc4_job_set_surface(job, VC4_JOB_ZS_WRITE, bo[1], 0x1000, 0x0022, 0, &d));
 	vc4_job_set_clear(job, 0x11223344, 0x55667788, 0x00ffffff, 0x80);
@@ -64,12 +65,13 @@ static void assembly_matches_the_uapi_layout(void **state)
 	struct vc4_dev *dev = *state;
 	struct vc4_bo *bo[3];
 	struct vc4_job *job = build_job(dev, bo);
-	assert_int_equal(job->bos.len, 3);
+	assert_int_equal(job->bo_count, 3);
 	uint32_t handles[3];
 	struct drm_vc4_submit_cl args;
 	vc4_job_fill_submit(job, &args, handles);
 	assert_int_equal(sizeof(args), 176);
 	const uint8_t *p = (const uint8_t *)&args;
+	assert_ptr_equal((const void *)(uintptr_t)args.bin_cl, bin); /* borrowed, not copied */
 	assert_memory_equal((const void *)(uintptr_t)args.bin_cl, bin, sizeof(bin));
 	assert_memory_equal((const void *)(uintptr_t)args.shader_rec, rec, sizeof(rec));
 	assert_memory_equal((const void *)(uintptr_t)args.uniforms, unif, sizeof(unif));
@@ -105,13 +107,14 @@ static void submit_empties_the_job_and_keeps_the_seqno(void **state)
 	const struct vc4_dev_stats *st = vc4_dev_stats(dev);
 	struct vc4_bo *bo[3];
 	struct vc4_job *job = build_job(dev, bo);
-	assert_int_equal(bo[1]->refcount, 2);
+	assert_int_equal(bo[1]->refcount, 1); /* the job holds no references */
 	struct vc4_diag d = {0};
 	if (!vc4_job_submit(job, &d))
 		fail_msg("%s", d.msg);
 	assert_int_equal(job->seqno, 1);
-	assert_int_equal(job->bos.len, 0);
-	assert_int_equal(job->bin_cl.len, 0);
+	assert_int_equal(job->bo_count, 0);
+	assert_null(job->bin_cl);
+	assert_int_equal(job->bin_cl_size, 0);
 	assert_int_equal(job->surf[VC4_JOB_COLOR_WRITE].hindex, ~0u);
 	assert_int_equal(bo[1]->refcount, 1);
 	assert_int_equal(bo[1]->last_seqno, 1);
@@ -127,26 +130,25 @@ static void submit_empties_the_job_and_keeps_the_seqno(void **state)
 		vc4_bo_unref(bo[i]);
 }
 
-static void cl_list_must_come_first(void **state)
+static void surfaces_come_from_the_cl_list(void **state)
 {
 	struct vc4_dev *dev = *state;
 	struct vc4_bo *a = vc4_bo_alloc(dev, 4096, "a", NULL);
+	struct vc4_bo *b = vc4_bo_alloc(dev, 4096, "b", NULL);
 	struct vc4_job *job = vc4_job_create(dev);
 	struct vc4_diag d = {0};
-	assert_int_equal(vc4_job_add_bo(job, a), 0);
-	assert_int_equal(vc4_job_add_bo(job, a), 0);
-	assert_false(vc4_job_set_cls(job, bin, 1, NULL, 0, 0, NULL, 0, &a, 1, &d));
-	assert_string_equal(d.msg, "job: the CL builder's BO list must come first "
-			    "(the job already lists 1 BOs)");
-	vc4_job_destroy(job);
-	job = vc4_job_create(dev);
-	struct vc4_bo *dup[2] = { a, a };
+	assert_false(vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, a, 0, 0, 0, &d));
+	assert_string_equal(d.msg, "job: surface 1's BO (handle 1) is not in the job's list "
+			    "of 0 BOs");
+	assert_true(vc4_job_set_cls(job, bin, 1, NULL, 0, 0, NULL, 0, &a, 1, &d));
+	assert_true(vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, a, 0, 0, 0, &d));
 	vc4_diag_clear(&d);
-	assert_false(vc4_job_set_cls(job, bin, 1, NULL, 0, 0, NULL, 0, dup, 2, &d));
-	assert_string_equal(d.msg, "job: BO list entry 1 is a duplicate of entry 0 or memory "
-			    "ran out");
+	assert_false(vc4_job_set_cls(job, bin, 1, NULL, 0, 0, NULL, 0, &b, 1, &d));
+	assert_string_equal(d.msg, "job: the CL builder's output must come before the "
+			    "surfaces (surface 1 is set)");
 	vc4_job_destroy(job);
 	vc4_bo_unref(a);
+	vc4_bo_unref(b);
 }
 
 static void wait_retries_eintr_and_eagain(void **state)
@@ -157,6 +159,7 @@ static void wait_retries_eintr_and_eagain(void **state)
 	sim_kernel_set_exec(k, SIM_KERNEL_EXEC_ON_WAIT);
 	struct vc4_bo *a = vc4_bo_alloc(dev, 4096, "a", NULL);
 	struct vc4_job *job = vc4_job_create(dev);
+	vc4_job_set_cls(job, NULL, 0, NULL, 0, 0, NULL, 0, &a, 1, NULL);
 	vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, a, 0, 0, 0, NULL);
 	struct vc4_diag d = {0};
 	assert_true(vc4_job_submit(job, &d));
@@ -164,6 +167,7 @@ static void wait_retries_eintr_and_eagain(void **state)
 	assert_int_equal(vc4_job_wait(job, 1000000, &d), 0);
 	assert_int_equal(st->ioctls[VC4_IOCTL_WAIT_SEQNO], 3);
 	sim_kernel_inject_error(k, DRM_IOCTL_VC4_WAIT_SEQNO, EAGAIN, 1);
+	vc4_job_set_cls(job, NULL, 0, NULL, 0, 0, NULL, 0, &a, 1, NULL);
 	vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, a, 0, 0, 0, NULL);
 	assert_true(vc4_job_submit(job, &d));
 	assert_int_equal(vc4_job_wait(job, 1000000, &d), 0);
@@ -181,6 +185,7 @@ static void wait_times_out_on_a_stalled_gpu(void **state)
 	sim_kernel_set_exec(vc4_dev_sim(dev), SIM_KERNEL_EXEC_MANUAL);
 	struct vc4_bo *a = vc4_bo_alloc(dev, 4096, "a", NULL);
 	struct vc4_job *job = vc4_job_create(dev);
+	vc4_job_set_cls(job, NULL, 0, NULL, 0, 0, NULL, 0, &a, 1, NULL);
 	vc4_job_set_surface(job, VC4_JOB_COLOR_WRITE, a, 0, 0, 0, NULL);
 	struct vc4_diag d = {0};
 	assert_true(vc4_job_submit(job, &d));
@@ -198,7 +203,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(assembly_matches_the_uapi_layout, setup, teardown),
 		cmocka_unit_test_setup_teardown(submit_empties_the_job_and_keeps_the_seqno, setup,
 						teardown),
-		cmocka_unit_test_setup_teardown(cl_list_must_come_first, setup, teardown),
+		cmocka_unit_test_setup_teardown(surfaces_come_from_the_cl_list, setup, teardown),
 		cmocka_unit_test_setup_teardown(wait_retries_eintr_and_eagain, setup, teardown),
 		cmocka_unit_test_setup_teardown(wait_times_out_on_a_stalled_gpu, setup, teardown),
 	};

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "simpipe_fixture.h"
+#include "vc4_packet_info.h"
 
 #define PIPE_CLIPPED_BYTES 97 /* our clipped record (docs/pipeline.md) */
 
@@ -230,9 +231,6 @@ static uint32_t lcg(uint32_t *seed)
 	return *seed >> 8;
 }
 
-#define PACKET_LEN(NAME, OP, LEN, STR) [OP] = LEN,
-static const uint8_t packet_len[256] = { VC4_FOR_EACH_PACKET(PACKET_LEN) };
-
 /* Appends `n` packets drawn from `ops` with random payloads (an address
  * inside memory in half of them) at *at. */
 static void random_packets(struct fx_job *j, uint32_t *at, const uint8_t *ops, size_t nops,
@@ -240,7 +238,7 @@ static void random_packets(struct fx_job *j, uint32_t *at, const uint8_t *ops, s
 {
 	for (int k = 0; k < n; k++) {
 		uint8_t op = ops[lcg(seed) % nops];
-		uint32_t len = packet_len[op];
+		uint32_t len = vc4_packet_length(op);
 		uint8_t *pkt = fx_ptr(j, *at);
 		pkt[0] = op;
 		for (uint32_t b = 1; b < len; b++)

@@ -31,16 +31,6 @@ static const uint64_t param_values[] = {
 
 #define DRM_FORMAT_MOD_VC4_T_TILED 0x0700000000000001ull
 
-int sim_kernel_fail(struct sim_kernel *k, int err, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vc4_diag_clear(&k->err);   /* each ioctl's own error */
-	vc4_diag_vset(&k->err, fmt, ap);
-	va_end(ap);
-	return -err;
-}
-
 struct sim_kernel *sim_kernel_create(uint32_t base, uint32_t size, struct vc4_diag *diag)
 {
 	struct sim_kernel *k = calloc(1, sizeof(*k));
@@ -63,18 +53,6 @@ struct sim_kernel *sim_kernel_create(uint32_t base, uint32_t size, struct vc4_di
 	return k;
 }
 
-/* Frees a BO's memory and bookkeeping (not its handle slot). */
-static void bo_free(struct sim_kernel *k, struct sim_bo *bo)
-{
-	if (bo->paddr)
-		sim_arena_free(&k->arena, bo->paddr, bo->size);
-	if (bo->shader)
-		qpu_kernel_info_free(bo->shader);
-	free(bo->shader);
-	free(bo->label);
-	free(bo);
-}
-
 void sim_kernel_destroy(struct sim_kernel *k)
 {
 	if (!k)
@@ -83,7 +61,7 @@ void sim_kernel_destroy(struct sim_kernel *k)
 	sim_binner_fini(k);
 	for (size_t i = 0; i < k->handles.len; i++)
 		if (k->handles.data[i])
-			bo_free(k, k->handles.data[i]);
+			sim_kernel_bo_free(k, k->handles.data[i]);
 	vc4_array_free(&k->handles);
 	vc4_array_free(&k->queue);
 	sim_kernel_perfmon_fini(k);
@@ -136,11 +114,6 @@ uint32_t sim_kernel_bytes_used(const struct sim_kernel *k)
 	return k->arena.used;
 }
 
-struct sim_bo *sim_kernel_lookup(const struct sim_kernel *k, uint32_t handle)
-{
-	return handle < k->handles.len ? k->handles.data[handle] : NULL;
-}
-
 bool sim_kernel_bo_info(const struct sim_kernel *k, uint32_t handle,
 			struct sim_kernel_bo_info *info)
 {
@@ -153,12 +126,6 @@ bool sim_kernel_bo_info(const struct sim_kernel *k, uint32_t handle,
 		.label = bo->label,
 	};
 	return true;
-}
-
-void sim_kernel_bo_unuse(struct sim_kernel *k, struct sim_bo *bo)
-{
-	if (--bo->usecnt == 0 && bo->handle == 0)
-		bo_free(k, bo);
 }
 
 unsigned sim_kernel_purge(struct sim_kernel *k)
@@ -174,22 +141,6 @@ unsigned sim_kernel_purge(struct sim_kernel *k)
 		n++;
 	}
 	return n;
-}
-
-void *sim_kernel_copy_in(uint64_t ptr, uint32_t size, int *err)
-{
-	if (size && (ptr == 0 || ptr > UINTPTR_MAX)) {
-		*err = -EFAULT;
-		return NULL;
-	}
-	void *copy = malloc(size ? size : 1);
-	if (!copy) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	if (size)
-		memcpy(copy, (const void *)(uintptr_t)ptr, size);
-	return copy;
 }
 
 /* The lowest free handle (handles start at 1, like the kernel's idr). */
@@ -241,7 +192,7 @@ static void handle_close(struct sim_kernel *k, struct sim_bo *bo)
 	k->handles.data[bo->handle] = NULL;
 	bo->handle = 0;
 	if (bo->usecnt == 0)
-		bo_free(k, bo);
+		sim_kernel_bo_free(k, bo);
 }
 
 static int create_bo(struct sim_kernel *k, struct drm_vc4_create_bo *args)

@@ -5,14 +5,22 @@
  * SUBMIT_CL (sim_submit.c) does the ioctl-level checks, looks up the BOs and
  * copies the three user buffers into a `struct sim_job`. It then calls
  *   sim_kernel_validate_submit(k, job, diag)  -- may reject: -EINVAL + diag
+ *                                                (sim_validate_job.c)
  *   (commit: seqno, BO seqnos and use counts)
  *   sim_kernel_run_job(k, job)                -- when the job runs: the 3D
  *                                                pipeline executes its CLs;
  *                                                cannot fail (an error is
  *                                                the job's hang reason)
+ *                                                (sim_run.c, the queue)
  * Nothing is changed before validation succeeds, so a rejection leaves no
  * trace. The validator may keep its results in job->validated (freed with
- * sim_kernel_job_fini_validated()).
+ * sim_kernel_job_fini_validated(), sim_exec.c).
+ *
+ * The files call one way (meson.build lists them lowest first): the arena
+ * and sim_kernel_base.c; perfmons and the binner; the validator's job state
+ * (sim_exec.c); the queue (sim_run.c); the validation steps; the seam
+ * (sim_validate_job.c); SUBMIT_CL and the waits; the ioctl dispatch
+ * (sim_kernel.c).
  */
 #ifndef VC4_SIM_KERNEL_JOB_H
 #define VC4_SIM_KERNEL_JOB_H
@@ -71,7 +79,7 @@ struct sim_kernel {
 	VC4_ARRAY(struct sim_bo *) handles; /* index = handle; NULL = free; [0] unused */
 	VC4_ARRAY(struct sim_job *) queue;  /* submitted, unfinished, seqno order */
 	VC4_ARRAY(struct sim_perfmon *) perfmons; /* id = index + 1; NULL = free */
-	struct sim_binner *binner;          /* binner BO + slots (sim_validate_job.c);
+	struct sim_binner *binner;          /* binner BO + slots (sim_binner.c);
 					     * NULL while no job holds a slot */
 	uint64_t emitted_seqno, finished_seqno;
 	enum sim_kernel_exec exec;
@@ -87,12 +95,16 @@ struct sim_kernel {
 	} inject;
 };
 
-/* Records the reason for a failure and returns -err (err is positive). */
+/* sim_kernel_base.c. Records the reason for a failure and returns -err
+ * (err is positive). */
 int sim_kernel_fail(struct sim_kernel *k, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* The live BO behind `handle`, or NULL. */
 struct sim_bo *sim_kernel_lookup(const struct sim_kernel *k, uint32_t handle);
+
+/* Frees a BO's memory and bookkeeping (not its handle slot). */
+void sim_kernel_bo_free(struct sim_kernel *k, struct sim_bo *bo);
 
 /* Drops one use of `bo` by a finished job, freeing it if it was closed. */
 void sim_kernel_bo_unuse(struct sim_kernel *k, struct sim_bo *bo);
@@ -105,21 +117,29 @@ int sim_kernel_submit_cl(struct sim_kernel *k, struct drm_vc4_submit_cl *args);
 int sim_kernel_wait_seqno(struct sim_kernel *k, struct drm_vc4_wait_seqno *args);
 int sim_kernel_wait_bo(struct sim_kernel *k, struct drm_vc4_wait_bo *args);
 
-/* Perfmons (sim_perfmon.c). sim_kernel_perfmon_add() adds n to every
- * counter of perfmon `id` that counts `event`: the simulator's hook. */
+/* Perfmons (sim_perfmon.c). sim_kernel_perfmon_feed() adds what a finished
+ * job did in the pipeline to the counters of perfmon `id` (none when 0). */
 struct sim_perfmon *sim_kernel_perfmon(const struct sim_kernel *k, uint32_t id);
 int sim_kernel_perfmon_create(struct sim_kernel *k, struct drm_vc4_perfmon_create *args);
 int sim_kernel_perfmon_destroy(struct sim_kernel *k, struct drm_vc4_perfmon_destroy *args);
 int sim_kernel_perfmon_get_values(struct sim_kernel *k,
 				  struct drm_vc4_perfmon_get_values *args);
-void sim_kernel_perfmon_add(struct sim_kernel *k, uint32_t id, uint32_t event, uint64_t n);
+void sim_kernel_perfmon_feed(struct sim_kernel *k, uint32_t id,
+			     const struct sim_pipe_stats *st);
 void sim_kernel_perfmon_fini(struct sim_kernel *k);
 
-/* The seam (sim_validate_job.c, docs/validation.md): validate and
- * relocate a copied-in job; run a committed one. */
+/* The seam (docs/validation.md): validate and relocate a copied-in job
+ * (sim_validate_job.c); run a committed one (sim_run.c); free what
+ * validation took (sim_exec.c). */
 bool sim_kernel_validate_submit(struct sim_kernel *k, struct sim_job *job,
 				struct vc4_diag *diag);
 void sim_kernel_run_job(struct sim_kernel *k, struct sim_job *job);
 void sim_kernel_job_fini_validated(struct sim_kernel *k, struct sim_job *job);
+
+/* The queue (sim_run.c). Frees a job that is rejected or has run. */
+void sim_kernel_job_free(struct sim_kernel *k, struct sim_job *job);
+/* When every binner slot is held, runs the queued jobs (as the kernel
+ * waits for the last render) unless the GPU is stopped (manual exec). */
+void sim_kernel_make_bin_slot(struct sim_kernel *k);
 
 #endif

@@ -1,7 +1,7 @@
 /*
- * sim_submit.c: the simulated kernel's SUBMIT_CL, WAIT_SEQNO and WAIT_BO, the
- * job queue. Validation and execution are behind the seam of
- * sim_kernel_job.h (implemented in sim_validate_job.c). Check order and
+ * sim_submit.c: the simulated kernel's SUBMIT_CL, WAIT_SEQNO and WAIT_BO.
+ * Validation and execution are behind the seam of sim_kernel_job.h
+ * (sim_validate_job.c validates, sim_run.c runs the queue). Check order and
  * messages follow the Linux vc4 driver's submit path; a rejected job
  * changes nothing.
  *
@@ -31,39 +31,6 @@
 static const uint32_t known_flags = VC4_SUBMIT_CL_USE_CLEAR_COLOR |
 	VC4_SUBMIT_CL_FIXED_RCL_ORDER | VC4_SUBMIT_CL_RCL_ORDER_INCREASING_X |
 	VC4_SUBMIT_CL_RCL_ORDER_INCREASING_Y;
-
-/* ---- jobs ---- */
-
-static void job_free(struct sim_kernel *k, struct sim_job *job)
-{
-	if (!job)
-		return;
-	sim_kernel_job_fini_validated(k, job);
-	free(job->bos);
-	free(job->bin_cl);
-	free(job->shader_rec);
-	free(job->uniforms);
-	free(job);
-}
-
-uint64_t sim_kernel_retire(struct sim_kernel *k, uint64_t seqno)
-{
-	size_t done = 0;
-	while (done < k->queue.len && k->queue.data[done]->seqno <= seqno) {
-		struct sim_job *job = k->queue.data[done++];
-		sim_kernel_run_job(k, job);
-		k->finished_seqno = job->seqno;
-		for (uint32_t i = 0; i < job->args.bo_handle_count; i++)
-			sim_kernel_bo_unuse(k, job->bos[i]);
-		job_free(k, job);
-	}
-	if (done == 0)
-		return k->finished_seqno;
-	memmove(k->queue.data, k->queue.data + done,
-		(k->queue.len - done) * sizeof(*k->queue.data));
-	k->queue.len -= done;
-	return k->finished_seqno;
-}
 
 /* Looks up bo_handles into job->bos: every handle must exist and be WILLNEED. */
 static int lookup_bos(struct sim_kernel *k, const struct drm_vc4_submit_cl *args,
@@ -198,7 +165,7 @@ int sim_kernel_submit_cl(struct sim_kernel *k, struct drm_vc4_submit_cl *args)
 	if (ret == 0)
 		ret = commit(k, job);
 	if (ret) {
-		job_free(k, job);
+		sim_kernel_job_free(k, job);
 		return ret;
 	}
 	args->seqno = job->seqno;

@@ -5,7 +5,8 @@
  *   sim_validate_shader_recs() shader records + uniforms  (sim_validate_rec.c)
  *   sim_validate_reloc_tex()   one texture sample           (sim_validate_tex.c)
  *   sim_rcl_generate()         surfaces and the render CL   (sim_rcl.c)
- * run in that order by sim_kernel_validate_submit() (sim_validate_job.c).
+ * run in that order by sim_kernel_validate_submit() (sim_validate_job.c);
+ * the binner slots (sim_binner.c) and BO lookups (sim_exec.c) they share.
  *
  * The rules, their order and their messages are the Linux vc4 driver's
  * (vc4_validate.c, vc4_render_cl.c); where the kernel is defective the
@@ -100,12 +101,20 @@ struct sim_bo *sim_exec_use_bo(struct sim_exec *e, uint32_t index, const char *w
 			       struct vc4_diag *diag);
 
 /* Takes / releases a binner slot (the BO is created on first use and freed
- * when no slot is held). Taking fails with the reason in diag. */
+ * when no slot is held). Taking fails with the reason in diag, also when
+ * every slot is held (sim_kernel_make_bin_slot() may free one first). */
+bool sim_binner_full(const struct sim_kernel *k);
 bool sim_binner_get_slot(struct sim_exec *e, struct vc4_diag *diag);
 void sim_binner_put_slot(struct sim_exec *e);
 /* Gives the current overflow slot back and frees the binner BO if nothing
  * else holds it: at kernel destruction, after every job has completed. */
 void sim_binner_fini(struct sim_kernel *k);
+/* OUTOMEM from the pipeline running job `ctx` (a struct sim_exec; the
+ * kernel's overflow memory worker): takes a free slot as the new overflow
+ * memory, hands the previous overflow slot to the job to free when it
+ * completes, and points BPOA/BPOS at the new slot. No free slot: the job
+ * stops (hangs). */
+bool sim_binner_outomem(struct sim_pipe *p, void *ctx, struct vc4_diag *diag);
 
 /* Walks and relocates the bin CL into the exec BO; sets ct0ca/ct0ea. */
 bool sim_validate_bcl(struct sim_exec *e, struct vc4_diag *diag);

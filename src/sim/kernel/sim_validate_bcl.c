@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "vc4_packet_info.h"
 #include "vc4_packets.h"
 
 typedef bool (*bcl_check_fn)(struct sim_exec *e, const uint8_t *in, uint8_t *out,
@@ -24,12 +25,6 @@ struct bcl_rule {
 	bcl_check_fn check;
 };
 
-/* Length and name of every packet, from the XML. */
-#define PKT_LEN(NAME, OP, LEN, STR) [OP] = LEN,
-#define PKT_NAME(NAME, OP, LEN, STR) [OP] = STR,
-static const uint8_t packet_length[256] = { VC4_FOR_EACH_PACKET(PKT_LEN) };
-static const char *const packet_name[256] = { VC4_FOR_EACH_PACKET(PKT_NAME) };
-
 /* Records "0x<offset>: packet <op> (<name>): <reason>" for the current packet. */
 static bool __attribute__((format(printf, 3, 4)))
 bcl_fail(const struct sim_exec *e, struct vc4_diag *diag, const char *fmt, ...)
@@ -40,7 +35,7 @@ bcl_fail(const struct sim_exec *e, struct vc4_diag *diag, const char *fmt, ...)
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
 	return vc4_diag_set(diag, "0x%08x: packet %u (%s): %s", e->pkt_offset, e->pkt_op,
-			    packet_name[e->pkt_op], reason);
+			    vc4_packet_name(e->pkt_op), reason);
 }
 
 /* Bytes of the user bin CL. */
@@ -126,6 +121,8 @@ static bool check_binning_config(struct sim_exec *e, const uint8_t *in, uint8_t 
 				c.width_in_tiles, c.height_in_tiles, state,
 				SIM_TILE_LIST_BLOCK * tiles, SIM_BIN_SLOT_SIZE);
 	struct vc4_diag d = {0};
+	/* All slots held: the queue runs first, as the kernel waits for a render. */
+	sim_kernel_make_bin_slot(e->k);
 	if (!sim_binner_get_slot(e, &d))
 		return bcl_fail(e, diag, "%s", d.msg);
 	uint32_t slot = e->k->binner->paddr + (uint32_t)e->bin_slot * SIM_BIN_SLOT_SIZE;
@@ -282,13 +279,13 @@ static uint32_t validate_packet(struct sim_exec *e, const uint8_t *cl, uint32_t 
 	const struct bcl_rule *rule = &bcl_rules[op];
 	e->pkt_op = op;
 	if (!rule->accepted) {
-		if (packet_name[op])
+		if (vc4_packet_length(op))
 			bcl_fail(e, diag, "invalid in a bin CL");
 		else
 			vc4_diag_set(diag, "0x%08x: packet %u invalid", e->pkt_offset, op);
 		return 0;
 	}
-	uint32_t len = packet_length[op];
+	uint32_t len = vc4_packet_length(op);
 	if (len > size - e->pkt_offset) {
 		bcl_fail(e, diag, "length 0x%08x exceeds bounds (0x%08x)", len,
 			 size - e->pkt_offset);

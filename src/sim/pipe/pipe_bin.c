@@ -21,7 +21,7 @@
 
 void pipe_bin_note_state(struct sim_pipe *p, const uint8_t *pkt)
 {
-	uint32_t len = pipe_packet_length(pkt[0]);
+	uint32_t len = vc4_packet_length(pkt[0]);
 	if (len > sizeof(p->bin.state_raw[0]))
 		return;
 	memcpy(p->bin.state_raw[pkt[0]], pkt, len);
@@ -161,7 +161,7 @@ static bool list_add_primitive(struct sim_pipe *p, struct pipe_tile_list *l, uin
 		for (size_t i = 0; i < sizeof(list_state_ops); i++) {
 			uint8_t op = list_state_ops[i];
 			if (b->state_have[op] &&
-			    !list_write(p, l, b->state_raw[op], pipe_packet_length(op)))
+			    !list_write(p, l, b->state_raw[op], vc4_packet_length(op)))
 				return false;
 		}
 		l->state_gen = b->state_gen;

@@ -1,6 +1,6 @@
 /*
- * pipe_cl.c: the control-list executor: the packet table (from the generated
- * VC4_FOR_EACH_PACKET), the state packets both threads decode, the walkers of
+ * pipe_cl.c: the control-list executor: the state packets both threads
+ * decode (lengths and names from gen/vc4_packet_info.h), the walkers of
  * the binning thread (CT0) and the rendering thread (CT1) with branches and
  * sub-lists, the semaphore between them, the render thread's tile-list
  * primitives (triangles, points or lines as the Primitive List Format says),
@@ -11,26 +11,6 @@
 #include <string.h>
 
 #include "sim/pipe/pipe_internal.h"
-
-struct pipe_packet_info {
-	uint8_t length;
-	const char *name;
-};
-
-#define PIPE_PACKET_ROW(NAME, OP, LEN, STR) [OP] = { LEN, STR },
-static const struct pipe_packet_info packet_info[256] = {
-	VC4_FOR_EACH_PACKET(PIPE_PACKET_ROW)
-};
-
-uint32_t pipe_packet_length(uint8_t opcode)
-{
-	return packet_info[opcode].length;
-}
-
-const char *pipe_packet_name(uint8_t opcode)
-{
-	return packet_info[opcode].name ? packet_info[opcode].name : "unknown";
-}
 
 /* Applies a state packet (configuration, viewport, clip window, shader
  * state...) to `s`. Returns false when `pkt` is not a state packet. */
@@ -121,7 +101,7 @@ bool pipe_fetch_packet(struct sim_pipe *p, struct pipe_thread *t, uint8_t *buf, 
 	if (!op)
 		return vc4_diag_set(p->diag, "%s: 0x%08x: control list outside memory", t->name,
 				    t->pc);
-	*len = pipe_packet_length(op[0]);
+	*len = vc4_packet_length(op[0]);
 	if (*len == 0)
 		return vc4_diag_set(p->diag, "%s: 0x%08x: unknown packet opcode %u", t->name,
 				    t->pc, op[0]);
@@ -132,7 +112,7 @@ bool pipe_fetch_packet(struct sim_pipe *p, struct pipe_thread *t, uint8_t *buf, 
 	const uint8_t *src = sim_memory_ptr(p->mem, t->pc, *len);
 	if (!src)
 		return vc4_diag_set(p->diag, "%s: 0x%08x: packet %u (%s) runs outside memory",
-				    t->name, t->pc, op[0], pipe_packet_name(op[0]));
+				    t->name, t->pc, op[0], vc4_packet_name(op[0]));
 	memset(buf, 0, 128);
 	memcpy(buf, src, *len);
 	return true;
@@ -187,7 +167,7 @@ bool pipe_packet_error(struct sim_pipe *p, const struct pipe_thread *t, uint8_t 
 	memcpy(inner, p->diag->msg, sizeof(inner));
 	vc4_diag_clear(p->diag);
 	return vc4_diag_set(p->diag, "%s: 0x%08x: packet %u (%s): %s", t->name, t->pc, op,
-			    pipe_packet_name(op), inner);
+			    vc4_packet_name(op), inner);
 }
 
 /* Walks one thread until its pc reaches its end address or a Halt, calling

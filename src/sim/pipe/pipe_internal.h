@@ -12,6 +12,7 @@
 
 #include "sim/pipe/sim_pipe.h"
 #include "sim/sim_qpu.h"
+#include "vc4_packet_info.h"
 #include "vc4_packets.h"
 
 #define PIPE_TILE_SIZE 64          /* pixels, non-multisampled */
@@ -216,9 +217,7 @@ void pipe_pool_submit(struct pipe_pool *pool, struct pipe_item *it);
 void pipe_pool_wait_item(struct pipe_pool *pool, const struct pipe_item *it);
 bool pipe_pool_is_done(struct pipe_pool *pool, const struct pipe_item *it);
 
-/* pipe_cl.c: packet lengths and names from the generated table. */
-uint32_t pipe_packet_length(uint8_t opcode);  /* 0 for an unknown opcode */
-const char *pipe_packet_name(uint8_t opcode);
+/* pipe_cl.c (packet lengths and names: vc4_packet_info.h). */
 bool pipe_state_packet(struct pipe_state *s, const uint8_t *pkt);
 
 /* pipe_vertex.c */

@@ -164,7 +164,7 @@ void pipe_item_execute(struct sim_pipe *e, struct pipe_item *it)
 			memcpy(inner, it->diag.msg, sizeof(inner));
 			vc4_diag_clear(&it->diag);
 			vc4_diag_set(&it->diag, "render: 0x%08x: packet %u (%s): %s", addr, pkt[0],
-				     pipe_packet_name(pkt[0]), inner);
+				     vc4_packet_name(pkt[0]), inner);
 		}
 	}
 	it->stats = e->stats;
