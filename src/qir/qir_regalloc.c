@@ -31,7 +31,10 @@
  * overlap at any ip, so E <= 67 T: the graph is linear in the program.
  * Selection prefers r4, then accumulators, then A/B alternately, each
  * round-robin (fewer false dependencies for the QPU
- * scheduler). Among A/B registers it first tries the file that the temp's
+ * scheduler); a value live over many instructions and never read right
+ * after a write takes A/B first, and after colouring the values read soon
+ * after a write move into free accumulators (qir_ra_acc.h): a regfile read
+ * in the instruction after its write costs the QPU a nop. Among A/B registers it first tries the file that the temp's
  * already-coloured operand partners (temps read by the same instruction) do
  * not use — a small immediate counting as B, since it takes raddr_b — so
  * fewer instructions need the emitter's ra14/rb14 copy.
@@ -54,8 +57,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qir/qir_ra_acc.h"
 #include "qir/qir_ra_pressure.h"
 #include "regalloc/regalloc.h"
+
+/* Live ranges longer than this (in QIR instructions) prefer A/B, unless
+ * the value is read within QIR_RA_QUICK_READ instructions of a write. */
+#define QIR_RA_LONG_RANGE 20u
+#define QIR_RA_QUICK_READ 1u
+/* Values read within this many instructions of a write move from A/B to a
+ * free accumulator after colouring. */
+#define QIR_RA_ACC_READ 3u
 
 /* Allocation rounds (a pressure check and a colouring each) per mode. */
 #define QIR_RA_MAX_ROUNDS 32
@@ -117,6 +129,8 @@ struct ractx {
 	uint32_t *partners;      /* temps read together with it by one instruction */
 	uint32_t *imm_reads;     /* per temp: reads beside a small immediate, which
 				  * takes raddr_b (so file A is better) */
+	uint8_t *quick;          /* per temp: the fewest instructions from one
+				  * of its writes to a read (255: none, or more) */
 	uint32_t last_acc, last_ab; /* round-robin positions */
 };
 
@@ -245,6 +259,9 @@ static bool build_partners(struct ractx *x)
 	if (!x->pstart || !x->imm_reads)
 		return false;
 	count_imm_reads(x);
+	x->quick = qir_ra_read_distances(x->c);
+	if (!x->quick)
+		return false;
 	for_each_pair(x, count_pair);
 	for (uint32_t t = 0; t < nt; t++)
 		x->pstart[t + 1] += x->pstart[t];
@@ -277,20 +294,35 @@ static int preferred_file(const struct ractx *x, const struct ra_graph *g, uint3
 	return in_a == in_b ? -1 : (in_a > in_b ? 1 : 0);
 }
 
+static uint32_t select_acc(struct ractx *x, const uint64_t *avail)
+{
+	for (uint32_t k = 1; k <= 4; k++) {
+		uint32_t r = (x->last_acc + k) % 4;
+		if (ra_avail_has(avail, r))
+			return x->last_acc = r;
+	}
+	return RA_NO_REG;
+}
+
 /* Register choice: r4, then accumulators, then A/B alternately, round-robin;
- * among A/B registers, the file the operand partners do not use first. */
+ * among A/B registers, the file the operand partners do not use first.
+ * A value live over more than QIR_RA_LONG_RANGE instructions and never
+ * read right after a write tries A/B before the accumulators: a
+ * register-file value read right after its write costs the QPU a nop,
+ * which mostly short-lived values risk, so the accumulators are kept for
+ * them. */
 static uint32_t select_reg(const struct ra_graph *g, uint32_t node, const uint64_t *avail,
 			   void *user)
 {
 	struct ractx *x = user;
 	if (ra_avail_has(avail, REG_R4))
 		return REG_R4;
-	for (uint32_t k = 1; k <= 4; k++) {
-		uint32_t r = (x->last_acc + k) % 4;
-		if (ra_avail_has(avail, r))
-			return x->last_acc = r;
-	}
-	int pref = preferred_file(x, g, x->temp_of[node]);
+	uint32_t t = x->temp_of[node];
+	bool long_range = x->lv.end[t] - x->lv.start[t] > QIR_RA_LONG_RANGE && x->quick[t] > QIR_RA_QUICK_READ;
+	uint32_t acc = long_range ? RA_NO_REG : select_acc(x, avail);
+	if (acc != RA_NO_REG)
+		return acc;
+	int pref = preferred_file(x, g, t);
 	for (int pass = pref < 0; pass < 2; pass++) {
 		for (uint32_t k = 1; k <= 64; k++) {
 			uint32_t j = (x->last_ab + k) % 64;
@@ -371,6 +403,7 @@ static void ractx_free(struct ractx *x)
 	free(x->pstart);
 	free(x->partners);
 	free(x->imm_reads);
+	free(x->quick);
 }
 
 /* Liveness, kinds and node numbering; false (diag) on failure. */
@@ -592,6 +625,40 @@ static enum attempt relieve_pressure(struct ractx *x, const struct qir_ra_pressu
 /* Builds the interference graph and colours it into out. On a colouring
  * failure whose best spill node is a constant, rematerializes that one
  * (ATTEMPT_REMAT); otherwise ATTEMPT_FAILED with diag set. */
+/* The colouring's registers, with the quickly read values moved into free
+ * accumulators (qir_ra_acc.h), into out->temps. */
+static bool write_result(struct ractx *x, const struct ra_graph *g, bool threaded,
+			 struct qir_ra_result *out)
+{
+	uint32_t nt = x->c->num_temps;
+	uint32_t *reg = malloc((nt ? nt : 1) * sizeof(uint32_t));
+	uint8_t *want = calloc(nt ? nt : 1, 1);
+	free(out->temps);
+	out->temps = calloc(nt ? nt : 1, sizeof(*out->temps));
+	bool ok = reg && want && out->temps;
+	for (uint32_t t = 0; ok && t < nt; t++) {
+		uint32_t n = x->node[t];
+		reg[t] = n == QIR_NONE ? RA_NO_REG : ra_get_reg(g, n);
+		if (n == QIR_NONE || x->precolour[t] != RA_NO_REG)
+			continue;
+		if (x->quick[t] <= QIR_RA_ACC_READ && (x->kinds[t] & K_ACC))
+			want[t] = 1;
+		else if (x->quick[t] > QIR_RA_ACC_READ && (x->kinds[t] & (K_A | K_B)))
+			want[t] = 2;
+	}
+	struct qir_ra_acc acc = {
+		.num_temps = nt, .num_ips = x->lv.num_insts + 1,
+		.start = x->lv.start, .end = x->lv.end, .want = want,
+		.kinds = x->kinds, .threaded = threaded, .reg = reg,
+	};
+	ok = ok && qir_ra_prefer_acc(&acc);
+	for (uint32_t t = 0; ok && t < nt; t++)
+		out->temps[t] = phys_of(reg[t]);
+	free(reg);
+	free(want);
+	return ok;
+}
+
 static enum attempt colour(struct ractx *x, const struct ra_set *set, bool threaded,
 			   const struct qir_ra_pressure *p, const uint32_t *uses,
 			   struct qir_ra_result *out, struct vc4_diag *diag)
@@ -628,13 +695,7 @@ static enum attempt colour(struct ractx *x, const struct ra_set *set, bool threa
 		}
 	}
 	if (res == ATTEMPT_OK) {
-		free(out->temps);
-		out->temps = calloc(c->num_temps ? c->num_temps : 1, sizeof(*out->temps));
-		for (uint32_t t = 0; out->temps && t < c->num_temps; t++) {
-			uint32_t n = x->node[t];
-			out->temps[t] = phys_of(n == QIR_NONE ? RA_NO_REG : ra_get_reg(g, n));
-		}
-		res = out->temps ? res : ATTEMPT_FAILED;
+		res = write_result(x, g, threaded, out) ? res : ATTEMPT_FAILED;
 		out->threaded = threaded;
 	}
 	ra_graph_destroy(g);

@@ -57,13 +57,52 @@ struct qir_reg lower_sign(struct lower *l, struct qir_reg x)
 	return lower_flag_select(l, QPU_COND_ZC, one, x);
 }
 
+/* What x copies: followed through the unconditional plain moves that last
+ * wrote it in the cursor's block (a load of a local such as gl_Position),
+ * scanning back at most 256 instructions per step. */
+static struct qir_reg copied_value(const struct qir_compile *c, struct qir_reg x)
+{
+	for (int depth = 0; depth < 4 && x.file == QIR_FILE_TEMP && !x.unpack; depth++) {
+		struct qir_inst *i = c->cur_before ? c->cur_before->prev : c->cur_block->last;
+		for (unsigned n = 0; i && n < 256; n++, i = i->prev)
+			if (i->dst.file == QIR_FILE_TEMP && i->dst.index == x.index)
+				break;
+		if (!i || i->dst.file != QIR_FILE_TEMP || i->dst.index != x.index ||
+		    !qir_inst_is_raw_mov(i) || i->sf)
+			return x;
+		x = i->src[0];
+	}
+	return x;
+}
+
+/* 1/x when x is a constant power of two whose reciprocal is a normal
+ * float (exact: the sign kept, the exponent negated), else false. */
+static bool exact_rcp_const(const struct lower *l, struct qir_reg x, uint32_t *bits)
+{
+	x = copied_value(l->c, x);
+	if (x.file != QIR_FILE_UNIF || x.unpack != QPU_UNPACK_NOP ||
+	    x.index >= l->c->uniforms.len)
+		return false;
+	const struct qir_uniform *u = &l->c->uniforms.data[x.index];
+	uint32_t v = u->data, e = (v >> 23) & 0xffu;
+	if (u->kind != QIR_UNIFORM_CONST || (v & 0x7fffffu) || e < 1 || e > 253)
+		return false;
+	*bits = (v & SIGN_BIT) | ((254u - e) << 23);
+	return true;
+}
+
 /* 1/x: the SFU's estimate (about 15 good mantissa bits) and one
  * Newton-Raphson step, r' = r (2 - x r), which roughly doubles them
  * (docs/lowering.md, "Reciprocals"). A zero operand wins a QPU fmul, so
- * x = 0 keeps r = inf, and x = inf keeps r = 0. */
+ * x = 0 keeps r = inf, and x = inf keeps r = 0.
+ * Folded to the exact constant when x is a constant power of two (a
+ * position's w = 1.0, as the GLSL front end leaves it). */
 struct qir_reg lower_rcp(struct lower *l, struct qir_reg x)
 {
 	struct qir_compile *c = l->c;
+	uint32_t bits;
+	if (exact_rcp_const(l, x, &bits))
+		return lower_ui(l, bits);
 	struct qir_reg r = qir_RCP(c, x);
 	return qir_FMUL(c, r, qir_FSUB(c, lower_uf(l, 2.0f), qir_FMUL(c, x, r)));
 }

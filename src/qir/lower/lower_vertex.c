@@ -163,12 +163,15 @@ static bool write_varyings(struct lower *l)
 	return true;
 }
 
-/* p * rcpw * the viewport uniform `kind` (its uniform is taken first). */
+/* (p * the viewport uniform `kind`) * rcpw: the scale is applied first,
+ * as Mesa's vc4 does, so that it is off the critical path (the SFU's 1/Wc
+ * and its Newton-Raphson step); rcpw is then one multiply from the
+ * output, not two. (Its uniform is taken first.) */
 static struct qir_reg viewport_scaled(struct qir_compile *c, struct qir_reg p, struct qir_reg rcpw,
 				      enum qir_uniform_kind kind)
 {
 	struct qir_reg scale = qir_uniform(c, kind, 0);
-	return qir_FMUL(c, qir_FMUL(c, p, rcpw), scale);
+	return qir_FMUL(c, qir_FMUL(c, p, scale), rcpw);
 }
 
 /* Screen-space outputs from the clip-space position p[4]: packed Xs|Ys
@@ -202,10 +205,10 @@ bool lower_vs_epilogue(struct lower *l)
 				    ir_str(l->sh, l->sh->filename));
 	const struct qir_reg *p = lower_slot(l, pos);
 	struct qir_reg screen[3];
-	screen_coords(l, p, screen);
 	if (l->stage == QIR_STAGE_COORD)
 		for (unsigned k = 0; k < 4; k++)
 			vpm_write(l, p[k]);
+	screen_coords(l, p, screen);
 	for (unsigned k = 0; k < 3; k++)
 		vpm_write(l, screen[k]);
 	if (l->key->point_size) {
