@@ -8,8 +8,6 @@
 #include <string.h>
 
 #include "compiler/vc4_compile.h"
-#include "compiler/vc4_fold.h"
-#include "compiler/vc4_qir_sched.h"
 #include "qir/lower/qir_lower.h"
 #include "qpu/check/qpu_check.h"
 #include "qpu/check/qpu_kernel.h"
@@ -111,12 +109,12 @@ static struct qir_compile *prepare_qir(const struct ir_shader *sh, const struct 
 	qir_compact_insts(c);   /* program order in memory: faster passes (long programs) */
 	bool ok = qir_optimize(c, diag);
 	qir_compact_insts(c);
-	if (ok && vc4_fold_packs(c) && !c->oom)
+	if (ok && qir_opt_fold_packs(c) && !c->oom)
 		ok = qir_optimize(c, diag);
 	if (ok && !qir_lower_uniforms(c) && c->oom)
 		ok = false;
 	if (ok && presched)
-		ok = vc4_qir_schedule(c);
+		ok = qir_schedule(c);
 	if (ok && c->oom)
 		ok = false;
 	if (!ok && c->oom)

@@ -17,7 +17,7 @@
 
 #include "ir/ir.h"
 #include "qir/lower/shader_key.h"
-#include "qpu/emit/qpu_emit.h"
+#include "codegen/qpu_emit.h"
 
 struct vc4_program {
 	uint8_t stage;            /* enum qir_stage: VERTEX, COORD or FRAGMENT */

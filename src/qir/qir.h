@@ -548,9 +548,30 @@ bool qir_opt_coalesce_movs(struct qir_compile *c);
 bool qir_opt_small_imm(struct qir_compile *c);
 bool qir_opt_redundant_sf(struct qir_compile *c);
 
+/* The pack/unpack folds (opt_fold_packs.c), run by the compile driver after
+ * qir_optimize(), not in its list: an unpacking float move read once folds
+ * into its float consumer (`fmov t, x.8a; fmul y, t, z` → `fmul y, x.8a,
+ * z`), and a MUL-pack move (`mmov d.8ac, t` or `fmul d.8ac, t, 1.0`) of a
+ * value an fmul made for it folds into that fmul (→ `fmul d.8ac, a, b`: the
+ * MUL pack converts whatever the MUL op produced as a float). Together they
+ * turn texel × colour into one fmul per channel reading r4 with an unpack
+ * and writing the colour byte with a pack. Runs both to a fixpoint; true
+ * when something changed. Sets c->oom on allocation failure. */
+bool qir_opt_fold_packs(struct qir_compile *c);
+
 /* Makes every instruction read at most one distinct uniform (copying the
  * others into temps with MOV); run after optimisation, before allocation. */
 bool qir_lower_uniforms(struct qir_compile *c);
+
+/* The pre-allocation instruction order (qir_sched.c). The QPU scheduler runs
+ * after register allocation, where every reuse of a register is a
+ * dependency; so before allocation each block is reordered by critical path
+ * (SFU and TMU latencies included), keeping every ordering the hardware
+ * needs (temps, flags, r5 after a varying read, the VPM, varying, TMU and
+ * TLB FIFOs, uniform resets, thread switches, the branch at the end). The
+ * compile driver falls back to the original order when allocation then
+ * fails. False (c->oom) when out of memory. */
+bool qir_schedule(struct qir_compile *c);
 
 /* Runs `passes` (NULL = the standard list) to a fixpoint. With `validate`
  * (debug and test builds: qir_optimize() passes it unless NDEBUG) the input

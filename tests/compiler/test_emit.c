@@ -12,10 +12,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "codegen/emit_internal.h"
+#include "codegen/qpu_emit.h"
 #include "qpu/check/qpu_check.h"
 #include "qpu/check/qpu_kernel.h"
-#include "qpu/emit/emit_internal.h"
-#include "qpu/emit/qpu_emit.h"
 #include "qpu/qpu_dis.h"
 
 /* Parses, allocates and emits `text`; asserts checker and kernel clean

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "qpu/emit/emit_internal.h"
+#include "codegen/emit_internal.h"
 
 static void free_blocks(struct emit_block *blocks, size_t n)
 {

@@ -5,10 +5,10 @@
  * points of each stage (select, merge, schedule, finish).
  * Not a public header: see qpu_emit.h.
  */
-#ifndef VC4_QPU_EMIT_EMIT_INTERNAL_H
-#define VC4_QPU_EMIT_EMIT_INTERNAL_H
+#ifndef VC4_CODEGEN_EMIT_INTERNAL_H
+#define VC4_CODEGEN_EMIT_INTERNAL_H
 
-#include "qpu/emit/qpu_emit.h"
+#include "codegen/qpu_emit.h"
 
 /* Node flags. */
 #define EN_BRANCH   (1u << 0)  /* relative branch to `target` (a block) */

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "qpu/emit/emit_internal.h"
+#include "codegen/emit_internal.h"
 
 /* ra14/rb14, the selection's scratch (QIR_RA_SCRATCH). */
 static bool is_scratch(const struct qpu_reg_info *r)

@@ -7,7 +7,7 @@
  * Checking against the words really emitted makes the rules hold across
  * block boundaries too.
  */
-#include "qpu/emit/emit_internal.h"
+#include "codegen/emit_internal.h"
 
 /* The rules against one earlier word `back` instructions before. */
 static bool legal_after(const struct emit_facts *prev, unsigned back, const struct emit_facts *n)

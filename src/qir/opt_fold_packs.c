@@ -1,11 +1,12 @@
 /*
- * vc4_fold.c: the pack/unpack peepholes of vc4_fold.h. Both fold a single-use
- * definition D into its one reader X in the same block, X keeping its place;
- * they require that D's sources are not written between D and X.
+ * opt_fold_packs.c: the pack/unpack peepholes of qir_opt_fold_packs()
+ * (qir.h). Both fold a single-use definition D into its one reader X in the
+ * same block, X keeping its place; they require that D's sources are not
+ * written between D and X.
  */
 #include <stdlib.h>
 
-#include "compiler/vc4_fold.h"
+#include "qir/qir.h"
 
 /* Whether any instruction strictly between d and x writes a temp d reads. */
 static bool sources_clobbered(const struct qir_inst *d, const struct qir_inst *x)
@@ -118,7 +119,7 @@ static bool sweep(struct qir_compile *c)
 	return progress;
 }
 
-bool vc4_fold_packs(struct qir_compile *c)
+bool qir_opt_fold_packs(struct qir_compile *c)
 {
 	bool any = false;
 	while (!c->oom && sweep(c))

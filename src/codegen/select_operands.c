@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "qpu/emit/select_internal.h"
+#include "codegen/select_internal.h"
 
 bool sel_error(struct sel *s, const char *what)
 {

@@ -5,7 +5,7 @@
  * fragment shaders, the last thread switch, relative branch targets and the
  * estimated cycle count.
  */
-#include "qpu/emit/emit_internal.h"
+#include "codegen/emit_internal.h"
 
 #define TMU_STALL 20   /* assumed cycles from a TMU request to its result (ours) */
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "qpu/emit/emit_internal.h"
+#include "codegen/emit_internal.h"
 
 /* Resources of the dependency analysis. */
 enum {

@@ -10,8 +10,8 @@
  *   qpu_program_free(&p);
  */
 /* API-STABLE */
-#ifndef VC4_QPU_EMIT_QPU_EMIT_H
-#define VC4_QPU_EMIT_QPU_EMIT_H
+#ifndef VC4_CODEGEN_QPU_EMIT_H
+#define VC4_CODEGEN_QPU_EMIT_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "qpu/emit/emit_internal.h"
+#include "codegen/emit_internal.h"
 
 static bool half_reads_mux(const struct qpu_inst *in, enum qpu_mux m)
 {

@@ -6,7 +6,7 @@
  * results, thread switches, branches and uniform resets. Operands are placed
  * by select_operands.c.
  */
-#include "qpu/emit/select_internal.h"
+#include "codegen/select_internal.h"
 
 /* `or waddr, src, src` (fmax when the source unpacks as a float), no cond. */
 static bool emit_mov_to(struct sel *s, unsigned waddr, int ws, struct qir_reg src, bool float_in,

@@ -1,5 +1,5 @@
 /*
- * vc4_qir_sched.c: the pre-allocation list scheduler of vc4_qir_sched.h.
+ * qir_sched.c: the pre-allocation list scheduler of qir_schedule() (qir.h).
  * One forward pass builds the dependency DAG of a block (last writer and
  * readers since, per resource); nodes are then taken by longest latency
  * path to the block end, ties in the original order, from a binary heap of
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compiler/vc4_qir_sched.h"
+#include "qir/qir.h"
 
 enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
 
@@ -263,7 +263,7 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 	return ok;
 }
 
-bool vc4_qir_schedule(struct qir_compile *c)
+bool qir_schedule(struct qir_compile *c)
 {
 	struct qsched s;
 	memset(&s, 0, sizeof(s));

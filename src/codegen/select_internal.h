@@ -5,10 +5,10 @@
  * ra14/rb14 that resolve what one instruction cannot encode). Registers are
  * named by enum qpu_reg_id and addressed through sel_reg_addr().
  */
-#ifndef VC4_QPU_EMIT_SELECT_INTERNAL_H
-#define VC4_QPU_EMIT_SELECT_INTERNAL_H
+#ifndef VC4_CODEGEN_SELECT_INTERNAL_H
+#define VC4_CODEGEN_SELECT_INTERNAL_H
 
-#include "qpu/emit/emit_internal.h"
+#include "codegen/emit_internal.h"
 
 struct sel {
 	const struct qir_compile *c;
