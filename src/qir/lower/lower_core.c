@@ -1,6 +1,7 @@
 /*
  * lower_core.c: the driver of the IR → QIR lowering — setup of the value and
- * slot maps, the walk over the IR's flat instruction list, loads and stores,
+ * slot maps, the walk over the IR's flat instruction list (in a VS or CS only
+ * the stage's slice, lower_slice.c), loads and stores,
  * and structured control flow lowered to an execution mask plus uniform
  * branches (docs/lowering.md, "Control flow").
  */
@@ -383,21 +384,27 @@ static void lower_free(struct lower *l)
 	vc4_array_free(&l->pending);
 	free(l->pending_head);
 	free(l->if_plan);
+	free(l->keep);
 	vc4_array_free(&l->loop_heads);
 	vc4_array_free(&l->loop_markers);
+	vc4_array_free(&l->tex_seen);
 }
 
 /* Everything after setup; false + diag on failure. */
 static bool lower_body(struct lower *l)
 {
 	bool vs = l->stage != QIR_STAGE_FRAGMENT;
-	if (!alloc_maps(l) || !lower_plan_ifs(l))
+	if (!alloc_maps(l) || (vs && !lower_slice(l)) || !lower_plan_ifs(l))
 		return vc4_diag_set(l->diag, "out of memory");
 	if (!(vs ? lower_vs_prologue(l) : lower_fs_prologue(l)))
 		return false;
+	l->mutable_lo = l->c->num_temps;
 	init_slots(l);
 	init_control(l);
+	l->mutable_hi = l->c->num_temps;
 	for (uint32_t i = 0; i < l->sh->instrs.len; i++) {
+		if (!lower_kept(l, i))
+			continue;
 		l->cur = i;
 		l->c->cur_line = l->sh->instrs.data[i].line;
 		if (!lower_instr(l, &l->sh->instrs.data[i]))

@@ -4,7 +4,8 @@
  * frag_coord / front_facing / point_coord, the generated varyings of points
  * and lines (always read first), texture lookups through TMU0
  * (parameter writes with their P0..P3 sideband uniforms, thread switch,
- * result unpack and the key's swizzle), discard, and the epilogue's TLB
+ * result unpack and the key's swizzle; a repeated lookup of a block shares
+ * the first one's result), discard, and the epilogue's TLB
  * writes (stencil setup, Z, colour; conditional on discard).
  * docs/lowering.md "Fragment shaders".
  */
@@ -172,6 +173,54 @@ static struct qir_reg swizzled(struct lower *l, const struct qir_reg *ch, unsign
 	return ch[swz];
 }
 
+/* Lookups compared with a new one: the most recent of the block. */
+#define LOWER_TEX_CSE_WINDOW 32
+
+/* The operand registers of lookup `in` into `key` (unused entries null);
+ * false when one may change after its definition (then never shared). */
+static bool tex_key(const struct lower *l, const struct ir_instr *in, uint32_t sampler,
+		    struct lower_tex_seen *key)
+{
+	*key = (struct lower_tex_seen){ .op = in->op, .sampler = sampler };
+	unsigned n = 0, comps = l->sh->values.data[in->src[0]].type.comps;
+	for (unsigned k = 0; k < comps && n < 3; k++)
+		key->src[n++] = lower_val(l, in->src[0], k);
+	if (in->op == IR_OP_TEXB)
+		key->src[n++] = lower_val(l, in->src[1], 0);
+	for (unsigned k = 0; k < n; k++)
+		if (key->src[k].file == QIR_FILE_TEMP && key->src[k].index >= l->mutable_lo &&
+		    key->src[k].index < l->mutable_hi)
+			return false;
+	return true;
+}
+
+static bool same_reg(struct qir_reg a, struct qir_reg b)
+{
+	return a.file == b.file && a.unpack == b.unpack && a.index == b.index;
+}
+
+/* An earlier lookup of the current block equal to `key`, or NULL. A lookup
+ * is unconditional (every lane), so its result is valid for the rest of
+ * its block. */
+static const struct lower_tex_seen *tex_find(struct lower *l, const struct lower_tex_seen *key)
+{
+	if (l->tex_block != l->c->cur_block) {
+		l->tex_block = l->c->cur_block;
+		l->tex_seen.len = 0;
+	}
+	size_t stop = l->tex_seen.len > LOWER_TEX_CSE_WINDOW ?
+		      l->tex_seen.len - LOWER_TEX_CSE_WINDOW : 0;
+	for (size_t i = l->tex_seen.len; i-- > stop;) {
+		const struct lower_tex_seen *e = &l->tex_seen.data[i];
+		bool eq = e->op == key->op && e->sampler == key->sampler;
+		for (unsigned k = 0; eq && k < 4; k++)
+			eq = same_reg(e->src[k], key->src[k]);
+		if (eq)
+			return e;
+	}
+	return NULL;
+}
+
 bool lower_tex(struct lower *l, const struct ir_instr *in)
 {
 	struct qir_compile *c = l->c;
@@ -179,6 +228,14 @@ bool lower_tex(struct lower *l, const struct ir_instr *in)
 	uint32_t s = l->decl_ordinal[in->slot];
 	if (s >= QIR_KEY_MAX_SAMPLERS)
 		return lower_error(l, "more than %u samplers", QIR_KEY_MAX_SAMPLERS);
+	struct lower_tex_seen key;
+	bool shareable = tex_key(l, in, s, &key);
+	const struct lower_tex_seen *seen = shareable ? tex_find(l, &key) : NULL;
+	if (seen) {
+		for (unsigned i = 0; i < 4; i++)
+			lower_def(l, in->dest)[i] = seen->dst[i];
+		return true;
+	}
 	struct qir_reg x = lower_val(l, in->src[0], 0), y = lower_val(l, in->src[0], 1);
 	unsigned k = 0;
 	if (decl->dim == IR_SAMPLER_CUBE) {  /* major axis scaled to ±1 */
@@ -202,7 +259,9 @@ bool lower_tex(struct lower *l, const struct ir_instr *in)
 		ch[i] = qir_FMOV(c, lower_unpack(texel, QPU_UNPACK_8A + i));
 	struct qir_reg *d = lower_def(l, in->dest);
 	for (unsigned i = 0; i < 4; i++)
-		d[i] = swizzled(l, ch, l->key->tex_swizzle[s][i]);
+		d[i] = key.dst[i] = swizzled(l, ch, l->key->tex_swizzle[s][i]);
+	if (shareable && l->tex_block == c->cur_block && !vc4_array_push(&l->tex_seen, key))
+		c->oom = true;
 	return true;
 }
 

@@ -40,11 +40,14 @@ static unsigned work_of(const struct ir_instr *in)
 }
 
 /* Whether the body of the if at `i` (through its endif) can run unbranched. */
-static bool body_is_flat(const struct ir_shader *sh, uint32_t i)
+static bool body_is_flat(const struct lower *l, uint32_t i)
 {
+	const struct ir_shader *sh = l->sh;
 	unsigned comps = 0;
 	for (uint32_t k = i + 1; k < sh->instrs.len; k++) {
 		const struct ir_instr *in = &sh->instrs.data[k];
+		if (!lower_kept(l, k))
+			continue;
 		switch (in->op) {
 		case IR_OP_ENDIF:
 			if (in->match == i)
@@ -83,13 +86,16 @@ static bool if_leaves(const struct ir_shader *sh, uint32_t i, uint32_t end)
 	return false;
 }
 
-/* Work from `k` to the endloop of the body it is in (nested loops count
+/* Work lowered from `k` to the endloop of the body it is in (nested loops count
  * once, which is the least they cost). */
-static unsigned rest_of_body(const struct ir_shader *sh, uint32_t k)
+static unsigned rest_of_body(const struct lower *l, uint32_t k)
 {
+	const struct ir_shader *sh = l->sh;
 	unsigned work = 0, depth = 0;
 	for (; k < sh->instrs.len; k++) {
 		uint16_t op = sh->instrs.data[k].op;
+		if (!lower_kept(l, k))
+			continue;
 		if (op == IR_OP_LOOP || op == IR_OP_IF)
 			depth++;
 		else if ((op == IR_OP_ENDLOOP || op == IR_OP_ENDIF) && depth-- == 0)
@@ -115,7 +121,7 @@ static bool plan_exit_tests(struct lower *l)
 			if (sh->instrs.data[end].op == IR_OP_ELSE)
 				end = sh->instrs.data[end].match;
 			if (if_leaves(sh, i, end) &&
-			    rest_of_body(sh, end + 1) >= LOWER_EXIT_TEST_MIN_COMPS)
+			    rest_of_body(l, end + 1) >= LOWER_EXIT_TEST_MIN_COMPS)
 				l->if_plan[i] |= LOWER_IF_EXIT_TEST;
 		}
 		if (in->op == IR_OP_IF || in->op == IR_OP_LOOP)
@@ -136,15 +142,17 @@ bool lower_plan_ifs(struct lower *l)
 	bool other_cf = false;
 	for (uint32_t i = 0; i < sh->instrs.len; i++) {
 		uint16_t op = sh->instrs.data[i].op;
+		if (!lower_kept(l, i))
+			continue;
 		if (op == IR_OP_LOOP || (op == IR_OP_IF && !is_discard_if(sh, i)))
 			other_cf = true;
 	}
 	for (uint32_t i = 0; i < sh->instrs.len; i++) {
-		if (sh->instrs.data[i].op != IR_OP_IF)
+		if (sh->instrs.data[i].op != IR_OP_IF || !lower_kept(l, i))
 			continue;
 		if (!other_cf && is_discard_if(sh, i))
 			l->if_plan[i] = LOWER_IF_DISCARD;
-		else if (body_is_flat(sh, i))
+		else if (body_is_flat(l, i))
 			l->if_plan[i] = LOWER_IF_FLAT;
 	}
 	l->use_exec = other_cf;

@@ -17,6 +17,16 @@ struct lower_pending {
 	uint32_t next;
 };
 
+/* A texture lookup already made in the current block (lower_fragment.c):
+ * a later one with the same op, sampler and operand registers reuses its
+ * result. */
+struct lower_tex_seen {
+	uint16_t op;                        /* IR_OP_TEX or IR_OP_TEXB */
+	uint32_t sampler;
+	struct qir_reg src[4];              /* coordinate components, then bias */
+	struct qir_reg dst[4];              /* the swizzled result */
+};
+
 struct lower {
 	struct qir_compile *c;
 	const struct ir_shader *sh;
@@ -32,6 +42,10 @@ struct lower {
 	uint32_t *slot_base;
 	struct qir_reg *pool, *slots;
 	uint32_t *decl_ordinal;             /* index among decls of its kind */
+	uint8_t *keep;                      /* VS/CS: per IR instruction, lowered
+					     * (lower_slice.c); NULL: all are */
+	uint32_t needed_attrs;              /* VS/CS: bit a: attribute ordinal a
+					     * is read */
 
 	/* structured control flow (docs/lowering.md "Control flow") */
 	bool use_exec;                      /* the shader has if/loop */
@@ -47,6 +61,11 @@ struct lower {
 	bool use_discard;
 	struct qir_reg discard;             /* per lane: ~0 when discarded */
 	struct qir_reg discard_cond;        /* in a LOWER_IF_DISCARD: its condition */
+	VC4_ARRAY(struct lower_tex_seen) tex_seen;  /* lookups of tex_block */
+	struct qir_block *tex_block;
+	uint32_t mutable_lo, mutable_hi;    /* temps [lo, hi) are written after
+					     * their definition (slots, exec,
+					     * discard): never a shared operand */
 	bool thrsw_any;                     /* a THRSW was emitted */
 	bool thrsw_nested;                  /* the last one is inside control flow */
 
@@ -74,6 +93,12 @@ bool lower_if_exit_test(const struct lower *l, uint32_t endif);
 
 /* Lane is never reactivated (discarded). */
 #define LOWER_EXEC_DEAD 0x7fffffffu
+
+/* Whether IR instruction i is lowered. */
+static inline bool lower_kept(const struct lower *l, uint32_t i)
+{
+	return !l->keep || l->keep[i];
+}
 
 /* Records an error at the current IR instruction; returns false. */
 bool lower_error(struct lower *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -150,8 +175,9 @@ struct qir_reg lower_imul(struct lower *l, struct qir_reg a, struct qir_reg b);
 
 /* lower_vertex.c */
 bool lower_vs_prologue(struct lower *l);
-/* Bit a: attribute ordinal a is needed by the stage (lower_attr_use.c). */
-uint32_t lower_needed_attrs(const struct lower *l);
+/* lower_slice.c: sets keep and needed_attrs to what the stage's kept
+ * stores need. False on OOM. */
+bool lower_slice(struct lower *l);
 bool lower_vs_epilogue(struct lower *l);
 
 /* lower_fragment.c */

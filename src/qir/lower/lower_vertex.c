@@ -93,7 +93,7 @@ static void read_attribute(struct lower *l, uint32_t d, unsigned first, unsigned
 
 bool lower_vs_prologue(struct lower *l)
 {
-	uint32_t needed = lower_needed_attrs(l);
+	uint32_t needed = l->needed_attrs;
 	unsigned total = 0, run_end = ~0u, in_setup = 0;
 	for (size_t d = 0; d < l->sh->decls.len; d++) {
 		const struct ir_decl *decl = &l->sh->decls.data[d];

@@ -252,6 +252,77 @@ static unsigned count_op(const struct qir_compile *c, enum qir_op op)
 	return n;
 }
 
+/* The coordinate shader does not lower a loop whose only effect feeds a
+ * varying (no branch at all), but keeps one that feeds the position; the
+ * vertex shader keeps both. */
+static void test_cs_skips_dead_loop(void **state)
+{
+	(void)state;
+	static const char *const text =
+		"vertex\nattribute vec4 @pos\nuniform int @n\nvarying smooth vec4 @v\n"
+		"output position\nlocal vec4 @acc\nlocal int @i\n"
+		"%%p = load @pos\nstore @position, %%p\nloop {\n%%i0 = load @i\n"
+		"%%n = load @n\n%%done = ige %%i0, %%n\nif %%done {\nbreak\n}\n"
+		"%%a = load @acc\n%%s = add %%a, %%p\nstore @acc, %%s\n%%one = const int 1\n"
+		"%%i1 = iadd %%i0, %%one\nstore @i, %%i1\n}\n%%r = load @acc\nstore @%s, %%r\n";
+	static const struct { const char *dst; unsigned cs_branches; } cases[] = {
+		{ "v", 0 }, { "position", 1 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char src[1024];
+		snprintf(src, sizeof(src), text, cases[i].dst);
+		struct ir_shader *sh = lt_parse(src, "loop.ir");
+		struct qir_shader_key k;
+		qir_shader_key_init(&k, QIR_STAGE_VERTEX);
+		struct qir_compile *cs = lt_lower(sh, NULL, &k, QIR_STAGE_COORD);
+		struct qir_compile *vs = lt_lower(sh, NULL, &k, QIR_STAGE_VERTEX);
+		assert_int_equal(count_op(cs, QIR_OP_BRANCH), cases[i].cs_branches);
+		assert_int_equal(count_op(vs, QIR_OP_BRANCH), 1);   /* the back edge */
+		qir_compile_free(cs);
+		qir_compile_free(vs);
+		ir_shader_free(sh);
+	}
+}
+
+/* Lookups with the same op, sampler and coordinate share one TMU request
+ * within a block; another sampler, another coordinate, a bias, a local's
+ * changing value or a branch between them do not. */
+static void test_tex_shared(void **state)
+{
+	(void)state;
+	static const struct { const char *body; unsigned n; } cases[] = {
+		{ "%a = tex @s, %xy\n%b = tex @s, %xy\n%r = add %a, %b\n", 1 },
+		{ "%xy2 = swizzle %u, xy\n%a = tex @s, %xy\n%b = tex @s, %xy2\n"
+		  "%r = add %a, %b\n", 1 },
+		{ "%a = tex @s, %xy\n%b = tex @t, %xy\n%r = add %a, %b\n", 2 },
+		{ "%yx = swizzle %u, yx\n%a = tex @s, %xy\n%b = tex @s, %yx\n"
+		  "%r = add %a, %b\n", 2 },
+		{ "%z = const float 0\n%a = tex @s, %xy\n%b = texb @s, %xy, %z\n"
+		  "%r = add %a, %b\n", 2 },
+		{ "store @o, %xy\n%o1 = load @o\n%a = tex @s, %o1\n%o2 = load @o\n"
+		  "%b = tex @s, %o2\n%r = add %a, %b\n", 2 },
+		{ "%a = tex @s, %xy\n%x = extract %u, 0\n%c = const float 0\n"
+		  "%p = fgt %x, %c\nif %p {\n%big = add %u, %u\n%big2 = mul %big, %u\n"
+		  "%big3 = mul %big2, %big\n%big4 = add %big3, %big2\nstore @w, %big4\n}\n"
+		  "%b = tex @s, %xy\n%r = add %a, %b\n", 2 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char src[2048];
+		snprintf(src, sizeof(src),
+			 "fragment\nsampler 2d @s\nsampler 2d @t\nuniform vec4 @u\n"
+			 "output color\nlocal vec2 @o\nlocal vec4 @w\n%%u = load @u\n"
+			 "%%xy = swizzle %%u, xy\n%s%%ww = load @w\n%%rr = add %%r, %%ww\n"
+			 "store @color, %%rr\n", cases[i].body);
+		struct ir_shader *sh = lt_parse(src, "tex.ir");
+		struct qir_shader_key k;
+		qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+		struct qir_compile *c = lt_lower(sh, NULL, &k, QIR_STAGE_FRAGMENT);
+		assert_int_equal(count_op(c, QIR_OP_TEX_S), cases[i].n);
+		qir_compile_free(c);
+		ir_shader_free(sh);
+	}
+}
+
 /* Threaded: one thrsw per lookup; a last one at top level when the last
  * lookup is in control flow or there is none. */
 static void test_thread_switches(void **state)
@@ -292,6 +363,8 @@ int main(void)
 		cmocka_unit_test(test_io_errors),
 		cmocka_unit_test(test_vpm_read_setups),
 		cmocka_unit_test(test_vpm_skips_unneeded),
+		cmocka_unit_test(test_cs_skips_dead_loop),
+		cmocka_unit_test(test_tex_shared),
 		cmocka_unit_test(test_thread_switches),
 	};
 	return cmocka_run_group_tests_name("qir_lower_keys", tests, NULL, NULL);

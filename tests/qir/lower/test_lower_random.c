@@ -22,7 +22,13 @@
 #include "lower_test.h"
 #include "qir_eval.h"
 
-#define SEEDS 500
+/* Programs per configuration: 500, or $VC4_EXEC_SEEDS for longer runs. */
+static uint64_t seed_count(void)
+{
+	const char *e = getenv("VC4_EXEC_SEEDS");
+	long n = e ? strtol(e, NULL, 10) : 0;
+	return n > 0 ? (uint64_t)n : 500;
+}
 
 static uint32_t rng_state;
 static uint32_t rng(void)
@@ -248,14 +254,15 @@ static void test_random(void **state)
 	const struct config *cfg = *state;
 	int stage = cfg->stage;
 	unsigned bad = 0, seeds_bad = 0;
-	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+	uint64_t seeds = seed_count();
+	for (uint64_t seed = 1; seed <= seeds; seed++) {
 		unsigned b = one_seed(seed, stage, cfg->optimize);
 		bad += b;
 		seeds_bad += b != 0;
 	}
 	printf("# %s%s: %u seeds x 16 lanes, %u lanes in %u seeds differ\n",
 	       stage == IR_STAGE_VERTEX ? "vertex" : "fragment",
-	       cfg->optimize ? " (optimised)" : "", SEEDS, bad, seeds_bad);
+	       cfg->optimize ? " (optimised)" : "", (unsigned)seeds, bad, seeds_bad);
 	assert_int_equal(bad, 0);
 }
 
