@@ -9,34 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <png.h>
-
-struct image {
-	unsigned width, height;
-	uint8_t *rgba;
-};
-
-/* Reads PATH as RGBA8 into IMG; prints why and returns false on failure. */
-static int load(const char *path, struct image *img)
-{
-	png_image png;
-	memset(&png, 0, sizeof(png));
-	png.version = PNG_IMAGE_VERSION;
-	if (!png_image_begin_read_from_file(&png, path)) {
-		fprintf(stderr, "compare: %s: %s\n", path, png.message);
-		return 0;
-	}
-	png.format = PNG_FORMAT_RGBA;
-	img->width = png.width;
-	img->height = png.height;
-	img->rgba = malloc(PNG_IMAGE_SIZE(png));
-	if (!img->rgba || !png_image_finish_read(&png, NULL, img->rgba, 0, NULL)) {
-		fprintf(stderr, "compare: %s: %s\n", path, img->rgba ? png.message : "no memory");
-		png_image_free(&png);
-		return 0;
-	}
-	return 1;
-}
+#include "png_load.h"
 
 /* The largest channel difference between pixel I of A and of B. */
 static int pixel_diff(const struct image *a, const struct image *b, size_t i)
@@ -77,7 +50,7 @@ int main(int argc, char **argv)
 			return fprintf(stderr, "compare: unknown option %s\n", argv[i]), 2;
 	}
 	struct image a = { 0 }, b = { 0 };
-	if (!load(argv[1], &a) || !load(argv[2], &b))
+	if (!png_load("compare", argv[1], &a) || !png_load("compare", argv[2], &b))
 		return 2;
 	if (a.width != b.width || a.height != b.height) {
 		fprintf(stderr, "compare: sizes differ: %ux%u and %ux%u\n", a.width, a.height,

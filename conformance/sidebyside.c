@@ -13,35 +13,10 @@
 
 #include <png.h>
 
+#include "png_load.h"
+
 #define GAP 4
 #define GAP_GREY 128
-
-struct image {
-	unsigned width, height;
-	uint8_t *rgba;
-};
-
-/* Reads PATH as RGBA8 into IMG; prints why and returns 0 on failure. */
-static int load(const char *path, struct image *img)
-{
-	png_image png;
-	memset(&png, 0, sizeof(png));
-	png.version = PNG_IMAGE_VERSION;
-	if (!png_image_begin_read_from_file(&png, path)) {
-		fprintf(stderr, "sidebyside: %s: %s\n", path, png.message);
-		return 0;
-	}
-	png.format = PNG_FORMAT_RGBA;
-	img->width = png.width;
-	img->height = png.height;
-	img->rgba = malloc(PNG_IMAGE_SIZE(png));
-	if (!img->rgba || !png_image_finish_read(&png, NULL, img->rgba, 0, NULL)) {
-		fprintf(stderr, "sidebyside: %s: %s\n", path, img->rgba ? png.message : "no memory");
-		png_image_free(&png);
-		return 0;
-	}
-	return 1;
-}
 
 /* Pixel (x, y) of the difference panel: |a - b| * gain per channel. */
 static void diff_pixel(const struct image *a, const struct image *b, size_t i, long gain,
@@ -110,7 +85,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	struct image a = { 0 }, b = { 0 };
-	int ok = load(argv[1], &a) && load(argv[2], &b);
+	int ok = png_load("sidebyside", argv[1], &a) && png_load("sidebyside", argv[2], &b);
 	if (ok && (a.width != b.width || a.height != b.height)) {
 		fprintf(stderr, "sidebyside: sizes differ: %ux%u and %ux%u\n", a.width, a.height,
 			b.width, b.height);
