@@ -224,6 +224,20 @@ static bool copy_to_scratch(struct sel *s, struct opnd *o, int file, bool apply_
 	return true;
 }
 
+/* When two different file-A registers collide and the one that failed
+ * must unpack (only file A and r4 can), the other one moves: a plain copy
+ * of it can go anywhere, a copy of the unpacking read could not. */
+static unsigned operand_to_move(const struct opnd *ops, unsigned n, unsigned bad)
+{
+	if (ops[bad].file != OF_A || !ops[bad].unpack)
+		return bad;
+	for (unsigned j = 0; j < n; j++)
+		if (j != bad && ops[j].file == OF_A && !ops[j].unpack &&
+		    ops[j].addr != ops[bad].addr)
+			return j;
+	return bad;
+}
+
 bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool float_in,
 	       struct placed *p)
 {
@@ -233,7 +247,7 @@ bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool fl
 		enum place_fail f = try_place(ops, n, pack_pm, p, &bad);
 		if (f == PF_OK)
 			return true;
-		struct opnd *o = &ops[bad];
+		struct opnd *o = &ops[f == PF_FILE ? operand_to_move(ops, n, bad) : bad];
 		int file;
 		if (f == PF_UNPACK || o->file == OF_ANY || o->file == OF_ACC)
 			file = used[OF_B] ? OF_A : OF_B;

@@ -64,11 +64,6 @@ static bool evict(const struct qir_ra_acc *a, struct occ *o, uint32_t t)
 	uint64_t free_rf = allowed_rf(a, t) & ~used;
 	if (!free_rf)
 		return false;
-	/* file B first: file A is where unpacking reads must be, and a value
-	 * moved into A beside one of them would need the emitter's scratch copy
-	 * of the unpacked operand, which it cannot make */
-	if (free_rf >> 32)
-		free_rf &= ~0ull << 32;
 	place(a, o, t, false);
 	a->reg[t] = REG_RA0 + (uint32_t)__builtin_ctzll(free_rf);
 	place(a, o, t, true);

@@ -214,6 +214,15 @@ static void random_programs(int stage, uint64_t first, int count)
 	assert_true(ran >= count / 2);
 }
 
+/* Random vertex program 3567 once failed to compile ("unpack from a
+ * register that cannot unpack"): two file-A operands collided and the
+ * emitter tried to move the one that must unpack from file A. */
+static void random_vertex_3567(void **state)
+{
+	(void)state;
+	random_programs(IR_STAGE_VERTEX, 3567, 1);
+}
+
 /* Programs per stage: 100, or $VC4_EXEC_SEEDS for longer runs. */
 static int seed_count(void)
 {
@@ -244,6 +253,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(indexed_arrays),
 		cmocka_unit_test(threaded_fallback),
 		cmocka_unit_test(random_vertex),
+		cmocka_unit_test(random_vertex_3567),
 		cmocka_unit_test(random_fragment),
 	};
 	return cmocka_run_group_tests_name("compiler_exec", tests, NULL, NULL);

@@ -73,13 +73,12 @@ static void evicts_slow_holder(void **state)
 	(void)state;
 	/* r0-r3 all held over [0, 10) by values not read quickly; ra0 is taken
 	 * by t4; t5 (in rb0) is read quickly over [3, 5): t0 leaves r0 for the
-	 * first free file-B register (rb1: file B first, file A is where
-	 * unpacking reads must be), t5 takes r0. */
+	 * first free regfile register (ra1), t5 takes r0. */
 	uint32_t start[] = { 0, 0, 0, 0, 0, 3 }, end[] = { 10, 10, 10, 10, 10, 5 };
 	uint32_t reg[] = { 0, 1, 2, 3, RA0, RB0 };
 	uint8_t want[] = { 2, 2, 2, 2, 0, 1 };
 	run(6, start, end, want, reg, 12);
-	assert_int_equal(reg[0], RB0 + 1);
+	assert_int_equal(reg[0], RA0 + 1);
 	assert_int_equal(reg[5], 0);
 	for (uint32_t t = 1; t < 5; t++)
 		assert_int_equal(reg[t], t < 4 ? t : RA0);
