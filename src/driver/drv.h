@@ -106,6 +106,8 @@ struct vc4_prog {
 					     * each (IR: its ordinal; GLSL: its
 					     * location) */
 	uint32_t attr_locs_used;            /* entries a draw needs: max loc + 1 */
+	uint32_t height_word[2];            /* user word of gl_RenderHeight per
+					     * stage (filled per draw), or UINT32_MAX */
 	struct glsl_shader *glsl[2];        /* GLSL programs: VS and FS interfaces
 					     * (their IR moved to vs, fs), else NULL */
 	uint32_t fs_varying_comps;          /* FS varying components (record field;

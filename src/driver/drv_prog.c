@@ -38,6 +38,7 @@ static bool scan_shaders(struct vc4_ctx *ctx, struct vc4_prog *p)
 		p->attr_comps[p->num_attrs++] = decl->type.comps;
 	}
 	p->attr_locs_used = p->num_attrs;
+	p->height_word[0] = p->height_word[1] = UINT32_MAX;   /* IR: no built-ins */
 	for (uint32_t u = 0; u < DRV_MAX_UNITS; u++)
 		p->unif[0].sampler_unit[u] = p->unif[1].sampler_unit[u] = (uint8_t)u;
 	for (size_t d = 0; d < p->fs->decls.len; d++) {

@@ -12,6 +12,8 @@
 
 #include "drv.h"
 
+static uint32_t render_height_word(const struct glsl_shader *g, const struct ir_shader *sh);
+
 /* Sets the log's messages (without the last newline) as the context error. */
 static void log_error(struct vc4_ctx *ctx, const struct glsl_log *log, const char *none)
 {
@@ -102,6 +104,8 @@ struct vc4_prog *vc4_prog_create_glsl(struct vc4_ctx *ctx, const char *vs_src,
 	}
 	p->glsl[0] = vs;
 	p->glsl[1] = fs;
+	p->height_word[0] = render_height_word(vs, p->vs);   /* looked up once */
+	p->height_word[1] = render_height_word(fs, p->fs);
 	take_locations(p);
 	memset(p->unif[0].sampler_unit, 0, sizeof(p->unif[0].sampler_unit));  /* GL: unit 0 */
 	memset(p->unif[1].sampler_unit, 0, sizeof(p->unif[1].sampler_unit));
@@ -210,20 +214,22 @@ bool drv_prog_set_glsl_uniform(struct vc4_prog *p, const char *name, const uint3
 	return found || drv_error(p->ctx, "vc4_prog: no uniform '%s'", name);
 }
 
+/* The user-word offset of the stage's gl_RenderHeight, or UINT32_MAX. */
+static uint32_t render_height_word(const struct glsl_shader *g, const struct ir_shader *sh)
+{
+	for (uint32_t k = 0; k < g->nsyms; k++)
+		if (g->syms[k].kind == GLSL_SYM_BUILTIN_UNIFORM &&
+		    strcmp(g->syms[k].name, "gl_RenderHeight") == 0)
+			return word_of(sh, g->syms[k].first_slot);
+	return UINT32_MAX;
+}
+
 void drv_prog_set_builtins(struct vc4_ctx *ctx, struct vc4_prog *p)
 {
-	if (!p->glsl[0] || !ctx->state.color)
+	if (!ctx->state.color)
 		return;
 	float h = (float)ctx->state.color->height;
-	for (int i = 0; i < 2; i++) {
-		const struct glsl_shader *g = p->glsl[i];
-		const struct ir_shader *sh = i ? p->fs : p->vs;
-		for (uint32_t k = 0; k < g->nsyms; k++) {
-			const struct glsl_sym *sym = &g->syms[k];
-			if (sym->kind == GLSL_SYM_BUILTIN_UNIFORM &&
-			    strcmp(sym->name, "gl_RenderHeight") == 0)
-				memcpy(p->unif[i].words.data + word_of(sh, sym->first_slot), &h,
-				       sizeof(h));
-		}
-	}
+	for (int i = 0; i < 2; i++)
+		if (p->height_word[i] != UINT32_MAX)
+			memcpy(p->unif[i].words.data + p->height_word[i], &h, sizeof(h));
 }
