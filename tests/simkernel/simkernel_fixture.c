@@ -1,8 +1,14 @@
-/* simkernel_fixture.c: the valid default job of simkernel_fixture.h. */
+/* simkernel_fixture.c: the valid default job of simkernel_fixture.h and the
+ * CMocka hooks the validation tests share. */
 #include "simkernel_fixture.h"
 
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cmocka.h>
 
 /* thrend; nop; nop */
 static const uint64_t nop_shader[] = {
@@ -85,10 +91,15 @@ void fx_bin_tail(struct fx *f)
 	FX_BIN0(f, FLUSH);
 }
 
-static void put32(uint8_t *p, uint32_t v)
+void fx_wr32(uint8_t *p, uint32_t v)
 {
 	for (int i = 0; i < 4; i++)
 		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+uint32_t fx_rd32(const uint8_t *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 void fx_add_record(struct fx *f, uint32_t fs, uint32_t vs, uint32_t cs, uint32_t attr_bo,
@@ -96,7 +107,7 @@ void fx_add_record(struct fx *f, uint32_t fs, uint32_t vs, uint32_t cs, uint32_t
 {
 	const uint32_t idx[4] = { fs, vs, cs, attr_bo };
 	for (int i = 0; i < 4; i++, f->rec_len += 4)
-		put32(f->rec + f->rec_len, idx[i]);
+		fx_wr32(f->rec + f->rec_len, idx[i]);
 	VC4_GL_SHADER_STATE_RECORD_pack(NULL, f->rec + f->rec_len,
 		&(struct VC4_GL_SHADER_STATE_RECORD){
 			.fragment_shader_is_single_threaded = fs_single,
@@ -114,7 +125,7 @@ void fx_add_record(struct fx *f, uint32_t fs, uint32_t vs, uint32_t cs, uint32_t
 
 void fx_add_uniform(struct fx *f, uint32_t v)
 {
-	put32(f->uni + f->uni_len, v);
+	fx_wr32(f->uni + f->uni_len, v);
 	f->uni_len += 4;
 }
 
@@ -153,4 +164,30 @@ int fx_submit(struct fx *f)
 const char *fx_error(const struct fx *f)
 {
 	return sim_kernel_last_error(f->k);
+}
+
+int fx_setup(void **state)
+{
+	*state = fx_create();
+	return *state ? 0 : -1;
+}
+
+int fx_teardown(void **state)
+{
+	fx_destroy(*state);
+	return 0;
+}
+
+int fx_reset(void **state)
+{
+	fx_default(*state);
+	return 0;
+}
+
+void fx_reject(struct fx *f, const char *msg)
+{
+	uint32_t used = sim_kernel_bytes_used(f->k);
+	assert_int_equal(fx_submit(f), -EINVAL);
+	assert_string_equal(fx_error(f), msg);
+	assert_int_equal(sim_kernel_bytes_used(f->k), used);
 }

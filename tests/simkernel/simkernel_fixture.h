@@ -78,4 +78,17 @@ int fx_submit(struct fx *f);
 /* The kernel's reason for the last failure. */
 const char *fx_error(const struct fx *f);
 
+/* Little-endian words in CL, record and uniform bytes. */
+void fx_wr32(uint8_t *p, uint32_t v);
+uint32_t fx_rd32(const uint8_t *p);
+
+/* CMocka hooks: the group's fixture (state is the struct fx), and the
+ * per-test reset to the valid default. */
+int fx_setup(void **state);
+int fx_teardown(void **state);
+int fx_reset(void **state);
+/* Submits and expects -EINVAL with exactly `msg`; asserts that nothing of
+ * the job stays allocated in the kernel. */
+void fx_reject(struct fx *f, const char *msg);
+
 #endif

@@ -14,38 +14,6 @@
 #include "simkernel_fixture.h"
 #include "sim/kernel/sim_validate.h"
 
-static int setup(void **state)
-{
-	*state = fx_create();
-	return *state ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	fx_destroy(*state);
-	return 0;
-}
-
-static int reset(void **state)
-{
-	fx_default(*state);
-	return 0;
-}
-
-/* Submits and expects -EINVAL with `msg`; nothing of the job stays. */
-static void reject(struct fx *f, const char *msg)
-{
-	uint32_t used = sim_kernel_bytes_used(f->k);
-	assert_int_equal(fx_submit(f), -EINVAL);
-	assert_string_equal(fx_error(f), msg);
-	assert_int_equal(sim_kernel_bytes_used(f->k), used);
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static void valid_job_is_accepted(void **state)
 {
 	struct fx *f = *state;
@@ -84,14 +52,14 @@ static void relocated_bin_cl_bytes(void **state)
 	 * up to the 512 KiB slot end; state at the slot; AUTO_INIT_TSDA,
 	 * 32-byte initial blocks, 128-byte blocks. */
 	const uint8_t config[16] = { 112, 0, 0, 0, 0, 0, 0xf0, 0x07, 0, 0, 0, 0, 0, 1, 1, 0x44 };
-	assert_int_equal(rd32(cl + 1), bin + 4096);
-	assert_int_equal(rd32(cl + 5), 512 * 1024 - 4096);
-	assert_int_equal(rd32(cl + 9), bin);
+	assert_int_equal(fx_rd32(cl + 1), bin + 4096);
+	assert_int_equal(fx_rd32(cl + 5), 512 * 1024 - 4096);
+	assert_int_equal(fx_rd32(cl + 9), bin);
 	assert_memory_equal(cl + 13, config + 13, 3);
 	assert_int_equal(cl[16], 6);
 	/* GL_SHADER_STATE: record address in the exec BO | 1 attribute. */
 	assert_int_equal(cl[17], 64);
-	assert_int_equal(rd32(cl + 18), e->exec_paddr + 48 + 1);
+	assert_int_equal(fx_rd32(cl + 18), e->exec_paddr + 48 + 1);
 	assert_memory_equal(cl + 22, f->bin + 22, f->bin_len - 22);
 	/* The record: code at the shader BO, uniforms in the exec BO,
 	 * attribute at the vertex BO. */
@@ -100,11 +68,11 @@ static void relocated_bin_cl_bytes(void **state)
 	assert_true(sim_kernel_bo_info(f->k, sh->handle, &si));
 	assert_true(sim_kernel_bo_info(f->k, f->bo[FX_VERTS]->handle, &vi));
 	const uint8_t *rec = gpu(f, e->exec_paddr + 48, 44);
-	assert_int_equal(rd32(rec + 4), si.paddr);
-	assert_int_equal(rd32(rec + 8), e->exec_paddr + e->uniforms_offset);
-	assert_int_equal(rd32(rec + 16), si.paddr);
-	assert_int_equal(rd32(rec + 28), si.paddr);
-	assert_int_equal(rd32(rec + 36), vi.paddr);
+	assert_int_equal(fx_rd32(rec + 4), si.paddr);
+	assert_int_equal(fx_rd32(rec + 8), e->exec_paddr + e->uniforms_offset);
+	assert_int_equal(fx_rd32(rec + 16), si.paddr);
+	assert_int_equal(fx_rd32(rec + 28), si.paddr);
+	assert_int_equal(fx_rd32(rec + 36), vi.paddr);
 	sim_kernel_retire(f->k, job->seqno);
 	sim_kernel_set_exec(f->k, SIM_KERNEL_EXEC_AT_SUBMIT);
 	assert_null(f->k->binner);
@@ -127,7 +95,7 @@ static void gem_handles_not_emitted_and_ib_relocated(void **state)
 	struct sim_kernel_bo_info ib;
 	assert_true(sim_kernel_bo_info(f->k, f->bo[FX_INDEX]->handle, &ib));
 	assert_int_equal(cl[22], 32);
-	assert_int_equal(rd32(cl + 22 + 6), ib.paddr + 16);
+	assert_int_equal(fx_rd32(cl + 22 + 6), ib.paddr + 16);
 	sim_kernel_retire(f->k, job->seqno);
 	sim_kernel_set_exec(f->k, SIM_KERNEL_EXEC_AT_SUBMIT);
 }
@@ -136,7 +104,7 @@ static void unknown_opcode(void **state)
 {
 	struct fx *f = *state;
 	f->bin[16] = 2;
-	reject(f, "0x00000010: packet 2 invalid");
+	fx_reject(f, "0x00000010: packet 2 invalid");
 }
 
 static void hardware_packet_not_allowed(void **state)
@@ -144,14 +112,14 @@ static void hardware_packet_not_allowed(void **state)
 	struct fx *f = *state;
 	f->bin_len = 16;
 	FX_BIN(f, BRANCH, .branch_address = { .offset = 0 });
-	reject(f, "0x00000010: packet 16 (Branch): invalid in a bin CL");
+	fx_reject(f, "0x00000010: packet 16 (Branch): invalid in a bin CL");
 }
 
 static void packet_past_the_end(void **state)
 {
 	struct fx *f = *state;
 	f->bin_len = 19; /* GL_SHADER_STATE cut short */
-	reject(f, "0x00000011: packet 64 (GL Shader State): length 0x00000005 exceeds "
+	fx_reject(f, "0x00000011: packet 64 (GL Shader State): length 0x00000005 exceeds "
 		  "bounds (0x00000002)");
 }
 
@@ -159,7 +127,7 @@ static void flush_not_last(void **state)
 {
 	struct fx *f = *state;
 	f->bin[16] = 4;
-	reject(f, "0x00000010: packet 4 (Flush): Bin CL must end with VC4_PACKET_FLUSH "
+	fx_reject(f, "0x00000010: packet 4 (Flush): Bin CL must end with VC4_PACKET_FLUSH "
 		  "(found at 0x00000010, the last byte is 0x00000021)");
 }
 
@@ -167,7 +135,7 @@ static void increment_semaphore_not_before_flush(void **state)
 {
 	struct fx *f = *state;
 	f->bin[16] = 7;
-	reject(f, "0x00000010: packet 7 (Increment Semaphore): Bin CL must end with "
+	fx_reject(f, "0x00000010: packet 7 (Increment Semaphore): Bin CL must end with "
 		  "VC4_PACKET_INCREMENT_SEMAPHORE (found at 0x00000010, expected at size - 2)");
 }
 
@@ -178,7 +146,7 @@ static void duplicate_start_tile_binning(void **state)
 	fx_bin_head(f, 1, 1);
 	FX_BIN0(f, START_TILE_BINNING);
 	fx_bin_tail(f);
-	reject(f, "0x00000011: packet 6 (Start Tile Binning): Duplicate "
+	fx_reject(f, "0x00000011: packet 6 (Start Tile Binning): Duplicate "
 		  "VC4_PACKET_START_TILE_BINNING");
 }
 
@@ -188,7 +156,7 @@ static void start_before_config(void **state)
 	f->bin_len = 0;
 	FX_BIN0(f, START_TILE_BINNING);
 	fx_bin_tail(f);
-	reject(f, "0x00000000: packet 6 (Start Tile Binning): missing "
+	fx_reject(f, "0x00000000: packet 6 (Start Tile Binning): missing "
 		  "VC4_PACKET_TILE_BINNING_MODE_CONFIG");
 }
 
@@ -199,7 +167,7 @@ static void duplicate_binning_config(void **state)
 	FX_BIN(f, TILE_BINNING_MODE_CONFIGURATION, .width_in_tiles = 1, .height_in_tiles = 1);
 	fx_bin_head(f, 1, 1);
 	fx_bin_tail(f);
-	reject(f, "0x00000010: packet 112 (Tile Binning Mode Configuration): Duplicate "
+	fx_reject(f, "0x00000010: packet 112 (Tile Binning Mode Configuration): Duplicate "
 		  "VC4_PACKET_TILE_BINNING_MODE_CONFIG");
 }
 
@@ -207,7 +175,7 @@ static void binning_config_too_small(void **state)
 {
 	struct fx *f = *state;
 	f->bin[14] = 0;
-	reject(f, "0x00000000: packet 112 (Tile Binning Mode Configuration): Tile binning "
+	fx_reject(f, "0x00000000: packet 112 (Tile Binning Mode Configuration): Tile binning "
 		  "config of 1x0 too small");
 }
 
@@ -215,7 +183,7 @@ static void binning_config_flags(void **state)
 {
 	struct fx *f = *state;
 	f->bin[15] = 0x82;
-	reject(f, "0x00000000: packet 112 (Tile Binning Mode Configuration): unsupported "
+	fx_reject(f, "0x00000000: packet 112 (Tile Binning Mode Configuration): unsupported "
 		  "binning config flags 0x82");
 }
 
@@ -224,7 +192,7 @@ static void binning_config_exceeds_slot(void **state)
 	struct fx *f = *state;
 	f->bin[13] = 100;
 	f->bin[14] = 100;
-	reject(f, "0x00000000: packet 112 (Tile Binning Mode Configuration): 100x100 tiles "
+	fx_reject(f, "0x00000000: packet 112 (Tile Binning Mode Configuration): 100x100 tiles "
 		  "need 483328 bytes of tile state and 320000 of initial tile lists, more "
 		  "than the 524288-byte bin slot");
 }
@@ -235,7 +203,7 @@ static void missing_start_tile_binning(void **state)
 	f->bin_len = 0;
 	FX_BIN(f, TILE_BINNING_MODE_CONFIGURATION, .width_in_tiles = 1, .height_in_tiles = 1);
 	fx_bin_tail(f);
-	reject(f, "Bin CL missing VC4_PACKET_START_TILE_BINNING");
+	fx_reject(f, "Bin CL missing VC4_PACKET_START_TILE_BINNING");
 }
 
 static void missing_semaphore_and_flush(void **state)
@@ -246,14 +214,14 @@ static void missing_semaphore_and_flush(void **state)
 	FX_BIN0(f, HALT);
 	FX_BIN0(f, INCREMENT_SEMAPHORE);
 	FX_BIN0(f, FLUSH);
-	reject(f, "Bin CL missing VC4_PACKET_INCREMENT_SEMAPHORE + VC4_PACKET_FLUSH");
+	fx_reject(f, "Bin CL missing VC4_PACKET_INCREMENT_SEMAPHORE + VC4_PACKET_FLUSH");
 }
 
 static void more_shader_states_than_declared(void **state)
 {
 	struct fx *f = *state;
 	f->args.shader_rec_count = 0;
-	reject(f, "0x00000011: packet 64 (GL Shader State): More requests for shader "
+	fx_reject(f, "0x00000011: packet 64 (GL Shader State): More requests for shader "
 		  "states than declared (0 declared)");
 }
 
@@ -261,7 +229,7 @@ static void shader_state_high_bits(void **state)
 {
 	struct fx *f = *state;
 	f->bin[18] |= 0x10;
-	reject(f, "0x00000011: packet 64 (GL Shader State): high bits set in GL shader rec "
+	fx_reject(f, "0x00000011: packet 64 (GL Shader State): high bits set in GL shader rec "
 		  "reference (0x00000010)");
 }
 
@@ -272,7 +240,7 @@ static void primitive_before_shader_state(void **state)
 	fx_bin_head(f, 1, 1);
 	FX_BIN(f, VERTEX_ARRAY_PRIMITIVES, .length = 3);
 	fx_bin_tail(f);
-	reject(f, "0x00000011: packet 33 (Vertex Array Primitives): shader state must "
+	fx_reject(f, "0x00000011: packet 33 (Vertex Array Primitives): shader state must "
 		  "precede primitives");
 }
 
@@ -282,7 +250,7 @@ static void array_primitive_overflow(void **state)
 	f->bin_len = 22;
 	FX_BIN(f, VERTEX_ARRAY_PRIMITIVES, .length = 3, .index_of_first_vertex = 0xfffffffe);
 	fx_bin_tail(f);
-	reject(f, "0x00000016: packet 33 (Vertex Array Primitives): primitive vertex count "
+	fx_reject(f, "0x00000016: packet 33 (Vertex Array Primitives): primitive vertex count "
 		  "overflow (3 + 4294967294)");
 }
 
@@ -302,7 +270,7 @@ static void index_buffer_overflow(void **state)
 {
 	struct fx *f = *state;
 	indexed(f, FX_INDEX, 16, 2041);
-	reject(f, "0x0000001f: packet 32 (Indexed Primitive List): IB access overflow "
+	fx_reject(f, "0x0000001f: packet 32 (Indexed Primitive List): IB access overflow "
 		  "(16 + 2041*2 > 4096)");
 }
 
@@ -310,7 +278,7 @@ static void index_buffer_index_too_big(void **state)
 {
 	struct fx *f = *state;
 	indexed(f, FX_BO_COUNT, 0, 3);
-	reject(f, "0x0000001f: packet 32 (Indexed Primitive List): index buffer: BO index 10 "
+	fx_reject(f, "0x0000001f: packet 32 (Indexed Primitive List): index buffer: BO index 10 "
 		  "greater than BO count 10");
 }
 
@@ -318,7 +286,7 @@ static void index_buffer_is_shader(void **state)
 {
 	struct fx *f = *state;
 	indexed(f, FX_SHADER, 0, 3);
-	reject(f, "0x0000001f: packet 32 (Indexed Primitive List): index buffer: Trying to "
+	fx_reject(f, "0x0000001f: packet 32 (Indexed Primitive List): index buffer: Trying to "
 		  "use shader BO as something other than a shader (BO index 0)");
 }
 
@@ -360,7 +328,7 @@ static void binner_slots_exhausted(void **state)
 	for (int i = 0; i < 32; i++)
 		assert_int_equal(fx_submit(f), 0);
 	assert_int_equal(f->k->binner->used, 0xffffffffu);
-	reject(f, "0x00000000: packet 112 (Tile Binning Mode Configuration): Failed to "
+	fx_reject(f, "0x00000000: packet 112 (Tile Binning Mode Configuration): Failed to "
 		  "allocate binner memory: all 32 bin slots are held by queued jobs");
 	sim_kernel_retire(f->k, f->args.seqno);
 	assert_null(f->k->binner);
@@ -462,7 +430,7 @@ static void binner_overflow_no_free_slot(void **state)
 	fx_destroy(f);
 }
 
-#define T(fn) cmocka_unit_test_setup(fn, reset)
+#define T(fn) cmocka_unit_test_setup(fn, fx_reset)
 
 int main(void)
 {
@@ -495,5 +463,5 @@ int main(void)
 		T(binner_overflow_slots),
 		T(binner_overflow_no_free_slot),
 	};
-	return cmocka_run_group_tests_name("simkernel_bcl", tests, setup, teardown);
+	return cmocka_run_group_tests_name("simkernel_bcl", tests, fx_setup, fx_teardown);
 }

@@ -22,32 +22,6 @@
 #include "tool_run.h"
 #include "util/file.h"
 
-static int setup(void **state)
-{
-	*state = fx_create();
-	return *state ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	fx_destroy(*state);
-	return 0;
-}
-
-static int reset(void **state)
-{
-	fx_default(*state);
-	return 0;
-}
-
-static void reject(struct fx *f, const char *msg)
-{
-	uint32_t used = sim_kernel_bytes_used(f->k);
-	assert_int_equal(fx_submit(f), -EINVAL);
-	assert_string_equal(fx_error(f), msg);
-	assert_int_equal(sim_kernel_bytes_used(f->k), used);
-}
-
 /* A render-only job (no bin CL). */
 static void render_only(struct fx *f)
 {
@@ -59,7 +33,7 @@ static void bad_tile_set(void **state)
 {
 	struct fx *f = *state;
 	f->args.min_x_tile = 1;
-	reject(f, "Bad render tile set (1,0)-(0,0)");
+	fx_reject(f, "Bad render tile set (1,0)-(0,0)");
 }
 
 /* Defect 6: the kernel accepts max tile == bin tile count. */
@@ -67,49 +41,49 @@ static void tile_equal_to_bin_count(void **state)
 {
 	struct fx *f = *state;
 	f->args.max_x_tile = 1;
-	reject(f, "Render tiles (1,0) outside of bin config (1,1)");
+	fx_reject(f, "Render tiles (1,0) outside of bin config (1,1)");
 }
 
 static void color_write_flags(void **state)
 {
 	struct fx *f = *state;
 	f->args.color_write.flags = 1;
-	reject(f, "color_write: No flags supported on render config. (0x0001)");
+	fx_reject(f, "color_write: No flags supported on render config. (0x0001)");
 }
 
 static void color_write_unknown_bits(void **state)
 {
 	struct fx *f = *state;
 	f->args.color_write.bits |= 0x0100;
-	reject(f, "color_write: Unknown bits in render config: 0x0104");
+	fx_reject(f, "color_write: Unknown bits in render config: 0x0104");
 }
 
 static void color_write_bad_tiling(void **state)
 {
 	struct fx *f = *state;
 	f->args.color_write.bits |= 0x00c0;
-	reject(f, "color_write: Bad tiling format 3");
+	fx_reject(f, "color_write: Bad tiling format 3");
 }
 
 static void color_write_bad_format(void **state)
 {
 	struct fx *f = *state;
 	f->args.color_write.bits = 0x000c;
-	reject(f, "color_write: Bad tile buffer format 3");
+	fx_reject(f, "color_write: Bad tile buffer format 3");
 }
 
 static void color_write_too_small(void **state)
 {
 	struct fx *f = *state;
 	f->args.color_write.offset = 0xf010;
-	reject(f, "color_write: Overflow in 64x64 (64x64) fbo size (16384 + 61456 > 65536)");
+	fx_reject(f, "color_write: Overflow in 64x64 (64x64) fbo size (16384 + 61456 > 65536)");
 }
 
 static void color_write_index(void **state)
 {
 	struct fx *f = *state;
 	f->args.color_write.hindex = FX_TEX_SHADER;
-	reject(f, "color_write: Trying to use shader BO as something other than a shader "
+	fx_reject(f, "color_write: Trying to use shader BO as something other than a shader "
 		  "(BO index 5)");
 }
 
@@ -117,7 +91,7 @@ static void general_extra_flags(void **state)
 {
 	struct fx *f = *state;
 	f->args.color_read = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_COLOR, .flags = 2 };
-	reject(f, "color_read: Extra flags set (0x0002)");
+	fx_reject(f, "color_read: Extra flags set (0x0002)");
 }
 
 static void zs_write_full_res(void **state)
@@ -125,7 +99,7 @@ static void zs_write_full_res(void **state)
 	struct fx *f = *state;
 	f->args.zs_write = (struct drm_vc4_submit_rcl_surface){
 		.hindex = FX_ZS, .flags = VC4_SUBMIT_RCL_SURFACE_READ_IS_FULL_RES };
-	reject(f, "zs_write: general zs write may not be a full-res.");
+	fx_reject(f, "zs_write: general zs write may not be a full-res.");
 }
 
 static void full_res_with_bits(void **state)
@@ -133,7 +107,7 @@ static void full_res_with_bits(void **state)
 	struct fx *f = *state;
 	f->args.zs_read = (struct drm_vc4_submit_rcl_surface){
 		.hindex = FX_ZS, .flags = VC4_SUBMIT_RCL_SURFACE_READ_IS_FULL_RES, .bits = 2 };
-	reject(f, "zs_read: load/store general bits set with full res load/store. (0x0002)");
+	fx_reject(f, "zs_read: load/store general bits set with full res load/store. (0x0002)");
 }
 
 static void full_res_out_of_bounds(void **state)
@@ -142,7 +116,7 @@ static void full_res_out_of_bounds(void **state)
 	f->args.color_read = (struct drm_vc4_submit_rcl_surface){
 		.hindex = FX_COLOR, .flags = VC4_SUBMIT_RCL_SURFACE_READ_IS_FULL_RES,
 		.offset = 65536 - 16368 };
-	reject(f, "color_read: MSAA tile 0, 0 out of bounds (bo size 65536, offset 49168, 1 "
+	fx_reject(f, "color_read: MSAA tile 0, 0 out of bounds (bo size 65536, offset 49168, 1 "
 		  "tiles of 16384 bytes needed)");
 }
 
@@ -154,7 +128,7 @@ static void full_res_unaligned(void **state)
 	f->args.color_read = (struct drm_vc4_submit_rcl_surface){
 		.hindex = FX_COLOR, .flags = VC4_SUBMIT_RCL_SURFACE_READ_IS_FULL_RES,
 		.offset = 0xff };
-	reject(f, "color_read: full-res load must be 16b aligned. (offset 0x000000ff)");
+	fx_reject(f, "color_read: full-res load must be 16b aligned. (offset 0x000000ff)");
 }
 
 static void full_res_offset_past_bo(void **state)
@@ -163,28 +137,28 @@ static void full_res_offset_past_bo(void **state)
 	f->args.color_read = (struct drm_vc4_submit_rcl_surface){
 		.hindex = FX_COLOR, .flags = VC4_SUBMIT_RCL_SURFACE_READ_IS_FULL_RES,
 		.offset = 65552 };
-	reject(f, "color_read: surface offset 65552 > BO size 65536");
+	fx_reject(f, "color_read: surface offset 65552 > BO size 65536");
 }
 
 static void general_unknown_bits(void **state)
 {
 	struct fx *f = *state;
 	f->args.zs_write = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_ZS, .bits = 0x2002 };
-	reject(f, "zs_write: Unknown bits in load/store: 0x2002");
+	fx_reject(f, "zs_write: Unknown bits in load/store: 0x2002");
 }
 
 static void general_bad_tiling(void **state)
 {
 	struct fx *f = *state;
 	f->args.zs_write = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_ZS, .bits = 0x0032 };
-	reject(f, "zs_write: Bad tiling format 3");
+	fx_reject(f, "zs_write: Bad tiling format 3");
 }
 
 static void zs_with_color_format(void **state)
 {
 	struct fx *f = *state;
 	f->args.zs_write = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_ZS, .bits = 0x0102 };
-	reject(f, "zs_write: No color format should be set for ZS (1)");
+	fx_reject(f, "zs_write: No color format should be set for ZS (1)");
 }
 
 static void general_bad_color_format(void **state)
@@ -192,14 +166,14 @@ static void general_bad_color_format(void **state)
 	struct fx *f = *state;
 	f->args.color_read = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_COLOR,
 								   .bits = 0x0301 };
-	reject(f, "color_read: Bad tile buffer format 3");
+	fx_reject(f, "color_read: Bad tile buffer format 3");
 }
 
 static void general_bad_buffer(void **state)
 {
 	struct fx *f = *state;
 	f->args.zs_read = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_ZS, .bits = 0x0003 };
-	reject(f, "zs_read: Bad load/store buffer 3.");
+	fx_reject(f, "zs_read: Bad load/store buffer 3.");
 }
 
 static void general_alignment(void **state)
@@ -207,7 +181,7 @@ static void general_alignment(void **state)
 	struct fx *f = *state;
 	f->args.zs_write = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_ZS, .bits = 0x0002,
 								 .offset = 8 };
-	reject(f, "zs_write: load/store buffer must be 16b aligned. (offset 0x00000008)");
+	fx_reject(f, "zs_write: load/store buffer must be 16b aligned. (offset 0x00000008)");
 }
 
 static void general_too_small(void **state)
@@ -215,7 +189,7 @@ static void general_too_small(void **state)
 	struct fx *f = *state;
 	f->args.zs_write = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_INDEX,
 								 .bits = 0x0002 };
-	reject(f, "zs_write: Overflow in 64x64 (64x64) fbo size (16384 + 0 > 4096)");
+	fx_reject(f, "zs_write: Overflow in 64x64 (64x64) fbo size (16384 + 0 > 4096)");
 }
 
 /* Found by fuzzing: a 0-pixel-wide surface passes the size rule at the very
@@ -228,7 +202,7 @@ static void empty_surface_at_bo_end(void **state)
 	f->args.color_write.offset = 0;
 	f->args.zs_read = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_ZS, .bits = 0x0022,
 								.offset = 65536 };
-	reject(f, "zs_read: surface offset 65536 is not inside the 65536-byte BO");
+	fx_reject(f, "zs_read: surface offset 65536 is not inside the 65536-byte BO");
 }
 
 static void msaa_bits(void **state)
@@ -236,7 +210,7 @@ static void msaa_bits(void **state)
 	struct fx *f = *state;
 	f->args.msaa_color_write = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_MSAA,
 									 .bits = 1 };
-	reject(f, "msaa_color_write: MSAA surface had nonzero flags/bits (0x0000/0x0001)");
+	fx_reject(f, "msaa_color_write: MSAA surface had nonzero flags/bits (0x0000/0x0001)");
 }
 
 static void msaa_alignment(void **state)
@@ -244,7 +218,7 @@ static void msaa_alignment(void **state)
 	struct fx *f = *state;
 	f->args.msaa_zs_write = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_MSAA,
 								      .offset = 4 };
-	reject(f, "msaa_zs_write: MSAA write must be 16b aligned. (offset 0x00000004)");
+	fx_reject(f, "msaa_zs_write: MSAA write must be 16b aligned. (offset 0x00000004)");
 }
 
 /* The kernel's check is one tile short; the last tile must fit whole. */
@@ -256,7 +230,7 @@ static void msaa_last_tile_must_fit(void **state)
 	f->args.max_x_tile = f->args.max_y_tile = 1;
 	f->args.msaa_color_write = (struct drm_vc4_submit_rcl_surface){ .hindex = FX_MSAA,
 									 .offset = 16 };
-	reject(f, "msaa_color_write: MSAA tile 1, 1 out of bounds (bo size 65536, offset 16, 4 "
+	fx_reject(f, "msaa_color_write: MSAA tile 1, 1 out of bounds (bo size 65536, offset 16, 4 "
 		  "tiles of 16384 bytes needed)");
 }
 
@@ -264,7 +238,7 @@ static void no_write_surface(void **state)
 {
 	struct fx *f = *state;
 	f->args.color_write.hindex = ~0u;
-	reject(f, "RCL requires color or Z/S write");
+	fx_reject(f, "RCL requires color or Z/S write");
 }
 
 /* Defect 6: 0..255 wraps the kernel's 8-bit tile count to 0 (an RCL with no
@@ -499,7 +473,7 @@ static void rcl_fixed_order_decreasing(void **state)
 	golden(f, "rcl_fixed_decreasing.txt", "FIXED_RCL_ORDER, x and y decreasing, 2x2 tiles.");
 }
 
-#define T(fn) cmocka_unit_test_setup(fn, reset)
+#define T(fn) cmocka_unit_test_setup(fn, fx_reset)
 
 int main(int argc, char **argv)
 {
@@ -541,5 +515,5 @@ int main(int argc, char **argv)
 		T(rcl_msaa_mesa_resolve),
 		T(rcl_fixed_order_decreasing),
 	};
-	return cmocka_run_group_tests_name("simkernel_rcl", tests, setup, teardown);
+	return cmocka_run_group_tests_name("simkernel_rcl", tests, fx_setup, fx_teardown);
 }

@@ -15,43 +15,6 @@
 #include "simkernel_fixture.h"
 #include "sim/kernel/sim_validate.h"
 
-static int setup(void **state)
-{
-	*state = fx_create();
-	return *state ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	fx_destroy(*state);
-	return 0;
-}
-
-static int reset(void **state)
-{
-	fx_default(*state);
-	return 0;
-}
-
-static void reject(struct fx *f, const char *msg)
-{
-	uint32_t used = sim_kernel_bytes_used(f->k);
-	assert_int_equal(fx_submit(f), -EINVAL);
-	assert_string_equal(fx_error(f), msg);
-	assert_int_equal(sim_kernel_bytes_used(f->k), used);
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
 static uint32_t paddr_of(struct fx *f, enum fx_bo b)
 {
 	struct sim_kernel_bo_info info;
@@ -84,12 +47,12 @@ static void texture_relocated(void **state)
 	const uint8_t *uni = sim_memory_ptr(sim_kernel_memory(f->k),
 					    e->exec_paddr + e->uniforms_offset, 8);
 	assert_non_null(uni);
-	assert_int_equal(rd32(uni), paddr_of(f, FX_TEX) + 0x1000);
-	assert_int_equal(rd32(uni + 4), P1_16X16);
+	assert_int_equal(fx_rd32(uni), paddr_of(f, FX_TEX) + 0x1000);
+	assert_int_equal(fx_rd32(uni + 4), P1_16X16);
 	const uint8_t *rec = sim_memory_ptr(sim_kernel_memory(f->k),
 					    e->exec_paddr + e->shader_rec_offset, 36);
-	assert_int_equal(rd32(rec + 4), paddr_of(f, FX_TEX_SHADER));
-	assert_int_equal(rd32(rec + 8), e->exec_paddr + e->uniforms_offset);
+	assert_int_equal(fx_rd32(rec + 4), paddr_of(f, FX_TEX_SHADER));
+	assert_int_equal(fx_rd32(rec + 8), e->exec_paddr + e->uniforms_offset);
 	sim_kernel_retire(f->k, job->seqno);
 	sim_kernel_set_exec(f->k, SIM_KERNEL_EXEC_AT_SUBMIT);
 }
@@ -98,53 +61,53 @@ static void handles_overflow(void **state)
 {
 	struct fx *f = *state;
 	f->rec_len = 12;
-	reject(f, "shader record 0: overflowed shader recs reading 4 handles from 12 bytes left");
+	fx_reject(f, "shader record 0: overflowed shader recs reading 4 handles from 12 bytes left");
 }
 
 static void record_overflow(void **state)
 {
 	struct fx *f = *state;
 	f->rec_len -= 1;
-	reject(f, "shader record 0: overflowed shader recs copying 44b packet from 43 bytes left");
+	fx_reject(f, "shader record 0: overflowed shader recs copying 44b packet from 43 bytes left");
 }
 
 /* Defect 3: the kernel's `>` lets index == bo_handle_count through. */
 static void shader_handle_equal_to_count(void **state)
 {
 	struct fx *f = *state;
-	wr32(f->rec + 4, FX_BO_COUNT);
-	reject(f, "shader record 0: VS: Shader handle 10 too big (BO count 10)");
+	fx_wr32(f->rec + 4, FX_BO_COUNT);
+	fx_reject(f, "shader record 0: VS: Shader handle 10 too big (BO count 10)");
 }
 
 /* Defect 1: the kernel dereferences the missing shader info. */
 static void plain_bo_as_shader(void **state)
 {
 	struct fx *f = *state;
-	wr32(f->rec + 0, FX_VERTS);
-	reject(f, "shader record 0: FS: BO 1 is not a validated shader BO");
+	fx_wr32(f->rec + 0, FX_VERTS);
+	fx_reject(f, "shader record 0: FS: BO 1 is not a validated shader BO");
 }
 
 static void fs_thread_mode_mismatch(void **state)
 {
 	struct fx *f = *state;
 	f->rec[16] &= (uint8_t)~1u; /* FS single-threaded flag cleared */
-	reject(f, "shader record 0: Thread mode of CL and FS do not match (record says "
+	fx_reject(f, "shader record 0: Thread mode of CL and FS do not match (record says "
 		  "threaded, FS is single-threaded)");
 }
 
 static void attribute_bo_is_shader(void **state)
 {
 	struct fx *f = *state;
-	wr32(f->rec + 12, FX_SHADER);
-	reject(f, "shader record 0: attribute 0: Trying to use shader BO as something other "
+	fx_wr32(f->rec + 12, FX_SHADER);
+	fx_reject(f, "shader record 0: attribute 0: Trying to use shader BO as something other "
 		  "than a shader (BO index 0)");
 }
 
 static void shader_code_offset(void **state)
 {
 	struct fx *f = *state;
-	wr32(f->rec + 16 + 16, 8); /* VS code address */
-	reject(f, "shader record 0: VS: Shaders must be at offset 0 of the BO. (offset "
+	fx_wr32(f->rec + 16 + 16, 8); /* VS code address */
+	fx_reject(f, "shader record 0: VS: Shaders must be at offset 0 of the BO. (offset "
 		  "0x00000008)");
 }
 
@@ -162,43 +125,43 @@ static void uniforms_remaining_not_total(void **state)
 	fx_bin_tail(f);
 	/* 12 bytes of uniforms: enough for one record, as the kernel checks. */
 	fx_add_record(f, FX_TEX_SHADER, FX_SHADER, FX_SHADER, FX_VERTS, 0, 12, true);
-	reject(f, "shader record 1: FS: Uniforms src buffer overflow (12 bytes needed, 0 left)");
+	fx_reject(f, "shader record 1: FS: Uniforms src buffer overflow (12 bytes needed, 0 left)");
 }
 
 static void attribute_offset_overflow(void **state)
 {
 	struct fx *f = *state;
-	wr32(f->rec + 16 + 36, 4090);
-	reject(f, "shader record 0: attribute 0: BO offset overflow (4090 + 12 > 4096)");
+	fx_wr32(f->rec + 16 + 36, 4090);
+	fx_reject(f, "shader record 0: attribute 0: BO offset overflow (4090 + 12 > 4096)");
 }
 
 static void attribute_index_out_of_range(void **state)
 {
 	struct fx *f = *state;
-	wr32(f->bin + 22 + 6, 340); /* the primitive draws vertices 340..342 */
-	reject(f, "shader record 0: attribute 0: primitives use index 342 out of supplied 340");
+	fx_wr32(f->bin + 22 + 6, 340); /* the primitive draws vertices 340..342 */
+	fx_reject(f, "shader record 0: attribute 0: primitives use index 342 out of supplied 340");
 }
 
 static void texture_index_too_big(void **state)
 {
 	struct fx *f = *state;
 	texture_job(f, 0x1000, P1_16X16);
-	wr32(f->uni, 11);
-	reject(f, "shader record 0: FS texture 0: BO index 11 greater than BO count 10");
+	fx_wr32(f->uni, 11);
+	fx_reject(f, "shader record 0: FS texture 0: BO index 11 greater than BO count 10");
 }
 
 static void texture_format_unsupported(void **state)
 {
 	struct fx *f = *state;
 	texture_job(f, 0x10c0 /* type 12: BW1 */, P1_16X16);
-	reject(f, "shader record 0: FS texture 0: Texture format 12 unsupported");
+	fx_reject(f, "shader record 0: FS texture 0: Texture format 12 unsupported");
 }
 
 static void texture_level0_overflow(void **state)
 {
 	struct fx *f = *state;
 	texture_job(f, 0xf000, (32u << 20) | (64u << 8)); /* 64x32 T format at 60 KiB */
-	reject(f, "shader record 0: FS texture 0: Overflow in 64x32 (64x32) fbo size "
+	fx_reject(f, "shader record 0: FS texture 0: Overflow in 64x32 (64x32) fbo size "
 		  "(8192 + 61440 > 65536)");
 }
 
@@ -206,7 +169,7 @@ static void texture_mip_levels_overflow(void **state)
 {
 	struct fx *f = *state;
 	texture_job(f, 0x0002 /* base 0, 2 mip levels below */, P1_16X16);
-	reject(f, "shader record 0: FS texture 0: Level 1 (8x8 -> 8x8) size 256b overflowed "
+	fx_reject(f, "shader record 0: FS texture 0: Level 1 (8x8 -> 8x8) size 256b overflowed "
 		  "buffer bounds (offset 0)");
 }
 
@@ -214,15 +177,15 @@ static void texture_cube_stride_missing(void **state)
 {
 	struct fx *f = *state;
 	texture_job(f, 0x1200 /* cube map */, P1_16X16);
-	reject(f, "shader record 0: FS texture 0: Cube map stride not set");
+	fx_reject(f, "shader record 0: FS texture 0: Cube map stride not set");
 }
 
 static void texture_is_shader_bo(void **state)
 {
 	struct fx *f = *state;
 	texture_job(f, 0x1000, P1_16X16);
-	wr32(f->uni, FX_SHADER);
-	reject(f, "shader record 0: FS texture 0: Trying to use shader BO as something other "
+	fx_wr32(f->uni, FX_SHADER);
+	fx_reject(f, "shader record 0: FS texture 0: Trying to use shader BO as something other "
 		  "than a shader (BO index 0)");
 }
 
@@ -247,8 +210,8 @@ static void ubo_relocated(void **state)
 	struct sim_exec *e = job->validated.priv;
 	const uint8_t *uni = sim_memory_ptr(sim_kernel_memory(f->k),
 					    e->exec_paddr + e->uniforms_offset, 8);
-	assert_int_equal(rd32(uni), 252);
-	assert_int_equal(rd32(uni + 4), paddr_of(f, FX_TEX) + 0x100);
+	assert_int_equal(fx_rd32(uni), 252);
+	assert_int_equal(fx_rd32(uni + 4), paddr_of(f, FX_TEX) + 0x100);
 	sim_kernel_retire(f->k, job->seqno);
 	sim_kernel_set_exec(f->k, SIM_KERNEL_EXEC_AT_SUBMIT);
 }
@@ -257,7 +220,7 @@ static void ubo_offset_past_the_end(void **state)
 {
 	struct fx *f = *state;
 	ubo_job(f, 0, 65533);
-	reject(f, "shader record 0: FS texture 0: UBO offset greater than UBO size "
+	fx_reject(f, "shader record 0: FS texture 0: UBO offset greater than UBO size "
 		  "(65533 > 65536 - 4)");
 }
 
@@ -265,7 +228,7 @@ static void ubo_clamp_past_the_end(void **state)
 {
 	struct fx *f = *state;
 	ubo_job(f, 65536 - 0x100 - 3, 0x100);
-	reject(f, "shader record 0: FS texture 0: UBO clamp would allow reads outside of UBO "
+	fx_reject(f, "shader record 0: FS texture 0: UBO clamp would allow reads outside of UBO "
 		  "(256 + 65277 + 4 > 65536)");
 }
 
@@ -278,7 +241,7 @@ static void extended_record_stride(void **state)
 	f->rec_len = 0;
 	const uint32_t idx[4] = { FX_SHADER, FX_SHADER, FX_SHADER, FX_VERTS };
 	for (int i = 0; i < 4; i++, f->rec_len += 4)
-		wr32(f->rec + f->rec_len, idx[i]);
+		fx_wr32(f->rec + f->rec_len, idx[i]);
 	VC4_GL_SHADER_STATE_RECORD_pack(NULL, f->rec + f->rec_len,
 		&(struct VC4_GL_SHADER_STATE_RECORD){ .fragment_shader_is_single_threaded = true });
 	f->rec_len += VC4_GL_SHADER_STATE_RECORD_length;
@@ -289,7 +252,7 @@ static void extended_record_stride(void **state)
 		&(struct VC4_EXTENDED_ATTRIBUTE_STRIDE){ .memory_stride = 0x800 });
 	f->rec_len += VC4_EXTENDED_ATTRIBUTE_STRIDE_length;
 	/* stride 0x80c: vertices 0..2 need 2 * 0x80c + 12 > 4096 bytes */
-	reject(f, "shader record 0: attribute 0: primitives use index 2 out of supplied 1");
+	fx_reject(f, "shader record 0: attribute 0: primitives use index 2 out of supplied 1");
 }
 
 /* The uniform read by a uniform-address reset gets the block's address. */
@@ -306,12 +269,12 @@ static void uniform_address_slot_filled(void **state)
 	struct sim_exec *e = job->validated.priv;
 	uint32_t block = e->exec_paddr + e->uniforms_offset;
 	const uint8_t *uni = sim_memory_ptr(sim_kernel_memory(f->k), block, 4);
-	assert_int_equal(rd32(uni), block);
+	assert_int_equal(fx_rd32(uni), block);
 	sim_kernel_retire(f->k, job->seqno);
 	sim_kernel_set_exec(f->k, SIM_KERNEL_EXEC_AT_SUBMIT);
 }
 
-#define T(fn) cmocka_unit_test_setup(fn, reset)
+#define T(fn) cmocka_unit_test_setup(fn, fx_reset)
 
 int main(void)
 {
@@ -339,5 +302,5 @@ int main(void)
 		T(extended_record_stride),
 		T(uniform_address_slot_filled),
 	};
-	return cmocka_run_group_tests_name("simkernel_rec", tests, setup, teardown);
+	return cmocka_run_group_tests_name("simkernel_rec", tests, fx_setup, fx_teardown);
 }
