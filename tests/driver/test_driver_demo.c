@@ -19,6 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "png_read.h"
 #include "tool_run.h"
 
 /* vc4-demo, given as the test's argument. */
@@ -74,23 +75,6 @@ static const struct px_check checks[] = {
 	{ "cube", 64, 20, { 0x1a, 0x1a, 0x26, 0xff }, 0 },         /* above the cube */
 };
 
-static uint8_t *read_png(const char *path, uint32_t *w, uint32_t *h)
-{
-	png_image img;
-	memset(&img, 0, sizeof(img));
-	img.version = PNG_IMAGE_VERSION;
-	if (!png_image_begin_read_from_file(&img, path))
-		fail_msg("%s: %s", path, img.message);
-	img.format = PNG_FORMAT_RGBA;
-	uint8_t *px = malloc(PNG_IMAGE_SIZE(img));
-	assert_non_null(px);
-	if (!png_image_finish_read(&img, NULL, px, 0, NULL))
-		fail_msg("%s: %s", path, img.message);
-	*w = img.width;
-	*h = img.height;
-	return px;
-}
-
 static void check_pixels(void)
 {
 	for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
@@ -98,7 +82,7 @@ static void check_pixels(void)
 		char path[256];
 		uint32_t w, h;
 		snprintf(path, sizeof(path), DIR "/%s.png", c->scene);
-		uint8_t *px = read_png(path, &w, &h);
+		uint8_t *px = png_read_file(path, &w, &h);
 		assert_int_equal(w, 128);
 		assert_int_equal(h, 128);
 		const uint8_t *p = px + 4 * ((size_t)c->y * w + c->x);

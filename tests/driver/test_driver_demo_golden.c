@@ -30,6 +30,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "png_read.h"
 #include "tool_run.h"
 
 static const char *demo;
@@ -50,35 +51,18 @@ struct image {
 	uint8_t *px;
 };
 
-static struct image decode(png_image *img, const char *what)
-{
-	struct image r = { img->width, img->height, NULL };
-	img->format = PNG_FORMAT_RGBA;
-	r.px = malloc(PNG_IMAGE_SIZE(*img));
-	assert_non_null(r.px);
-	if (!png_image_finish_read(img, NULL, r.px, 0, NULL))
-		fail_msg("%s: %s", what, img->message);
-	return r;
-}
-
 static struct image read_png(const char *path)
 {
-	png_image img;
-	memset(&img, 0, sizeof(img));
-	img.version = PNG_IMAGE_VERSION;
-	if (!png_image_begin_read_from_file(&img, path))
-		fail_msg("%s: %s", path, img.message);
-	return decode(&img, path);
+	struct image r;
+	r.px = png_read_file(path, &r.w, &r.h);
+	return r;
 }
 
 static struct image decode_png(const uint8_t *png, size_t len, const char *what)
 {
-	png_image img;
-	memset(&img, 0, sizeof(img));
-	img.version = PNG_IMAGE_VERSION;
-	if (!png_image_begin_read_from_memory(&img, png, len))
-		fail_msg("%s: %s", what, img.message);
-	return decode(&img, what);
+	struct image r;
+	r.px = png_read_memory(png, len, what, &r.w, &r.h);
+	return r;
 }
 
 /* Fails unless `a` and `b` are the same size with the same pixels; names

@@ -13,25 +13,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "png_read.h"
 #include "vc4/vc4.h"
-
-/* Reads an 8-bit RGBA PNG; fails the test on anything else. */
-static uint8_t *read_png(const char *path, uint32_t *w, uint32_t *h)
-{
-	png_image img;
-	memset(&img, 0, sizeof(img));
-	img.version = PNG_IMAGE_VERSION;
-	if (!png_image_begin_read_from_file(&img, path))
-		fail_msg("%s: %s", path, img.message);
-	img.format = PNG_FORMAT_RGBA;
-	uint8_t *px = malloc(PNG_IMAGE_SIZE(img));
-	assert_non_null(px);
-	if (!png_image_finish_read(&img, NULL, px, 0, NULL))
-		fail_msg("%s: %s", path, img.message);
-	*w = img.width;
-	*h = img.height;
-	return px;
-}
 
 static void test_roundtrip(void **state)
 {
@@ -46,7 +29,7 @@ static void test_roundtrip(void **state)
 	char err[256] = "";
 	assert_true(vc4_write_png(path, 7, 5, px, err, sizeof(err)));
 	uint32_t w, h;
-	uint8_t *back = read_png(path, &w, &h);
+	uint8_t *back = png_read_file(path, &w, &h);
 	assert_int_equal(w, 7);
 	assert_int_equal(h, 5);
 	assert_memory_equal(back, px, sizeof(px));
