@@ -68,30 +68,30 @@ static void gen_straight(struct text *t, unsigned ops)
 	put(t, "store @color, %%a%u\n", n);
 }
 
-static void gen_ifs(struct text *t, unsigned ops)
+/* N nested blocks (each opened by OPEN, closed by CLOSE) around one
+ * read-modify-write of a local, after the PROLOGUE. */
+static void gen_nested(struct text *t, unsigned n, const char *prologue, const char *open,
+		       const char *close)
 {
-	unsigned n = ops > 12 ? (ops - 10) / 2 : 1;
 	put(t, "fragment\nvarying smooth vec4 @v\noutput color\nlocal vec4 @l\n%%c = load @v\n"
-	    "%%x = extract %%c, 0\n%%z = const float 0\n%%b = flt %%z, %%x\nstore @l, %%c\n");
+	    "%sstore @l, %%c\n", prologue);
 	for (unsigned i = 0; i < n; i++)
-		put(t, "if %%b {\n");
+		put(t, "%s", open);
 	put(t, "%%y = load @l\n%%w = add %%y, %%c\nstore @l, %%w\n");
 	for (unsigned i = 0; i < n; i++)
-		put(t, "}\n");
+		put(t, "%s", close);
 	put(t, "%%r = load @l\nstore @color, %%r\n");
+}
+
+static void gen_ifs(struct text *t, unsigned ops)
+{
+	gen_nested(t, ops > 12 ? (ops - 10) / 2 : 1,
+		   "%x = extract %c, 0\n%z = const float 0\n%b = flt %z, %x\n", "if %b {\n", "}\n");
 }
 
 static void gen_loops(struct text *t, unsigned ops)
 {
-	unsigned n = ops > 9 ? (ops - 7) / 3 : 1;
-	put(t, "fragment\nvarying smooth vec4 @v\noutput color\nlocal vec4 @l\n%%c = load @v\n"
-	    "store @l, %%c\n");
-	for (unsigned i = 0; i < n; i++)
-		put(t, "loop {\n");
-	put(t, "%%y = load @l\n%%w = add %%y, %%c\nstore @l, %%w\n");
-	for (unsigned i = 0; i < n; i++)
-		put(t, "break\n}\n");
-	put(t, "%%r = load @l\nstore @color, %%r\n");
+	gen_nested(t, ops > 9 ? (ops - 7) / 3 : 1, "", "loop {\n", "break\n}\n");
 }
 
 /* One counted loop (3 iterations) with an exit test and an if/else on the
