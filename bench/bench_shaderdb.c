@@ -85,7 +85,10 @@ static char *read_source(const char *dir, const char *name, const char *ext, cha
 	char path[1024];
 	struct vc4_diag d = { 0 };
 	size_t n;
-	snprintf(path, sizeof(path), "%s/%s.%s", dir, name, ext);
+	if (snprintf(path, sizeof(path), "%s/%s.%s", dir, name, ext) >= (int)sizeof(path)) {
+		snprintf(err, size, "%.64s.%.8s: path too long", name, ext);
+		return NULL;
+	}
 	char *text = vc4_read_file(path, &n, &d);
 	if (!text)
 		snprintf(err, size, "%s", d.msg);

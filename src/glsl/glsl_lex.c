@@ -95,7 +95,9 @@ void glsl_arena_free(struct glsl_ctx *c)
 
 bool tok_word(const struct glsl_tok *t, const char *w)
 {
-	return t->kind == TK_IDENT && strlen(w) == t->len && !memcmp(t->s, w, t->len);
+	/* the first letter first: most words are checked against long lists */
+	return t->kind == TK_IDENT && t->s[0] == w[0] && strlen(w) == t->len &&
+	       !memcmp(t->s, w, t->len);
 }
 
 struct lexer {

@@ -56,6 +56,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "qir/qir_ra_acc.h"
 #include "qir/qir_ra_pressure.h"
@@ -113,6 +114,24 @@ static struct ra_set *make_set(struct vc4_diag *diag)
 		return NULL;
 	}
 	return set;
+}
+
+static struct ra_set *process_set;
+
+static void build_process_set(void)
+{
+	process_set = make_set(NULL);
+}
+
+/* The register set and its classes, which never change: built once per
+ * process (thread-safe) and kept. NULL (diag) if building it failed. */
+static const struct ra_set *the_set(struct vc4_diag *diag)
+{
+	static once_flag once = ONCE_FLAG_INIT;
+	call_once(&once, build_process_set);
+	if (!process_set)
+		vc4_diag_set(diag, "register allocation: out of memory for the register set");
+	return process_set;
 }
 
 /* Per-compile allocation state. */
@@ -765,7 +784,7 @@ bool qir_register_allocate(struct qir_compile *c, struct qir_ra_result *out,
 	struct vc4_diag v = {0};
 	if (!qir_validate(c, &v))
 		return vc4_diag_set(diag, "register allocation: invalid program: %s", v.msg);
-	struct ra_set *set = make_set(diag);
+	const struct ra_set *set = the_set(diag);
 	if (!set)
 		return false;
 	bool threaded = c->stage == QIR_STAGE_FRAGMENT && c->fs_threaded;
@@ -775,7 +794,6 @@ bool qir_register_allocate(struct qir_compile *c, struct qir_ra_result *out,
 		remove_thrsw(c);
 		ok = try_allocate(c, set, false, out, diag);
 	}
-	ra_set_destroy(set);
 	if (!ok)
 		qir_ra_result_free(out);
 	return ok;
