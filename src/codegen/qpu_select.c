@@ -218,7 +218,8 @@ static bool select_inst(struct sel *s)
 	case QIR_OP_UNIFORMS_RESET:
 		return emit_add_exact(s, info->periph, 0);
 	case QIR_OP_TEX_RESULT:
-		return emit_signal(s, QPU_SIG_LOAD_TMU0, EN_TMU_LOAD);
+	case QIR_OP_DIRECT_RESULT:
+		return emit_signal(s, info->sig, EN_TMU_LOAD);
 	case QIR_OP_TLB_COLOR_READ:
 		return emit_signal(s, QPU_SIG_COLOR_LOAD, EN_TLB);
 	case QIR_OP_THRSW:

@@ -160,9 +160,13 @@ enum qir_op {
 	QIR_OP_TEX_T,       /* tmu0_t = src0 */
 	QIR_OP_TEX_R,       /* tmu0_r = src0 */
 	QIR_OP_TEX_B,       /* tmu0_b = src0 */
-	QIR_OP_TEX_DIRECT,  /* tmu0_s = src0 + src1 (offset + base uniform):
+	/* texture unit 1: general memory reads only, so that no texture lookup
+	 * follows a direct read on one unit (Linux's validator would record
+	 * it as direct too: docs/compiler.md, "Direct reads on TMU1") */
+	QIR_OP_TEX_DIRECT,  /* tmu1_s = src0 + src1 (offset + base uniform):
 			     * general memory read, no sideband uniform */
 	QIR_OP_TEX_RESULT,  /* dst = next TMU0 result (sig ldtmu0, via r4) */
+	QIR_OP_DIRECT_RESULT, /* dst = next TMU1 result (sig ldtmu1, via r4) */
 	QIR_OP_TLB_COLOR_READ, /* dst = tile buffer colour (sig color_load, r4) */
 	/* control */
 	QIR_OP_THRSW,       /* thread switch (threaded FS) */
@@ -181,8 +185,8 @@ enum qir_op {
 #define QIR_OPF_COMMUTATIVE  (1u << 3)  /* src0 and src1 may be swapped */
 #define QIR_OPF_WRITES_R4    (1u << 4)  /* result passes through r4 */
 #define QIR_OPF_SFU          (1u << 5)  /* writes an SFU register */
-#define QIR_OPF_TMU_WRITE    (1u << 6)  /* writes a TMU0 request register */
-#define QIR_OPF_TMU_READ     (1u << 7)  /* pops a TMU0 result (ldtmu0) */
+#define QIR_OPF_TMU_WRITE    (1u << 6)  /* writes a TMU request register */
+#define QIR_OPF_TMU_READ     (1u << 7)  /* pops a TMU result (ldtmu0/1) */
 #define QIR_OPF_TLB          (1u << 8)  /* touches the tile buffer */
 #define QIR_OPF_SIDEBAND     (1u << 9)  /* src1 is a UNIF the hardware reads
 					 * implicitly (TMU config) */
@@ -389,7 +393,7 @@ QIR_ALU1(NOT) QIR_ALU1(CLZ) QIR_ALU2(V8ADDS) QIR_ALU2(V8SUBS) QIR_ALU2(FMUL)
 QIR_ALU2(MUL24) QIR_ALU2(V8MULD) QIR_ALU2(V8MIN) QIR_ALU2(V8MAX)
 QIR_ALU1(RCP) QIR_ALU1(RSQ) QIR_ALU1(EXP2) QIR_ALU1(LOG2)
 QIR_ALU1(VARY_ADD_C) QIR_ALU0(FRAG_Z) QIR_ALU0(FRAG_W) QIR_ALU0(TEX_RESULT)
-QIR_ALU0(TLB_COLOR_READ) QIR_ALU0(UNDEF)
+QIR_ALU0(DIRECT_RESULT) QIR_ALU0(TLB_COLOR_READ) QIR_ALU0(UNDEF)
 #undef QIR_ALU0
 #undef QIR_ALU1
 #undef QIR_ALU2

@@ -55,7 +55,8 @@ static uint32_t latency(const struct qir_inst *from, const struct qir_inst *to)
 	uint32_t f = qir_ops[from->op].flags;
 	if (f & QIR_OPF_SFU)
 		return SFU_LATENCY;
-	if (from->op == QIR_OP_TEX_S && to->op == QIR_OP_TEX_RESULT)
+	if ((from->op == QIR_OP_TEX_S && to->op == QIR_OP_TEX_RESULT) ||
+	    (from->op == QIR_OP_TEX_DIRECT && to->op == QIR_OP_DIRECT_RESULT))
 		return TMU_LATENCY;
 	return 1;
 }

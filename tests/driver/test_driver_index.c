@@ -6,7 +6,8 @@
  * TMU reads, the pipeline draws. Four bands pick palette entries 0, 1, 3
  * and out-of-range ones (clamped to the first and last); a later draw with
  * a changed palette must not change the earlier draws' pixels. The same
- * from GLSL: mat4 bones in the VS, a palette in the FS.
+ * from GLSL: mat4 bones in the VS, a palette in the FS, and a palette
+ * beside a texture lookup in one FS (direct reads on TMU1).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -172,6 +173,68 @@ static void test_glsl_bones(void **state)
 	vc4_ctx_destroy(ctx);
 }
 
+static const char tex_vs[] =
+	"attribute vec4 pos;\n"
+	"varying vec2 uv;\n"
+	"void main() { uv = pos.xy * 0.5 + 0.5; gl_Position = pos; }\n";
+
+/* A direct read, a texture lookup, then another direct read in one FS:
+ * w[i] picks a colour by column (quarters of the image), the white texture
+ * keeps it, w[3 - i] adds its alpha only. */
+static const char tex_fs[] =
+	"precision mediump float;\n"
+	"uniform vec4 w[4];\n"
+	"uniform sampler2D tex;\n"
+	"varying vec2 uv;\n"
+	"void main() {\n"
+	"  int i = int(uv.x * 4.0);\n"
+	"  vec4 c = w[i] * texture2D(tex, uv);\n"
+	"  gl_FragColor = vec4(c.rgb, c.a * w[3 - i].a);\n"
+	"}\n";
+
+/* Uniform arrays at a varying index beside a texture lookup: Linux's
+ * validator records every lookup on a unit after a direct read on it as
+ * direct, so with both on TMU0 the job was rejected ("UBO clamp would allow
+ * reads outside of UBO"); direct reads go to TMU1 and the job draws. */
+static void test_glsl_index_beside_texture(void **state)
+{
+	(void)state;
+	struct vc4_ctx *ctx = drvt_ctx();
+	static uint8_t img[64 * 64 * 4];
+	static const uint8_t white[4 * 4] = { 255, 255, 255, 255, 255, 255, 255, 255,
+					      255, 255, 255, 255, 255, 255, 255, 255 };
+	static const float quad[6 * 4] = { -1, -1, 0, 1,  1, -1, 0, 1,  -1, 1, 0, 1,
+					   1, -1, 0, 1,  1, 1, 0, 1,  -1, 1, 0, 1 };
+	static const float w[16] = { 1, 0, 0, 1,  0, 1, 0, 1,  0, 0, 1, 1,  1, 1, 0, 1 };
+	const float black[4] = { 0, 0, 0, 1 };
+	struct vc4_texture *t = drvt_target(ctx, VC4_LAYOUT_RASTER);
+	struct vc4_texture *tex = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_AUTO, 2, 2,
+						     white);
+	struct vc4_buffer *vb = vc4_buffer_create(ctx, quad, sizeof(quad));
+	struct vc4_prog *prog = vc4_prog_create_glsl(ctx, tex_vs, tex_fs, NULL, 0);
+	OK(ctx, prog != NULL && tex != NULL);
+	struct vc4_vertex_attrib at = { vb, 0, 16, VC4_ATTR_FLOAT };
+	const int32_t unit = 0;
+	OK(ctx, vc4_set_framebuffer(ctx, t, NULL));
+	OK(ctx, vc4_clear(ctx, VC4_CLEAR_COLOR, black, 1, 0));
+	OK(ctx, vc4_set_program(ctx, prog));
+	OK(ctx, vc4_set_vertex_attribs(ctx, &at, 1));
+	OK(ctx, vc4_set_texture(ctx, 0, tex));
+	OK(ctx, vc4_prog_set_uniform_i(prog, "tex", &unit, 1));
+	OK(ctx, vc4_prog_set_uniform_f(prog, "w", w, 16));
+	OK(ctx, vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLES, 0, 6));
+	OK(ctx, vc4_texture_read_rgba8(t, img));
+	assert_int_equal(px(img, 8, 32), 0xff0000ff);
+	assert_int_equal(px(img, 24, 32), 0x00ff00ff);
+	assert_int_equal(px(img, 40, 32), 0x0000ffff);
+	assert_int_equal(px(img, 56, 32), 0xffff00ff);
+	vc4_prog_destroy(prog);
+	vc4_buffer_destroy(vb);
+	vc4_texture_destroy(tex);
+	vc4_texture_destroy(t);
+	vc4_ctx_destroy(ctx);
+}
+
 /* An IR array takes all its elements in one call. */
 static void test_array_size_error(void **state)
 {
@@ -193,6 +256,7 @@ int main(void)
 		cmocka_unit_test(test_indexed_palette),
 		cmocka_unit_test(test_array_size_error),
 		cmocka_unit_test(test_glsl_bones),
+		cmocka_unit_test(test_glsl_index_beside_texture),
 	};
 	return cmocka_run_group_tests_name("driver_index", tests, NULL, NULL);
 }

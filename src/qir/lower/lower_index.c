@@ -101,7 +101,7 @@ static void direct_reads(struct lower *l, struct qir_reg off, uint32_t base, uns
 			l->thrsw_nested = l->depth > 0;
 		}
 		for (unsigned k = 0; k < n; k++)
-			d[k0 + k] = qir_TEX_RESULT(c);
+			d[k0 + k] = qir_DIRECT_RESULT(c);
 	}
 }
 
