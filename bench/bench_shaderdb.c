@@ -13,6 +13,7 @@
  *
  *   bench_shaderdb CORPUS_DIR [--mesa TABLE] [--only NAME] [--quiet] [--passes N]
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 
 #include "compiler/vc4_compile.h"
 #include "glsl/glsl.h"
+#include "shaderdb_exec.h"
 #include "util/file.h"
 
 #define MAX_PAIRS 512
@@ -40,6 +42,10 @@ struct pair {
 	struct figures ours[STAGES], mesa[STAGES];
 	double ms;                 /* our compile time, front end to checked code */
 	char error[600];           /* ours failed: why */
+	bool loops;                /* the .frag has a for/while/do loop */
+	struct shaderdb_exec exec, mesa_exec;   /* the FS in the harness's draw;
+						 * quads 0 = not measured */
+	char exec_error[160];      /* ours could not be drawn: why */
 };
 
 static struct pair pairs[MAX_PAIRS];
@@ -123,7 +129,34 @@ static struct figures figures_of(const struct vc4_program *p)
 				 p->cycles };
 }
 
-/* Compiles one pair (front end, link, VS+CS, FS); fills p->ours or p->error. */
+/* Whether the source has a loop statement (a word for, while or do). */
+static bool has_loop(const char *src)
+{
+	static const char *const words[] = { "for", "while", "do" };
+	for (size_t w = 0; w < 3; w++)
+		for (const char *q = src; (q = strstr(q, words[w])); q++) {
+			size_t n = strlen(words[w]);
+			bool start = q == src || !(isalnum((unsigned char)q[-1]) || q[-1] == '_');
+			bool end = !(isalnum((unsigned char)q[n]) || q[n] == '_');
+			if (start && end)
+				return true;
+		}
+	return false;
+}
+
+/* Draws the pair as Mesa's harness does and counts its FS (once). */
+static void execute_pair(struct pair *p, const char *vsrc, const char *fsrc)
+{
+	struct qir_shader_key vk, fk;
+	make_keys(fsrc, NULL, &vk, &fk);
+	p->loops = has_loop(fsrc);
+	if (!shaderdb_execute(vsrc, fsrc, fk.depth_enabled, fk.blend.enable, &p->exec,
+			      p->exec_error, sizeof(p->exec_error)))
+		p->exec.quads = 0;
+}
+
+/* Compiles one pair (front end, link, VS+CS, FS); fills p->ours or p->error;
+ * the first time also executes it (execute_pair). */
 static bool compile_pair(const char *dir, struct pair *p)
 {
 	char *vsrc = read_source(dir, p->name, "vert", p->error, sizeof(p->error));
@@ -149,6 +182,8 @@ static bool compile_pair(const char *dir, struct pair *p)
 			snprintf(p->error, sizeof(p->error), "%s", d.msg);
 	}
 	double ms = now_ms() - t0;
+	if (ok && p->ms == 0 && !p->exec_error[0])
+		execute_pair(p, vsrc, fsrc);
 	if (ok) {
 		p->ours[VS] = figures_of(&rv.prog[0]);
 		p->ours[CS] = figures_of(&rv.prog[1]);
@@ -176,6 +211,11 @@ static void read_mesa(const char *path)
 	char line[512], name[NAME_MAX_LEN], stage[8];
 	struct figures g;
 	while (fgets(line, sizeof(line), f)) {
+		unsigned long long inst, quads;
+		if (sscanf(line, "executed %63s FS %llu %llu", name, &inst, &quads) == 3)
+			for (size_t i = 0; i < npairs; i++)
+				if (strcmp(pairs[i].name, name) == 0)
+					pairs[i].mesa_exec = (struct shaderdb_exec){ inst, quads };
 		if (sscanf(line, "shader %63s %7s %u %u %u %u %u", name, stage, &g.inst, &g.threads,
 			   &g.uniforms, &g.temps, &g.cycles) != 7)
 			continue;
@@ -202,8 +242,8 @@ static int by_ratio(const void *a, const void *b)
 
 static void print_pairs(void)
 {
-	printf("%-28s %-3s %6s %6s %6s  %-9s %-9s %-9s %-9s\n", "pair", "", "ours", "mesa",
-	       "ratio", "threads", "uniforms", "temps", "cycles");
+	printf("%-28s %-3s %6s %6s %6s  %-9s %-9s %-9s %-11s %s\n", "pair", "", "ours", "mesa",
+	       "ratio", "threads", "uniforms", "temps", "cycles", "executed/16px");
 	for (size_t i = 0; i < npairs; i++) {
 		const struct pair *p = &pairs[i];
 		if (p->error[0]) {
@@ -215,11 +255,47 @@ static void print_pairs(void)
 			char ratio[16] = "-";
 			if (m->inst)
 				snprintf(ratio, sizeof(ratio), "%.2f", (double)o->inst / m->inst);
-			printf("%-28s %-3s %6u %6u %6s  %u/%-7u %u/%-7u %u/%-7u %u/%u\n", p->name,
+			char cycles[24], exec[48] = "";
+			snprintf(cycles, sizeof(cycles), "%u/%u", o->cycles, m->cycles);
+			if (s == FS)
+				snprintf(exec, sizeof(exec), "%.0f/%.0f%s%s", shaderdb_per_group(&p->exec),
+					 shaderdb_per_group(&p->mesa_exec), p->loops ? " loop" : "",
+					 p->exec_error[0] ? " -" : "");
+			printf("%-28s %-3s %6u %6u %6s  %u/%-7u %u/%-7u %u/%-7u %-11s %s\n", p->name,
 			       stage_names[s], o->inst, m->inst, ratio, o->threads, m->threads,
-			       o->uniforms, m->uniforms, o->temps, m->temps, o->cycles, m->cycles);
+			       o->uniforms, m->uniforms, o->temps, m->temps, cycles, exec);
+			if (s == FS && p->exec_error[0])
+				printf("%-28s     not drawn: %s\n", p->name, p->exec_error);
 		}
 	}
+}
+
+/* Executed FS instructions per 16-pixel group, summed over the pairs both
+ * sides measured (all, and those whose FS has a loop), and how many execute
+ * more than Mesa's; the pairs ours could not draw, with the first reason. */
+static void print_executed(void)
+{
+	double sum[2][2] = { { 0, 0 }, { 0, 0 } };   /* [loop subset][ours, mesa] */
+	size_t n[2] = { 0, 0 }, more = 0, unmeasured = 0;
+	const char *why = NULL;
+	for (size_t i = 0; i < npairs; i++) {
+		const struct pair *p = &pairs[i];
+		if (!p->exec.quads || !p->mesa_exec.quads) {
+			unmeasured++;
+			why = why ? why : p->exec_error[0] ? p->exec_error : NULL;
+			continue;
+		}
+		double o = shaderdb_per_group(&p->exec), m = shaderdb_per_group(&p->mesa_exec);
+		for (int l = 0; l <= (int)p->loops; l++)
+			sum[l][0] += o, sum[l][1] += m, n[l]++;
+		more += o > m + 0.5;
+	}
+	for (int l = 0; l < 2; l++)
+		printf("executed FS instructions per 16 pixels%s, %zu pairs: ours %.0f  mesa %.0f  "
+		       "ratio %.3f\n", l ? " (FS with loops)" : "", n[l], sum[l][0], sum[l][1],
+		       sum[l][1] > 0 ? sum[l][0] / sum[l][1] : 0.0);
+	printf("pairs executing more than Mesa's: %zu; not measured on both sides: %zu%s%s\n",
+	       more, unmeasured, why ? "; first reason: " : "", why ? why : "");
 }
 
 /* Totals per stage, geometric mean, longer-than-Mesa count, worst ratios. */
@@ -268,6 +344,7 @@ static void print_summary(void)
 		printf("\n");
 	}
 	free(r);
+	print_executed();
 }
 
 int main(int argc, char **argv)

@@ -17,6 +17,10 @@
 #     keyed NIR lowering, QIR, QPU for FS, VS and CS). The corpus runs PASSES
 #     times in one process: the first pass is COLD (qemu has not translated
 #     Mesa's code yet); GLSL-MS and BACKEND-MS are the least of the others.
+#   executed PAIR FS INST QUADS
+#     the fragment shader's QPU instructions executed in the draw and the
+#     quads it shaded, from the device's VC4_SIMDEV_DEBUG=jobs line for the
+#     draw's job (the statistics run); INST * 4 / QUADS per 16-pixel group
 #   rejected PAIR REASON   for a pair Mesa refuses to compile or link
 #   total ...              sums per stage and over the corpus
 # Usage: scripts/shaderdb-mesa.sh [--build DIR] [--out FILE] [--passes N] [PAIR...]
@@ -77,7 +81,7 @@ run() {
 }
 
 start=$SECONDS
-VC4_DEBUG=shaderdb run "$logs/stats.log" "${pairs[@]}" ||
+VC4_DEBUG=shaderdb VC4_SIMDEV_DEBUG=jobs run "$logs/stats.log" "${pairs[@]}" ||
 	{ tail -n 20 "$logs/stats.log" >&2; die "the statistics run failed"; }
 stats_s=$((SECONDS - start))
 start=$SECONDS
@@ -88,9 +92,10 @@ run "$logs/times.log" "${all[@]}" ||
 times_s=$((SECONDS - start))
 say "statistics run ${stats_s} s, timing run ($passes passes) ${times_s} s, ${#pairs[@]} pairs"
 
-# stats LOG: "shader" and "rejected" lines from the VC4_DEBUG=shaderdb run.
-# Lines before a pair's "draw" marker are link-time precompiles; a stage the
-# draw did not compile takes the FS precompile (the only FS at link time).
+# stats LOG: "shader", "executed" and "rejected" lines from the
+# VC4_DEBUG=shaderdb run. Lines before a pair's "draw" marker are link-time
+# precompiles; a stage the draw did not compile takes the FS precompile (the
+# only FS at link time). The first device job line after "draw" is the draw's.
 stats() {
 	awk '
 	function flush(   s) {
@@ -103,7 +108,11 @@ stats() {
 		}
 	}
 	BEGIN { order[1] = "VS"; order[2] = "CS"; order[3] = "FS" }
-	/^shaderdb: begin / { flush(); name = $3; phase = "link"; delete drawn; pre = ""; rejected = 0; next }
+	/^shaderdb: begin / { flush(); name = $3; phase = "link"; delete drawn; pre = ""; rejected = 0; job = 0; next }
+	/^vc4-simdev: job: / {
+		if (phase == "draw" && !job++) print "executed", name, "FS", $8, $10
+		next
+	}
 	/^shaderdb: [^ ]*: draw$/ { phase = "draw"; next }
 	/^shaderdb: [^ ]*: redraw$/ { phase = "redraw"; next }
 	/^shaderdb: [^ ]*: rejected: / {
@@ -143,8 +152,8 @@ version=$(sed -n 's/^scene: GL_VERSION: //p' "$logs/stats.log" | head -n 1)
 renderer=$(sed -n 's/^scene: GL_RENDERER: //p' "$logs/stats.log" | head -n 1)
 { stats "$logs/stats.log"; times "$logs/times.log"; } >"$logs/rows.txt"
 grep -q '^shader .* missing$' "$logs/rows.txt" && say "warning: some stage was not reported (see 'missing' rows)"
-grep -q 'vc4-simdev:' "$logs/stats.log" "$logs/times.log" &&
-	say "warning: the device reported: $(grep -h -m1 'vc4-simdev:' "$logs/stats.log" "$logs/times.log" | head -n 1)"
+grep -v 'vc4-simdev: job:' "$logs/stats.log" "$logs/times.log" | grep -q 'vc4-simdev:' &&
+	say "warning: the device reported: $(grep -h 'vc4-simdev:' "$logs/stats.log" "$logs/times.log" | grep -v 'vc4-simdev: job:' | head -n 1)"
 
 mkdir -p "$(dirname "$out")"
 {
@@ -162,6 +171,8 @@ mkdir -p "$(dirname "$out")"
 	echo "#   time PAIR GLSL-MS BACKEND-MS COLD-GLSL-MS COLD-BACKEND-MS  (wall clock under qemu-arm, no"
 	echo "#     VC4_DEBUG; GLSL = compile + link, BACKEND = first draw call - second; cold = first of"
 	echo "#     $passes passes over the corpus in one process, the others' least otherwise)"
+	echo "#   executed PAIR FS INST QUADS  (the FS's QPU instructions executed in the draw on the simulated"
+	echo "#     device and the 2x2 quads it shaded: VC4_SIMDEV_DEBUG=jobs; INST * 4 / QUADS per 16 pixels)"
 	echo "#   rejected PAIR REASON"
 	echo "#   total ..."
 	awk '$1 == "shader" { printf "%-8s %-38s %-3s %5s %2s %4s %4s %5s %s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9; next }

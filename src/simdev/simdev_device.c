@@ -44,7 +44,7 @@ static struct {
 	struct simdev_file *files;
 	size_t nfiles, cap;
 	uint64_t hangs_reported;
-	bool trace;
+	bool trace, jobs;
 	unsigned long unsupported_said[16];
 } dev = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -72,6 +72,7 @@ static struct sim_kernel *kernel(void)
 	}
 	const char *debug = getenv("VC4_SIMDEV_DEBUG");
 	dev.trace = debug && strstr(debug, "ioctl");
+	dev.jobs = debug && strstr(debug, "jobs");
 	struct vc4_diag diag = { 0 };
 	dev.kernel = sim_kernel_create(SIM_KERNEL_DEFAULT_BASE, (uint32_t)(mb << 20), &diag);
 	if (!dev.kernel)
@@ -255,9 +256,24 @@ static void report_hangs(void)
 		   "kernel's hangcheck: %s", sim_kernel_last_hang(dev.kernel));
 }
 
+/* VC4_SIMDEV_DEBUG=jobs: what the job just run did, from the pipeline's
+ * counters (QPU instructions per stage, shaded quads and fragments). */
+static void report_job(void)
+{
+	const struct sim_pipe_stats *s = sim_kernel_last_stats(dev.kernel);
+	fprintf(stderr, "vc4-simdev: job: cs_instructions %llu vs_instructions %llu "
+		"fs_instructions %llu quads %llu fragments %llu\n",
+		(unsigned long long)s->qpu_instructions_cs,
+		(unsigned long long)s->qpu_instructions_vs,
+		(unsigned long long)s->qpu_instructions_fs, (unsigned long long)s->quads_shaded,
+		(unsigned long long)s->fragments_shaded);
+}
+
 static int vc4_request(unsigned long request, void *arg)
 {
 	int ret = sim_kernel_ioctl(dev.kernel, request, arg);
+	if (ret == 0 && request == DRM_IOCTL_VC4_SUBMIT_CL && dev.jobs)
+		report_job();
 	if (ret < 0 && (request == DRM_IOCTL_VC4_SUBMIT_CL ||
 			request == DRM_IOCTL_VC4_CREATE_SHADER_BO))
 		simdev_say("%s rejected (%s): %s",

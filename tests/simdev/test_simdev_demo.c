@@ -4,7 +4,8 @@
  * (argv[2]) preloaded and VC4_BACKEND=drm, so that it finds /dev/dri through
  * libdrm and submits through real ioctls and mmaps (the 32-bit ioctl ABI when
  * the suite runs under qemu-arm). Both runs must write the same PNG bytes
- * for every scene (128x128, to keep the suite fast).
+ * for every scene (128x128, to keep the suite fast). With
+ * VC4_SIMDEV_DEBUG=jobs the device reports each job's counters.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -71,6 +72,37 @@ static void test_drm_backend_equals_sim(void **state)
 	tool_run_free(&drm);
 }
 
+/* VC4_SIMDEV_DEBUG=jobs: one line per job with the pipeline's counters. The
+ * first scene only clears (nothing shaded); every line parses, and a job
+ * never shades more fragments than four per quad. */
+static void test_jobs_report(void **state)
+{
+	(void)state;
+	mkdir(DIR, 0755);
+	mkdir(DIR "/jobs", 0755);
+	struct tool_run r = tool_run_preloaded(simdev, "VC4_BACKEND=drm VC4_SIMDEV_DEBUG=jobs", demo,
+					       "-o " DIR "/jobs --backend drm --size 16", false);
+	if (r.status != 0)
+		fail_msg("vc4-demo on the DRM backend failed (%d): %s", r.status, r.err);
+	const char *first = strstr(r.err, "vc4-simdev: job:");
+	assert_non_null(first);
+	static const char clear_only[] = "vc4-simdev: job: cs_instructions 0 vs_instructions 0 "
+					 "fs_instructions 0 quads 0 fragments 0\n";
+	assert_memory_equal(first, clear_only, sizeof(clear_only) - 1);
+	unsigned jobs = 0, shaded = 0;
+	for (const char *p = first; (p = strstr(p, "vc4-simdev: job:")); p++, jobs++) {
+		unsigned long long cs, vs, fs, quads, frags;
+		assert_int_equal(sscanf(p, "vc4-simdev: job: cs_instructions %llu vs_instructions "
+					"%llu fs_instructions %llu quads %llu fragments %llu",
+					&cs, &vs, &fs, &quads, &frags), 5);
+		assert_true(frags <= 4 * quads && quads <= frags);
+		shaded += fs > 0;
+	}
+	assert_true(jobs >= 12);
+	assert_true(shaded >= 10);
+	tool_run_free(&r);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -81,6 +113,7 @@ int main(int argc, char **argv)
 	simdev = argv[2];
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_drm_backend_equals_sim),
+		cmocka_unit_test(test_jobs_report),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
