@@ -1,12 +1,8 @@
 /*
  * qir_regalloc.c: the vc4 back end of the generic allocator (regalloc/).
  *
- * Registers (ra_set numbering): 0-3 = r0-r3, 4 = r4, 5-36 = ra0-ra31,
- * 37-68 = rb0-rb31. r5 is never allocated (varying C coefficients), and
- * ra14/rb14 are kept out of every class as the emitter's scratch for
- * fixing two-operands-from-one-file conflicts (as Mesa does).
- *
- * Classes. Each temp gets a set of allowed kinds, starting from
+ * Registers and classes: qir_ra_set.h. Each temp gets a set of allowed
+ * kinds, starting from
  * {A, B, R4, ACC} and narrowed by how it is used:
  *   - any write other than an unconditional r4-producing op (SFU, TMU
  *     result, TLB colour read) removes R4: r4 cannot be written as a GPR,
@@ -16,8 +12,6 @@
  *   - written with a regfile-A pack: A only;
  *   - read with an unpack: A only, or A/R4 for float-input ops (r4 unpack);
  *   - frag_z / frag_w destinations are precoloured rb15 / ra15.
- * Every non-empty kind set, for the full and the threaded-half files (ra0-15,
- * rb0-15), is a class of the ra_set: 2 x 15 classes.
  *
  * Pressure first (qir_ra_pressure.h): when the values live at some ip
  * cannot fit the registers their kinds allow, no colouring exists; the
@@ -56,10 +50,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 
 #include "qir/qir_ra_acc.h"
 #include "qir/qir_ra_pressure.h"
+#include "qir/qir_ra_set.h"
 #include "regalloc/regalloc.h"
 
 /* Live ranges longer than this (in QIR instructions) prefer A/B, unless
@@ -72,68 +66,6 @@
 
 /* Allocation rounds (a pressure check and a colouring each) per mode. */
 #define QIR_RA_MAX_ROUNDS 32
-enum { REG_R4 = 4, REG_RA0 = 5, REG_RB0 = 37, NUM_REGS = 69 };
-
-/* Class index of a kind set (1..15) in the full or threaded variant. */
-static uint32_t class_of(unsigned kinds, bool threaded)
-{
-	return (threaded ? 15u : 0u) + kinds - 1;
-}
-
-/* Whether register r belongs to the kind set (and the half, if threaded). */
-static bool reg_in_kinds(uint32_t r, unsigned kinds, bool threaded)
-{
-	if (r < 4)
-		return kinds & K_ACC;
-	if (r == REG_R4)
-		return kinds & K_R4;
-	bool a = r < REG_RB0;
-	uint32_t idx = r - (a ? REG_RA0 : REG_RB0);
-	if (idx == QIR_RA_SCRATCH || (threaded && idx >= 16))
-		return false;
-	return kinds & (a ? K_A : K_B);
-}
-
-/* The register set with its 30 classes; NULL (diag) on failure. */
-static struct ra_set *make_set(struct vc4_diag *diag)
-{
-	struct ra_set *set = ra_set_create(NUM_REGS, diag);
-	if (!set)
-		return NULL;
-	for (int th = 0; th < 2; th++) {
-		for (unsigned k = 1; k <= K_ALL; k++) {
-			uint32_t cls = ra_class_create(set);
-			for (uint32_t r = 0; r < NUM_REGS; r++) {
-				if (reg_in_kinds(r, k, th))
-					ra_class_add_reg(set, cls, r);
-			}
-		}
-	}
-	if (!ra_set_finalize(set, diag)) {
-		ra_set_destroy(set);
-		return NULL;
-	}
-	return set;
-}
-
-static struct ra_set *process_set;
-
-static void build_process_set(void)
-{
-	process_set = make_set(NULL);
-}
-
-/* The register set and its classes, which never change: built once per
- * process (thread-safe) and kept. NULL (diag) if building it failed. */
-static const struct ra_set *the_set(struct vc4_diag *diag)
-{
-	static once_flag once = ONCE_FLAG_INIT;
-	call_once(&once, build_process_set);
-	if (!process_set)
-		vc4_diag_set(diag, "register allocation: out of memory for the register set");
-	return process_set;
-}
-
 /* Per-compile allocation state. */
 struct ractx {
 	struct qir_compile *c;
@@ -451,7 +383,7 @@ static bool ractx_init(struct ractx *x, struct qir_compile *c, struct vc4_diag *
 			return vc4_diag_set(diag, "register allocation failed: t%u has no possible "
 					    "register (its uses need both an accumulator-free "
 					    "and an r4/regfile-A-only home)", t);
-		if (pre != RA_NO_REG && !reg_in_kinds(pre, x->kinds[t], false))
+		if (pre != RA_NO_REG && !qir_ra_reg_in_kinds(pre, x->kinds[t], false))
 			return vc4_diag_set(diag, "register allocation failed: t%u is a payload "
 					    "register (%s%u) but its uses need another file", t,
 					    pre < REG_RB0 ? "ra" : "rb",
@@ -602,7 +534,7 @@ static bool check_pressure(const struct ractx *x, const struct ra_set *set, bool
 	p->count = x->nnodes;
 	p->kinds = kinds;
 	for (unsigned k = 1; k <= K_ALL; k++)
-		p->regs[k] = ra_class_p(set, class_of(k, threaded));
+		p->regs[k] = ra_class_p(set, qir_ra_class(k, threaded));
 	bool ok = qir_ra_pressure_check(p);
 	p->kinds = NULL;
 	free(kinds);
@@ -686,13 +618,13 @@ static enum attempt colour(struct ractx *x, const struct ra_set *set, bool threa
 	struct ra_graph *g = ra_graph_create(set, x->nnodes ? x->nnodes : 1, diag);
 	enum attempt res = g ? ATTEMPT_OK : ATTEMPT_FAILED;
 	if (g && !x->nnodes)   /* no temps at all: the graph's one node is a dummy */
-		ra_graph_set_class(g, 0, class_of(K_ALL, threaded));
+		ra_graph_set_class(g, 0, qir_ra_class(K_ALL, threaded));
 	for (uint32_t t = 0; g && t < c->num_temps; t++) {
 		uint32_t n = x->node[t];
 		if (n != QIR_NONE && x->precolour[t] != RA_NO_REG)
 			ra_graph_set_reg(g, n, x->precolour[t]);
 		else if (n != QIR_NONE)
-			ra_graph_set_class(g, n, class_of(x->kinds[t], threaded));
+			ra_graph_set_class(g, n, qir_ra_class(x->kinds[t], threaded));
 	}
 	if (res == ATTEMPT_OK && !build_edges(x, g))
 		res = ATTEMPT_FAILED;
@@ -784,7 +716,7 @@ bool qir_register_allocate(struct qir_compile *c, struct qir_ra_result *out,
 	struct vc4_diag v = {0};
 	if (!qir_validate(c, &v))
 		return vc4_diag_set(diag, "register allocation: invalid program: %s", v.msg);
-	const struct ra_set *set = the_set(diag);
+	const struct ra_set *set = qir_ra_set(diag);
 	if (!set)
 		return false;
 	bool threaded = c->stage == QIR_STAGE_FRAGMENT && c->fs_threaded;
