@@ -5,11 +5,9 @@
  * local assigned by it; C0 and C1 known at compile time, constants or the
  * indices of enclosing unrolled loops; STEP ++, --, += C, -= C or
  * i = i +/- C; S never assigns i) runs a number of iterations the compiler
- * can count by running the header. When that is at most UNROLL_MAX_TRIPS,
- * the copies fit the loop's and the shader's budgets, and they are at most
- * UNROLL_GROWTH times the rolled loop's size (sizes in AST nodes, a
- * built-in call 8, inlined calls counted; the rolled loop pays
- * UNROLL_LOOP_COST plus the select chains of indexing by i), S is lowered
+ * can count by running the header. When that is at most UNROLL_MAX_TRIPS
+ * and the copies fit the loop's and the shader's budgets (sizes in AST
+ * nodes, a built-in call 8, inlined calls counted), S is lowered
  * once per iteration with i bound to its value (glsl_lower_fold.c makes
  * i a constant there: constant indexing, folded arithmetic, `if`s with a
  * known condition keep one branch). An index declared before the loop is
@@ -21,6 +19,16 @@
  * runs under `if (!flags)` and each later iteration under `if (!break)`.
  * Loops whose body holds a `return`, and loops with an index declared
  * before them and a `break`, are not unrolled.
+ *
+ * The rule is Mesa's (NIR unrolls every loop of a known trip count up to its
+ * limits), not a bound on growth: a rolled iteration pays its exit test,
+ * lane masks, uniform-stream reset and branch delay slots, and indexing by
+ * i becomes select chains, so unrolling is what makes loops execute no more
+ * instructions than Mesa's (docs/PERFORMANCE.md, "Executed instructions
+ * per 16 pixels"). Except for a loop with a `break`: the rolled loop stops
+ * once every lane has left while the copies run every iteration under
+ * their guards, so its copies may be at most UNROLL_BREAK_GROWTH times the
+ * rolled loop (its body plus UNROLL_LOOP_COST).
  */
 #include <string.h>
 
@@ -29,8 +37,9 @@
 #define UNROLL_MAX_TRIPS 32
 #define UNROLL_LOOP_BUDGET 1600u    /* AST nodes of one loop's copies */
 #define UNROLL_SHADER_BUDGET 3200u  /* ... of all unrolled loops of a shader */
-#define UNROLL_LOOP_COST 32u        /* a rolled loop's test, step, masks and jumps */
-#define UNROLL_GROWTH 2u            /* copies may be this much larger than the loop */
+#define UNROLL_LOOP_COST 32u        /* a rolled iteration's test, masks and jumps */
+#define UNROLL_BREAK_GROWTH 2u      /* a loop with a break: copies at most this
+				     * much larger than the rolled loop */
 #define COST_CAP 100000u
 
 /* ---- the size of a body: AST nodes, inlined calls included ---- */
@@ -62,28 +71,6 @@ static uint32_t cost(const struct glsl_node *n)
 		c += 8 * cost(n->d);     /* a nested loop may be unrolled too */
 	else
 		c += cost(n->d);
-	return c < COST_CAP ? c : COST_CAP;
-}
-
-/* What indexing by the loop index costs in a rolled loop: a select (and a
- * compare) per candidate leaf, or a texture lookup per sampler. */
-static uint32_t index_savings(const struct glsl_node *n, const struct glsl_node *var)
-{
-	if (!n)
-		return 0;
-	uint32_t c = 0;
-	if (n->kind == N_INDEX && n->b->kind == N_IDENT && n->b->ref == var) {
-		struct glsl_type t = n->a->type;
-		uint32_t len = t.array ? t.array : t.cols > 1 ? t.cols : t.size;
-		c += glsl_is_sampler(n->type) ? 24 * len : len * (1 + glsl_leaves(n->type));
-	}
-	if (n->kind == N_CALL || n->kind == N_BLOCK) {
-		for (const struct glsl_node *s = n->a; s && c < COST_CAP; s = s->next)
-			c += index_savings(s, var);
-		return c;
-	}
-	c += index_savings(n->a, var) + index_savings(n->b, var) + index_savings(n->c, var) +
-	     index_savings(n->d, var);
 	return c < COST_CAP ? c : COST_CAP;
 }
 
@@ -377,12 +364,12 @@ bool gll_unroll(struct lower *l, struct glsl_node *n)
 	uint32_t count = 0;
 	if (!trips(l, n, &h, vals, &count, &last))
 		return false;
-	uint32_t body = cost(n->d), size = count * body;
-	uint32_t rolled = body + UNROLL_LOOP_COST + index_savings(n->d, h.var);
+	uint32_t size = count * cost(n->d);
 	bool outer_index = n->a->kind == N_EXPR;
 	if (gll_stmt_contains(n->d, N_RETURN) || (outer_index && gll_stmt_contains(n->d, N_BREAK)) ||
 	    size > UNROLL_LOOP_BUDGET || l->unrolled + size > UNROLL_SHADER_BUDGET ||
-	    size > rolled * UNROLL_GROWTH)
+	    (gll_stmt_contains(n->d, N_BREAK) &&
+	     size > UNROLL_BREAK_GROWTH * (cost(n->d) + UNROLL_LOOP_COST)))
 		return false;
 	l->unrolled += size;
 	struct unroll u = { .outer = l->unroll, .var = h.var, .brk = IR_NONE, .cont = IR_NONE };

@@ -146,6 +146,43 @@ static void loops_unrolled_and_general(void **state)
 	       "  float(n)); }", 2.0f, 3, 1.0f, -1.0f, -8.0f, 3.0f);
 }
 
+/* Loops of the IR shader compiled from src. */
+static unsigned ir_loops(const char *src)
+{
+	struct glsl_shader *sh = gt_compile(src, GLSL_FRAGMENT);
+	unsigned n = 0;
+	for (uint32_t i = 0; i < sh->ir->instrs.len; i++)
+		n += sh->ir->instrs.data[i].op == IR_OP_LOOP;
+	glsl_shader_free(sh);
+	return n;
+}
+
+/* Mesa's rule: a loop of a known trip count (at most 32) is unrolled when
+ * the copies fit the budgets, however much larger than the rolled loop they
+ * are (32 iterations of exp and length); a loop that may break early only
+ * within twice the rolled loop (the rolled one stops when every lane has
+ * left), so the same body with a break stays a loop. */
+static void unroll_policy(void **state)
+{
+	(void)state;
+	const char *body = "z = vec2(z.x * z.x - z.y * z.y, 2.0 * z.x * z.y) + c;\n"
+			   "s += exp(-length(z));\n";
+	char src[1024];
+	snprintf(src, sizeof(src), FS_HEAD "uniform vec2 c; varying vec2 uv;\n"
+		 "void main() { vec2 z = uv; float s = 0.0;\n"
+		 "for (int i = 0; i < 32; i++) { %s }\n"
+		 "gl_FragColor = vec4(s); }", body);
+	assert_int_equal(ir_loops(src), 0);
+	snprintf(src, sizeof(src), FS_HEAD "uniform vec2 c; varying vec2 uv;\n"
+		 "void main() { vec2 z = uv; float s = 0.0;\n"
+		 "for (int i = 0; i < 32; i++) { if (dot(z, z) > 4.0) break; %s }\n"
+		 "gl_FragColor = vec4(s); }", body);
+	assert_int_equal(ir_loops(src), 1);
+	frag(FS_HEAD "void main() { vec2 z = vec2(0.5, 0.25); float s = 0.0;\n"
+	     "for (int i = 0; i < 32; i++) { z = z * 0.5 + vec2(0.25); s += z.x; }\n"
+	     "gl_FragColor = vec4(s, z, 0.0); }", 16.0f, 0.5f, 0.5f, 0.0f);
+}
+
 static void functions(void **state)
 {
 	(void)state;
@@ -277,6 +314,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(matrices),
 		cmocka_unit_test(control_flow),
 		cmocka_unit_test(loops_unrolled_and_general),
+		cmocka_unit_test(unroll_policy),
 		cmocka_unit_test(functions),
 		cmocka_unit_test(arrays_and_structs),
 		cmocka_unit_test(preprocessor),
