@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "bo/vc4_job.h"
+#include "job/vc4_job.h"
 #include "cl/cl.h"
 #include "sim/kernel/sim_kernel.h"
 

@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bo/vc4_dev.h"
+#include "dev/vc4_dev.h"
 #include "driver/drv.h"
 #include "sim/kernel/sim_kernel.h"
 #include "sim/pipe/sim_pipe.h"

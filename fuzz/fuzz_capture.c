@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bo/vc4_capture.h"
+#include "dev/vc4_capture.h"
 #include "util/file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -78,6 +78,9 @@ static int parse_args(int argc, char **argv, const char **in, const char **out, 
 	return -1;
 }
 
+/* vc4-as: assembles the QPU source FILE into binary words (or hex lines with
+ * -x) at OUT. Exits TOOL_OK, TOOL_FAILED on an assembly error, or TOOL_USAGE
+ * on a usage or I/O error, with the message on stderr. */
 int main(int argc, char **argv)
 {
 	struct vc4_diag diag = { 0 };

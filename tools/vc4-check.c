@@ -106,6 +106,10 @@ static int load_words(const struct args *a, uint64_t **words, size_t *count, boo
 	return ok ? TOOL_OK : TOOL_FAILED;
 }
 
+/* Runs the hazard checker on `count` words for the stage in `a` and prints
+ * each violation (rule, message, word and disassembly), then a summary.
+ * Returns 1 when there are violations, 0 when clean, TOOL_USAGE when the
+ * checker cannot run. */
 static int run_hazards(const struct args *a, const uint64_t *words, size_t count)
 {
 	struct qpu_check_report r;
@@ -141,6 +145,9 @@ static void print_offset(int32_t off)
 		printf(" %" PRId32, off);
 }
 
+/* Prints what the kernel's shader validator learned of an accepted program:
+ * the uniform sizes, each texture sample's P0..P3 uniform offsets, uniform
+ * address resets, threading, the instructions validated and the padded size. */
 static void print_kernel_info(const struct qpu_kernel_info *info, size_t padded)
 {
 	printf("ACCEPT\n");
@@ -191,6 +198,10 @@ static int run_kernel(const uint64_t *words, size_t count)
 	return 0;
 }
 
+/* vc4-check: reads a QPU program and runs the hazard checker on it, or with
+ * --kernel the kernel's shader rules (printing ACCEPT or REJECT). A program
+ * whose size the kernel would refuse prints REJECT. Exits with the tool
+ * status convention. */
 int main(int argc, char **argv)
 {
 	struct args a;

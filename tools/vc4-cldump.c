@@ -51,6 +51,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 	return -1;
 }
 
+/* vc4-cldump: decodes a control list file (bin CL by default) through the
+ * packet XML and prints it to stdout. Exits TOOL_OK, TOOL_FAILED when the
+ * list does not decode, or TOOL_USAGE when the file or the XML cannot be
+ * read. */
 int main(int argc, char **argv)
 {
 	struct options o = { .kind = CLIF_BIN_CL };

@@ -187,6 +187,9 @@ static struct vc4_texture *checkerboard(struct demo *d, uint32_t size)
 	return t;
 }
 
+/* Scene "textured": a quad sampling a 64x64 checkerboard texture. Frees what
+ * it made (and unbinds the texture) whether or not it succeeded; false when
+ * any step failed (the context's error says why). */
 static bool scene_textured(struct demo *d)
 {
 	static const float v[] = { /* x, y, z, w, u, v as a strip */
@@ -211,6 +214,9 @@ static bool scene_textured(struct demo *d)
 	return ok;
 }
 
+/* Scene "depth": two overlapping triangles with the depth test on, the far
+ * one drawn second and hidden where they overlap. Leaves depth off; false
+ * when any step failed. */
 static bool scene_depth(struct demo *d)
 {
 	static const float near_tri[] = { /* red, z = -0.5, drawn first */
@@ -232,6 +238,8 @@ static bool scene_depth(struct demo *d)
 	return ok;
 }
 
+/* Scene "blend": three half-transparent quads blended over white with source
+ * alpha. Leaves blending off; false when any step failed. */
 static bool scene_blend(struct demo *d)
 {
 	static const float quads[] = { /* three half-transparent quads as strips */
@@ -272,6 +280,9 @@ static void cube_mvp(const struct demo *d, double angle, float mvp[16])
 	demo_mat_floats(demo_mul(proj, demo_mul(demo_translate(0, 0, -4), r)), mvp);
 }
 
+/* Scene "cube": an indexed cube, one colour per face, through an MVP
+ * uniform, with depth test and back-face culling. Leaves depth and culling
+ * off and frees its buffers; false when any step failed. */
 static bool scene_cube(struct demo *d)
 {
 	float v[24 * 8];
@@ -477,6 +488,10 @@ static FILE *open_stats(const char *path)
 	return f;
 }
 
+/* vc4-demo: opens a context, makes a colour target and depth buffer
+ * (640x480 unless --size), and runs the scenes asked for, writing their
+ * images under the run directory (-o) and per-scene statistics to the
+ * --stats file. Exits with the tool status convention. */
 int main(int argc, char **argv)
 {
 	char scenes[PATH_MAX];

@@ -24,6 +24,9 @@ static const struct tool tool = { "vc4-dis",
 	"  --help     print this text;  --version  print the version\n"
 	"exit status: 0 disassembled, 1 FILE is no program, 2 usage or I/O error\n" };
 
+/* vc4-dis: disassembles the QPU program in FILE (binary words, or hex lines
+ * with -x) to stdout. Exits TOOL_OK, TOOL_FAILED when the input is no valid
+ * program, or TOOL_USAGE on a usage or I/O error. */
 int main(int argc, char **argv)
 {
 	struct vc4_diag diag = { 0 };

@@ -107,6 +107,9 @@ static bool set_input(const struct ir_shader *sh, struct ir_interp_io *io, const
 	return true;
 }
 
+/* Prints the results of an interpreted shader: every output, local and (in a
+ * vertex shader) varying as `@name = c0, c1, ...`, then `discarded` if the
+ * fragment was discarded. */
 static void print_outputs(const struct ir_shader *sh, const struct ir_interp_io *io)
 {
 	for (uint32_t d = 0; d < sh->decls.len; d++) {
@@ -133,6 +136,9 @@ static void print_outputs(const struct ir_shader *sh, const struct ir_interp_io 
 		printf("discarded\n");
 }
 
+/* Interprets shader sh once with the inputs given as argv (NAME=VALUES) and
+ * prints its outputs. Returns TOOL_OK, TOOL_FAILED on a bad input or an
+ * interpreter error, or TOOL_USAGE when out of memory. */
 static int run(const struct ir_shader *sh, int argc, char **argv)
 {
 	struct ir_interp_io io = { .slots = ir_interp_slots(sh) };
@@ -188,6 +194,9 @@ static int random_program(int argc, char **argv)
 	return print_shader(ir_random_program(seed, &opt));
 }
 
+/* vc4-ir: parses and validates an IR file and prints it back, runs it with
+ * --run FILE NAME=VALUES..., or prints a random program with --random. Exits
+ * with the tool status convention. */
 int main(int argc, char **argv)
 {
 	int status;

@@ -22,8 +22,9 @@
 #include <unistd.h>
 
 #include "bo/vc4_bo.h"
-#include "bo/vc4_capture.h"
-#include "bo/vc4_dev.h"
+#include "dev/vc4_capture.h"
+#include "dev/vc4_dev.h"
+#include "job/vc4_replay.h"
 #include "driver/drv.h"
 #include "tiling/tiling.h"
 #include "tool.h"
@@ -242,6 +243,10 @@ static int replay(struct vc4_dev *dev, const struct vc4_capture *cap, const char
 	return r == VC4_REPLAY_ACCEPTED && png_ok ? TOOL_OK : TOOL_FAILED;
 }
 
+/* vc4-replay: loads a capture directory and replays it on a device (--png
+ * also writes a BO as the job left it, --stats prints the device's ioctl
+ * statistics). Exits TOOL_OK, TOOL_FAILED on a rejected or hung job or a
+ * malformed capture, TOOL_USAGE on a usage or I/O error. */
 int main(int argc, char **argv)
 {
 	const char *dir = NULL, *png = NULL;

@@ -288,6 +288,9 @@ static int run(struct args *a, struct sim_memory *mem, const uint64_t *words, ui
 	return status;
 }
 
+/* vc4-run: runs a QPU program on the interpreter with the given uniforms and
+ * memory images, then writes the requested memory dumps. Exits with the tool
+ * status convention. */
 int main(int argc, char **argv)
 {
 	struct args a = { 0 };

@@ -97,6 +97,9 @@ static bool parse_uint(const char *s, unsigned max, unsigned *out)
 	return true;
 }
 
+/* Sets the blend state of key k from an option value: "off", or "EQ,SRC,DST"
+ * (numbers of the QIR blend equation and factors, used for colour and
+ * alpha). False when the value does not parse or is out of range. */
 static bool set_blend(struct qir_shader_key *k, const char *v)
 {
 	unsigned eq, src, dst;
@@ -438,6 +441,10 @@ static bool link_glsl(struct glsl_shader *vs, const struct glsl_shader *fs, stru
 	return vc4_diag_set(d, "%s", log.first);
 }
 
+/* vc4c: compiles an IR or GLSL shader (with --fs, a linked vertex and
+ * fragment pair) and writes or prints what the options ask for (binaries,
+ * IR, allocated QIR, disassembly, statistics). Exits TOOL_OK, TOOL_FAILED
+ * when the shaders are rejected, TOOL_USAGE on a usage or I/O error. */
 int main(int argc, char **argv)
 {
 	struct args a;

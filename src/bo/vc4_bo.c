@@ -1,14 +1,53 @@
 /*
  * vc4_bo.c: BO creation, shader BOs, references, mapping, waits, labels,
- * madvise and dma-buf sharing (the cache itself is vc4_bo_cache.c).
+ * madvise and dma-buf sharing, the handle table, and the hooks the device
+ * calls back (struct vc4_dev_bo_ops; the cache itself is vc4_bo_cache.c).
  */
-#include "bo/vc4_dev_priv.h"
+#include "bo/vc4_bo_priv.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* The device's hook for an accepted SUBMIT_CL: its BOs are busy until its
+ * seqno finishes. */
+static void note_submitted(struct vc4_dev *dev, const struct drm_vc4_submit_cl *args)
+{
+	const uint32_t *handles = (const uint32_t *)(uintptr_t)args->bo_handles;
+	for (uint32_t i = 0; i < args->bo_handle_count; i++) {
+		struct vc4_bo *bo = vc4_bo_lookup(dev, handles[i]);
+		if (bo)
+			bo->last_seqno = args->seqno;
+	}
+}
+
+/* The device's hook for capture: what a handle is, and its bytes now (a
+ * malloc'ed copy, zero-filled when the BO cannot be mapped). */
+static struct vc4_capture_bo describe_for_capture(struct vc4_dev *dev, uint32_t handle)
+{
+	struct vc4_capture_bo out = { .kind = VC4_CAPTURE_BO_MISSING };
+	struct vc4_bo *bo = vc4_bo_lookup(dev, handle);
+	if (!bo)
+		return out;
+	out.size = bo->size;
+	out.kind = bo->is_shader ? VC4_CAPTURE_BO_SHADER : VC4_CAPTURE_BO_PLAIN;
+	out.data = calloc(1, bo->size);
+	if (!out.data)
+		return out;
+	const void *src = bo->is_shader ? bo->code : vc4_bo_map(bo, NULL);
+	if (src)
+		memcpy(out.data, src, bo->is_shader ? bo->code_size : bo->size);
+	return out;
+}
+
+/* What the device calls back into this layer for (dev/vc4_dev_priv.h). */
+static const struct vc4_dev_bo_ops bo_ops = {
+	.submitted = note_submitted,
+	.capture = describe_for_capture,
+	.fini = vc4_bo_cache_fini,
+};
 
 /* Runs an ioctl; on failure copies the device's explanation into diag. */
 static int bo_ioctl(struct vc4_dev *dev, unsigned long request, void *arg,
@@ -20,6 +59,23 @@ static int bo_ioctl(struct vc4_dev *dev, unsigned long request, void *arg,
 	return ret;
 }
 
+/* Records `bo` as the owner of its handle (false when out of memory). */
+static bool track(struct vc4_dev *dev, struct vc4_bo *bo)
+{
+	while (dev->by_handle.len <= bo->handle)
+		if (!vc4_array_push(&dev->by_handle, NULL))
+			return false;
+	dev->by_handle.data[bo->handle] = bo;
+	dev->bo_ops = &bo_ops;
+	return true;
+}
+
+static void untrack(struct vc4_dev *dev, struct vc4_bo *bo)
+{
+	if (bo->handle < dev->by_handle.len && dev->by_handle.data[bo->handle] == bo)
+		dev->by_handle.data[bo->handle] = NULL;
+}
+
 /* Wraps a new kernel handle in a struct vc4_bo (closing the handle if that
  * fails). */
 static struct vc4_bo *bo_wrap(struct vc4_dev *dev, uint32_t handle, uint32_t size,
@@ -29,7 +85,7 @@ static struct vc4_bo *bo_wrap(struct vc4_dev *dev, uint32_t handle, uint32_t siz
 	if (bo) {
 		*bo = (struct vc4_bo){ .dev = dev, .handle = handle, .size = size,
 				       .refcount = 1, .name = name };
-		if (vc4_dev_track_bo(dev, bo))
+		if (track(dev, bo))
 			return bo;
 		free(bo);
 	}
@@ -125,7 +181,7 @@ void vc4_bo_destroy(struct vc4_bo *bo)
 		vc4_dev_munmap(dev, bo->map, bo->size);
 	struct drm_gem_close args = { .handle = bo->handle };
 	vc4_dev_ioctl(dev, DRM_IOCTL_GEM_CLOSE, &args);
-	vc4_dev_untrack_bo(dev, bo);
+	untrack(dev, bo);
 	free(bo->code);
 	free(bo);
 }

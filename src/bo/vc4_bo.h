@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bo/vc4_dev.h"
+#include "dev/vc4_dev.h"
 
 /* Fields are read-only outside src/bo. */
 struct vc4_bo {

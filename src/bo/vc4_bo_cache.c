@@ -8,7 +8,7 @@
  * age (max_age_ns, measured with the device's clock) and, oldest first, when
  * the cached bytes exceed max_bytes.
  */
-#include "bo/vc4_dev_priv.h"
+#include "bo/vc4_bo_priv.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -104,6 +104,10 @@ struct vc4_bo *vc4_bo_cache_take(struct vc4_dev *dev, uint32_t size)
 	return NULL;
 }
 
+/* Takes `bo` (its last reference gone) into the cache: private plain BOs up
+ * to the byte cap only, marked DONTNEED where madvise is supported, then
+ * evicts stale entries and the oldest ones while over the cap. False when
+ * the BO is refused (the caller then frees it). */
 bool vc4_bo_cache_put(struct vc4_dev *dev, struct vc4_bo *bo)
 {
 	if (bo->shared || bo->is_shader || bo->size > dev->cache.max_bytes)

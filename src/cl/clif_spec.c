@@ -145,6 +145,9 @@ static struct clif_field *clif_cur_field(struct clif_parse *ps)
 	return &g->fields.data[g->fields.len - 1];
 }
 
+/* Starts an <enum name=...>: adds an empty enum of that name to the spec.
+ * False after recording the error (a missing name, a name defined twice, out
+ * of memory). */
 static bool clif_start_enum(struct clif_parse *ps, const XML_Char **attrs)
 {
 	const char *name = clif_need(ps, attrs, "enum", "name");
@@ -162,6 +165,9 @@ static bool clif_start_enum(struct clif_parse *ps, const XML_Char **attrs)
 	return true;
 }
 
+/* Handles <value name=... value=...> (a decimal number): adds it to the
+ * enclosing <enum>, or to the enum of the enclosing <field>. False after
+ * recording the error. */
 static bool clif_start_value(struct clif_parse *ps, const XML_Char **attrs)
 {
 	const char *name = clif_need(ps, attrs, "value", "name");
@@ -203,6 +209,10 @@ static bool clif_parse_cl(struct clif_parse *ps, const char *s, unsigned *cls)
 	return *cls != 0;
 }
 
+/* Starts a <packet> (packet true: needs a code 0..255 not used before, a
+ * length of at least 1, optional cl= and pseudo=) or a <struct>, adding the
+ * group to the spec and, for a packet, to the opcode table. False after
+ * recording the error. */
 static bool clif_start_group(struct clif_parse *ps, const XML_Char **attrs, bool packet)
 {
 	const char *elem = packet ? "packet" : "struct";
@@ -287,6 +297,9 @@ static bool clif_parse_type(struct clif_parse *ps, const XML_Char **attrs, const
 	return false;
 }
 
+/* Handles a <field> of the current group: name, start bit, size (1..64 bits)
+ * and type; the field must end inside the group's payload (a packet's bytes
+ * after its opcode) or body. False after recording the error. */
 static bool clif_start_field(struct clif_parse *ps, const XML_Char **attrs)
 {
 	struct clif_group *g = clif_cur_group(ps);
@@ -324,6 +337,9 @@ static bool clif_elem_kind(const char *name, enum clif_elem *kind)
 	return false;
 }
 
+/* Expat start-element handler: checks that the element is known and allowed
+ * under its parent (and not nested deeper than CLIF_MAX_DEPTH), pushes it
+ * and handles its attributes. Does nothing once the parse has failed. */
 static void XMLCALL clif_on_start(void *user, const XML_Char *name, const XML_Char **attrs)
 {
 	struct clif_parse *ps = user;
@@ -492,6 +508,8 @@ static void clif_values_free(struct clif_values *values)
 	vc4_array_free(values);
 }
 
+/* Frees a spec and everything it owns (enums, groups, fields, their names
+ * and values, the path). NULL is allowed. */
 void clif_spec_free(struct clif_spec *spec)
 {
 	if (!spec)

@@ -19,7 +19,7 @@
 
 #include "vc4/vc4.h"
 #include "bo/vc4_bo.h"
-#include "bo/vc4_job.h"
+#include "job/vc4_job.h"
 #include "cl/cl.h"
 #include "compiler/vc4_compile.h"
 #include "glsl/glsl.h"

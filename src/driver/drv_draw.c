@@ -174,6 +174,10 @@ static bool end_draw(struct vc4_ctx *ctx, struct drv_job *job)
 	return true;
 }
 
+/* Draws `count` vertices from `first` (first + count at most 65536) as
+ * primitive `mode` into the current render target's job. Returns false with
+ * the context's error set when the range is too large or the draw cannot be
+ * set up or ended. */
 bool vc4_draw_arrays(struct vc4_ctx *ctx, enum vc4_prim mode, uint32_t first, uint32_t count)
 {
 	struct drv_job *job;

@@ -99,6 +99,10 @@ static bool early_z(const struct drv_state *s, const struct vc4_prog *prog)
 	       (f == VC4_COMPARE_FUNCTION_LESS || f == VC4_COMPARE_FUNCTION_LESS_OR_EQUAL);
 }
 
+/* Emits the clip window, configuration bits (culling, winding, depth test
+ * and writes, early Z), depth offset, point size and line width of the
+ * current state into the job's binning CL, each only when it changed. False
+ * with the context's error set when a value does not fit its packet. */
 static bool emit_raster_state(struct vc4_ctx *ctx, struct drv_job *job,
 			      const struct vc4_prog *prog)
 {
@@ -131,6 +135,10 @@ static bool emit_raster_state(struct vc4_ctx *ctx, struct drv_job *job,
 	return true;
 }
 
+/* Emits the clipper XY scaling, Z scale and offset, viewport offset (y
+ * flipped against the render target's height) and flat-shading flags of
+ * `prog`, each only when it changed. False with the context's error set when
+ * a value does not fit its packet. */
 static bool emit_viewport_state(struct vc4_ctx *ctx, struct drv_job *job,
 				const struct vc4_prog *prog)
 {

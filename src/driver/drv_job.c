@@ -36,6 +36,9 @@ uint16_t drv_render_config_bits(const struct vc4_texture *c)
 	return bits16(b);
 }
 
+/* The 16-bit load/store surface bits for texture t as a render target: the
+ * colour or Z/stencil buffer, its tiling and its pixel format, packed
+ * through the generated LOAD_STORE_SURFACE_BITS code. */
 uint16_t drv_loadstore_bits(const struct vc4_texture *t)
 {
 	bool zs = t->format == VC4_FMT_Z24S8;

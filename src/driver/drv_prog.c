@@ -155,6 +155,9 @@ static int set_words(const struct ir_shader *sh, struct drv_shader_uniforms *u, 
 	return -1;
 }
 
+/* Sets uniform `name` to `count` words `w` in whichever stages declare it
+ * (GLSL programs through their interface table). False with the context's
+ * error set when the name is missing, unknown, or has another size. */
 static bool set_uniform(struct vc4_prog *p, const char *name, const uint32_t *w, uint32_t count)
 {
 	drv_begin(p->ctx);
@@ -253,6 +256,11 @@ static bool upload_variant(struct vc4_ctx *ctx, struct drv_variant *v)
 	return true;
 }
 
+/* The compiled variant of program p for the current state and primitive
+ * `mode`: an existing one with equal vertex and fragment shader keys, or a
+ * new one compiled through the context's program cache and uploaded to
+ * shader BOs. The variant stays owned by p. NULL with the context's error
+ * set when compiling or uploading fails. */
 const struct drv_variant *drv_prog_variant(struct vc4_ctx *ctx, struct vc4_prog *p,
 					   enum vc4_prim mode)
 {

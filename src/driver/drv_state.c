@@ -20,6 +20,8 @@ void drv_state_init(struct drv_state *s)
 	s->line_width = 1.0f;
 }
 
+/* Sets the blend state (equations and factors in range). False with the
+ * context's error set, and the state unchanged, otherwise. */
 bool vc4_set_blend(struct vc4_ctx *ctx, const struct vc4_blend_state *b)
 {
 	drv_begin(ctx);
@@ -80,6 +82,9 @@ bool vc4_set_viewport(struct vc4_ctx *ctx, int32_t x, int32_t y, uint32_t w, uin
 	return true;
 }
 
+/* Sets the scissor rectangle and whether it applies (coordinates and sizes
+ * at most 4096, origin not negative). False with the context's error set,
+ * and the state unchanged, otherwise. */
 bool vc4_set_scissor(struct vc4_ctx *ctx, bool enable, int32_t x, int32_t y, uint32_t w,
 		     uint32_t h)
 {
@@ -114,6 +119,9 @@ bool vc4_set_line_width(struct vc4_ctx *ctx, float width)
 	return true;
 }
 
+/* Replaces the vertex attributes with a copy of the n in `a` (at most
+ * DRV_MAX_ATTRS, each with a known format, a buffer and a stride up to 255).
+ * False with the context's error set, and the state unchanged, otherwise. */
 bool vc4_set_vertex_attribs(struct vc4_ctx *ctx, const struct vc4_vertex_attrib *a, uint32_t n)
 {
 	drv_begin(ctx);

@@ -9,6 +9,10 @@
 
 #include "glsl/glsl_internal.h"
 
+/* Runs the front end on `size` bytes of `src`: lex, preprocess, parse, check
+ * and lower to IR. Returns a new shader owning the IR and the interface
+ * table, or NULL when any pass reported an error (the errors are in c's log)
+ * or memory ran out. */
 static struct glsl_shader *run(struct glsl_ctx *c, const char *src, size_t size)
 {
 	glsl_toks raw = { 0 }, toks = { 0 };

@@ -23,6 +23,9 @@ void check_error(struct checker *k, const struct glsl_node *n, const char *fmt, 
 	va_end(ap);
 }
 
+/* Pushes a symbol of `kind` named `name` for node `n` onto the scope stack.
+ * False, with the context marked fatal, when the shader declares more than
+ * GLSL_MAX_VARS variables (reported at n) or memory runs out. */
 bool check_push(struct checker *k, enum sym_kind kind, const char *name, struct glsl_node *n)
 {
 	struct sym s = { (uint8_t)kind, name, n };
@@ -204,6 +207,10 @@ static bool check_qualifier(struct checker *k, struct glsl_node *d, bool global)
 	return true;
 }
 
+/* Checks the initializer of declaration `d` (global: at file scope): a const
+ * must have one, attributes, uniforms and varyings must not, and its type
+ * must equal d's; const and global initializers must be constant
+ * expressions. False after reporting. */
 static bool check_init(struct checker *k, struct glsl_node *d, bool global)
 {
 	char x[64], y[64];
@@ -231,6 +238,9 @@ static bool check_init(struct checker *k, struct glsl_node *d, bool global)
 	return true;
 }
 
+/* Checks a variable declaration (reserved gl_ name, precision, array size,
+ * qualifier, initializer) and declares it in the current scope unless it is
+ * a redeclaration. Errors are reported through the checker. */
 static void check_var(struct checker *k, struct glsl_node *d, bool global)
 {
 	if (!strncmp(d->name, "gl_", 3)) {
@@ -298,6 +308,8 @@ static bool check_bool(struct checker *k, struct glsl_node *e, const char *what)
 	return false;
 }
 
+/* Checks a for loop in its own scope: the init statements, a bool condition,
+ * the step expression, then the body counted as inside a loop. */
 static void check_for(struct checker *k, struct glsl_node *n)
 {
 	check_push(k, SYM_SCOPE, "", NULL);
@@ -313,6 +325,8 @@ static void check_for(struct checker *k, struct glsl_node *n)
 	pop_scope(k);
 }
 
+/* Checks a return against the enclosing function's type: a value in a void
+ * function, or a value (or none) of another type, is reported. */
 static void check_return(struct checker *k, struct glsl_node *n)
 {
 	struct glsl_type want = k->func->type;
@@ -329,6 +343,9 @@ static void check_return(struct checker *k, struct glsl_node *n)
 			    glsl_type_name(want, x), n->a ? glsl_type_name(got, y) : "nothing");
 }
 
+/* Checks one statement by kind: declarations, conditions of if and loops,
+ * break/continue outside loops, returns, discard outside fragment shaders,
+ * precision statements and struct declarations. Reports through the checker. */
 static void check_stmt(struct checker *k, struct glsl_node *n)
 {
 	switch (n->kind) {
@@ -424,6 +441,10 @@ static void check_params(struct checker *k, struct glsl_node *f)
 	}
 }
 
+/* Checks a function declaration or definition: its name (not gl_, main as
+ * void main(), not already a variable or type in this scope), its return
+ * type, parameters and overloads; declares it, then checks the body with the
+ * parameters in scope. Reports through the checker. */
 static void check_function(struct checker *k, struct glsl_node *f)
 {
 	if (!strncmp(f->name, "gl_", 3)) {
@@ -488,6 +509,9 @@ static bool find_cycle(struct checker *k, struct glsl_node *f)
 	return false;
 }
 
+/* After the whole unit is checked: reports every called function that has no
+ * definition and the first recursion found in the call graph, then clears
+ * the `lowering` marks the cycle search left on the functions. */
 static void check_calls(struct checker *k)
 {
 	for (size_t i = 0; i < k->calls.len; i++) {

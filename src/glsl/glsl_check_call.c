@@ -45,6 +45,8 @@ static bool check_args(struct checker *k, struct glsl_node *n, bool *cexpr)
 	return ok;
 }
 
+/* Checks a struct constructor: one argument per member, each of the member's
+ * type. False after reporting the first mismatch. */
 static bool ctor_struct(struct checker *k, struct glsl_node *n)
 {
 	const struct glsl_struct *st = n->type.st;
@@ -121,6 +123,10 @@ static bool ctor_basic(struct checker *k, struct glsl_node *n)
 	return true;
 }
 
+/* Checks a constructor call n (arguments, a constructible non-sampler non-
+ * void type, then the struct or basic rules), marks it a constant expression
+ * when its arguments are, and folds it when it is valid. False after
+ * reporting. */
 static bool check_ctor(struct checker *k, struct glsl_node *n)
 {
 	bool cexpr;
@@ -142,6 +148,11 @@ static bool check_ctor(struct checker *k, struct glsl_node *n)
 	return ok;
 }
 
+/* Resolves a call to a built-in function by its argument types (at most
+ * four) and the shader stage; sets n->type, n->builtin and whether the
+ * result is a constant expression (never for texture lookups). False after
+ * reporting that no overload matches or that the built-in is not available
+ * in this stage. */
 static bool check_builtin(struct checker *k, struct glsl_node *n, bool cexpr)
 {
 	struct glsl_type args[4];

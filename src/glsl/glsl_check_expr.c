@@ -80,6 +80,9 @@ static void fold_binary(struct glsl_node *n)
 	}
 }
 
+/* Types a binary operator n (arithmetic, comparison, equality, logical) from
+ * its checked operands, sets n->cexpr and folds constant operands. False
+ * after reporting an operator that does not apply to the operand types. */
 static bool check_binary(struct checker *k, struct glsl_node *n)
 {
 	if (!check_expr(k, n->a) || !check_expr(k, n->b))
@@ -116,6 +119,9 @@ static bool check_binary(struct checker *k, struct glsl_node *n)
 	return true;
 }
 
+/* Types a unary operator n (!, + or -; ~ is reserved and reported by the
+ * parser) and folds it when its scalar operand is a known constant. False
+ * after reporting an operand type the operator does not take. */
 static bool check_unary(struct checker *k, struct glsl_node *n)
 {
 	if (!check_expr(k, n->a))
@@ -183,6 +189,8 @@ bool check_lvalue(struct checker *k, struct glsl_node *n, const char *what)
 	return false;
 }
 
+/* Types ++ or -- (prefix or postfix): the operand must be numeric and an
+ * l-value. False after reporting. */
 static bool check_incdec(struct checker *k, struct glsl_node *n)
 {
 	if (!check_expr(k, n->a))
@@ -199,6 +207,10 @@ static bool check_incdec(struct checker *k, struct glsl_node *n)
 			    "increment it" : "decrement it");
 }
 
+/* Types an assignment or compound assignment n: the left side must be an
+ * l-value; '=' needs equal non-sampler types, op= needs the operator to
+ * apply and give the left side's type. False after reporting (reserved
+ * operators are reported by the parser). */
 static bool check_assign(struct checker *k, struct glsl_node *n)
 {
 	if (!check_expr(k, n->a) || !check_expr(k, n->b))
@@ -226,6 +238,8 @@ static bool check_assign(struct checker *k, struct glsl_node *n)
 	return true;
 }
 
+/* Types c ? a : b: a bool condition and two non-array sides of one type;
+ * folds it when all three are known constants. False after reporting. */
 static bool check_cond(struct checker *k, struct glsl_node *n)
 {
 	if (!check_expr(k, n->a) || !check_expr(k, n->b) || !check_expr(k, n->c))
@@ -250,6 +264,9 @@ static bool check_cond(struct checker *k, struct glsl_node *n)
 	return true;
 }
 
+/* Types an index expression a[b]: b an int, a an array, vector or matrix; a
+ * constant index must be in range. The result is the element, component or
+ * column type. False after reporting. */
 static bool check_index(struct checker *k, struct glsl_node *n)
 {
 	if (!check_expr(k, n->a) || !check_expr(k, n->b))
@@ -308,6 +325,9 @@ static bool swizzle(struct checker *k, struct glsl_node *n, uint8_t size)
 	return true;
 }
 
+/* Types a field selection: a swizzle on a vector, or a member of a non-array
+ * struct (sets n->field). False after reporting a swizzled scalar or a field
+ * that does not exist. */
 static bool check_field(struct checker *k, struct glsl_node *n)
 {
 	if (!check_expr(k, n->a))
@@ -337,6 +357,10 @@ static bool check_field(struct checker *k, struct glsl_node *n)
 	return false;
 }
 
+/* Resolves an identifier to its variable declaration (n->ref), marks it used
+ * and sets its type, whether it is assignable in this stage, and its value
+ * when it is a constant with a known value. False after reporting a name
+ * that is undeclared or names a function. */
 static bool check_ident(struct checker *k, struct glsl_node *n)
 {
 	struct glsl_node *v = check_lookup(k, n->name, SYM_VAR);

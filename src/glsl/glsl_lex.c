@@ -25,6 +25,10 @@ struct glsl_arena_block {
 	max_align_t data[];
 };
 
+/* Counts one error and appends "NAME:LINE:COL: message" (line 0: "NAME:
+ * message") to the context's log, keeping the first separately; after
+ * GLSL_MAX_ERRORS the context is marked fatal and further messages are
+ * dropped. */
 void glsl_verror(struct glsl_ctx *c, uint32_t line, uint32_t col, const char *fmt, va_list ap)
 {
 	char msg[400], full[512];
@@ -249,6 +253,9 @@ static bool number(struct lexer *l)
 	return push(l, t) && ok;
 }
 
+/* Lexes the longest punctuator at the cursor and pushes its token. False
+ * after reporting a character that starts none (printable or as \xNN), or
+ * when out of memory. */
 static bool punct(struct lexer *l)
 {
 	struct glsl_tok t = tok_at(l, TK_PUNCT, l->p);

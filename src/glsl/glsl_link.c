@@ -39,6 +39,9 @@ static bool same_type(const struct glsl_sym *a, const struct glsl_sym *b)
 	return !strcmp(a->type, b->type) && a->array_size == b->array_size;
 }
 
+/* Checks that every varying the fragment shader reads is written by the
+ * vertex shader with the same type, and that uniforms declared in both
+ * stages agree in type. False with the first mismatch in log. */
 static bool check_varyings(const struct glsl_shader *vs, const struct glsl_shader *fs,
 			   struct glsl_log *log)
 {
@@ -79,6 +82,10 @@ static bool place(struct glsl_sym *a, uint32_t loc, bool *used)
 	return true;
 }
 
+/* Gives every vertex attribute its location: first those named in `bind`
+ * (nbind entries), then the rest in the lowest free slots. False with the
+ * reason in log when a binding overlaps or is out of range, or no slots
+ * remain. */
 static bool assign_locations(struct glsl_shader *vs, const struct glsl_binding *bind,
 			     uint32_t nbind, struct glsl_log *log)
 {

@@ -335,6 +335,9 @@ static void gll_loop(struct lower *l, struct glsl_node *n)
 	propagate_return(l, n->d);
 }
 
+/* Lowers a return: stores the value in the function's result slot; when the
+ * function has a wrapper loop (a return not at its end), also sets its
+ * "returned" flag and breaks out of that loop. */
 static void gll_return(struct lower *l, struct glsl_node *n)
 {
 	struct frame *f = l->frame;
@@ -350,6 +353,8 @@ static void gll_return(struct lower *l, struct glsl_node *n)
 	ir_build_break(l->b);
 }
 
+/* Lowers one statement into the IR builder at its source position. Fails the
+ * lowering when statements are nested more than 4 * GLSL_MAX_DEPTH deep. */
 void gll_stmt(struct lower *l, struct glsl_node *n)
 {
 	if (++l->depth > GLSL_MAX_DEPTH * 4) {
@@ -478,6 +483,10 @@ static bool bind_params(struct lower *l, struct glsl_node *f, struct glsl_node *
 	return !l->failed;
 }
 
+/* Lowers a call to a user function by inlining its body: binds the arguments
+ * to the parameters, lowers the body into the result slot, then writes the
+ * out and inout parameters back. Returns the result (an empty value for void
+ * calls and after a failure, e.g. a recursive call). */
 struct val gll_call(struct lower *l, struct glsl_node *n)
 {
 	struct glsl_node *f = callee(n);
@@ -508,6 +517,8 @@ struct val gll_call(struct lower *l, struct glsl_node *n)
 	return gll_load(l, ret, f->type);
 }
 
+/* Whether evaluating n may write anything: an assignment, ++ or --, or a
+ * user-function call anywhere in it. */
 bool gll_has_side_effects(const struct glsl_node *n)
 {
 	if (!n)

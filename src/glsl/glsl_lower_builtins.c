@@ -183,6 +183,9 @@ static uint32_t g(struct bctx *c, struct val *a, uint32_t i)
 	return glsl_is_scalar(a[i].t) && c->n > 1 ? gll_splat(c->l, a[i].v[0], c->n) : a[i].v[0];
 }
 
+/* Lowers a built-in that is one IR operation (sin, pow, min, mix, smoothstep
+ * and the like): its arguments, scalars splatted to the genType's size,
+ * become the operation's sources. Returns the IR value. */
 static uint32_t simple(struct bctx *c, int id, struct val *a)
 {
 	static const enum ir_op map[BI_COUNT] = {
@@ -201,6 +204,8 @@ static uint32_t simple(struct bctx *c, int id, struct val *a)
 	return ir_build_op(c->l->b, op, n, s);
 }
 
+/* Returns (op(x * pre)) * post, leaving out a multiply by 1 and, when op is
+ * IR_OP_COUNT, the operation itself. */
 static uint32_t scaled(struct bctx *c, enum ir_op op, uint32_t x, float pre, float post)
 {
 	uint32_t v = x;
@@ -217,6 +222,10 @@ static uint32_t scaled(struct bctx *c, enum ir_op op, uint32_t x, float pre, flo
 	return v;
 }
 
+/* Lowers the geometric built-ins (length, distance, dot, cross, normalize,
+ * faceforward, reflect, refract) on the argument values `a`; a one-component
+ * genType uses abs and sign where vectors use length and normalize. Returns
+ * the IR value. */
 static uint32_t geometric(struct bctx *c, int id, struct val *a)
 {
 	uint32_t x = a[0].v[0], y = a[1].v[0], d;
@@ -243,6 +252,9 @@ static uint32_t geometric(struct bctx *c, int id, struct val *a)
 	}
 }
 
+/* Lowers the angle, trigonometry, exponential and mod built-ins that are not
+ * one IR operation: radians, degrees, tan, asin, acos, atan, exp and log by
+ * scaling, mod as x - y * floor(x / y). Returns the IR value. */
 static uint32_t angle_exp(struct bctx *c, int id, struct val *a)
 {
 	uint32_t x = a[0].v[0];

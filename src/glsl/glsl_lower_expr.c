@@ -119,6 +119,9 @@ static struct glsl_type step_type(struct glsl_type t, const struct step *s, uint
 
 static uint32_t step_count(struct glsl_type t) { return t.array ? t.array : t.cols; }
 
+/* Reads the value at steps i.. of path p, starting at leaf `base` of a value
+ * of type t. A dynamic index reads every element and selects the one whose
+ * index equals it; a dynamic index into a sampler array fails the lowering. */
 static struct val read_from(struct lower *l, const struct path *p, uint32_t i, uint32_t base,
 			    struct glsl_type t)
 {
@@ -186,6 +189,9 @@ static void write_lanes(struct lower *l, const struct path *p, uint32_t i, uint3
 	ir_build_store(l->b, slot, nv);
 }
 
+/* Writes v to steps i.. of path p, starting at leaf `base` of the variable
+ * (of type t). A dynamic index becomes one IR if per element, each writing
+ * that element. */
 static void write_to(struct lower *l, const struct path *p, uint32_t i, uint32_t base,
 		     struct glsl_type t, struct val v)
 {
@@ -230,6 +236,11 @@ bool gll_write_path(struct lower *l, const struct path *p, struct val v)
 	return !l->failed;
 }
 
+/* Turns the l-value or r-value chain n (an identifier or expression followed
+ * by indices and fields) into path p: the root variable or computed base
+ * value, and one step per index, field or swizzle; indices that fold to an
+ * in-range constant become constant steps. False after failing the lowering
+ * (more than MAX_STEPS steps or an earlier failure). */
 bool gll_path(struct lower *l, struct glsl_node *n, struct path *p)
 {
 	struct glsl_node *chain[MAX_STEPS + 1];
@@ -299,6 +310,10 @@ static struct val logic(struct lower *l, struct glsl_node *n)
 	return a;
 }
 
+/* Lowers c ? a : b: a constant condition picks one side; sides without side
+ * effects are both evaluated and selected per leaf; otherwise an IR if
+ * stores the chosen side in a temporary. Fails the lowering for a choice
+ * between samplers. */
 static struct val cond(struct lower *l, struct glsl_node *n)
 {
 	union gll_const k;
@@ -344,6 +359,9 @@ static struct val unary(struct lower *l, struct glsl_node *n)
 	return r;
 }
 
+/* Lowers ++ and -- (prefix and postfix) through the operand's path, folding
+ * when the variable's value is known. Returns the new value (prefix) or the
+ * old one (postfix). */
 static struct val incdec(struct lower *l, struct glsl_node *n)
 {
 	struct path p;
@@ -371,6 +389,9 @@ static struct val incdec(struct lower *l, struct glsl_node *n)
 	return n->kind == N_PREINC || n->kind == N_PREDEC ? nv : old;
 }
 
+/* Lowers = and op= through the left side's path, folding when the new value
+ * of a whole variable is known, and records that value (or forgets it).
+ * Returns the value stored. */
 static struct val assign(struct lower *l, struct glsl_node *n)
 {
 	struct path p;
@@ -428,6 +449,9 @@ static struct val sampler_index_call(struct lower *l, struct glsl_node *n, struc
 	return gll_load(l, tmp, n->type);
 }
 
+/* Lowers a call: constructors and user functions have their own lowering; a
+ * built-in gets its (at most four) argument values, except a sampler array
+ * indexed by a non-constant, which takes sampler_index_call. */
 static struct val call(struct lower *l, struct glsl_node *n)
 {
 	if (n->call == CALL_CTOR)
@@ -447,6 +471,9 @@ static struct val call(struct lower *l, struct glsl_node *n)
 	return gll_builtin(l, n, args, na);
 }
 
+/* Lowers an expression to IR values, one per leaf of its type: scalars that
+ * fold become constants; variables, indices and fields are read through
+ * their path; operators, calls, ?: and the comma operator by kind. */
 static struct val expr(struct lower *l, struct glsl_node *n)
 {
 	union gll_const k;

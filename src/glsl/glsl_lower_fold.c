@@ -77,6 +77,8 @@ void gll_known_merge(struct lower *l, uint32_t mark)
 	gll_known_forget(l, &w);
 }
 
+/* Folds a unary +, - or ! whose operand folds to a constant into *v. False
+ * when the operand is not constant. */
 static bool fold_unary(struct lower *l, const struct glsl_node *n, union gll_const *v)
 {
 	union gll_const a;

@@ -54,6 +54,10 @@ static uint32_t cost_list(const struct glsl_node *n)
 	return c;
 }
 
+/* An estimate of the IR that statement or expression n emits, everything
+ * under it included (not the statements after it): built-in calls count 8,
+ * user calls their inlined body, loop bodies eight times over; capped at
+ * COST_CAP. */
 static uint32_t cost(const struct glsl_node *n)
 {
 	if (!n)
@@ -112,6 +116,8 @@ static bool writes(const struct glsl_node *n, const struct glsl_node *var)
 	return writes(n->a, var) || writes(n->b, var) || writes(n->c, var) || writes(n->d, var);
 }
 
+/* Whether n, its children or the statements of a block or call under it call
+ * a user-defined function. */
 static bool calls_user(const struct glsl_node *n)
 {
 	if (!n)
@@ -157,6 +163,9 @@ struct header {
 	union gll_const bound, step;    /* step: added each iteration */
 };
 
+/* Matches a loop condition of the form `index RELOP constant` or `constant
+ * RELOP index` (the relation then swapped) and stores the relation and bound
+ * in h. False for any other condition. */
 static bool loop_cond(struct lower *l, struct glsl_node *c, struct header *h)
 {
 	static const int swapped[][2] = { { P_LT, P_GT }, { P_GT, P_LT }, { P_LE, P_GE },
@@ -178,6 +187,9 @@ static bool loop_cond(struct lower *l, struct glsl_node *c, struct header *h)
 	return false;
 }
 
+/* Matches a loop step that moves the index by a constant (i++, i--, i += c,
+ * i -= c, i = i + c, i = i - c) and stores the signed step in h. False for
+ * any other step. */
 static bool loop_step(struct lower *l, struct glsl_node *s, struct header *h)
 {
 	union gll_const one = { .i = 1 }, c;
@@ -209,6 +221,8 @@ static bool loop_step(struct lower *l, struct glsl_node *s, struct header *h)
 	return true;
 }
 
+/* Whether `index RELOP bound` of header h holds for index value v (compared
+ * as floats or as integers). */
 static bool holds(const struct header *h, union gll_const v)
 {
 	if (h->f) {
@@ -337,6 +351,9 @@ uint32_t gll_guard_rest(struct lower *l, uint32_t brk_before, uint32_t cont_befo
 
 /* ---- unrolling ---- */
 
+/* Lowers one unrolled iteration of `body`: inside an IR if on the break flag
+ * when an earlier iteration may have broken out, and clearing the continue
+ * flag afterwards when this iteration may have set it. */
 static void iteration(struct lower *l, struct glsl_node *body, struct unroll *u)
 {
 	bool guard = u->dyn_brk > 0;     /* an earlier iteration may have left */

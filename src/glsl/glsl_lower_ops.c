@@ -107,6 +107,9 @@ static uint32_t vec_mat(struct lower *l, uint32_t v, const uint32_t *m, struct g
 	return ir_build_op(l->b, (enum ir_op)(IR_OP_VEC2 + mt.cols - 2), mt.cols, d);
 }
 
+/* Lowers arithmetic operator op on values a and b to a value of type rt:
+ * matrix products as matrix-vector products per column, everything else
+ * component-wise with a scalar operand splatted to each leaf. */
 struct val gll_binary_op(struct lower *l, int op, struct val a, struct val b,
 			   struct glsl_type rt)
 {
@@ -214,6 +217,9 @@ static struct val ctor_struct(struct lower *l, struct glsl_node *n)
 	return r;
 }
 
+/* Lowers a constructor call n: structs field by field; vectors from their
+ * converted components (a single scalar is splatted); matrices column by
+ * column (a single scalar fills the diagonal, zero elsewhere). */
 struct val gll_ctor(struct lower *l, struct glsl_node *n)
 {
 	struct glsl_type t = n->type;

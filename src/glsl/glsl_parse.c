@@ -226,6 +226,8 @@ static bool struct_specifier(struct parser *p, struct glsl_type *ty)
 	return ok && st->fields && (!st->name || add_struct_name(p, st->name, st));
 }
 
+/* Parses a type: a struct specifier, a type keyword or the name of a struct
+ * in scope, into *ty. False after reporting that a type was expected. */
 static bool type_specifier(struct parser *p, struct glsl_type *ty)
 {
 	const struct glsl_tok *t = cur(p);
@@ -310,6 +312,9 @@ static bool array_suffix(struct parser *p, struct glsl_node *d)
 	return parse_expect(p, P_RBRACK);
 }
 
+/* Parses one function parameter: optional const, in/out/inout, precision,
+ * type, array size and name (the name may be absent). NULL on a parse error
+ * (const with out or inout is reported but does not stop the parse). */
 static struct glsl_node *param(struct parser *p)
 {
 	struct glsl_node *d = glsl_node_new(p->c, N_VAR, cur(p));
@@ -494,6 +499,9 @@ static void recover(struct parser *p)
 	p->failed = false;
 }
 
+/* Parses a { } block into an N_BLOCK node with its statements, recovering
+ * after each bad statement; struct names declared inside go out of scope at
+ * its end. NULL on a parse error. */
 static struct glsl_node *block(struct parser *p)
 {
 	struct glsl_node *b = glsl_node_new(p->c, N_BLOCK, cur(p));
@@ -527,6 +535,9 @@ static struct glsl_node *paren_expr(struct parser *p)
 	return e && parse_expect(p, P_RPAREN) ? e : NULL;
 }
 
+/* Parses the parenthesised header and the body of a for loop into n (a: init
+ * statement, b: condition, c: step, d: body), in its own scope. NULL on a
+ * parse error. */
 static struct glsl_node *for_statement(struct parser *p, struct glsl_node *n)
 {
 	if (!parse_expect(p, P_LPAREN))
@@ -578,6 +589,9 @@ static struct glsl_node *control(struct parser *p, struct glsl_node *n, const st
 	return n;
 }
 
+/* Parses one statement: control statements by keyword, a block, an empty
+ * statement, a declaration, or an expression statement. Reports "'X' is not
+ * a type" for two identifiers in a row. NULL on a parse error. */
 static struct glsl_node *statement(struct parser *p)
 {
 	static const char *const words[] = { "if", "while", "do", "for", "break", "continue",

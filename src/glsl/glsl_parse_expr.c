@@ -60,6 +60,9 @@ static bool call_args(struct parser *p, struct glsl_node *call)
 	}
 }
 
+/* Parses a primary expression: a number, true or false, a parenthesised
+ * expression, an identifier, or a constructor or function call (a type name
+ * must be followed by '('). NULL after reporting. */
 static struct glsl_node *primary(struct parser *p)
 {
 	const struct glsl_tok *t = cur(p);
@@ -100,6 +103,8 @@ static struct glsl_node *primary(struct parser *p)
 	return call_args(p, n) ? n : NULL;
 }
 
+/* Parses a primary expression followed by any number of [index], .field, ++
+ * and --. NULL on a parse error. */
 static struct glsl_node *postfix(struct parser *p)
 {
 	struct glsl_node *e = primary(p);
@@ -130,6 +135,8 @@ static struct glsl_node *postfix(struct parser *p)
 	return NULL;
 }
 
+/* Parses prefix +, -, !, ~, ++ and -- (reserved operators are reported) and
+ * the operand they apply to. NULL on a parse error. */
 static struct glsl_node *unary(struct parser *p)
 {
 	const struct glsl_tok *t = cur(p);
@@ -158,6 +165,8 @@ static int op_at(const struct glsl_tok *t, int level)
 	return -1;
 }
 
+/* Parses the left-associative binary operators from precedence `level` down
+ * (NLEVELS: a unary expression). NULL on a parse error. */
 static struct glsl_node *binary(struct parser *p, int level)
 {
 	if (level == NLEVELS)
@@ -180,6 +189,8 @@ static struct glsl_node *binary(struct parser *p, int level)
 	return e;
 }
 
+/* Parses a binary expression optionally followed by `? expression :
+ * assignment`. NULL on a parse error. */
 struct glsl_node *parse_conditional(struct parser *p)
 {
 	struct glsl_node *e = binary(p, 0);
@@ -201,6 +212,8 @@ static bool is_assign_op(const struct glsl_tok *t)
 				       (t->punct >= P_ADD_ASSIGN && t->punct <= P_OR_ASSIGN));
 }
 
+/* Parses a conditional expression and, if an assignment operator follows,
+ * the right-associative assignment it starts. NULL on a parse error. */
 struct glsl_node *parse_assignment(struct parser *p)
 {
 	if (!parse_enter(p))

@@ -108,6 +108,10 @@ static size_t define_params(struct pp *p, struct macro *m, const struct glsl_tok
 	}
 }
 
+/* Handles #define (tokens t[0..n), the last a newline): reads the name,
+ * parameters and body, rejects reserved GL_ names and '#' or '##' in the
+ * body, and adds the macro, or checks a redefinition against the existing
+ * one. Errors are reported through the context. */
 static void define(struct pp *p, const struct glsl_tok *t, size_t n)
 {
 	if (t[1].kind != TK_IDENT) {
@@ -153,6 +157,8 @@ static void define(struct pp *p, const struct glsl_tok *t, size_t n)
 	p->macros = m;
 }
 
+/* Handles #undef: removes the named macro if it is defined; built-in macros
+ * cannot be removed (reported). */
 static void undef(struct pp *p, const struct glsl_tok *t)
 {
 	if (t[1].kind != TK_IDENT) {
@@ -239,6 +245,9 @@ static void open_if(struct pp *p, const struct glsl_tok *t, size_t n, const char
 	push_cond(p, &t[0], on);
 }
 
+/* Handles #else or #elif for the innermost #if: the branch is on when the
+ * enclosing code is on, no earlier branch was taken, and (for #elif) its
+ * expression is nonzero. Reports a missing #if or a branch after #else. */
 static void else_elif(struct pp *p, const struct glsl_tok *t, size_t n, bool is_else)
 {
 	const char *d = is_else ? "#else" : "#elif";
@@ -295,6 +304,8 @@ static void extension(struct pp *p, const struct glsl_tok *t, size_t n)
 			   (int)t[1].len, t[1].s);
 }
 
+/* Handles #line: after macro expansion, a line number and an optional source
+ * string number; the next line gets that number. Reports anything else. */
 static void line(struct pp *p, const struct glsl_tok *t, size_t n)
 {
 	glsl_toks e = { 0 };

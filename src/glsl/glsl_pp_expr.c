@@ -36,6 +36,9 @@ static int64_t fail(struct eval *e, const struct glsl_tok *t, const char *what)
 
 static int64_t binary(struct eval *e, int level);
 
+/* Evaluates a primary #if operand: an integer, a parenthesised expression or
+ * a unary -, +, ! or ~. Reports (and marks the evaluation failed) undefined
+ * identifiers, missing operands and nesting deeper than GLSL_MAX_DEPTH. */
 static int64_t primary(struct eval *e)
 {
 	const struct glsl_tok *t = peek(e);
@@ -89,6 +92,9 @@ static int op_at(const struct glsl_tok *t, int level)
 	return -1;
 }
 
+/* Applies binary #if operator op (token t, for messages) to a and b in
+ * 64-bit arithmetic that wraps; division or remainder by zero (or INT64_MIN
+ * / -1) is reported and gives 0. */
 static int64_t apply(struct eval *e, const struct glsl_tok *t, int op, int64_t a, int64_t b)
 {
 	switch (op) {
@@ -119,6 +125,8 @@ static int64_t apply(struct eval *e, const struct glsl_tok *t, int op, int64_t a
 	}
 }
 
+/* Evaluates the left-associative #if operators from precedence `level` down
+ * (NLEVELS: a primary operand). */
 static int64_t binary(struct eval *e, int level)
 {
 	if (level == NLEVELS)

@@ -109,6 +109,9 @@ static void eval_tex(struct run *r, const struct ir_instr *in, union ir_scalar *
 		dst[k].f = rgba[k];
 }
 
+/* Fills dst with a fragment's fixed-function input: gl_FragCoord (four
+ * floats), gl_FrontFacing, or gl_PointCoord (two floats), from the
+ * interpreter's io. */
 static void eval_fixed(struct run *r, const struct ir_instr *in, union ir_scalar *dst)
 {
 	const struct ir_interp_io *io = r->io;

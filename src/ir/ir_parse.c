@@ -228,6 +228,8 @@ static bool parse_int(const char *w, int32_t *out)
 	return true;
 }
 
+/* Parses one literal of scalar type `base` (float, int, or true/false for
+ * bool) into *out. False after reporting what was expected. */
 static bool parse_literal(struct parser *p, uint8_t base, union ir_scalar *out)
 {
 	static const char *const what[3] = { "a float literal", "an int literal",
@@ -342,6 +344,8 @@ static bool parse_values(struct parser *p, uint32_t *src, unsigned *n, bool need
 	return true;
 }
 
+/* Parses `const TYPE v, v, ...` (as many literals as the type has
+ * components, at most 4) and builds the constant. False after reporting. */
 static bool parse_const(struct parser *p)
 {
 	struct ir_type t;
@@ -502,6 +506,9 @@ static bool parse_keyword(struct parser *p)
 	return parse_operands(p, (enum ir_op)op);
 }
 
+/* Parses one statement of the shader body: a declaration (only before the
+ * first instruction), a closing '}', a definition `%name = ...`, or a
+ * keyword instruction. False after reporting. */
 static bool parse_statement(struct parser *p)
 {
 	static const char *const decls[IR_DECL_KIND_COUNT] = {

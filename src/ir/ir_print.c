@@ -91,6 +91,9 @@ static void put_scalar(struct out *o, uint8_t base, union ir_scalar v)
 	}
 }
 
+/* Prints one declaration line in the text format: its kind, then by kind the
+ * interpolation and type (varyings), the dimension (samplers), the built-in
+ * (outputs) or the type and array length, and the @name. */
 static void put_decl(struct out *o, const struct ir_shader *sh, const struct ir_decl *d)
 {
 	char tb[8];
@@ -150,6 +153,9 @@ static void put_operands(struct out *o, const struct ir_shader *sh, const struct
 	}
 }
 
+/* Prints one instruction line indented by `depth` tabs (at most
+ * IR_PRINT_MAX_INDENT): control flow as `if %c {`, `} else {`, `loop {` and
+ * `}`, other instructions as `%dest = op operands`. */
 static void put_instr(struct out *o, const struct ir_shader *sh, const struct ir_instr *in,
 		      unsigned depth)
 {

@@ -245,6 +245,10 @@ static void gen_local(struct gen *g)
 		pool_add(g, ir_build_load(g->b, l));
 }
 
+/* Emits a random block of 2 to 9 items at nesting `depth`: ifs, loops,
+ * locals, break/continue inside loops, discard in fragment shaders, and
+ * operations from the generator's original op set. Stops at the instruction
+ * budget or a builder error. */
 static void gen_block(struct gen *g, uint32_t depth)
 {
 	bool fs = ir_builder_shader(g->b)->stage == IR_STAGE_FRAGMENT;

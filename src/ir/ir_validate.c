@@ -27,6 +27,9 @@ static bool is_float_vec(struct ir_type t)
 	return t.base == IR_FLOAT && t.comps >= 1 && t.comps <= 4;
 }
 
+/* Checks the type of declaration d: attributes and varyings must be float
+ * vectors, uniform arrays at most IR_MAX_ARRAY long, uniforms and locals of
+ * a valid type. False with the reason in diag. */
 static bool check_decl_type(const struct ir_shader *sh, uint32_t d, struct vc4_diag *diag)
 {
 	const struct ir_decl *dc = &sh->decls.data[d];
@@ -120,6 +123,9 @@ static bool srcs_same(const struct ir_shader *sh, const struct ir_instr *in)
 	return true;
 }
 
+/* Types a vecN construction (instruction i): sources of one base type whose
+ * components add up to N, or a single scalar. Sets *out to the vector type;
+ * false with the reason in diag. */
 static bool infer_construct(const struct ir_shader *sh, uint32_t i, struct ir_instr *in,
 			    struct ir_type *out, struct vc4_diag *diag)
 {
@@ -141,6 +147,9 @@ static bool infer_construct(const struct ir_shader *sh, uint32_t i, struct ir_in
 	return true;
 }
 
+/* Types `extract` (one index, also into a matrix's components) and `swizzle`
+ * (1 to 4 lanes of a scalar or vector), each lane within the source. Sets
+ * *out; false with the reason in diag. */
 static bool infer_lanes(const struct ir_shader *sh, uint32_t i, struct ir_instr *in,
 			struct ir_type *out, struct vc4_diag *diag)
 {
@@ -166,6 +175,8 @@ static bool infer_lanes(const struct ir_shader *sh, uint32_t i, struct ir_instr 
 	return true;
 }
 
+/* Types a `const`: a valid type, one immediate per component, bools 0 or 1.
+ * Sets *out; false with the reason in diag. */
 static bool infer_const(const struct ir_shader *sh, uint32_t i, struct ir_instr *in,
 			struct ir_type *out, struct vc4_diag *diag)
 {
@@ -221,6 +232,9 @@ static bool infer_slot(const struct ir_shader *sh, uint32_t i, struct ir_instr *
 	return true;
 }
 
+/* Types a texture lookup: its declaration must be a sampler, the coordinate
+ * a vec2 (2d) or vec3 (cube), the optional bias a float. The result is a
+ * vec4; false with the reason in diag. */
 static bool infer_tex(const struct ir_shader *sh, uint32_t i, struct ir_instr *in,
 		      struct ir_type *out, struct vc4_diag *diag)
 {

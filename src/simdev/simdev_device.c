@@ -283,6 +283,11 @@ static int vc4_request(unsigned long request, void *arg)
 	return ret;
 }
 
+/* Answers one ioctl on a device file of `kind` (minor + 1): vc4 requests go
+ * to the simulated kernel; the DRM core requests the device supports
+ * (version, unique name, caps, magic and master, which only the card node
+ * grants, and PRIME) are answered here. Returns 0 or a negative errno
+ * (unsupported requests are reported once and fail). */
 static int dispatch(int kind, unsigned long request, void *arg)
 {
 	if (is_vc4_request(request))

@@ -287,6 +287,9 @@ int fstat64(int fd, struct stat64 *st)
 	return ret;
 }
 
+/* access(2): on a path the device owns, succeeds for existing nodes and
+ * refuses write access (EACCES) except to the device node; -1 with errno
+ * when the path does not exist. Other paths go to libc. */
 int access(const char *path, int mode)
 {
 	if (simdev_vfs_owns(path)) {
@@ -306,6 +309,9 @@ int access(const char *path, int mode)
 
 /* ---- links ---- */
 
+/* readlink(2): on a path the device owns, copies the link's target (not NUL
+ * terminated, at most `size` bytes) into buf; -1 with EINVAL when the node
+ * is no link, or with errno when it does not exist. Other paths go to libc. */
 ssize_t readlink(const char *path, char *buf, size_t size)
 {
 	if (simdev_vfs_owns(path)) {
@@ -334,6 +340,9 @@ ssize_t readlinkat(int dirfd, const char *path, char *buf, size_t size)
 	return next_readlinkat(dirfd, path, buf, size);
 }
 
+/* realpath(3): on a path the device owns, the canonical path with links
+ * followed, in `resolved` or a new malloc'ed string; NULL with errno when it
+ * does not exist or is longer than PATH_MAX. Other paths go to libc. */
 char *realpath(const char *path, char *resolved)
 {
 	if (simdev_vfs_owns(path)) {
@@ -379,6 +388,10 @@ static struct device_dir *device_dir(DIR *d)
 	return it;
 }
 
+/* opendir(3): on a directory the device owns, a new listing of its entries
+ * (with "." and "..") that readdir and closedir recognise; NULL with errno
+ * when the path does not exist, is no directory, or memory runs out. Other
+ * paths go to libc. */
 DIR *opendir(const char *path)
 {
 	if (!simdev_vfs_owns(path)) {
@@ -444,6 +457,9 @@ static bool next_entry(struct device_dir *d, const char **name, uint64_t *ino,
 	(e).d_type = (type); \
 	snprintf((e).d_name, sizeof((e).d_name), "%s", (name)); } while (0)
 
+/* readdir(3): the next entry of a device directory listing (stored in the
+ * listing, valid until the next call), NULL at its end; other directories go
+ * to libc. */
 struct dirent *readdir(DIR *dir)
 {
 	struct device_dir *d = device_dir(dir);
@@ -460,6 +476,7 @@ struct dirent *readdir(DIR *dir)
 	return &d->ent;
 }
 
+/* readdir64(3): as readdir, with struct dirent64. */
 struct dirent64 *readdir64(DIR *dir)
 {
 	struct device_dir *d = device_dir(dir);
@@ -498,6 +515,8 @@ int dirfd(DIR *dir)
 	return -1;
 }
 
+/* closedir(3): frees a device directory listing (unlinking it from the open
+ * list); other directories go to libc. */
 int closedir(DIR *dir)
 {
 	struct device_dir *d = device_dir(dir);

@@ -181,6 +181,9 @@ const struct simdev_node *simdev_vfs_child(const struct simdev_node *dir, size_t
 	return NULL;
 }
 
+/* Fills *st for a device node: a fixed inode number per node, and mode,
+ * size, link count and device number by kind (directory, read-only file,
+ * link, or the DRM character device of the node's minor). */
 void simdev_vfs_fill_stat(const struct simdev_node *node, struct simdev_stat *st)
 {
 	memset(st, 0, sizeof(*st));

@@ -21,8 +21,9 @@
 #include "png_read.h"
 #include "tool_run.h"
 
-#include "bo/vc4_capture.h"
-#include "bo/vc4_job.h"
+#include "dev/vc4_capture.h"
+#include "job/vc4_job.h"
+#include "job/vc4_replay.h"
 #include "util/file.h"
 
 static const uint64_t shader_code[3] = {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "bo/vc4_job.h"
+#include "job/vc4_job.h"
 #include "sim/kernel/sim_kernel.h"
 
 static int setup(void **state)

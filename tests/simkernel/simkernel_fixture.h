@@ -14,7 +14,7 @@
 #include <vc4_drm.h>
 
 #include "bo/vc4_bo.h"
-#include "bo/vc4_dev.h"
+#include "dev/vc4_dev.h"
 #include "sim/kernel/sim_kernel.h"
 #include "vc4_packets.h"
 

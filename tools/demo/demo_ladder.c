@@ -163,6 +163,9 @@ struct torus_scene {
 	struct demo_gpu_mesh mesh;
 };
 
+/* Sets up the torus scene: the Phong program with its light and base colour,
+ * and a 48x24 torus mesh uploaded with positions and normals. False when any
+ * step fails. */
 static bool setup_torus(struct demo *d, void *state)
 {
 	struct torus_scene *s = state;
@@ -264,6 +267,9 @@ static bool upload_colour_cube(struct demo *d, struct rtt_scene *s)
 	return s->inner_ib != NULL;
 }
 
+/* Sets up the render-to-texture scene: the textured and colour programs, the
+ * two cube meshes, and a RTT_SIZE square colour target (sampled clamped) and
+ * depth buffer. False when any step fails. */
 static bool setup_rtt(struct demo *d, void *state)
 {
 	struct rtt_scene *s = state;
@@ -359,6 +365,9 @@ static bool setup_particles(struct demo *d, void *state)
 	       upload_particles(d, &s->vb);
 }
 
+/* Draws frame `t` of the particle scene: PARTICLES points blended additively
+ * over a dark clear, animated by the time uniform; leaves blending off.
+ * False when any call fails. */
 static bool frame_particles(struct demo *d, void *state, double t)
 {
 	struct screen_scene *s = state;

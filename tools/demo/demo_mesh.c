@@ -104,6 +104,10 @@ bool demo_mesh_torus(struct demo_mesh *m, float big, float small, uint32_t rings
 	return true;
 }
 
+/* Uploads mesh m into new vertex and index buffers and describes the
+ * attributes `which` names, in order ('p' position, 'n' normal, 't' uv; at
+ * most 3). False when a buffer could not be made (g then holds what was
+ * made, for the caller to free). */
 bool demo_mesh_upload(struct vc4_ctx *ctx, const struct demo_mesh *m, const char *which,
 		      struct demo_gpu_mesh *g)
 {

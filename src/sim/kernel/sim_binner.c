@@ -31,6 +31,9 @@ bool sim_binner_full(const struct sim_kernel *k)
 	return k->binner && k->binner->used == UINT32_MAX;
 }
 
+/* Gives job e the lowest free binner slot, creating the binner memory on
+ * first use. False with the kernel's message in diag when every slot is held
+ * by a queued job or the binner memory cannot be made. */
 bool sim_binner_get_slot(struct sim_exec *e, struct vc4_diag *diag)
 {
 	struct sim_kernel *k = e->k;

@@ -25,6 +25,10 @@ struct sim_bo *sim_exec_use_bo(struct sim_exec *e, uint32_t index, const char *w
 	return bo;
 }
 
+/* Frees what validation left in job->validated: the binner slot, the exec
+ * BO (validated bin CL, shader records and uniforms) and the RCL in the
+ * arena, and the shader state list; then clears it. Does nothing when the
+ * job was never validated. */
 void sim_kernel_job_fini_validated(struct sim_kernel *k, struct sim_job *job)
 {
 	struct sim_exec *e = job->validated.priv;

@@ -53,6 +53,9 @@ struct sim_kernel *sim_kernel_create(uint32_t base, uint32_t size, struct vc4_di
 	return k;
 }
 
+/* Destroys the simulated kernel: runs every queued job, frees the binner,
+ * every BO still open, the queue, the perfmons, the pipeline, the arena and
+ * the memory. NULL is allowed. */
 void sim_kernel_destroy(struct sim_kernel *k)
 {
 	if (!k)
@@ -276,6 +279,10 @@ static int validate_shader(struct sim_kernel *k, struct sim_bo *bo)
 	return 0;
 }
 
+/* CREATE_SHADER_BO: checks the arguments (size a nonzero multiple of 8, no
+ * flags, no padding, a readable pointer), copies the code into a new BO and
+ * validates it as the kernel would; on rejection the BO is closed. Returns 0
+ * with args->handle set, or a negative errno with the reason recorded. */
 static int create_shader_bo(struct sim_kernel *k, struct drm_vc4_create_shader_bo *args)
 {
 	if (args->size == 0)
@@ -341,6 +348,9 @@ static int get_tiling(struct sim_kernel *k, struct drm_vc4_get_tiling *args)
 	return 0;
 }
 
+/* LABEL_BO: replaces the label of a BO with a copy of the `len` bytes at
+ * args->name. Returns 0 or a negative errno (EINVAL, EFAULT, ENOENT, ENOMEM)
+ * with the reason recorded. */
 static int label_bo(struct sim_kernel *k, struct drm_vc4_label_bo *args)
 {
 	if (args->len == 0)
@@ -359,6 +369,9 @@ static int label_bo(struct sim_kernel *k, struct drm_vc4_label_bo *args)
 	return 0;
 }
 
+/* GEM_MADVISE: sets a BO's WILLNEED/DONTNEED state unless it was purged, and
+ * says in args->retained whether its contents are still there. Returns 0 or
+ * a negative errno (EINVAL, ENOENT) with the reason recorded. */
 static int gem_madvise(struct sim_kernel *k, struct drm_vc4_gem_madvise *args)
 {
 	if (args->madv != VC4_MADV_WILLNEED && args->madv != VC4_MADV_DONTNEED)

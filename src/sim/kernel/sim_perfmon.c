@@ -16,6 +16,9 @@ struct sim_perfmon *sim_kernel_perfmon(const struct sim_kernel *k, uint32_t id)
 	return id && id <= k->perfmons.len ? k->perfmons.data[id - 1] : NULL;
 }
 
+/* PERFMON_CREATE: a perfmon of 1..DRM_VC4_MAX_PERF_COUNTERS counters of
+ * known events, in the first free slot; its id (slot + 1) goes to args->id.
+ * Returns 0 or a negative errno (EINVAL, ENOMEM) with the reason recorded. */
 int sim_kernel_perfmon_create(struct sim_kernel *k, struct drm_vc4_perfmon_create *args)
 {
 	if (args->ncounters == 0 || args->ncounters > DRM_VC4_MAX_PERF_COUNTERS)

@@ -47,6 +47,9 @@ static void run_pipeline(struct sim_kernel *k, struct sim_job *job)
 	}
 }
 
+/* Runs a validated job on the pipeline, records a hang (k->hang, one more
+ * hung job) and the pipeline's counters, feeds them to the job's perfmon,
+ * and frees its binner slot. */
 void sim_kernel_run_job(struct sim_kernel *k, struct sim_job *job)
 {
 	struct sim_exec *e = job->validated.priv;

@@ -156,6 +156,10 @@ static int commit(struct sim_kernel *k, struct sim_job *job)
 	return 0;
 }
 
+/* SUBMIT_CL: prepares the job (flags, BOs, perfmon, syncobjs, copies of the
+ * CLs, validation), queues it with the next seqno (args->seqno) and, in
+ * SIM_KERNEL_EXEC_AT_SUBMIT mode, runs it at once. A rejected job leaves no
+ * trace. Returns 0 or a negative errno with the reason recorded. */
 int sim_kernel_submit_cl(struct sim_kernel *k, struct drm_vc4_submit_cl *args)
 {
 	struct sim_job *job = calloc(1, sizeof(*job));

@@ -134,10 +134,10 @@ bool sim_check_tex_size(const struct sim_bo *bo, uint64_t offset, uint32_t tilin
 			uint32_t width, uint32_t height, uint32_t cpp, const char *where,
 			struct vc4_diag *diag);
 
+struct qpu_kernel_texture_sample;
 /* Relocates one texture sample: checks the texture config words read from
  * the user uniforms `uniforms_u` (`size` bytes) against BO `tex_index` and
  * patches P0 in the validated copy `uniforms_v`. */
-struct qpu_kernel_texture_sample;
 bool sim_validate_reloc_tex(struct sim_exec *e, const uint8_t *uniforms_u,
 			    uint8_t *uniforms_v, uint32_t size,
 			    const struct qpu_kernel_texture_sample *sample, uint32_t tex_index,

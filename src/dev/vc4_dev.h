@@ -7,8 +7,8 @@
  * DRM_IOCTL_* request number and the real vc4_drm.h / drm.h struct; only that
  * function (and vc4_dev_mmap) knows which backend answers.
  */
-#ifndef VC4_BO_VC4_DEV_H
-#define VC4_BO_VC4_DEV_H
+#ifndef VC4_DEV_VC4_DEV_H
+#define VC4_DEV_VC4_DEV_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -13,8 +13,8 @@
  * them). The caller keeps the streams, the list and a reference on every
  * BO until vc4_job_submit() returns (the kernel holds its own from then).
  */
-#ifndef VC4_BO_VC4_JOB_H
-#define VC4_BO_VC4_JOB_H
+#ifndef VC4_JOB_VC4_JOB_H
+#define VC4_JOB_VC4_JOB_H
 
 #include <stdbool.h>
 #include <stdint.h>

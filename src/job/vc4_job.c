@@ -3,11 +3,11 @@
  * list into struct drm_vc4_submit_cl, submitting it and waiting for its
  * seqno.
  */
-#include "bo/vc4_job.h"
+#include "job/vc4_job.h"
 
 #include <stdlib.h>
 
-#include "bo/vc4_dev_priv.h"
+#include "dev/vc4_dev_priv.h"
 
 /* Forgets everything but the device and the last seqno. */
 static void job_reset(struct vc4_job *job)

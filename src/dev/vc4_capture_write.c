@@ -4,8 +4,8 @@
  * Capture never changes the submission; a capture that cannot be written is
  * reported on stderr and the job goes on.
  */
-#include "bo/vc4_capture.h"
-#include "bo/vc4_dev_priv.h"
+#include "dev/vc4_capture.h"
+#include "dev/vc4_dev_priv.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -45,23 +45,13 @@ static int make_capture_dir(struct vc4_dev *dev, char *path, size_t size)
 	return -1;
 }
 
-/* What a handle is, and its bytes now (a malloc'ed copy, zero-filled when
- * the BO cannot be mapped). */
+/* What a handle is and its bytes now, from the BO layer (missing when the
+ * device has no BOs yet). */
 static struct vc4_capture_bo describe_bo(struct vc4_dev *dev, uint32_t handle)
 {
-	struct vc4_capture_bo out = { .kind = VC4_CAPTURE_BO_MISSING };
-	struct vc4_bo *bo = vc4_bo_lookup(dev, handle);
-	if (!bo)
-		return out;
-	out.size = bo->size;
-	out.kind = bo->is_shader ? VC4_CAPTURE_BO_SHADER : VC4_CAPTURE_BO_PLAIN;
-	out.data = calloc(1, bo->size);
-	if (!out.data)
-		return out;
-	const void *src = bo->is_shader ? bo->code : vc4_bo_map(bo, NULL);
-	if (src)
-		memcpy(out.data, src, bo->is_shader ? bo->code_size : bo->size);
-	return out;
+	if (!dev->bo_ops)
+		return (struct vc4_capture_bo){ .kind = VC4_CAPTURE_BO_MISSING };
+	return dev->bo_ops->capture(dev, handle);
 }
 
 /* Writes `size` bytes from user pointer `ptr` to DIR/NAME. */
@@ -75,6 +65,9 @@ static bool write_blob(const char *dir, const char *name, uint64_t ptr, uint32_t
 	return vc4_write_file(path, data, size && ptr ? size : 0, diag);
 }
 
+/* Writes one SUBMIT_CL into capture directory `dir`: the contents of each BO
+ * it names (bo-N.bin), submit.txt, and the bin CL, shader records and
+ * uniforms. False with the reason in diag; nothing of args is changed. */
 static bool write_capture(struct vc4_dev *dev, const char *dir,
 			  const struct drm_vc4_submit_cl *args, struct vc4_diag *diag)
 {
@@ -127,6 +120,9 @@ int vc4_capture_submit(struct vc4_dev *dev, const struct drm_vc4_submit_cl *args
 	return index;
 }
 
+/* Writes DIR/NNNN/verdict.txt for capture `index`: "accepted", or "rejected
+ * RET REASON" (the simulated kernel's message or strerror). A failure to
+ * write is reported on stderr only. */
 void vc4_capture_verdict(struct vc4_dev *dev, int index, int ret)
 {
 	char path[PATH_BYTES], number[32], text[VC4_DIAG_MAX + 64];

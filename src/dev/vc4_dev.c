@@ -3,7 +3,7 @@
  * ioctl dispatch point with its statistics and error explanations, mmap,
  * GET_PARAM answers and seqno waits.
  */
-#include "bo/vc4_dev_priv.h"
+#include "dev/vc4_dev_priv.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -105,17 +105,6 @@ static void explain_drm_error(struct vc4_dev *dev, enum vc4_ioctl_kind kind, int
 		     vc4_dev_errno_hint(err));
 }
 
-/* An accepted job: its BOs are busy until its seqno finishes. */
-static void note_submitted(struct vc4_dev *dev, const struct drm_vc4_submit_cl *args)
-{
-	const uint32_t *handles = (const uint32_t *)(uintptr_t)args->bo_handles;
-	for (uint32_t i = 0; i < args->bo_handle_count; i++) {
-		struct vc4_bo *bo = vc4_bo_lookup(dev, handles[i]);
-		if (bo)
-			bo->last_seqno = args->seqno;
-	}
-}
-
 int vc4_dev_ioctl(struct vc4_dev *dev, unsigned long request, void *arg)
 {
 	enum vc4_ioctl_kind kind = vc4_ioctl_kind_of(request);
@@ -133,8 +122,8 @@ int vc4_dev_ioctl(struct vc4_dev *dev, unsigned long request, void *arg)
 		vc4_capture_verdict(dev, capture, ret);
 	vc4_diag_clear(&dev->last_error);
 	if (ret == 0) {
-		if (kind == VC4_IOCTL_SUBMIT_CL)
-			note_submitted(dev, arg);
+		if (kind == VC4_IOCTL_SUBMIT_CL && dev->bo_ops)
+			dev->bo_ops->submitted(dev, arg);
 		return 0;
 	}
 	dev->stats.ioctl_failures++;
@@ -281,7 +270,8 @@ struct vc4_dev *vc4_dev_open(const struct vc4_dev_options *opts, struct vc4_diag
 	}
 	dev->fd = -1;
 	dev->now_ns = monotonic_ns;
-	vc4_bo_cache_set_limits(dev, 1000000000u, 64u << 20);
+	dev->cache.max_age_ns = VC4_BO_CACHE_DEFAULT_MAX_AGE_NS;
+	dev->cache.max_bytes = VC4_BO_CACHE_DEFAULT_MAX_BYTES;
 	bool ok;
 	if (backend == VC4_BACKEND_SIM)
 		ok = open_sim(dev, opts, diag);
@@ -307,7 +297,8 @@ void vc4_dev_close(struct vc4_dev *dev)
 {
 	if (!dev)
 		return;
-	vc4_bo_cache_fini(dev);
+	if (dev->bo_ops)
+		dev->bo_ops->fini(dev);
 	vc4_array_free(&dev->by_handle);
 	if (dev->fd >= 0)
 		close(dev->fd);
@@ -369,21 +360,6 @@ void vc4_dev_set_clock(struct vc4_dev *dev, uint64_t (*now_ns)(void *user), void
 uint64_t vc4_dev_now_ns(const struct vc4_dev *dev)
 {
 	return dev->now_ns(dev->clock_user);
-}
-
-bool vc4_dev_track_bo(struct vc4_dev *dev, struct vc4_bo *bo)
-{
-	while (dev->by_handle.len <= bo->handle)
-		if (!vc4_array_push(&dev->by_handle, NULL))
-			return false;
-	dev->by_handle.data[bo->handle] = bo;
-	return true;
-}
-
-void vc4_dev_untrack_bo(struct vc4_dev *dev, struct vc4_bo *bo)
-{
-	if (bo->handle < dev->by_handle.len && dev->by_handle.data[bo->handle] == bo)
-		dev->by_handle.data[bo->handle] = NULL;
 }
 
 int vc4_dev_wait_seqno(struct vc4_dev *dev, uint64_t seqno, uint64_t timeout_ns,

@@ -10,7 +10,7 @@
  * ENOENT there) but keeps a log of hung jobs with their reasons, its dmesg,
  * which answers on the SIM backend. docs/device.md, "Hangs".
  */
-#include "bo/vc4_dev_priv.h"
+#include "dev/vc4_dev_priv.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -4,11 +4,12 @@
  * a look for a hang (vc4_dev_check_hang: the job completes either way), and
  * optionally a copy of one BO as the job left it (vc4-replay --png).
  */
-#include "bo/vc4_capture.h"
-#include "bo/vc4_dev_priv.h"
+#include "job/vc4_replay.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "bo/vc4_bo.h"
 
 /* A BO like the captured one; NULL (reason in verdict) if the kernel
  * refuses it. Missing BOs give NULL with no error. */

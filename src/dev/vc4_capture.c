@@ -3,7 +3,7 @@
  * (writing and parsing both derive from it), and loading a capture
  * directory robustly: every error names the file and line.
  */
-#include "bo/vc4_capture.h"
+#include "dev/vc4_capture.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -322,6 +322,9 @@ static uint8_t *load_blob(const char *dir, const char *name, uint32_t size,
 	return data;
 }
 
+/* Loads the three CL streams and the contents of every captured BO (all but
+ * missing ones) of the capture in `dir` into cap, each of its declared size.
+ * False with the file and reason in diag. */
 static bool load_blobs(const char *dir, struct vc4_capture *cap, struct vc4_diag *diag)
 {
 	cap->bin_cl = load_blob(dir, "bin_cl.bin", cap->args.bin_cl_size, diag);
