@@ -1,0 +1,4 @@
+/* a.c: low reaches up into high once (fixture). */
+#include <stdio.h>
+#include "low/a.h"
+#include "high/b.h"

@@ -1,0 +1,1 @@
+/* a.h: a header of low (fixture). */
