@@ -4,7 +4,8 @@
  * harness (conformance/shaderdb.c): a 32x32 RGBA8 target, one triangle
  * covering it, every attribute from the triangle's rows, 0.5 in float
  * uniforms, identity matrices, 1 in ints and bools, a 4x4 linear RGBA8
- * texture per sampler, depth test or blending where the .frag asks.
+ * texture (or cube map) per sampler, depth test or blending where the
+ * .frag asks.
  */
 #ifndef VC4_BENCH_SHADERDB_EXEC_H
 #define VC4_BENCH_SHADERDB_EXEC_H
@@ -20,8 +21,7 @@ struct shaderdb_exec {
 
 /* Draws the pair (GLSL sources) once on a new simulator context and counts
  * what its fragment shader executed. False with a reason in err (size
- * bytes) when the pair cannot be drawn (e.g. a samplerCube: the API has no
- * cube textures) or the draw fails. */
+ * bytes) when the pair cannot be drawn or the draw fails. */
 bool shaderdb_execute(const char *vsrc, const char *fsrc, bool depth, bool blend,
 		      struct shaderdb_exec *out, char *err, size_t size);
 

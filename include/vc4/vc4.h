@@ -109,6 +109,12 @@ enum vc4_layout {
 struct vc4_texture *vc4_texture_create(struct vc4_ctx *ctx, enum vc4_format format,
 				       enum vc4_layout layout, uint32_t width, uint32_t height,
 				       const uint8_t *rgba);
+/* A cube map for samplerCube uniforms: six size x size faces in GL's order
+ * (+X, -X, +Y, -Y, +Z, -Z), each (may be NULL: zero-filled) size*size*4
+ * bytes of linear RGBA8. RGBA8888 or RGB565, sizes 1..2048, each face tiled
+ * as the TMU reads that size. Not a render target, not read back. */
+struct vc4_texture *vc4_texture_create_cube(struct vc4_ctx *ctx, enum vc4_format format,
+					    uint32_t size, const uint8_t *const faces[6]);
 /* Submits the pending job rendering to it, then frees it. Pending jobs that
  * sample it keep its memory until they are done; the context unbinds it
  * (sampler units, framebuffer). */

@@ -75,6 +75,8 @@ struct vc4_texture {
 	enum vc4_layout layout;
 	uint32_t width, height;
 	uint32_t bytes;          /* of the image in the BO (offset 0) */
+	bool cube;               /* six faces, face_stride bytes apart */
+	uint32_t face_stride;    /* a multiple of 4096 (the TMU's unit); 0: 2D */
 	bool linear_filter;
 	uint8_t wrap_s, wrap_t;  /* enum vc4_wrap */
 	bool has_content;        /* uploaded or rendered: a job must load it */
@@ -94,6 +96,8 @@ struct drv_shader_uniforms {
 	uint8_t sampler_unit[DRV_MAX_UNITS]; /* texture unit of each sampler decl
 					      * (IR: its ordinal; GLSL: the
 					      * sampler uniform's value) */
+	uint32_t sampler_cube;               /* bit s: sampler decl s (ordinal)
+					      * is a samplerCube */
 };
 
 struct vc4_prog {
@@ -236,9 +240,11 @@ bool drv_write_uniform_stream(struct vc4_ctx *ctx, struct drv_job *job,
 			      const struct vc4_program *p, const struct drv_shader_uniforms *user,
 			      struct vc4_bo *ubo);
 
-/* The TMU config words P0 (without the BO address) and P1 of `tex`. */
+/* The TMU config words P0 (without the BO address) and P1 of `tex`, and
+ * P2: a cube map's stride, 0 for a 2D texture. */
 uint32_t drv_texture_p0(const struct vc4_texture *tex);
 uint32_t drv_texture_p1(const struct vc4_texture *tex);
+uint32_t drv_texture_p2(const struct vc4_texture *tex);
 
 /* ---- programs (drv_prog.c) --------------------------------------------- */
 

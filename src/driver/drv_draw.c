@@ -42,6 +42,12 @@ static bool prepare_samplers(struct vc4_ctx *ctx, const struct vc4_program *p,
 		if (!t)
 			return drv_error(ctx, "draw: the %s shader samples unit %u, which has no "
 					 "texture", vc4_stage_name(p->stage), unit);
+		bool cube = e->data < 32 && (u->sampler_cube >> e->data & 1);
+		if (cube != t->cube)
+			return drv_error(ctx, "draw: the %s shader's sampler %u is a %s, unit %u "
+					 "holds a %s", vc4_stage_name(p->stage), e->data,
+					 cube ? "samplerCube" : "sampler2D", unit,
+					 t->cube ? "cube map" : "2D texture");
 		if (!t->writer)
 			continue;
 		if (t == ctx->state.color || t == ctx->state.depth)

@@ -55,11 +55,17 @@ static bool scan_shaders(struct vc4_ctx *ctx, struct vc4_prog *p)
 	return true;
 }
 
-/* Sizes the user uniform words of one shader (one word per component). */
+/* Sizes the user uniform words of one shader (one word per component) and
+ * notes which of its samplers are cube maps. */
 static bool init_uniforms(struct vc4_ctx *ctx, const struct ir_shader *sh,
 			  struct drv_shader_uniforms *u)
 {
 	size_t words = 0;
+	for (size_t d = 0, s = 0; d < sh->decls.len; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		if (decl->kind == IR_DECL_SAMPLER && s++ < 32 && decl->dim == IR_SAMPLER_CUBE)
+			u->sampler_cube |= 1u << (s - 1);
+	}
 	for (size_t d = 0; d < sh->decls.len; d++) {
 		if (sh->decls.data[d].kind == IR_DECL_UNIFORM)  /* an array: every element */
 			words += sh->decls.data[d].type.comps * (sh->decls.data[d].array_len ?

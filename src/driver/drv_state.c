@@ -167,6 +167,8 @@ bool vc4_set_framebuffer(struct vc4_ctx *ctx, struct vc4_texture *color, struct 
 	drv_begin(ctx);
 	if (!color || drv_formats[color->format].rt_format < 0)
 		return drv_error(ctx, "vc4_set_framebuffer: colour target must be RGBA8888 or RGB565");
+	if (color->cube)
+		return drv_error(ctx, "vc4_set_framebuffer: a cube map is not a render target");
 	if (depth && (depth->format != VC4_FMT_Z24S8 || depth->width != color->width ||
 		      depth->height != color->height))
 		return drv_error(ctx, "vc4_set_framebuffer: depth target must be Z24S8 of %ux%u",

@@ -1,8 +1,9 @@
 /*
- * drv_texture.c: textures and render targets: format conversion from
- * linear RGBA8, tiling into the layout the TMU or the tile buffer expects
- * (src/tiling), the TMU config words P0/P1 (packed by the generated
- * TEXTURE_CONFIG_PARAMETER_* code), and the read-back into linear RGBA8.
+ * drv_texture.c: textures, cube maps and render targets: format conversion
+ * from linear RGBA8, tiling into the layout the TMU or the tile buffer
+ * expects (src/tiling), the TMU config words P0/P1/P2 (packed by the
+ * generated TEXTURE_CONFIG_PARAMETER_* code), and the read-back into linear
+ * RGBA8.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -66,38 +67,71 @@ static void upload(struct vc4_texture *t, uint8_t *map, const uint8_t *rgba)
 	}
 }
 
-struct vc4_texture *vc4_texture_create(struct vc4_ctx *ctx, enum vc4_format format,
-				       enum vc4_layout layout, uint32_t width, uint32_t height,
-				       const uint8_t *rgba)
+/* Makes a texture of `faces` images (1, or 6 for a cube map) of the
+ * checked format, layout and size in one BO, face f at f * face_stride,
+ * each from data[f] (NULL entries, or data NULL: zero-filled). NULL after
+ * an error naming `fn`. */
+static struct vc4_texture *create(struct vc4_ctx *ctx, const char *fn, enum vc4_format format,
+				  enum vc4_layout layout, uint32_t width, uint32_t height,
+				  uint32_t faces, const uint8_t *const *data)
 {
 	struct vc4_diag diag = { 0 };
-	drv_begin(ctx);
-	if (!check_create(ctx, format, &layout, width, height))
-		return NULL;
 	struct vc4_texture *t = calloc(1, sizeof(*t));
 	if (!t) {
-		drv_error(ctx, "vc4_texture_create: out of memory");
+		drv_error(ctx, "%s: out of memory", fn);
 		return NULL;
 	}
 	*t = (struct vc4_texture){ .ctx = ctx, .format = format, .layout = layout,
-				   .width = width, .height = height,
+				   .width = width, .height = height, .cube = faces == 6,
 				   .wrap_s = VC4_WRAP_CLAMP, .wrap_t = VC4_WRAP_CLAMP };
 	t->bytes = (uint32_t)tiling_bytes(drv_layout_tiling(layout), drv_formats[format].cpp, width,
 					  height);
-	t->bo = vc4_bo_alloc(ctx->dev, t->bytes, "texture", &diag);
+	if (t->cube)
+		t->face_stride = (t->bytes + 4095u) & ~4095u;
+	uint32_t size = t->cube ? 6 * t->face_stride : t->bytes;
+	t->bo = vc4_bo_alloc(ctx->dev, size, "texture", &diag);
 	uint8_t *map = t->bo ? vc4_bo_map(t->bo, &diag) : NULL;
 	if (!map) {
-		drv_error(ctx, "vc4_texture_create: %s", diag.msg);
+		drv_error(ctx, "%s: %s", fn, diag.msg);
 		vc4_bo_unref(t->bo);
 		free(t);
 		return NULL;
 	}
-	memset(map, 0, t->bytes);
-	if (rgba) {
-		upload(t, map, rgba);
-		t->has_content = true;
+	memset(map, 0, size);
+	for (uint32_t f = 0; data && f < faces; f++) {
+		if (data[f]) {
+			upload(t, map + (size_t)f * t->face_stride, data[f]);
+			t->has_content = true;
+		}
 	}
 	return t;
+}
+
+struct vc4_texture *vc4_texture_create(struct vc4_ctx *ctx, enum vc4_format format,
+				       enum vc4_layout layout, uint32_t width, uint32_t height,
+				       const uint8_t *rgba)
+{
+	drv_begin(ctx);
+	if (!check_create(ctx, format, &layout, width, height))
+		return NULL;
+	return create(ctx, "vc4_texture_create", format, layout, width, height, 1, &rgba);
+}
+
+struct vc4_texture *vc4_texture_create_cube(struct vc4_ctx *ctx, enum vc4_format format,
+					    uint32_t size, const uint8_t *const faces[6])
+{
+	drv_begin(ctx);
+	if (format != VC4_FMT_RGBA8888 && format != VC4_FMT_RGB565) {
+		drv_error(ctx, "vc4_texture_create_cube: format %u is not RGBA8888 or RGB565",
+			  (unsigned)format);
+		return NULL;
+	}
+	if (size == 0 || size > DRV_MAX_DIM) {
+		drv_error(ctx, "vc4_texture_create_cube: size %u outside 1..%u", size, DRV_MAX_DIM);
+		return NULL;
+	}
+	return create(ctx, "vc4_texture_create_cube", format,
+		      drv_texture_auto_layout(format, size, size), size, size, 6, faces);
 }
 
 void vc4_texture_destroy(struct vc4_texture *t)
@@ -148,6 +182,8 @@ bool vc4_texture_read_rgba8(struct vc4_texture *t, uint8_t *rgba)
 	drv_begin(ctx);
 	if (!rgba)
 		return drv_error(ctx, "vc4_texture_read_rgba8: no destination");
+	if (t->cube)
+		return drv_error(ctx, "vc4_texture_read_rgba8: a cube map is not read back");
 	if (!drv_flush_writer(ctx, t, DRV_FLUSH_READBACK))
 		return false;
 	if (vc4_bo_wait(t->bo, UINT64_MAX, &diag) != 0)
@@ -177,11 +213,13 @@ static uint32_t word(const uint8_t b[4])
 	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-/* P0 without the base address: data type (low 4 bits), no mip levels. */
+/* P0 without the base address: data type (low 4 bits), the cube map bit,
+ * no mip levels. */
 uint32_t drv_texture_p0(const struct vc4_texture *t)
 {
 	const struct VC4_TEXTURE_CONFIG_PARAMETER_0 p0 = {
 		.texture_data_type = (uint32_t)drv_formats[t->format].tex_type & 15,
+		.cube_map_mode = t->cube,
 	};
 	uint8_t b[VC4_TEXTURE_CONFIG_PARAMETER_0_length];
 	int rc = VC4_TEXTURE_CONFIG_PARAMETER_0_pack(NULL, b, &p0);
@@ -212,6 +250,24 @@ uint32_t drv_texture_p1(const struct vc4_texture *t)
 	uint8_t b[VC4_TEXTURE_CONFIG_PARAMETER_1_length];
 	int rc = VC4_TEXTURE_CONFIG_PARAMETER_1_pack(NULL, b, &p1);
 	assert(rc == 0); /* every value fits its field */
+	(void)rc;
+	return word(b);
+}
+
+/* P2: a cube map's face stride (4 KiB units); 0 for a 2D texture (its P2,
+ * if a lookup writes one, is a bias lookup's: automatic LOD). */
+uint32_t drv_texture_p2(const struct vc4_texture *t)
+{
+	if (!t->cube)
+		return 0;
+	const struct VC4_TEXTURE_CONFIG_PARAMETER_2_3_CUBE_MAP_STRIDE p2 = {
+		.cube_map_stride = t->face_stride >> 12,
+		.parameter_type =
+			VC4_TEXTURE_CONFIG_PARAMETER_2_3_CUBE_MAP_STRIDE_PARAMETER_TYPE_CUBE_MAP_STRIDE,
+	};
+	uint8_t b[VC4_TEXTURE_CONFIG_PARAMETER_2_3_CUBE_MAP_STRIDE_length];
+	int rc = VC4_TEXTURE_CONFIG_PARAMETER_2_3_CUBE_MAP_STRIDE_pack(NULL, b, &p2);
+	assert(rc == 0); /* a stride of at most 6 x 16 MiB fits its field */
 	(void)rc;
 	return word(b);
 }

@@ -105,9 +105,13 @@ static bool write_entry(struct vc4_ctx *ctx, struct drv_job *job, const struct q
 			return false;
 		cl_u32(u, drv_texture_p1(t));
 		return true;
-	case QIR_UNIFORM_TEX_P2:
+	case QIR_UNIFORM_TEX_P2:  /* a cube map's stride; a 2D bias lookup's: 0 */
+		if (!(t = unit_texture(ctx, job, drv_sampler_unit(user, e->data), i)))
+			return false;
+		cl_u32(u, drv_texture_p2(t));
+		return true;
 	case QIR_UNIFORM_TEX_P3:
-		cl_u32(u, 0); /* 2D: no cube stride, no child image */
+		cl_u32(u, 0); /* no child image */
 		return true;
 	default:
 		if (!plain_value(ctx, e, user, i, &w))

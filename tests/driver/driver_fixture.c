@@ -108,3 +108,9 @@ uint32_t drvt_u32(const uint8_t *p, size_t off)
 {
 	return p[off] | p[off + 1] << 8 | p[off + 2] << 16 | (uint32_t)p[off + 3] << 24;
 }
+
+uint32_t drvt_px(const uint8_t *img, uint32_t width, uint32_t x, uint32_t y)
+{
+	const uint8_t *p = img + 4 * ((size_t)y * width + x);
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}

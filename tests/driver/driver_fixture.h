@@ -32,5 +32,7 @@ void drvt_draw_triangle(struct vc4_ctx *ctx, struct vc4_texture *t, struct vc4_b
 			struct vc4_prog *prog);
 
 uint32_t drvt_u32(const uint8_t *p, size_t off);
+/* Pixel (x, y) of a read-back RGBA8 image `width` wide as 0xRRGGBBAA. */
+uint32_t drvt_px(const uint8_t *img, uint32_t width, uint32_t x, uint32_t y);
 
 #endif
