@@ -66,21 +66,15 @@ static void assert_hang_error(struct vc4_ctx *ctx, const char *job)
 }
 
 /* Pixel (x, y) of a 64-pixel-wide RGBA8 image as 0xRRGGBBAA. */
-static uint32_t px(const uint8_t *img, uint32_t x, uint32_t y)
-{
-	const uint8_t *p = img + 4 * ((size_t)y * 64 + x);
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
 /* Checks four pixels of the RGB triangle (test_driver_pipeline's values). */
 static void assert_triangle(struct vc4_ctx *ctx, struct vc4_texture *t)
 {
 	static uint8_t img[64 * 64 * 4];
 	OK(ctx, vc4_texture_read_rgba8(t, img));
-	assert_int_equal(px(img, 16, 56), 0xae331eff);
-	assert_int_equal(px(img, 48, 56), 0x2fb21eff);
-	assert_int_equal(px(img, 32, 8), 0x0f13ddff);
-	assert_int_equal(px(img, 0, 0), 0x000000ff);
+	assert_int_equal(drvt_px(img, 64, 16, 56), 0xae331eff);
+	assert_int_equal(drvt_px(img, 64, 48, 56), 0x2fb21eff);
+	assert_int_equal(drvt_px(img, 64, 32, 8), 0x0f13ddff);
+	assert_int_equal(drvt_px(img, 64, 0, 0), 0x000000ff);
 }
 
 /* The first error stays, through later successes and failures, until it
@@ -297,8 +291,8 @@ static void destroying_a_sampled_texture(void **state)
 	vc4_texture_destroy(tex);
 	static uint8_t img[64 * 64 * 4];
 	OK(ctx, vc4_texture_read_rgba8(t, img));
-	assert_int_equal(px(img, 0, 0), 0x336699ff);
-	assert_int_equal(px(img, 40, 20), 0x336699ff);
+	assert_int_equal(drvt_px(img, 64, 0, 0), 0x336699ff);
+	assert_int_equal(drvt_px(img, 64, 40, 20), 0x336699ff);
 	assert_false(vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLE_STRIP, 0, 4));
 	assert_string_equal(vc4_ctx_error(ctx), "draw: the fragment shader samples unit 0, which "
 			    "has no texture");

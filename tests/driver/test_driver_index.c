@@ -66,12 +66,6 @@ static void band(float *v, int k, float sel)
 	}
 }
 
-static uint32_t px(const uint8_t *img, uint32_t x, uint32_t y)
-{
-	const uint8_t *p = img + 4 * ((size_t)y * 64 + x);
-	return (uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
-}
-
 static void test_indexed_palette(void **state)
 {
 	(void)state;
@@ -102,11 +96,11 @@ static void test_indexed_palette(void **state)
 	OK(ctx, vc4_prog_set_uniform_f(prog, "pal", pal2, 16));
 	OK(ctx, vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLES, 18, 6));    /* band 3 */
 	OK(ctx, vc4_texture_read_rgba8(t, img));
-	assert_int_equal(px(img, 32, 56), 0x00ff00ff);   /* band 0: pal1[1] */
-	assert_int_equal(px(img, 5, 40), 0xff0000ff);    /* band 1: pal1[0] (-3 clamped) */
-	assert_int_equal(px(img, 60, 24), 0xffff00ff);   /* band 2: pal1[3] */
-	assert_int_equal(px(img, 32, 8), 0xff00ffff);    /* band 3: pal2[3] (9 clamped) */
-	assert_int_equal(px(img, 0, 0), 0xff00ffff);
+	assert_int_equal(drvt_px(img, 64, 32, 56), 0x00ff00ff);   /* band 0: pal1[1] */
+	assert_int_equal(drvt_px(img, 64, 5, 40), 0xff0000ff);    /* band 1: pal1[0] (-3 clamped) */
+	assert_int_equal(drvt_px(img, 64, 60, 24), 0xffff00ff);   /* band 2: pal1[3] */
+	assert_int_equal(drvt_px(img, 64, 32, 8), 0xff00ffff);    /* band 3: pal2[3] (9 clamped) */
+	assert_int_equal(drvt_px(img, 64, 0, 0), 0xff00ffff);
 	vc4_prog_destroy(prog);
 	vc4_buffer_destroy(vb);
 	vc4_texture_destroy(t);
@@ -163,10 +157,10 @@ static void test_glsl_bones(void **state)
 	OK(ctx, vc4_prog_set_uniform_f(prog, "pal", pal, 20));
 	OK(ctx, vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLES, 0, 24));
 	OK(ctx, vc4_texture_read_rgba8(t, img));
-	assert_int_equal(px(img, 32, 56), 0xff0000ff);   /* bone 0: pal[0] */
-	assert_int_equal(px(img, 5, 40), 0x00ff00ff);    /* bone 1 */
-	assert_int_equal(px(img, 60, 24), 0x0000ffff);   /* bone 2 */
-	assert_int_equal(px(img, 32, 8), 0xff00ffff);    /* bone 9: bones[3], pal[4] */
+	assert_int_equal(drvt_px(img, 64, 32, 56), 0xff0000ff);   /* bone 0: pal[0] */
+	assert_int_equal(drvt_px(img, 64, 5, 40), 0x00ff00ff);    /* bone 1 */
+	assert_int_equal(drvt_px(img, 64, 60, 24), 0x0000ffff);   /* bone 2 */
+	assert_int_equal(drvt_px(img, 64, 32, 8), 0xff00ffff);    /* bone 9: bones[3], pal[4] */
 	vc4_prog_destroy(prog);
 	vc4_buffer_destroy(vb);
 	vc4_texture_destroy(t);
@@ -224,10 +218,10 @@ static void test_glsl_index_beside_texture(void **state)
 	OK(ctx, vc4_prog_set_uniform_f(prog, "w", w, 16));
 	OK(ctx, vc4_draw_arrays(ctx, VC4_PRIM_TRIANGLES, 0, 6));
 	OK(ctx, vc4_texture_read_rgba8(t, img));
-	assert_int_equal(px(img, 8, 32), 0xff0000ff);
-	assert_int_equal(px(img, 24, 32), 0x00ff00ff);
-	assert_int_equal(px(img, 40, 32), 0x0000ffff);
-	assert_int_equal(px(img, 56, 32), 0xffff00ff);
+	assert_int_equal(drvt_px(img, 64, 8, 32), 0xff0000ff);
+	assert_int_equal(drvt_px(img, 64, 24, 32), 0x00ff00ff);
+	assert_int_equal(drvt_px(img, 64, 40, 32), 0x0000ffff);
+	assert_int_equal(drvt_px(img, 64, 56, 32), 0xffff00ff);
 	vc4_prog_destroy(prog);
 	vc4_buffer_destroy(vb);
 	vc4_texture_destroy(tex);

@@ -46,12 +46,6 @@ static struct sim_pipe_stats render(struct vc4_ctx *ctx)
 }
 
 /* Pixel (x, y) of an RGBA8 image as 0xRRGGBBAA. */
-static uint32_t px(const uint8_t *img, uint32_t w, uint32_t x, uint32_t y)
-{
-	const uint8_t *p = img + 4 * ((size_t)y * w + x);
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
 /* Records the RGB triangle over a black clear into `t` (64x64 RGBA8),
  * creating its buffer and program the first time (*b NULL); the caller
  * flushes. */
@@ -92,17 +86,17 @@ static void rgb_triangle(void **state)
 	 * B = (x' - 32 C) / 64, A = 1 - B - C and each channel is the weight
 	 * times 255 rounded to nearest. Points whose channels are not near a
 	 * half: */
-	assert_int_equal(px(img, 64, 16, 56), 0xae331eff);  /* 174.32 50.80 29.88 */
-	assert_int_equal(px(img, 64, 48, 56), 0x2fb21eff);  /* 46.82 178.30 29.88 */
-	assert_int_equal(px(img, 64, 32, 8), 0x0f13ddff);   /* 14.94 18.93 221.13 */
-	assert_int_equal(px(img, 64, 40, 20), 0x074badff);  /* 6.97 74.71 173.32 */
-	assert_int_equal(px(img, 64, 10, 60), 0xce230eff);  /* 206.19 34.86 13.95 */
-	assert_int_equal(px(img, 64, 54, 60), 0x1fd20eff);  /* 30.88 210.18 13.95 */
+	assert_int_equal(drvt_px(img, 64, 16, 56), 0xae331eff);  /* 174.32 50.80 29.88 */
+	assert_int_equal(drvt_px(img, 64, 48, 56), 0x2fb21eff);  /* 46.82 178.30 29.88 */
+	assert_int_equal(drvt_px(img, 64, 32, 8), 0x0f13ddff);   /* 14.94 18.93 221.13 */
+	assert_int_equal(drvt_px(img, 64, 40, 20), 0x074badff);  /* 6.97 74.71 173.32 */
+	assert_int_equal(drvt_px(img, 64, 10, 60), 0xce230eff);  /* 206.19 34.86 13.95 */
+	assert_int_equal(drvt_px(img, 64, 54, 60), 0x1fd20eff);  /* 30.88 210.18 13.95 */
 	/* outside the triangle: the clear colour */
-	assert_int_equal(px(img, 64, 0, 0), 0x000000ff);
-	assert_int_equal(px(img, 64, 63, 0), 0x000000ff);
-	assert_int_equal(px(img, 64, 8, 40), 0x000000ff);
-	assert_int_equal(px(img, 64, 56, 40), 0x000000ff);
+	assert_int_equal(drvt_px(img, 64, 0, 0), 0x000000ff);
+	assert_int_equal(drvt_px(img, 64, 63, 0), 0x000000ff);
+	assert_int_equal(drvt_px(img, 64, 8, 40), 0x000000ff);
+	assert_int_equal(drvt_px(img, 64, 56, 40), 0x000000ff);
 	vc4_prog_destroy(prog);
 	vc4_buffer_destroy(b);
 	vc4_texture_destroy(t);
@@ -163,11 +157,11 @@ static void textured_quad(void **state)
 	for (uint32_t j = 0; j < 16; j++)
 		for (uint32_t i = 0; i < 16; i++) {
 			uint32_t want = texel(i, j);
-			if (px(img, 64, 4 * i + 1, 4 * j + 1) != want ||
-			    px(img, 64, 4 * i + 2, 4 * j + 2) != want)
+			if (drvt_px(img, 64, 4 * i + 1, 4 * j + 1) != want ||
+			    drvt_px(img, 64, 4 * i + 2, 4 * j + 2) != want)
 				fail_msg("texel (%u, %u): pixels %08x %08x, want %08x", i, j,
-					 px(img, 64, 4 * i + 1, 4 * j + 1),
-					 px(img, 64, 4 * i + 2, 4 * j + 2), want);
+					 drvt_px(img, 64, 4 * i + 1, 4 * j + 1),
+					 drvt_px(img, 64, 4 * i + 2, 4 * j + 2), want);
 		}
 	vc4_set_texture(ctx, 0, NULL);
 	vc4_prog_destroy(prog);
@@ -207,7 +201,7 @@ static void hung_job_completes(void **state)
 	assert_string_equal(sim_kernel_last_hang(k), "");
 	assert_int_equal(sim_kernel_hung_jobs(k), 1);
 	OK(ctx, vc4_texture_read_rgba8(t, img));
-	assert_int_equal(px(img, 64, 16, 56), 0xae331eff);
+	assert_int_equal(drvt_px(img, 64, 16, 56), 0xae331eff);
 	vc4_prog_destroy(prog);
 	vc4_buffer_destroy(b);
 	vc4_texture_destroy(t);
