@@ -42,6 +42,10 @@ static bool b_shared_plain(const struct qpu_inst *in)
 	return uses_mux(in, QPU_MUX_A) && !qpu_raddr_same_on_both(in->raddr_a);
 }
 
+/* Prints input mux `m` of the ALU instruction: the regfile-A name (with its
+ * `.unpack` suffix when PM=0), the small immediate or regfile-B read (as rbN
+ * when the name is shared by both files and would not be read back as file
+ * B), or the accumulator rN (r4 with its `.unpack` suffix when PM=1). */
 static void put_operand(struct vc4_text *o, const struct qpu_inst *in, enum qpu_mux m)
 {
 	switch (m) {
@@ -140,6 +144,9 @@ struct half {
 	enum qpu_mux a, b;
 };
 
+/* The ADD half of an ALU instruction as printed: its fields, with `or d, a, a`
+ * shown as the one-source alias `mov`. The .sf suffix goes on the ADD half
+ * unless its op is nop. */
 static struct half add_half(const struct qpu_inst *in)
 {
 	struct half h = {
@@ -155,6 +162,9 @@ static struct half add_half(const struct qpu_inst *in)
 	return h;
 }
 
+/* The MUL half of an ALU instruction as printed: its fields, with
+ * `v8min d, a, a` shown as the one-source alias `mov`. The .sf suffix goes on
+ * the MUL half only when the ADD op is nop. */
 static struct half mul_half(const struct qpu_inst *in)
 {
 	struct half h = {
@@ -193,6 +203,10 @@ static void put_half(struct vc4_text *o, const struct qpu_inst *in, const struct
 	}
 }
 
+/* Appends the `; ...` clauses of an ALU instruction for the fields its two
+ * halves do not show: the signal (or `rot r5` / `rot N` for a small-immediate
+ * rotation), ws and pm, an unpack no operand carries, and raddr_a, raddr_b or
+ * the small-immediate signal when no mux reads them. */
 static void put_alu_clauses(struct vc4_text *o, const struct qpu_inst *in)
 {
 	bool small = in->sig == QPU_SIG_SMALL_IMM;
@@ -266,6 +280,11 @@ static bool li_mul_idle(const struct qpu_inst *in)
 	       !dst_pack(in, true);
 }
 
+/* Prints a load immediate: `ldi[.kind][.sf] dst[, mul_dst], value`, the value
+ * as 0x%08x for a 32-bit load or as the 16 per-element values in brackets for
+ * the per-element kinds, then the ws/pm clauses and, for a 32-bit load that
+ * reads as a float, a `# <float>` comment. The MUL destination is left out
+ * when idle. */
 static void put_load_imm(struct vc4_text *o, const struct qpu_inst *in)
 {
 	vc4_text_printf(o, "ldi");
@@ -293,6 +312,9 @@ static void put_load_imm(struct vc4_text *o, const struct qpu_inst *in)
 		put_float_comment(o, in->imm);
 }
 
+/* Prints a semaphore: `sacq` or `srel` [.sf], both destinations unless both
+ * are idle, the semaphore index, the ws/pm clauses and `; sem_unused=0x..`
+ * when the unused bits are not zero. */
 static void put_semaphore(struct vc4_text *o, const struct qpu_inst *in)
 {
 	bool idle = in->waddr_add == QPU_W_NOP && in->cond_add == QPU_COND_NEVER &&
@@ -317,6 +339,12 @@ static void put_semaphore(struct vc4_text *o, const struct qpu_inst *in)
 /* ------------------------------------------------------------------------ */
 /* Branch                                                                   */
 
+/* Prints a branch at index `ip`: `brr` (relative) or `bra` [.cond], the link
+ * destinations when either is not nop, the regfile-A register when br_reg is
+ * set, the offset (signed) or address (hex), clauses for ws, br_raddr_a and
+ * unused bits the text does not otherwise show, and for a relative branch
+ * with no register and a whole-instruction offset a `# -> ip N` comment with
+ * the target index (ip + 4 + offset / 8). */
 static void put_branch(struct vc4_text *o, const struct qpu_inst *in, uint32_t ip)
 {
 	vc4_text_printf(o, "%s", in->br_rel ? "brr" : "bra");

@@ -580,6 +580,10 @@ static const char *pack_problem(const struct qpu_inst *inst, char *buf, unsigned
 	return buf;
 }
 
+/* The first problem of an ALU instruction, written into `buf` of `size`
+ * bytes and returned: a reserved add op, a reserved regfile-A read address,
+ * a reserved regfile-B read address (not checked under the small-immediate
+ * signal) or a reserved pack mode. NULL when none. */
 static const char *alu_problem(const struct qpu_inst *inst, char *buf, unsigned size)
 {
 	if (inst->op_add >= QPU_A_COUNT || !qpu_add_ops[inst->op_add].name) {

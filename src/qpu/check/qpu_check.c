@@ -140,6 +140,8 @@ static const struct hz_inst *hz_prev(const struct hz_ctx *c, const struct hz_sta
  * Rules over the last few executed instructions.
  * ------------------------------------------------------------------------- */
 
+/* regfile-raw: `f` at `ip` reads a regfile A or B register (the lowest, per
+ * file) that the previously executed instruction wrote. */
 static void hz_check_regfile_raw(struct hz_ctx *c, const struct hz_state *s,
 				 const struct hz_inst *f, uint32_t ip)
 {
@@ -156,6 +158,8 @@ static void hz_check_regfile_raw(struct hz_ctx *c, const struct hz_state *s,
 	}
 }
 
+/* Within two instructions of an SFU write: an r4 read (sfu-r4-read), or
+ * another SFU write or r4-loading signal (sfu-r4-write). */
 static void hz_check_sfu(struct hz_ctx *c, const struct hz_state *s,
 			 const struct hz_inst *f, uint32_t ip)
 {
@@ -174,6 +178,9 @@ static void hz_check_sfu(struct hz_ctx *c, const struct hz_state *s,
 	}
 }
 
+/* Reports, within two instructions after a uniforms-address write, a uniform
+ * read or TMU write; after a tmu_noswap write, a TMU write; after a TLB Z
+ * write, an ms_flags read. */
 static void hz_check_near(struct hz_ctx *c, const struct hz_state *s,
 			  const struct hz_inst *f, uint32_t ip)
 {
@@ -197,6 +204,8 @@ static void hz_check_near(struct hz_ctx *c, const struct hz_state *s,
 	}
 }
 
+/* Vector rotation: a rotated MUL input other than r0..r3; rotation by r5, or
+ * of an accumulator r0..r3, right after the previous instruction wrote it. */
 static void hz_check_rotation(struct hz_ctx *c, const struct hz_state *s,
 			      const struct hz_inst *f, uint32_t ip)
 {
@@ -226,6 +235,10 @@ static const char *stage_name(enum qpu_stage stage)
 	       "fragment";
 }
 
+/* Rules of `f` alone and the stage: peripheral count, conditional FIFO write,
+ * TLB/scoreboard or thread switch outside a fragment shader, ra/rb 16..31 in
+ * a threaded shader, a fragment shader's scoreboard wait or TLB access in
+ * the first two instructions run. */
 static void hz_check_static(struct hz_ctx *c, const struct hz_state *s,
 			    const struct hz_inst *f, uint32_t ip)
 {
@@ -256,6 +269,9 @@ static void hz_check_static(struct hz_ctx *c, const struct hz_state *s,
  * Delay slots, thread end, thread switch.
  * ------------------------------------------------------------------------- */
 
+/* Control flow in delay slots: a branch in a branch or thread-switch slot;
+ * branch, switch or thread end in a thread-end slot, a thread end in a
+ * branch or switch slot; a switch in a switch slot or after the last one. */
 static void hz_check_control(struct hz_ctx *c, const struct hz_state *s,
 			     const struct hz_inst *f, uint32_t ip)
 {
@@ -278,6 +294,9 @@ static void hz_check_control(struct hz_ctx *c, const struct hz_state *s,
 			  "thread switch");
 }
 
+/* On the thread-end instruction and its two delay slots: regfile write (the
+ * thread end only), uniform/varying/VPM access, address 14, TLB Z write in
+ * the last slot. */
 static void hz_check_thrend(struct hz_ctx *c, const struct hz_state *s,
 			    const struct hz_inst *f, uint32_t ip)
 {
@@ -305,6 +324,9 @@ static void hz_check_thrend(struct hz_ctx *c, const struct hz_state *s,
  * Scoreboard, TMU FIFOs, VPM.
  * ------------------------------------------------------------------------- */
 
+/* Fragment shaders: tracks the scoreboard lock in `s` and reports a tile
+ * buffer access after the unlock, a thread end that is the first (implicit
+ * wait) access, and a thread switch with the scoreboard locked. */
 static void hz_check_scoreboard(struct hz_ctx *c, struct hz_state *s,
 				const struct hz_inst *f, uint32_t ip)
 {
@@ -337,6 +359,9 @@ static unsigned hz_tmu_slots_used(const struct hz_state *s, int tmu)
 	return n;
 }
 
+/* Adds `f`'s writes to unit `tmu` to `s`; each s write closes a lookup. Reports
+ * tmu-fifo-depth past 8 request slots or 4 unread results (threaded: 4, 2);
+ * a lookup over the result limit is dropped. */
 static void hz_tmu_write(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
 			 uint32_t ip, int tmu)
 {
@@ -362,6 +387,8 @@ static void hz_tmu_write(struct hz_ctx *c, struct hz_state *s, const struct hz_i
 	}
 }
 
+/* Pops the oldest lookup of unit `tmu`, reporting tmu-load-empty when none;
+ * threaded, also when no lookup from before the last switch is left. */
 static void hz_tmu_load(struct hz_ctx *c, struct hz_state *s, uint32_t ip, int tmu)
 {
 	if (s->tmu_n[tmu] == 0) {
@@ -402,6 +429,8 @@ static int vpm_read_setup_count(uint32_t value)
 	return n ? (int)n : 16;
 }
 
+/* A VPM read setup: sets the values pending (-1 when the value is unknown;
+ * DMA setups ignored), reporting one made with more than one still unread. */
 static void hz_vpm_read_setup(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
 			      uint32_t ip)
 {
@@ -418,6 +447,10 @@ static void hz_vpm_read_setup(struct hz_ctx *c, struct hz_state *s, const struct
 	s->vpm_pending = (int8_t)n;
 }
 
+/* VPM rules: both setups, or a setup and a data access, in one instruction;
+ * a read with no pending value; a write before any write setup (a known DMA
+ * setup does not count).
+ * Updates the pending reads and the write-setup flag in `s`. */
 static void hz_check_vpm(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
 			 uint32_t ip)
 {
@@ -506,6 +539,9 @@ static void hz_check_flags_lost(struct hz_ctx *c, struct hz_state *s,
 		s->flags_lost = 0;
 }
 
+/* After the third delay slot of the branch at s->br_ip: queues the target
+ * when known and inside the program, and the fall-through unless the branch
+ * is unconditional (missing-thrend when it is past the end). */
 static void hz_branch_redirect(struct hz_ctx *c, struct hz_state *s)
 {
 	const struct hz_inst *b = hz_fact(c, s->br_ip);
@@ -583,6 +619,8 @@ static void hz_advance(struct hz_ctx *c, struct hz_state *s, const struct hz_ins
 		  "program without a thread end");
 }
 
+/* Checks every rule on instruction s.ip in state `s`, then queues the
+ * successor states. */
 static void hz_step(struct hz_ctx *c, struct hz_state s)
 {
 	uint32_t ip = s.ip;
@@ -638,6 +676,8 @@ static bool hz_seen_before(struct hz_ctx *c, const struct hz_state *s)
 	return false;
 }
 
+/* Explores from ip 0 with an empty state until no state is left or memory
+ * runs out (c->oom); each new state is stepped once. */
 static void hz_explore(struct hz_ctx *c)
 {
 	struct hz_state s;
@@ -683,6 +723,9 @@ static void hz_ctx_free(struct hz_ctx *c)
 	vc4_array_free(&c->work);
 }
 
+/* Allocates the per-ip tables and fact cache for `count` instructions and
+ * finds whether the program is threaded. False when out of memory; the
+ * caller frees with hz_ctx_free() either way. */
 static bool hz_ctx_init(struct hz_ctx *c, const uint64_t *insts, uint32_t count)
 {
 	c->insts = insts;

@@ -91,6 +91,7 @@ struct qpu_check_report {
 bool qpu_check_hazards(const uint64_t *insts, size_t count, enum qpu_stage stage,
 		       struct qpu_check_report *report, struct vc4_diag *diag);
 
+/* Frees the violations of `report` and zeroes it; NULL is allowed. */
 void qpu_check_report_free(struct qpu_check_report *report);
 
 /* The stage named "vs", "cs" or "fs"; false for anything else. */

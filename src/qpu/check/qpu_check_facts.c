@@ -49,6 +49,9 @@ static void note_tlb_write(struct hz_inst *f, uint32_t waddr)
 		f->tlbz_write = true;
 }
 
+/* A write to the VPM setup register of `file` (A: read setup, B: write
+ * setup): sets the setup flag and its value, known only when the instruction
+ * is a 32-bit load immediate. */
 static void note_vpm_setup(struct hz_inst *f, enum qpu_file file)
 {
 	bool known = f->form == QPU_FORM_LOAD_IMM && qpu_get_li_kind(f->w) == QPU_LI_32;
@@ -212,6 +215,9 @@ static void derive_rotation(struct hz_inst *f)
 	}
 }
 
+/* The signal's effects: thread switch (and last switch), program end,
+ * scoreboard wait and unlock, r4 loads (a peripheral access), the TMU a load
+ * pops, and a tile buffer access for the TLB signals other than scoreboard. */
 static void derive_signal(struct hz_inst *f)
 {
 	const struct qpu_sig_info *s = &qpu_sigs[f->sig];
@@ -246,6 +252,9 @@ static void merge_combined_colour(struct hz_inst *f)
 		f->periph_count--;
 }
 
+/* A branch at `ip`: its condition, the regfile-A register a register branch
+ * reads, and its target ip + 4 + offset / 8, known only for a relative
+ * branch with no register and an offset that is a multiple of 8. */
 static void derive_branch(struct hz_inst *f, uint32_t ip)
 {
 	int32_t imm = (int32_t)qpu_get_imm(f->w);

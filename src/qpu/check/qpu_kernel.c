@@ -186,6 +186,12 @@ static bool kv_record_sample(struct kv_state *st, int tmu)
 	return true;
 }
 
+/* E4: a write to TMU register `waddr`. The s write that starts a lookup is a
+ * direct read (kv_check_direct()); any other write may not share its
+ * instruction with a uniform read, and counts one uniform (rejected while
+ * the uniform address is undefined). At most 4 parameters per lookup; the
+ * uniform offset of each is recorded, and the s write records the sample.
+ * False with the kernel's message (or "out of memory"). */
 static bool kv_check_tmu_write(struct kv_state *st, uint32_t waddr, bool is_mul)
 {
 	uint64_t w = kv_inst(st);
@@ -237,6 +243,11 @@ static bool kv_record_addr_offset(struct kv_state *st)
 	return true;
 }
 
+/* E6: a write to uniforms_address must be an unconditional ADD with no
+ * PM=0 pack and an allowed signal, adding to a uniform a register that holds
+ * the load immediate uniforms_size + 4. On success clears the pending
+ * uniform-update flags and records the uniform index; false with the
+ * kernel's message (or "out of memory"). */
 static bool kv_check_uniform_reset(struct kv_state *st, bool is_mul)
 {
 	uint64_t w = kv_inst(st);
@@ -289,6 +300,10 @@ static void kv_track_write_slot(struct kv_state *st, uint32_t waddr, bool is_mul
 		st->all_registers_used = true;
 }
 
+/* E3: the ADD (is_mul false) or MUL write of the current instruction. Tracks
+ * the written slot, then checks by address class: uniform address reset
+ * (file B rejected as relative), TMU write, unsupported address, VPM DMA.
+ * False with the kernel's message. */
 static bool kv_check_reg_write(struct kv_state *st, bool is_mul)
 {
 	uint64_t w = kv_inst(st);
@@ -378,6 +393,11 @@ static bool kv_check_reads(struct kv_state *st)
  * E1: the branch pre-pass.
  * ------------------------------------------------------------------------- */
 
+/* E1 for the branch at `ip`: rejects one in the three delay slots of the
+ * previous branch (*last_branch, updated), a register or absolute branch, an offset not a multiple of
+ * 8, a target or fall-through (ip + 4) at or past max_ip. Marks both as
+ * block starts and raises *max_target to the fall-through. False with the
+ * kernel's message. */
 static bool kv_prepass_branch(struct kv_state *st, uint32_t ip, int32_t *last_branch,
 			      uint32_t *max_target)
 {
@@ -463,6 +483,9 @@ static bool kv_check_branch_inst(struct kv_state *st, uint32_t last_thrsw)
 	return true;
 }
 
+/* True for the signals the kernel accepts on an ALU instruction: none,
+ * scoreboard wait and unlock, colour load, TMU loads, program end, small
+ * immediate and the thread switches. */
 static bool kv_sig_is_alu_ok(uint32_t sig)
 {
 	switch (sig) {

@@ -48,6 +48,7 @@ uint8_t *qpu_kernel_pad_to_page(const void *code, size_t size, size_t *padded_si
 bool qpu_kernel_validate(const uint64_t *insts, size_t count,
 			 struct qpu_kernel_info *info, struct vc4_diag *diag);
 
+/* Frees the arrays of `info` and zeroes it; NULL is allowed. */
 void qpu_kernel_info_free(struct qpu_kernel_info *info);
 
 #endif
