@@ -1,6 +1,6 @@
 /*
  * fuzz_capture.c: libFuzzer harness for loading captured submissions
- * (src/bo/vc4_capture.c: submit.txt parsing, the blob files; docs/capture.md).
+ * (src/dev/vc4_capture.c: submit.txt parsing, the blob files; docs/capture.md).
  *
  * Input layout: submit.txt's text up to the first NUL byte (all of it when
  * there is none), then files, each a u8 name (0 bin_cl.bin, 1
