@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compiler/vc4_compile.h"
+#include "compiler/vc4_check_samples.h"
 #include "qir/lower/qir_lower.h"
 #include "qpu/check/qpu_check.h"
 #include "qpu/check/qpu_kernel.h"
@@ -64,7 +65,8 @@ static enum qpu_stage check_stage(enum qir_stage s)
 	       s == QIR_STAGE_COORD ? QPU_STAGE_CS : QPU_STAGE_VS;
 }
 
-/* The hazard checker and the kernel's rules over the finished program. */
+/* The hazard checker and the kernel's rules over the finished program, and
+ * the kernel's record of its TMU lookups against its uniform stream. */
 static bool check_program(const struct vc4_program *p, struct vc4_diag *diag)
 {
 	const char *name = vc4_stage_name((enum qir_stage)p->stage);
@@ -93,8 +95,9 @@ static bool check_program(const struct vc4_program *p, struct vc4_diag *diag)
 	if (!ok)
 		return vc4_diag_set(diag, "compiler bug: the kernel rejects the %s shader: %s",
 				    name, kd.msg);
+	ok = vc4_check_samples(&p->code.uniforms, &info, name, diag);
 	qpu_kernel_info_free(&info);
-	return true;
+	return ok;
 }
 
 /* Lowering through uniform resets: the QIR ready for allocation, reordered
