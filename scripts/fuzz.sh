@@ -3,7 +3,7 @@
 # Builds fuzz/'s libFuzzer harnesses (meson -Dfuzzing=true with clang, ASan,
 # UBSan and -fsanitize=fuzzer-no-link; not part of the normal build) in DIR
 # (default build/fuzz) and runs each HARNESS (default all: submit ir cl
-# capture) for SECONDS, one after the other, from fuzz/corpus/HARNESS/ (new
+# capture glsl) for SECONDS, one after the other, from fuzz/corpus/HARNESS/ (new
 # interesting inputs go to DIR/corpus/HARNESS, findings to
 # DIR/crashes/HARNESS/, the log to DIR/HARNESS.log). Ends with one line per
 # harness: executions, executions per second, coverage, corpus, findings;
@@ -16,9 +16,9 @@ if [ "${1:-}" = --build ]; then build=$(realpath -m "$2"); shift 2; fi
 secs=${1:?usage: scripts/fuzz.sh [--build DIR] SECONDS [HARNESS...]}
 shift
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(submit ir cl capture)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(submit ir cl capture glsl)
 
-declare -A max_len=([submit]=4096 [ir]=4096 [cl]=4096 [capture]=65536)
+declare -A max_len=([submit]=4096 [ir]=4096 [cl]=4096 [capture]=65536 [glsl]=8192)
 declare -A dict=([submit]=submit.dict [ir]=ir.dict)
 
 if [ ! -f "$build/build.ninja" ]; then
