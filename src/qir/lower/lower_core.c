@@ -57,7 +57,7 @@ struct qir_reg lower_to_temp(struct lower *l, struct qir_reg r)
 void lower_store(struct lower *l, struct qir_reg *dst, const struct qir_reg *src, unsigned n)
 {
 	enum qpu_cond cond = QPU_COND_ALWAYS;
-	if (l->depth > 0) {
+	if (l->masked > 0) {
 		lower_sf(l, QIR_OP_MOV, l->exec, qir_null());
 		cond = QPU_COND_ZS;
 	}
@@ -204,6 +204,14 @@ static void lower_if(struct lower *l, const struct ir_instr *in)
 		l->discard_cond = cond;
 		return;
 	}
+	l->depth++;
+	if (plan == LOWER_IF_UNIFORM) {   /* every lane goes the same way */
+		lower_sf(l, QIR_OP_MOV, cond, qir_null());      /* Z: false */
+		branch_to_marker(l, QPU_BR_ALL_ZS, in->match);
+		open_block(l, l->cur);
+		return;
+	}
+	l->masked++;
 	lower_sf(l, QIR_OP_OR, l->exec, cond);  /* Z: active and condition false */
 	lower_emit(l, QIR_OP_MOV, l->exec, lower_ui(l, mark_id(in->match)), qir_null(),
 		   QPU_COND_ZS, false);
@@ -212,11 +220,15 @@ static void lower_if(struct lower *l, const struct ir_instr *in)
 		branch_to_marker(l, QPU_BR_ALL_ZC, in->match);  /* nobody active: skip */
 		open_block(l, l->cur);
 	}
-	l->depth++;
 }
 
 static void lower_else(struct lower *l, const struct ir_instr *in)
 {
+	if (lower_if_plan_of(l, l->cur) == LOWER_IF_UNIFORM) {
+		branch_to_marker(l, QPU_BR_ALWAYS, in->match);  /* the then part: to the endif */
+		open_block(l, l->cur);   /* the else part, where the if branches */
+		return;
+	}
 	deactivate(l, mark_id(in->match));
 	if (lower_if_plan_of(l, l->cur) == LOWER_IF_BRANCH) {
 		lower_sf(l, QIR_OP_SUB, l->exec, lower_ui(l, mark_id(l->cur)));
@@ -233,9 +245,14 @@ static void lower_endif(struct lower *l)
 		l->discard_cond = qir_null();
 		return;
 	}
-	if (plan == LOWER_IF_BRANCH)
-		open_block(l, l->cur);
-	reactivate(l, mark_id(l->cur));
+	if (plan == LOWER_IF_UNIFORM) {
+		open_block(l, l->cur);   /* where the if and the then part branch */
+	} else {
+		if (plan == LOWER_IF_BRANCH)
+			open_block(l, l->cur);
+		reactivate(l, mark_id(l->cur));
+		l->masked--;
+	}
 	l->depth--;
 	if (lower_if_exit_test(l, l->cur)) {   /* nobody active: to the endloop */
 		lower_sf(l, QIR_OP_MOV, l->exec, qir_null());
@@ -252,6 +269,7 @@ static void lower_loop(struct lower *l)
 		l->c->oom = true;
 	reactivate(l, mark_id(l->cur));  /* lanes that ran `continue` */
 	l->depth++;
+	l->masked++;
 }
 
 static void lower_endloop(struct lower *l, const struct ir_instr *in)
@@ -267,6 +285,7 @@ static void lower_endloop(struct lower *l, const struct ir_instr *in)
 	open_block(l, l->cur);
 	reactivate(l, mark_id(l->cur));
 	l->depth--;
+	l->masked--;
 }
 
 /* break: wait for the loop's endloop; continue: for the loop's head. */

@@ -16,6 +16,7 @@
  */
 #include <stdlib.h>
 
+#include "ir/ir_uniform.h"
 #include "lower_internal.h"
 
 /* The most scalar ALU results a flat if may compute for nothing. */
@@ -133,6 +134,22 @@ static bool plan_exit_tests(struct lower *l)
 	return true;
 }
 
+/* Ifs still planned as branches whose condition is uniform where every
+ * lane runs become LOWER_IF_UNIFORM. False on OOM. */
+static bool plan_uniform_ifs(struct lower *l)
+{
+	struct ir_uniformity u;
+	struct vc4_diag d = { 0 };
+	if (!ir_uniformity(l->sh, &u, &d))
+		return false;
+	for (uint32_t i = 0; i < l->sh->instrs.len; i++)
+		if (l->if_plan[i] == LOWER_IF_BRANCH && lower_kept(l, i) &&
+		    ir_uniform_if(l->sh, &u, i))
+			l->if_plan[i] = LOWER_IF_UNIFORM;
+	ir_uniformity_free(&u);
+	return true;
+}
+
 bool lower_plan_ifs(struct lower *l)
 {
 	const struct ir_shader *sh = l->sh;
@@ -156,7 +173,7 @@ bool lower_plan_ifs(struct lower *l)
 			l->if_plan[i] = LOWER_IF_FLAT;
 	}
 	l->use_exec = other_cf;
-	return plan_exit_tests(l);
+	return plan_uniform_ifs(l) && plan_exit_tests(l);
 }
 
 enum lower_if_plan lower_if_plan_of(const struct lower *l, uint32_t marker)

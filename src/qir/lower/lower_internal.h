@@ -52,6 +52,9 @@ struct lower {
 	struct qir_reg exec;                /* per lane: 0 active, else the id
 					     * of the point that reactivates it */
 	unsigned depth;                     /* if/loop nesting at `cur` */
+	unsigned masked;                    /* ... of those that mask lanes by exec
+					     * (all but LOWER_IF_UNIFORM ifs):
+					     * stores are conditional inside */
 	VC4_ARRAY(struct lower_pending) pending;
 	uint32_t *pending_head;             /* per IR instruction (marker): the
 					     * chain of branches waiting for it */
@@ -79,6 +82,9 @@ enum lower_if_plan {
 	LOWER_IF_BRANCH,        /* exec mask and a branch around each part */
 	LOWER_IF_FLAT,          /* exec mask only: the body runs for every lane */
 	LOWER_IF_DISCARD,       /* `if %c { discard }` without exec: discard |= c */
+	LOWER_IF_UNIFORM,       /* a condition the same in every lane, where every
+				 * lane runs (ir_uniform.h): branches on it, no
+				 * exec updates */
 	LOWER_IF_EXIT_TEST = 4, /* flag: after the endif, leave the iteration
 				 * when no lane is active */
 };
