@@ -270,6 +270,28 @@ static void print_pairs(void)
 	}
 }
 
+/* The pairs whose FS executes the most instructions more than Mesa's per
+ * 16 pixels, largest first (at most 8). */
+static void print_executed_worst(void)
+{
+	struct ratio *r = calloc(npairs + 1, sizeof(*r));
+	size_t nr = 0;
+	for (size_t i = 0; r && i < npairs; i++) {
+		const struct pair *p = &pairs[i];
+		double d = shaderdb_per_group(&p->exec) - shaderdb_per_group(&p->mesa_exec);
+		if (p->exec.quads && p->mesa_exec.quads && d > 0.5)
+			r[nr++] = (struct ratio){ d, i, FS };
+	}
+	if (nr) {
+		qsort(r, nr, sizeof(*r), by_ratio);
+		printf("most executed over Mesa's (FS, per 16 pixels):");
+		for (size_t k = 0; k < nr && k < 8; k++)
+			printf(" %s +%.0f", pairs[r[k].pair].name, r[k].r);
+		printf("\n");
+	}
+	free(r);
+}
+
 /* Executed FS instructions per 16-pixel group, summed over the pairs both
  * sides measured (all, and those whose FS has a loop), and how many execute
  * more than Mesa's; the pairs ours could not draw, with the first reason. */
@@ -296,6 +318,7 @@ static void print_executed(void)
 		       sum[l][1] > 0 ? sum[l][0] / sum[l][1] : 0.0);
 	printf("pairs executing more than Mesa's: %zu; not measured on both sides: %zu%s%s\n",
 	       more, unmeasured, why ? "; first reason: " : "", why ? why : "");
+	print_executed_worst();
 }
 
 /* Totals per stage, geometric mean, longer-than-Mesa count, worst ratios. */
