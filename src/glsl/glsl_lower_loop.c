@@ -44,21 +44,29 @@
 
 /* ---- the size of a body: AST nodes, inlined calls included ---- */
 
-static uint32_t cost(const struct glsl_node *n);
+struct header;
+static uint32_t cost(struct lower *l, const struct glsl_node *n);
+static bool trips(struct lower *l, struct glsl_node *n, struct header *h,
+		  union gll_const *vals, uint32_t *count, union gll_const *last);
 
-static uint32_t cost_list(const struct glsl_node *n)
+static uint32_t cost_list(struct lower *l, const struct glsl_node *n)
 {
 	uint32_t c = 0;
 	for (; n && c < COST_CAP; n = n->next)
-		c += cost(n);
+		c += cost(l, n);
 	return c;
 }
 
+/* How many times a nested loop's body counts: its trip count when the
+ * header can be run now (it will be unrolled: bounds that fold here, not
+ * the enclosing loop's index), else 8. */
+static uint32_t nested_trips(struct lower *l, const struct glsl_node *n);
+
 /* An estimate of the IR that statement or expression n emits, everything
  * under it included (not the statements after it): built-in calls count 8,
- * user calls their inlined body, loop bodies eight times over; capped at
- * COST_CAP. */
-static uint32_t cost(const struct glsl_node *n)
+ * user calls their inlined body, nested loop bodies nested_trips() times
+ * over; capped at COST_CAP. */
+static uint32_t cost(struct lower *l, const struct glsl_node *n)
 {
 	if (!n)
 		return 0;
@@ -66,15 +74,15 @@ static uint32_t cost(const struct glsl_node *n)
 	if (n->kind == N_CALL && n->call == CALL_USER && n->ref) {
 		const struct glsl_node *f = n->ref->b ? n->ref : n->ref->ref;
 		if (f && f->b)
-			c += cost(f->b);
+			c += cost(l, f->b);
 	}
 	if (n->kind == N_CALL || n->kind == N_BLOCK)
-		return c + cost_list(n->a);
-	c += cost(n->a) + cost(n->b) + cost(n->c);
+		return c + cost_list(l, n->a);
+	c += cost(l, n->a) + cost(l, n->b) + cost(l, n->c);
 	if (n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO)
-		c += 8 * cost(n->d);     /* a nested loop may be unrolled too */
+		c += nested_trips(l, n) * cost(l, n->d);   /* it may be unrolled too */
 	else
-		c += cost(n->d);
+		c += cost(l, n->d);
 	return c < COST_CAP ? c : COST_CAP;
 }
 
@@ -276,6 +284,17 @@ static bool trips(struct lower *l, struct glsl_node *n, struct header *h,
 	return true;
 }
 
+static uint32_t nested_trips(struct lower *l, const struct glsl_node *n)
+{
+	struct header h = { 0 };
+	union gll_const vals[UNROLL_MAX_TRIPS], last;
+	uint32_t count;
+	/* trips() only reads the loop (its header folds through l's known values) */
+	if (n->kind == N_FOR && trips(l, (struct glsl_node *)n, &h, vals, &count, &last))
+		return count;
+	return 8;
+}
+
 bool gll_stmt_empty(struct lower *l, struct glsl_node *s)
 {
 	if (!s || s->kind == N_EMPTY)
@@ -381,12 +400,12 @@ bool gll_unroll(struct lower *l, struct glsl_node *n)
 	uint32_t count = 0;
 	if (!trips(l, n, &h, vals, &count, &last))
 		return false;
-	uint32_t size = count * cost(n->d);
+	uint32_t body = cost(l, n->d), size = count * body;
 	bool outer_index = n->a->kind == N_EXPR;
 	if (gll_stmt_contains(n->d, N_RETURN) || (outer_index && gll_stmt_contains(n->d, N_BREAK)) ||
 	    size > UNROLL_LOOP_BUDGET || l->unrolled + size > UNROLL_SHADER_BUDGET ||
 	    (gll_stmt_contains(n->d, N_BREAK) &&
-	     size > UNROLL_BREAK_GROWTH * (cost(n->d) + UNROLL_LOOP_COST)))
+	     size > UNROLL_BREAK_GROWTH * (body + UNROLL_LOOP_COST)))
 		return false;
 	l->unrolled += size;
 	struct unroll u = { .outer = l->unroll, .var = h.var, .brk = IR_NONE, .cont = IR_NONE };

@@ -159,9 +159,10 @@ static unsigned ir_loops(const char *src)
 
 /* Mesa's rule: a loop of a known trip count (at most 32) is unrolled when
  * the copies fit the budgets, however much larger than the rolled loop they
- * are (32 iterations of exp and length); a loop that may break early only
- * within twice the rolled loop (the rolled one stops when every lane has
- * left), so the same body with a break stays a loop. */
+ * are (32 iterations of exp and length), nested loops counted by their
+ * own trip counts; a loop that may break early only within twice the
+ * rolled loop (the rolled one stops when every lane has left), so the same
+ * body with a break stays a loop. */
 static void unroll_policy(void **state)
 {
 	(void)state;
@@ -178,6 +179,16 @@ static void unroll_policy(void **state)
 		 "for (int i = 0; i < 32; i++) { if (dot(z, z) > 4.0) break; %s }\n"
 		 "gl_FragColor = vec4(s); }", body);
 	assert_int_equal(ir_loops(src), 1);
+	/* a 3x3 neighbourhood (toy-voronoi's): the inner loop counts 3 times
+	 * in the outer one's size, not 8, so both unroll */
+	assert_int_equal(ir_loops(FS_HEAD "varying vec2 uv;\n"
+		"void main() { vec2 n = floor(uv); vec2 f = fract(uv); float best = 8.0;\n"
+		"for (int j = -1; j <= 1; j++) for (int i = -1; i <= 1; i++) {\n"
+		"  vec2 g = vec2(float(i), float(j)); vec2 p = n + g;\n"
+		"  p = vec2(dot(p, vec2(127.1, 311.7)), dot(p, vec2(269.5, 183.3)));\n"
+		"  vec2 o = fract(sin(p) * 43758.5453); o = 0.5 + 0.5 * sin(6.2831 * o);\n"
+		"  vec2 r = g + o - f; best = min(best, dot(r, r)); }\n"
+		"gl_FragColor = vec4(best); }"), 0);
 	frag(FS_HEAD "void main() { vec2 z = vec2(0.5, 0.25); float s = 0.0;\n"
 	     "for (int i = 0; i < 32; i++) { z = z * 0.5 + vec2(0.25); s += z.x; }\n"
 	     "gl_FragColor = vec4(s, z, 0.0); }", 16.0f, 0.5f, 0.5f, 0.0f);
