@@ -145,6 +145,9 @@ static void alu_facts(const struct qpu_inst *in, struct emit_facts *f)
 		f->tlb = true;
 }
 
+/* Decodes word into f: the registers, files, FIFOs, peripherals and signals
+ * it reads and writes (ALU, load-immediate and branch forms), as the hazard
+ * rules and the schedulers need them. */
 void emit_facts(uint64_t word, struct emit_facts *f)
 {
 	struct qpu_inst in;

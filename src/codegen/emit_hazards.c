@@ -29,6 +29,9 @@ void emit_recent_get(const struct emit_prog *p, struct emit_recent *r)
 		emit_facts(p->out.data[r->len - back].word, &r->prev[back - 1]);
 }
 
+/* Whether `next` (facts n) may follow the words described by r: no branch or
+ * FS TLB access among the first two words, and every rule against each of the
+ * last two words holds (legal_after()). */
 bool emit_legal_after(const struct emit_recent *r, uint64_t next, const struct emit_facts *n,
 		      bool fs)
 {

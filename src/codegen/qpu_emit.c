@@ -38,6 +38,10 @@ static bool collect(const struct qir_compile *c, const struct emit_prog *p,
 	return true;
 }
 
+/* Allocated QIR to QPU code into out (qpu_emit.h): selects words per block,
+ * schedules and pairs each block, then places the program end and patches
+ * branches. False with diag on an operand that cannot be encoded or out of
+ * memory (out is then freed). */
 bool qpu_emit(const struct qir_compile *c, const struct qir_ra_result *ra,
 	      struct qpu_program *out, struct vc4_diag *diag)
 {

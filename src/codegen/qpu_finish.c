@@ -122,6 +122,9 @@ static bool end_candidate(const struct emit_prog *p, uint32_t entry, uint32_t ca
 	return end_fits(p, cand, locked);
 }
 
+/* Puts the thread end on one of the last three words when the rules allow
+ * (else on a new NOP), then the two delay slots and, in a fragment shader,
+ * the scoreboard unlock; false when out of memory. */
 static bool place_end(struct emit_prog *p, uint32_t nblocks)
 {
 	uint32_t len = (uint32_t)p->out.len, at = len, wait = UINT32_MAX;
@@ -188,6 +191,9 @@ static uint32_t estimate_cycles(const struct emit_prog *p)
 	return cycles;
 }
 
+/* Finishes the program: the last thread switch becomes the last-thread-switch
+ * signal, the program end is placed, branch offsets are patched. False with
+ * diag when out of memory. */
 bool emit_finish(struct emit_prog *p, uint32_t nblocks, struct vc4_diag *diag)
 {
 	for (size_t ip = p->out.len; ip-- > 0;) {

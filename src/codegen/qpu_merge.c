@@ -158,6 +158,9 @@ static bool merge_into(struct qpu_inst *x, struct qpu_inst *y)
 	return true;
 }
 
+/* Two ALU words as one (a's ADD or MUL half with b's other half, their
+ * operands sharing the raddrs and signal), into *out; false when they cannot
+ * share an instruction. */
 static bool merge_pair(uint64_t a, uint64_t b, uint64_t *out)
 {
 	if (qpu_form_of(a) != QPU_FORM_ALU || qpu_form_of(b) != QPU_FORM_ALU)

@@ -55,6 +55,9 @@ struct sched {
 	bool oom;
 };
 
+/* A dependency from node `from` to node `to`: `to` comes at least d words
+ * later and waits lat words for the result. Sets s->oom when out of
+ * memory. */
 static void add_edge(struct sched *s, uint32_t from, uint32_t to, unsigned d, unsigned lat)
 {
 	if (from == to)
@@ -81,6 +84,9 @@ static unsigned raw_distance(const struct sched *s, unsigned r, uint32_t w)
 	return 1;
 }
 
+/* Notes node i's read or write of resource r: a read depends on the last
+ * writer (TMU results wait TMU_LATENCY); a write on the last writer and on
+ * every reader since, then becomes the writer. */
 static void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
 {
 	int32_t w = s->res[r].w;
@@ -177,6 +183,8 @@ static unsigned class_prio(const struct snode *n)
 	return 2;
 }
 
+/* Each node's priority: the longest latency path from it to the block end
+ * (at least 1), computed backwards over the edges. */
 static void compute_prio(struct sched *s)
 {
 	for (uint32_t i = s->count; i-- > 0;) {
@@ -415,6 +423,9 @@ static bool run(struct sched *s, struct emit_prog *p, uint32_t block_ip, struct 
 	return !s->oom || vc4_diag_set(diag, "out of memory");
 }
 
+/* List-schedules block bi's nodes (longest path first, pairing ADD and MUL
+ * halves, keeping every hazard rule) and appends the words to p; false with
+ * diag when out of memory. */
 bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_prog *p,
 			 struct vc4_diag *diag)
 {

@@ -54,6 +54,9 @@ static bool emit_r4_result(struct sel *s)
 	return sel_push(s, w, alt, -1, 0);
 }
 
+/* Emits the current load-immediate instruction (32-bit or per-element kind)
+ * as one word with its destination and condition; false with an error when
+ * the source is no immediate or the destination cannot be written. */
 static bool emit_load_imm(struct sel *s)
 {
 	const struct qir_inst *in = s->inst;
@@ -243,6 +246,9 @@ static bool select_inst(struct sel *s)
 	return emit_alu(s, info->add_op, info->mul_op, info->nsrc, flags);
 }
 
+/* Instruction selection for every block: each allocated QIR instruction
+ * becomes its node(s) in blocks[b] (zeroed by the caller); false with diag at
+ * the first instruction that cannot be encoded. */
 bool emit_select(const struct qir_compile *c, const struct qir_ra_result *ra,
 		 struct emit_block *blocks, struct vc4_diag *diag)
 {

@@ -73,6 +73,9 @@ static bool fifo_operand(struct sel *s, enum qpu_reg_id id, struct opnd *o)
 	return true;
 }
 
+/* The operand for QIR source r (accumulator, register file, uniform, small
+ * immediate, varying or VPM read) into o; false with an error when it cannot
+ * be read. */
 bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -238,6 +241,9 @@ static unsigned operand_to_move(const struct opnd *ops, unsigned n, unsigned bad
 	return bad;
 }
 
+/* Places n (1 or 2) operands on the muxes and raddrs, moving one into the
+ * other file or a scratch register (up to three rounds) when they collide or
+ * must unpack from file A; false with an error when impossible. */
 bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool float_in,
 	       struct placed *p)
 {
@@ -262,6 +268,9 @@ bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool fl
 	return sel_error(s, "operands cannot be encoded in one instruction");
 }
 
+/* The write address of destination r on the ADD (is_mul false) or MUL unit,
+ * and the ws it needs (-1 either, 0, 1); false with an error when r cannot be
+ * written. */
 bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int *ws)
 {
 	enum qpu_file file;
@@ -303,6 +312,9 @@ bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int
 	}
 }
 
+/* An ALU word for one op on one unit from placed operands: signal, raddrs,
+ * unpack and PM, then the op with its write address, condition and set-flags
+ * (the other half a NOP). */
 uint64_t sel_alu_word(enum qpu_unit unit, unsigned op, unsigned waddr, int ws,
 		      const struct placed *p, enum qpu_cond cond, bool sf)
 {

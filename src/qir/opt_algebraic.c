@@ -57,6 +57,9 @@ static bool same_value(const struct qir_compile *c, const struct qir_inst *inst)
 	       qir_temp_def(c, inst->src[0].index);
 }
 
+/* Applies the first identity of the file header that fits inst (integer
+ * identities, x&x, x-x, fmul by 2, 1 or ±0, fadd/fsub of ±0), rewriting it
+ * in place into a mov or an fadd; true when it changed inst. */
 static bool simplify(const struct qir_compile *c, struct qir_inst *inst)
 {
 	switch (inst->op) {

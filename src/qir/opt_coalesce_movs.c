@@ -60,6 +60,9 @@ static bool coalesce(struct qir_compile *c, struct qir_block *b, struct qir_inst
 	return true;
 }
 
+/* The pass: coalesces every eligible `mov d, s` of every block into s's
+ * definition (file header); true on progress, false too when out of memory
+ * (c->oom). */
 bool qir_opt_coalesce_movs(struct qir_compile *c)
 {
 	if (!qir_temp_defs(c))

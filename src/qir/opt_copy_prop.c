@@ -6,6 +6,10 @@
  * read dominates its reads), a uniform, a small immediate, or — for reads
  * later in the copy's own block — a multiply-written temp not written since
  * the copy (tracked with per-temp write counters in one forward walk).
+ * A copy into a multiply-written temp (a GLSL local: `mov d, s` of a
+ * function's parameter or result) is propagated too, to reads later in its
+ * block while neither d nor s has been written since (s may be a small
+ * constant the load-immediate of d gave).
  * Not handled: fmov (it may flush denormals), copies of FIFO reads (varyings,
  * VPM), copies of multiply-written temps read in other blocks; uniforms and
  * immediates are not propagated into reads with an unpack or into ops that
@@ -22,7 +26,28 @@ struct cp {
 	uint32_t *ver;       /* per temp: writes seen so far in the walk */
 	uint32_t *copy_ver;  /* per copy temp: ver[source] when the copy ran */
 	uint32_t *copy_blk;  /* per copy temp: block of the copy, or QIR_NONE */
+	struct mcopy *m;     /* per multiply-written temp: its last copy */
 };
+
+/* The last raw copy into a multiply-written temp d, valid while ver[d] and
+ * (for a temp source) ver[src] still hold the values noted here. */
+struct mcopy {
+	struct qir_reg src;
+	uint32_t blk, dver, sver;
+};
+
+/* The source of the last copy into multiply-written temp t, if it is still
+ * what t holds at this point of block blk. */
+static bool mcopy_source(const struct cp *cp, uint32_t t, uint32_t blk, struct qir_reg *out)
+{
+	const struct mcopy *m = &cp->m[t];
+	if (m->blk != blk || cp->ver[t] != m->dver)
+		return false;
+	if (m->src.file == QIR_FILE_TEMP && cp->ver[m->src.index] != m->sver)
+		return false;
+	*out = m->src;
+	return true;
+}
 
 /* The value a read of temp t in block blk can use instead, if t is a
  * propagatable copy: of a single-definition temp anywhere, of another temp
@@ -30,7 +55,9 @@ struct cp {
 static bool copy_source(const struct cp *cp, uint32_t t, uint32_t blk, struct qir_reg *out)
 {
 	const struct qir_inst *def = qir_temp_def(cp->c, t);
-	if (!def || (def->op != QIR_OP_MOV && def->op != QIR_OP_MMOV) ||
+	if (!def)
+		return mcopy_source(cp, t, blk, out);
+	if ((def->op != QIR_OP_MOV && def->op != QIR_OP_MMOV) ||
 	    !qir_inst_is_raw_mov(def))
 		return false;
 	struct qir_reg x = def->src[0];
@@ -66,6 +93,31 @@ static bool may_use(const struct qir_compile *c, const struct qir_inst *inst, in
 	return x.file != QIR_FILE_SMALL_IMM || !(f & QIR_OPF_NO_SMALL_IMM);
 }
 
+/* Notes inst, a write of temp d, as d's last copy when it is a raw copy of
+ * a temp, uniform or small immediate into a multiply-written d, or a
+ * load-immediate of a value a small immediate encodes (a GLSL local set to
+ * a constant: a function's constant argument). Called after the write's
+ * version bump. */
+static void note_mcopy(struct cp *cp, uint32_t blk, const struct qir_inst *inst, uint32_t d)
+{
+	struct qir_reg x = inst->src[0];
+	cp->m[d].blk = QIR_NONE;
+	if (qir_temp_def(cp->c, d))
+		return;
+	if (inst->op == QIR_OP_LOAD_IMM && inst->cond == QPU_COND_ALWAYS && !inst->pack &&
+	    !inst->sf && qpu_small_imm_encode(x.index) >= 0)   /* a small constant */
+		x = qir_small_imm(x.index);
+	else if ((inst->op != QIR_OP_MOV && inst->op != QIR_OP_MMOV) ||
+		 !qir_inst_is_raw_mov(inst) || x.unpack)
+		return;
+	if (x.file == QIR_FILE_TEMP && (x.index == d || x.index >= cp->c->num_temps))
+		return;
+	if (x.file != QIR_FILE_TEMP && x.file != QIR_FILE_UNIF && x.file != QIR_FILE_SMALL_IMM)
+		return;
+	cp->m[d] = (struct mcopy){ x, blk, cp->ver[d],
+				   x.file == QIR_FILE_TEMP ? cp->ver[x.index] : 0 };
+}
+
 /* Rewrites the sources of inst; then notes a copy it makes and its write. */
 static bool visit(struct cp *cp, uint32_t blk, struct qir_inst *inst)
 {
@@ -88,18 +140,24 @@ static bool visit(struct cp *cp, uint32_t blk, struct qir_inst *inst)
 		cp->copy_ver[d.index] = cp->ver[x.index];
 	}
 	cp->ver[d.index]++;
+	note_mcopy(cp, blk, inst, d.index);
 	return progress;
 }
 
+/* The pass: one forward walk over the blocks in program order, rewriting
+ * reads of propagatable copies (file header) and noting copies and writes as
+ * it goes; true on progress. Out of memory: c->oom, no progress. */
 bool qir_opt_copy_prop(struct qir_compile *c)
 {
 	size_t n = c->num_temps ? c->num_temps : 1;
 	struct cp cp = { c, calloc(n, sizeof(uint32_t)), calloc(n, sizeof(uint32_t)),
-			 malloc(n * sizeof(uint32_t)) };
+			 malloc(n * sizeof(uint32_t)), malloc(n * sizeof(struct mcopy)) };
 	bool progress = false;
-	if (cp.ver && cp.copy_ver && cp.copy_blk && qir_temp_defs(c)) {
-		for (size_t t = 0; t < n; t++)
+	if (cp.ver && cp.copy_ver && cp.copy_blk && cp.m && qir_temp_defs(c)) {
+		for (size_t t = 0; t < n; t++) {
 			cp.copy_blk[t] = QIR_NONE;
+			cp.m[t].blk = QIR_NONE;
+		}
 		for (uint32_t i = 0; i < c->blocks.len; i++) {
 			struct qir_inst *inst;
 			qir_foreach_inst(c->blocks.data[i], inst)
@@ -111,5 +169,6 @@ bool qir_opt_copy_prop(struct qir_compile *c)
 	free(cp.ver);
 	free(cp.copy_ver);
 	free(cp.copy_blk);
+	free(cp.m);
 	return progress;
 }

@@ -181,6 +181,9 @@ static bool walk(struct qir_compile *c, const uint32_t *first, const uint32_t *k
 	return progress;
 }
 
+/* The pass: walks the dominator tree depth first with a scoped hash table of
+ * the instructions seen on the path, turning a repeat into a mov of the
+ * earlier result (file header); true on progress. Out of memory: c->oom. */
 bool qir_opt_cse(struct qir_compile *c)
 {
 	uint32_t n = (uint32_t)c->blocks.len, ninst = qir_number_insts(c), buckets = 16;

@@ -77,6 +77,9 @@ static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 	return progress;
 }
 
+/* The pass: liveness over the CFG, then each block backwards from its
+ * live-out set, removing dead instructions (file header); true on progress,
+ * false and c->oom when out of memory. */
 bool qir_opt_dce(struct qir_compile *c)
 {
 	struct qir_liveness lv;

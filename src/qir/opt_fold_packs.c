@@ -22,11 +22,13 @@ static bool sources_clobbered(const struct qir_inst *d, const struct qir_inst *x
 }
 
 /* D, when t has exactly one definition that is a plain instruction of `op`
- * before x in block b, read once, with sources intact up to x. */
+ * before x in block b, read `reads` times (all by x), with sources intact up
+ * to x. */
 static struct qir_inst *single_def(struct qir_compile *c, const uint32_t *uses,
-				   const struct qir_inst *x, struct qir_reg t, enum qir_op op)
+				   const struct qir_inst *x, struct qir_reg t, enum qir_op op,
+				   uint32_t reads)
 {
-	if (!qir_is_temp(t) || t.unpack || uses[t.index] != 1)
+	if (!qir_is_temp(t) || t.unpack || uses[t.index] != reads)
 		return NULL;
 	struct qir_inst *d = qir_temp_def(c, t.index);
 	if (!d || d->op != op || d->cond != QPU_COND_ALWAYS || d->sf || d->pack)
@@ -37,7 +39,9 @@ static struct qir_inst *single_def(struct qir_compile *c, const uint32_t *uses,
 	return NULL;
 }
 
-/* fmov t, u.unpack; X(float_in) reads t → X reads u.unpack. */
+/* fmov t, u.unpack; X(float_in) reads t → X reads u.unpack (both operands
+ * when X reads t twice, as `fadd y, t, t` for t * 2: one register read with
+ * one unpack). */
 static bool fold_unpack(struct qir_compile *c, struct qir_block *b, const uint32_t *uses,
 			struct qir_inst *x)
 {
@@ -47,12 +51,13 @@ static bool fold_unpack(struct qir_compile *c, struct qir_block *b, const uint32
 		return false;
 	for (int s = 0; s < 2; s++) {
 		struct qir_reg other = x->src[!s];
-		struct qir_inst *d = single_def(c, uses, x, x->src[s], QIR_OP_FMOV);
-		if (!d || !d->src[0].unpack || other.unpack || !qir_is_temp(d->src[0]))
-			continue;
-		if (qir_reg_equal(other, x->src[s]))
+		bool both = qir_reg_equal(other, x->src[s]);   /* `fadd y, t, t`: x reads t twice */
+		struct qir_inst *d = single_def(c, uses, x, x->src[s], QIR_OP_FMOV, both ? 2 : 1);
+		if (!d || !d->src[0].unpack || (other.unpack && !both) || !qir_is_temp(d->src[0]))
 			continue;
 		x->src[s] = d->src[0];
+		if (both)
+			x->src[!s] = d->src[0];
 		qir_inst_remove(c, b, d);
 		return true;
 	}
@@ -80,7 +85,7 @@ static bool fold_pack(struct qir_compile *c, struct qir_block *b, const uint32_t
 	for (int s = 0; s < 2; s++) {
 		if (!packs_src(c, x, s))
 			continue;
-		struct qir_inst *d = single_def(c, uses, x, x->src[s], QIR_OP_FMUL);
+		struct qir_inst *d = single_def(c, uses, x, x->src[s], QIR_OP_FMUL, 1);
 		if (!d || d->src[0].unpack || d->src[1].unpack)
 			continue;
 		x->op = QIR_OP_FMUL;

@@ -92,6 +92,9 @@ static struct flags entry_state(const struct rs *rs, const struct qir_block *b)
 	return rs->exit[b->preds.data[0]];
 }
 
+/* The pass: tracks the last flag setter per block (starting from a single
+ * predecessor's exit state) and deletes or un-sf's setters that recompute it
+ * (file header); true on progress, c->oom when out of memory. */
 bool qir_opt_redundant_sf(struct qir_compile *c)
 {
 	struct rs rs = { c, calloc(c->num_temps + 1, sizeof(uint32_t)),

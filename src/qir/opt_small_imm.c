@@ -23,6 +23,10 @@ static bool existing_imm(const struct qir_inst *inst, uint32_t *bits)
 	return false;
 }
 
+/* Replaces each source of inst holding a known constant that a small
+ * immediate encodes by that immediate, keeping one immediate value per
+ * instruction and skipping the ops and operands the file header names;
+ * true when it changed a source. */
 static bool select_imms(struct qir_compile *c, struct qir_inst *inst)
 {
 	const struct qir_op_info *info = &qir_ops[inst->op];

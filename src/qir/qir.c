@@ -152,6 +152,8 @@ bool qir_special_qpu_addr(enum qir_special s, bool write, enum qpu_file *file,
 /* ------------------------------------------------------------------------ */
 /* Creation and the builder                                                  */
 
+/* A new empty program of `stage` with one (entry) block and the builder
+ * cursor at its end; NULL when out of memory. */
 struct qir_compile *qir_compile_create(enum qir_stage stage)
 {
 	struct qir_compile *c = calloc(1, sizeof(*c));
@@ -197,6 +199,8 @@ struct qir_inst_pool {
 	struct qir_inst *unused;
 };
 
+/* Frees the instruction pool: every chunk (live and removed instructions
+ * alike) and the pool itself; NULL is allowed. */
 static void pool_free(struct qir_inst_pool *pool)
 {
 	if (!pool)
@@ -245,6 +249,11 @@ static struct qir_inst *inst_alloc(struct qir_compile *c)
 	return inst;
 }
 
+/* Copies every instruction, in program order, into one new chunk of exactly
+ * the program's size and frees the old chunks and the removed-instruction
+ * list (later passes then walk memory in order). Pointers to instructions
+ * other than the blocks' links and the builder cursor become invalid, so the
+ * derived defs are dropped. Out of memory: the program is left as it was. */
 void qir_compact_insts(struct qir_compile *c)
 {
 	size_t n = 0;
@@ -289,6 +298,8 @@ void qir_compact_insts(struct qir_compile *c)
 	pool->unused = NULL;
 }
 
+/* Frees the program: blocks, instructions, uniform pool and derived data.
+ * NULL is allowed. */
 void qir_compile_free(struct qir_compile *c)
 {
 	if (!c)
@@ -306,6 +317,8 @@ void qir_compile_free(struct qir_compile *c)
 	free(c);
 }
 
+/* Appends a new empty block in program order (no successors yet) and returns
+ * it; NULL and c->oom when out of memory. The cursor does not move. */
 struct qir_block *qir_block_append(struct qir_compile *c)
 {
 	struct qir_block *b = calloc(1, sizeof(*b));
@@ -400,6 +413,9 @@ struct qir_reg qir_uniform_f(struct qir_compile *c, float value)
 	return qir_uniform_ui(c, bits);
 }
 
+/* A new instruction `op dst, a, b` (unconditional, no pack or flags) from
+ * the program's pool, not linked into any block; NULL and c->oom when out of
+ * memory. */
 struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
 				 struct qir_reg a, struct qir_reg b)
 {
@@ -419,6 +435,7 @@ struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct q
 	return inst;
 }
 
+/* Links inst into block b before `before` (NULL: at the end). */
 void qir_inst_insert_before(struct qir_block *b, struct qir_inst *before, struct qir_inst *inst)
 {
 	inst->next = before;
@@ -433,6 +450,9 @@ void qir_inst_insert_before(struct qir_block *b, struct qir_inst *before, struct
 		b->last = inst;
 }
 
+/* Unlinks inst from block b and returns its memory to the pool (poisoned in
+ * debug builds); the builder cursor moves past it. c->defs is stale for its
+ * temp until qir_temp_defs() runs again. */
 void qir_inst_remove(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst)
 {
 	if (inst->prev)
@@ -490,6 +510,9 @@ struct qir_inst *qir_BRANCH(struct qir_compile *c, enum qpu_branch_cond cond,
 /* ------------------------------------------------------------------------ */
 /* Derived data                                                              */
 
+/* Derives successors (fall-through, branch target) and predecessors of every
+ * block from program order and the final BRANCHes. False with diag on a branch
+ * to a block that does not exist, or when out of memory. */
 bool qir_cfg_update(struct qir_compile *c, struct vc4_diag *diag)
 {
 	uint32_t n = (uint32_t)c->blocks.len;
@@ -526,6 +549,7 @@ bool qir_cfg_update(struct qir_compile *c, struct vc4_diag *diag)
 	return true;
 }
 
+/* Numbers every instruction's ip in program order from 0; returns the count. */
 uint32_t qir_number_insts(struct qir_compile *c)
 {
 	uint32_t ip = 0;
@@ -538,6 +562,9 @@ uint32_t qir_number_insts(struct qir_compile *c)
 	return ip;
 }
 
+/* Writes where instruction `ip` comes from into buf, as a message prefix:
+ * "FILE:LINE: " from the nearest IR line at or before it (after it for a
+ * prologue), else "ip N: ". */
 void qir_describe_ip(const struct qir_compile *c, uint32_t ip, char *buf, size_t size)
 {
 	uint32_t before = 0, after = 0;  /* lines at or before ip, and after it */
@@ -566,6 +593,8 @@ void qir_invalidate(struct qir_compile *c)
 	c->def_count = NULL;
 }
 
+/* Derives c->defs (per temp: its only definition, or NULL when written more
+ * or less than once) and c->def_count. False and c->oom when out of memory. */
 bool qir_temp_defs(struct qir_compile *c)
 {
 	qir_invalidate(c);
@@ -600,6 +629,8 @@ struct qir_inst *qir_temp_def(const struct qir_compile *c, uint32_t t)
 /* ------------------------------------------------------------------------ */
 /* Predicates                                                                */
 
+/* Whether inst must stay even when its result is unused: the op's
+ * side-effect flag, a special or VPM destination, or a FIFO-popping source. */
 bool qir_inst_has_side_effects(const struct qir_inst *inst)
 {
 	if (qir_ops[inst->op].flags & QIR_OPF_SIDE_EFFECTS)
@@ -613,6 +644,8 @@ bool qir_inst_has_side_effects(const struct qir_inst *inst)
 	return false;
 }
 
+/* Whether inst reads a uniform; *unif_index (when not NULL) gets the pool
+ * entry of its first uniform operand. */
 bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index)
 {
 	for (int s = 0; s < qir_ops[inst->op].nsrc; s++) {
@@ -632,6 +665,9 @@ bool qir_inst_is_raw_mov(const struct qir_inst *inst)
 	       inst->src[0].unpack == QPU_UNPACK_NOP;
 }
 
+/* The uniform stream the driver fills: one pool entry per uniform read, in
+ * program order, into out (freed by qir_uniform_stream_free()). False when
+ * out of memory (out is then empty). */
 bool qir_uniform_stream(const struct qir_compile *c, struct qir_uniform_stream *out)
 {
 	out->entries.data = NULL;
@@ -657,6 +693,9 @@ void qir_uniform_stream_free(struct qir_uniform_stream *s)
 	vc4_array_free(&s->entries);
 }
 
+/* The 32-bit value operand r always holds, when known (see qir.h): a small
+ * immediate, a CONST uniform, or a single-definition unconditional unpacked
+ * LOAD_IMM temp. Needs qir_temp_defs(). */
 bool qir_reg_const(const struct qir_compile *c, struct qir_reg r, uint32_t *value)
 {
 	if (r.unpack)
@@ -679,6 +718,8 @@ bool qir_reg_const(const struct qir_compile *c, struct qir_reg r, uint32_t *valu
 	return true;
 }
 
+/* Source reads per temp over the whole program, as a malloc'ed array of
+ * num_temps counts; NULL and c->oom when out of memory. */
 uint32_t *qir_temp_use_counts(struct qir_compile *c)
 {
 	uint32_t *uses = calloc(c->num_temps ? c->num_temps : 1, sizeof(uint32_t));
@@ -699,6 +740,8 @@ uint32_t *qir_temp_use_counts(struct qir_compile *c)
 	return uses;
 }
 
+/* Derives the temps' definitions, then calls rewrite on every instruction in
+ * program order; true when any call made progress (false on OOM). */
 bool qir_rewrite_each_inst(struct qir_compile *c,
 			   bool (*rewrite)(struct qir_compile *c, struct qir_inst *inst))
 {

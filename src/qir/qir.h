@@ -551,6 +551,8 @@ bool qir_opt_algebraic(struct qir_compile *c);
 bool qir_opt_coalesce_movs(struct qir_compile *c);
 bool qir_opt_small_imm(struct qir_compile *c);
 bool qir_opt_redundant_sf(struct qir_compile *c);
+bool qir_opt_reassoc(struct qir_compile *c);
+bool qir_opt_flag_bool(struct qir_compile *c);
 
 /* The pack/unpack folds (opt_fold_packs.c), run by the compile driver after
  * qir_optimize(), not in its list: an unpacking float move read once folds
@@ -562,6 +564,11 @@ bool qir_opt_redundant_sf(struct qir_compile *c);
  * and writing the colour byte with a pack. Runs both to a fixpoint; true
  * when something changed. Sets c->oom on allocation failure. */
 bool qir_opt_fold_packs(struct qir_compile *c);
+
+/* Turns load-immediates of small-immediate values into temps into movs of
+ * small immediates (opt_imm_movs.c), which the scheduler can pair; run by
+ * the compile driver after qir_optimize(). True when something changed. */
+bool qir_opt_imm_movs(struct qir_compile *c);
 
 /* Makes every instruction read at most one distinct uniform (copying the
  * others into temps with MOV); run after optimisation, before allocation. */

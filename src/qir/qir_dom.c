@@ -120,6 +120,10 @@ static bool dom_alloc(struct dom *d, size_t nb)
 	return true;
 }
 
+/* Immediate dominators by Lengauer–Tarjan over a depth-first numbering: a
+ * malloc'ed array, idom[b] per block, idom[0] = 0, QIR_NONE for blocks
+ * unreachable from the entry. Updates the CFG. NULL when out of memory or on
+ * a CFG error. */
 uint32_t *qir_dominators(struct qir_compile *c)
 {
 	size_t nb = c->blocks.len;

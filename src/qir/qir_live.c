@@ -316,6 +316,7 @@ static bool work_alloc(struct live_work *w)
 	       lv->block_end && pred_csr(w);
 }
 
+/* Frees every array of the solver's work state. */
 static void work_free(struct live_work *w)
 {
 	free(w->ustamp);
@@ -401,6 +402,9 @@ static bool solve(struct live_work *w, struct vc4_diag *diag)
 	return true;
 }
 
+/* The live-in/out temps of every block and each temp's [start, end) ip range
+ * into lv (qir.h); numbers the instructions and updates the CFG. False with
+ * diag when out of memory, on a CFG error, or past the live-pair limit. */
 bool qir_liveness(struct qir_compile *c, struct qir_liveness *lv, struct vc4_diag *diag)
 {
 	memset(lv, 0, sizeof(*lv));
@@ -456,6 +460,9 @@ static bool reaches_entry(struct live_work *w, uint32_t t)
 	return false;
 }
 
+/* The lowest temp live into the entry block into *temp (QIR_NONE: none),
+ * solving only for the temps the entry block does not define (qir.h). False
+ * with diag when out of memory or on a CFG error. */
 bool qir_live_into_entry(struct qir_compile *c, uint32_t *temp, struct vc4_diag *diag)
 {
 	struct qir_liveness lv = {0};
@@ -515,6 +522,7 @@ bool qir_live_out(const struct qir_liveness *lv, uint32_t block, uint32_t t)
 	return list_has(lv->out_temps, lv->out_start[block], lv->out_start[block + 1], t);
 }
 
+/* Frees lv's arrays and zeroes it. */
 void qir_liveness_free(struct qir_liveness *lv)
 {
 	free(lv->in_start);

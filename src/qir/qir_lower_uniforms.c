@@ -24,6 +24,9 @@ static bool split(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 	return true;
 }
 
+/* Splits inst's uniform operands as the file header says: a sideband or reset
+ * value operand that is a uniform, or a second distinct uniform, is copied
+ * into a temp by a mov before inst; true when it inserted one. */
 static bool lower(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst)
 {
 	const struct qir_op_info *info = &qir_ops[inst->op];
@@ -36,6 +39,8 @@ static bool lower(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 	return false;
 }
 
+/* The pass over every instruction (see lower()); true on progress. Drops the
+ * derived defs. */
 bool qir_lower_uniforms(struct qir_compile *c)
 {
 	bool progress = false;

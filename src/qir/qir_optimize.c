@@ -19,6 +19,8 @@ static const struct qir_pass standard_passes[] = {
 	{ "coalesce_movs", qir_opt_coalesce_movs },
 	{ "small_imm", qir_opt_small_imm },
 	{ "redundant_sf", qir_opt_redundant_sf },
+	{ "reassoc", qir_opt_reassoc },
+	{ "flag_bool", qir_opt_flag_bool },
 };
 
 /* Runs one pass; validates after progress. */
@@ -37,6 +39,10 @@ static bool run_pass(struct qir_compile *c, const struct qir_pass *p, bool valid
 	return true;
 }
 
+/* Runs `passes` (NULL: the standard list) in order, round after round, until
+ * a round makes no progress; validates before and after each pass that made
+ * progress when `validate`. False with diag naming the pass on an invalid
+ * program, out of memory, or no fixpoint after QIR_OPT_MAX_ROUNDS rounds. */
 bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
 			 bool validate, struct vc4_diag *diag)
 {

@@ -224,6 +224,9 @@ static bool parse_opcode(struct parser *ps, struct qir_inst *inst)
 	return true;
 }
 
+/* Parses one instruction line (opcode with condition and .sf, destination
+ * with pack, sources with unpack, or a branch target) and appends it at the
+ * cursor; false with the parser's diag on a syntax error or out of memory. */
 static bool parse_inst(struct parser *ps)
 {
 	struct qir_inst *inst = qir_emit(ps->c, QIR_OP_UNDEF, qir_null(), qir_null(), qir_null());
@@ -336,6 +339,8 @@ static bool parse_line(struct parser *ps, uint32_t *blocks_seen, bool *header)
 	return parse_inst(ps);
 }
 
+/* Parses QIR text (the form qir_print() writes) into a new program named
+ * `name`; NULL with diag ("name:LINE: ...") on an error. */
 struct qir_compile *qir_parse(const char *text, const char *name, struct vc4_diag *diag)
 {
 	struct qir_compile *c = qir_compile_create(QIR_STAGE_FRAGMENT);

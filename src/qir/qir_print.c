@@ -63,6 +63,8 @@ static void put_reg(struct vc4_text *o, struct qir_reg r, bool dst)
 		vc4_text_printf(o, ".?unpack%u", (unsigned)r.unpack);
 }
 
+/* Appends inst's destination pack as ".name" (regfile-A or MUL pack table),
+ * or ".?packN" for an unknown code; nothing without a pack. */
 static void put_dst_pack(struct vc4_text *o, const struct qir_inst *inst)
 {
 	if (!inst->pack)
@@ -98,6 +100,9 @@ static void put_opcode(struct vc4_text *o, const struct qir_inst *inst)
 		vc4_text_printf(o, ".sf");
 }
 
+/* One instruction as text into buf (size bytes, always terminated): opcode
+ * with condition and .sf, destination with pack, sources with unpack, or a
+ * branch's target block. */
 void qir_print_inst(const struct qir_compile *c, const struct qir_inst *inst, char *buf,
 		    size_t size)
 {
@@ -144,6 +149,8 @@ static bool append(struct text *tx, const char *s)
 	return true;
 }
 
+/* The whole program as text (header, uniform pool, blocks), malloc'ed; NULL
+ * when out of memory. */
 char *qir_print(const struct qir_compile *c)
 {
 	struct text t = {{0}};

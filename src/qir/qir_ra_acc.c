@@ -32,6 +32,8 @@ static bool has_range(const struct qir_ra_acc *a, uint32_t t)
 	return a->start[t] < a->end[t] && a->end[t] <= a->num_ips;
 }
 
+/* Marks (on) or clears temp t's register over its range [start, end) in the
+ * occupancy map: accumulator holders per ip, regfile bits per ip. */
 static void place(const struct qir_ra_acc *a, struct occ *o, uint32_t t, bool on)
 {
 	uint32_t r = a->reg[t];
@@ -123,6 +125,8 @@ static void move_to(const struct qir_ra_acc *a, struct occ *o, uint32_t t, uint3
 	place(a, o, t, true);
 }
 
+/* Moves temp t into an accumulator: the free one idle longest before t's
+ * range, else one that free_acc() can clear; t stays put when none can. */
 static void move_in(const struct qir_ra_acc *a, struct occ *o, uint32_t t)
 {
 	uint32_t s = a->start[t], e = a->end[t], best = NUM_ACC, best_idle = 0;
@@ -143,6 +147,9 @@ static void move_in(const struct qir_ra_acc *a, struct occ *o, uint32_t t)
 	}
 }
 
+/* Per temp, the fewest instructions from one of its writes to a read in
+ * program order (255: never, or 255 or more); malloc'd, NULL when out of
+ * memory (qir_ra_acc.h). */
 uint8_t *qir_ra_read_distances(const struct qir_compile *c)
 {
 	uint32_t nt = c->num_temps;
@@ -177,6 +184,8 @@ uint8_t *qir_ra_read_distances(const struct qir_compile *c)
 	return dist;
 }
 
+/* Moves the wanted temps into accumulators, in temp order (qir_ra_acc.h);
+ * false when out of memory (nothing moved then). */
 bool qir_ra_prefer_acc(const struct qir_ra_acc *a)
 {
 	struct occ o = { .n = a->num_ips + 1 };

@@ -65,6 +65,10 @@ static bool evaluate(struct qir_ra_pressure *p, const uint32_t cnt[16], uint32_t
 	return bad;
 }
 
+/* Sweeps the live ranges once: the most values live and where, and the worst
+ * set of values that only some register kinds can hold, against the kinds'
+ * register counts; sets p->fits and the bad_* fields. False when out of
+ * memory. */
 bool qir_ra_pressure_check(struct qir_ra_pressure *p)
 {
 	uint32_t n = p->lv->num_insts + 1, *first, *by_end;
@@ -114,6 +118,9 @@ static const char *kinds_text(unsigned kinds, char *buf, size_t size)
 	return buf;
 }
 
+/* Sets diag to the failure message for p (qir_ra_pressure.h): the count over
+ * all registers at the ip with most values live, else the worst kind set.
+ * Returns false. */
 bool qir_ra_pressure_fail(const struct qir_compile *c, const struct qir_ra_pressure *p,
 			  struct vc4_diag *diag)
 {

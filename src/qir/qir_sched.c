@@ -3,7 +3,11 @@
  * One forward pass builds the dependency DAG of a block (last writer and
  * readers since, per resource); nodes are then taken by longest latency
  * path to the block end, ties in the original order, from a binary heap of
- * the ready nodes. Only the resources a block touched are reset after it,
+ * the ready nodes. Time counts one step per node taken: a node whose
+ * operands are not ready yet (an SFU or TMU result, SFU_LATENCY or
+ * TMU_LATENCY steps after its producer) waits in a second heap, ordered by
+ * the step it becomes ready, so independent work fills the latency (when
+ * nothing else is ready, the earliest waiting node is taken). Only the resources a block touched are reset after it,
  * so the cost is O(I log I + E) for the whole program, whatever the number
  * of blocks and temps.
  */
@@ -14,7 +18,11 @@
 
 enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
 
-#define SFU_LATENCY 4
+/* Steps (nodes taken) from an SFU write to its r4 result: measured over
+ * bench/shaders, 3 beat 2, 4, 6 and 8 (the QPU needs two instructions
+ * between, and the allocator and pairing then pack about two nodes into
+ * one instruction). */
+#define SFU_LATENCY 3
 #define TMU_LATENCY 10
 
 struct qedge { uint32_t to, next, lat; };
@@ -22,6 +30,7 @@ struct qedge { uint32_t to, next, lat; };
 struct qnode {
 	struct qir_inst *inst;
 	uint32_t first_kid, nparents, prio;
+	uint32_t ready_at;                /* first step its operands are ready */
 	bool done;
 };
 
@@ -36,6 +45,8 @@ struct qsched {
 	bool oom;
 };
 
+/* A dependency from node `from` to node `to` with latency lat (none from a
+ * node to itself). Sets s->oom when out of memory. */
 static void edge(struct qsched *s, uint32_t from, uint32_t to, uint32_t lat)
 {
 	if (from == to)
@@ -61,6 +72,10 @@ static uint32_t latency(const struct qir_inst *from, const struct qir_inst *to)
 	return 1;
 }
 
+/* Notes node i's read (write false) or write of resource r: a read depends
+ * on the last writer with its latency; a write on the last writer and on
+ * every reader since (WAR, latency 0), then becomes the writer. The first
+ * use of r in a block records it for the reset. */
 static void use(struct qsched *s, uint32_t i, uint32_t r, bool write)
 {
 	if (s->last_w[r] == -1 && !s->readers[r].len) {
@@ -139,6 +154,9 @@ static void node_uses(struct qsched *s, uint32_t i)
 		use(s, i, Q_FIXED + in->dst.index, true);
 }
 
+/* Builds the block's DAG (every node's uses; thread switches and branches as
+ * barriers after everything before them) and each node's priority, the
+ * longest latency path from it to the block end. False when out of memory. */
 static bool build(struct qsched *s)
 {
 	int32_t barrier = -1;
@@ -175,31 +193,39 @@ static bool before(const struct qsched *s, uint32_t a, uint32_t b)
 	return s->n[a].prio > s->n[b].prio || (s->n[a].prio == s->n[b].prio && a < b);
 }
 
-typedef VC4_ARRAY(uint32_t) ready_heap;
+/* The order of the waiting heap: ready earlier first, then before(). */
+static bool sooner(const struct qsched *s, uint32_t a, uint32_t b)
+{
+	return s->n[a].ready_at < s->n[b].ready_at ||
+	       (s->n[a].ready_at == s->n[b].ready_at && before(s, a, b));
+}
 
-/* Adds node i to the heap of ready nodes (best at the top). */
-static bool heap_push(const struct qsched *s, ready_heap *h, uint32_t i)
+typedef bool (*node_order)(const struct qsched *s, uint32_t a, uint32_t b);
+typedef VC4_ARRAY(uint32_t) node_heap;
+
+/* Adds node i to heap h ordered by `first` (best at the top). */
+static bool heap_push(const struct qsched *s, node_order first, node_heap *h, uint32_t i)
 {
 	if (!vc4_array_push(h, i))
 		return false;
-	for (size_t k = h->len - 1; k > 0 && before(s, i, h->data[(k - 1) / 2]); k = (k - 1) / 2) {
+	for (size_t k = h->len - 1; k > 0 && first(s, i, h->data[(k - 1) / 2]); k = (k - 1) / 2) {
 		h->data[k] = h->data[(k - 1) / 2];
 		h->data[(k - 1) / 2] = i;
 	}
 	return true;
 }
 
-/* Removes and returns the best ready node (the heap is not empty). */
-static uint32_t heap_pop(const struct qsched *s, ready_heap *h)
+/* Removes and returns the best node of heap h (not empty) by `first`. */
+static uint32_t heap_pop(const struct qsched *s, node_order first, node_heap *h)
 {
 	uint32_t top = h->data[0], last = h->data[--h->len];
 	size_t k = 0;
 	for (;;) {
 		size_t l = 2 * k + 1, best = k;
 		uint32_t cur = last;
-		if (l < h->len && before(s, h->data[l], cur))
+		if (l < h->len && first(s, h->data[l], cur))
 			best = l, cur = h->data[l];
-		if (l + 1 < h->len && before(s, h->data[l + 1], cur))
+		if (l + 1 < h->len && first(s, h->data[l + 1], cur))
 			best = l + 1;
 		if (best == k)
 			break;
@@ -211,32 +237,74 @@ static uint32_t heap_pop(const struct qsched *s, ready_heap *h)
 	return top;
 }
 
+/* The ready and the waiting nodes of reorder(), and the current step. */
+struct lists {
+	node_heap ready, waiting;
+	uint32_t now;
+};
+
+/* The next node to take: the best ready one; when none is ready, time
+ * jumps to the earliest waiting one. The lists are not both empty. */
+static uint32_t next_node(const struct qsched *s, struct lists *q)
+{
+	if (!q->ready.len && q->now < s->n[q->waiting.data[0]].ready_at)
+		q->now = s->n[q->waiting.data[0]].ready_at;
+	while (q->waiting.len && s->n[q->waiting.data[0]].ready_at <= q->now) {
+		uint32_t w = heap_pop(s, sooner, &q->waiting);
+		if (!heap_push(s, before, &q->ready, w))
+			return UINT32_MAX;
+	}
+	return heap_pop(s, before, &q->ready);
+}
+
+/* Takes node i at step q->now: its kids' ready steps move, and those left
+ * without unscheduled parents join the waiting list. False on OOM. */
+static bool take(struct qsched *s, struct lists *q, uint32_t i)
+{
+	for (uint32_t e = s->n[i].first_kid; e != UINT32_MAX; e = s->edges.data[e].next) {
+		struct qnode *kid = &s->n[s->edges.data[e].to];
+		if (kid->ready_at < q->now + s->edges.data[e].lat)
+			kid->ready_at = q->now + s->edges.data[e].lat;
+		if (--kid->nparents == 0 && !heap_push(s, sooner, &q->waiting, s->edges.data[e].to))
+			return false;
+	}
+	q->now++;
+	return true;
+}
+
 /* Relinks the block in list-scheduled order. */
 static bool reorder(struct qsched *s, struct qir_block *b)
 {
-	ready_heap ready = { 0 };
+	struct lists q = { { 0 }, { 0 }, 0 };
 	for (uint32_t i = 0; i < s->count; i++)
-		if (!s->n[i].nparents && !heap_push(s, &ready, i))
-			return false;
+		if (!s->n[i].nparents && !heap_push(s, sooner, &q.waiting, i))
+			s->oom = true;
 	b->first = b->last = NULL;
-	for (uint32_t done = 0; done < s->count; done++) {
-		if (!ready.len) {          /* cannot happen: the graph is a DAG */
-			vc4_array_free(&ready);
-			return false;
+	for (uint32_t done = 0; done < s->count && !s->oom; done++) {
+		if (!q.ready.len && !q.waiting.len) {   /* cannot happen: the graph is a DAG */
+			s->oom = true;
+			break;
 		}
-		uint32_t i = heap_pop(s, &ready);
+		uint32_t i = next_node(s, &q);
+		if (i == UINT32_MAX) {
+			s->oom = true;
+			break;
+		}
 		struct qir_inst *in = s->n[i].inst;
 		in->prev = in->next = NULL;
 		qir_inst_insert_before(b, NULL, in);
-		for (uint32_t e = s->n[i].first_kid; e != UINT32_MAX; e = s->edges.data[e].next)
-			if (--s->n[s->edges.data[e].to].nparents == 0 &&
-			    !heap_push(s, &ready, s->edges.data[e].to))
-				s->oom = true;
+		if (!take(s, &q, i))
+			s->oom = true;
 	}
-	vc4_array_free(&ready);
+	vc4_array_free(&q.ready);
+	vc4_array_free(&q.waiting);
 	return !s->oom;
 }
 
+/* Reorders block b by the list scheduler (file header): resets the resources
+ * the last block touched, builds the DAG and relinks the instructions. False
+ * when out of memory: after build() succeeded the block may be half
+ * relinked, and the caller gives the program up (c->oom). */
 static bool schedule_block(struct qsched *s, struct qir_block *b)
 {
 	uint32_t n = 0;
@@ -264,6 +332,8 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 	return ok;
 }
 
+/* The pre-allocation order for every block of c (qir.h); false and c->oom
+ * when out of memory. Drops the derived defs. */
 bool qir_schedule(struct qir_compile *c)
 {
 	struct qsched s;

@@ -80,6 +80,9 @@ static bool check_src(struct vctx *v, int s)
 	}
 }
 
+/* Checks the current instruction's destination: present only when the op
+ * has one, no unpack, a file and index the op and stage allow; false with
+ * the message set (bad()) otherwise. */
 static bool check_dst(struct vctx *v)
 {
 	const struct qir_inst *inst = v->inst;
@@ -172,6 +175,9 @@ static bool check_op_rules(struct vctx *v)
 	return true;
 }
 
+/* Checks one instruction: op in range, destination, every source, then the
+ * modifiers and the op's own rules; false with the message set at the first
+ * problem. */
 static bool check_inst(struct vctx *v)
 {
 	if (v->inst->op >= QIR_OP_COUNT)
@@ -226,6 +232,9 @@ static bool check_defined(struct vctx *v)
 	return vc4_diag_set(v->diag, "t%u may be read before it is written", t);
 }
 
+/* Checks the whole program (docs/qir.md, "Core services"): blocks and links,
+ * every instruction, branch and payload placement, and reads before writes;
+ * false with diag naming block and instruction at the first problem. */
 bool qir_validate(struct qir_compile *c, struct vc4_diag *diag)
 {
 	struct vctx v = { .c = c, .diag = diag, .payload_allowed = true };

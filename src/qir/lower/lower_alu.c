@@ -121,12 +121,20 @@ static struct qir_reg op_step(struct lower *l, const struct qir_reg *s)
 	return lower_flag_select(l, QPU_COND_NS, zero, one);
 }
 
-/* t = clamp((x - e0) / (e1 - e0), 0, 1); t*t*(3 - 2t) */
+/* t = clamp((x - e0) / (e1 - e0), 0, 1); t*t*(3 - 2t). The reciprocal is
+ * the SFU's estimate, which the truncating fmul keeps below the true
+ * quotient: x = e1 gave t = 0.99999994, which floor() or fract() then
+ * turned into 0 (random execution seeds 16510 and 59296). So where x == e1
+ * (Z of x - e1) the quotient, d * rcp(d) there, is doubled before the
+ * clamp: 1 as C's d / d for either order of the edges, and still 0 when
+ * e0 == e1 (0 * rcp(0) is 0 on the QPU; C's NaN clamps to 0). */
 static struct qir_reg op_smoothstep(struct lower *l, const struct qir_reg *s)
 {
 	struct qir_compile *c = l->c;
 	struct qir_reg r = qir_RCP(c, qir_FSUB(c, s[1], s[0]));
 	struct qir_reg t = qir_FMUL(c, qir_FSUB(c, s[2], s[0]), r);
+	lower_sf(l, QIR_OP_FSUB, s[2], s[1]);
+	lower_emit(l, QIR_OP_FMUL, t, t, lower_uf(l, 2.0f), QPU_COND_ZS, false);
 	struct qir_reg one = lower_uf(l, 1.0f);
 	t = qir_FMIN(c, qir_FMAX(c, t, lower_uf(l, 0.0f)), one);
 	struct qir_reg t2 = qir_FMUL(c, t, lower_uf(l, 2.0f));
@@ -388,13 +396,16 @@ bool lower_alu_instr(struct lower *l, const struct ir_instr *in)
 	if (!fn)
 		return lower_vector(l, in);
 	struct qir_reg *d = lower_def(l, in->dest);
+	bool rounding = in->op == IR_OP_FLOOR || in->op == IR_OP_CEIL || in->op == IR_OP_FRACT;
 	for (unsigned k = 0; k < in->type.comps; k++) {
 		struct qir_reg s[IR_MAX_SRC];
 		for (unsigned i = 0; i < in->nsrc; i++) {
 			unsigned comps = l->sh->values.data[in->src[i]].type.comps;
 			s[i] = lower_val(l, in->src[i], comps == 1 ? 0 : k);
 		}
+		l->small_arg = rounding && lower_small_float(l, in->src[0], k);
 		d[k] = fn(l, s);
+		l->small_arg = false;
 	}
 	return true;
 }

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "qir/lower/lower_internal.h"
 
@@ -54,9 +55,18 @@ struct qir_reg lower_to_temp(struct lower *l, struct qir_reg r)
 	return qir_MOV(l->c, r);
 }
 
+/* Stores n components src into the slot dst: in a part of a select-style if
+ * the slot just names the values (merged at the endif); inside control flow
+ * that masks lanes by exec, conditional moves for the lanes it leaves
+ * active; else (uniform ifs too) plain moves. */
 void lower_store(struct lower *l, struct qir_reg *dst, const struct qir_reg *src, unsigned n)
 {
 	enum qpu_cond cond = QPU_COND_ALWAYS;
+	if (l->selects.len) {   /* a part of a select-style if */
+		for (unsigned k = 0; k < n; k++)
+			dst[k] = src[k];   /* the slot names the value; merged at the endif */
+		return;
+	}
 	if (l->masked > 0) {
 		lower_sf(l, QIR_OP_MOV, l->exec, qir_null());
 		cond = QPU_COND_ZS;
@@ -98,6 +108,7 @@ static bool alloc_maps(struct lower *l)
 	}
 	l->pool = calloc(pool + 1, sizeof(struct qir_reg));
 	l->slots = calloc(slots + 1, sizeof(struct qir_reg));
+	l->nslots = (uint32_t)slots;
 	return l->pool && l->slots;
 }
 
@@ -196,6 +207,11 @@ static void reactivate(struct lower *l, uint32_t id)
 	lower_emit(l, QIR_OP_MOV, l->exec, lower_ui(l, 0), qir_null(), QPU_COND_ZS, false);
 }
 
+/* An IF marker by its plan (lower_ifconv.c): the discard flag's condition, a
+ * select-style if's condition and slot snapshot, a uniform if's branch over
+ * the then part, or the exec-mask update (lanes with a false condition wait
+ * for the else/endif) with, for a branch plan, the branch over the part
+ * nobody runs. */
 static void lower_if(struct lower *l, const struct ir_instr *in)
 {
 	enum lower_if_plan plan = lower_if_plan_of(l, l->cur);
@@ -205,6 +221,10 @@ static void lower_if(struct lower *l, const struct ir_instr *in)
 		return;
 	}
 	l->depth++;
+	if (plan == LOWER_IF_SELECT) {
+		lower_select_if(l, cond);
+		return;
+	}
 	if (plan == LOWER_IF_UNIFORM) {   /* every lane goes the same way */
 		lower_sf(l, QIR_OP_MOV, cond, qir_null());      /* Z: false */
 		branch_to_marker(l, QPU_BR_ALL_ZS, in->match);
@@ -222,8 +242,17 @@ static void lower_if(struct lower *l, const struct ir_instr *in)
 	}
 }
 
+/* An ELSE marker: a select-style if switches to its else part (then's slot
+ * values kept, the slots back as at the if); a uniform if's then part
+ * branches to the endif; otherwise the then-lanes wait for the endif and the
+ * else-lanes wake, with a branch over the else part when no lane waits for
+ * it (branch plan). */
 static void lower_else(struct lower *l, const struct ir_instr *in)
 {
+	if (lower_if_plan_of(l, l->cur) == LOWER_IF_SELECT) {
+		lower_select_else(l);
+		return;
+	}
 	if (lower_if_plan_of(l, l->cur) == LOWER_IF_UNIFORM) {
 		branch_to_marker(l, QPU_BR_ALWAYS, in->match);  /* the then part: to the endif */
 		open_block(l, l->cur);   /* the else part, where the if branches */
@@ -238,11 +267,20 @@ static void lower_else(struct lower *l, const struct ir_instr *in)
 	reactivate(l, mark_id(l->cur));
 }
 
+/* An ENDIF marker: ends a discard-flag if, merges a select-style if's slots,
+ * opens a uniform if's join block, or wakes the lanes waiting for it
+ * (opening the block its branches target); then adds the loop exit test the
+ * plan asks for. */
 static void lower_endif(struct lower *l)
 {
 	enum lower_if_plan plan = lower_if_plan_of(l, l->cur);
 	if (plan == LOWER_IF_DISCARD) {
 		l->discard_cond = qir_null();
+		return;
+	}
+	if (plan == LOWER_IF_SELECT) {
+		lower_select_endif(l);
+		l->depth--;
 		return;
 	}
 	if (plan == LOWER_IF_UNIFORM) {
@@ -272,6 +310,10 @@ static void lower_loop(struct lower *l)
 	l->masked++;
 }
 
+/* An ENDLOOP marker: opens the block the exit tests branch to; the lanes
+ * still active wait for the loop head, the back edge branches there while
+ * any lane waits for it, and the block after the loop wakes the lanes that
+ * broke out. */
 static void lower_endloop(struct lower *l, const struct ir_instr *in)
 {
 	if (l->pending_head[in->match])   /* exit tests wait at the loop marker */
@@ -400,6 +442,12 @@ static void lower_free(struct lower *l)
 	free(l->decl_ordinal);
 	free(l->pool);
 	free(l->slots);
+	for (size_t i = 0; i < l->selects.len; i++) {   /* open ones, after an error */
+		free(l->selects.data[i].saved);
+		free(l->selects.data[i].then);
+	}
+	vc4_array_free(&l->selects);
+	free(l->range);
 	vc4_array_free(&l->pending);
 	free(l->pending_head);
 	free(l->if_plan);
@@ -413,7 +461,7 @@ static void lower_free(struct lower *l)
 static bool lower_body(struct lower *l)
 {
 	bool vs = l->stage != QIR_STAGE_FRAGMENT;
-	if (!alloc_maps(l) || (vs && !lower_slice(l)) || !lower_plan_ifs(l))
+	if (!alloc_maps(l) || (vs && !lower_slice(l)) || !lower_plan_ifs(l) || !lower_ranges(l))
 		return vc4_diag_set(l->diag, "out of memory");
 	if (!(vs ? lower_vs_prologue(l) : lower_fs_prologue(l)))
 		return false;

@@ -27,6 +27,14 @@ struct lower_tex_seen {
 	struct qir_reg dst[4];              /* the swizzled result */
 };
 
+/* An open select-style if (lower_select.c). */
+struct lower_select {
+	struct qir_reg cond;
+	bool in_else;
+	struct qir_reg *saved;   /* the slot bindings at the if */
+	struct qir_reg *then;    /* ... the then part left (at the else) */
+};
+
 struct lower {
 	struct qir_compile *c;
 	const struct ir_shader *sh;
@@ -53,8 +61,9 @@ struct lower {
 					     * of the point that reactivates it */
 	unsigned depth;                     /* if/loop nesting at `cur` */
 	unsigned masked;                    /* ... of those that mask lanes by exec
-					     * (all but LOWER_IF_UNIFORM ifs):
-					     * stores are conditional inside */
+					     * (all but LOWER_IF_UNIFORM and
+					     * LOWER_IF_SELECT ifs): stores are
+					     * conditional inside */
 	VC4_ARRAY(struct lower_pending) pending;
 	uint32_t *pending_head;             /* per IR instruction (marker): the
 					     * chain of branches waiting for it */
@@ -64,6 +73,11 @@ struct lower {
 	bool use_discard;
 	struct qir_reg discard;             /* per lane: ~0 when discarded */
 	struct qir_reg discard_cond;        /* in a LOWER_IF_DISCARD: its condition */
+	VC4_ARRAY(struct lower_select) selects;  /* the open select-style ifs */
+	float *range;                       /* per pool entry: bound on |value|
+					     * (lower_range.c), or NULL */
+	bool small_arg;                     /* floor/ceil/fract: |x| < 2^23 known */
+	uint32_t nslots;                    /* entries of slots */
 	VC4_ARRAY(struct lower_tex_seen) tex_seen;  /* lookups of tex_block */
 	struct qir_block *tex_block;
 	uint32_t mutable_lo, mutable_hi;    /* temps [lo, hi) are written after
@@ -85,7 +99,10 @@ enum lower_if_plan {
 	LOWER_IF_UNIFORM,       /* a condition the same in every lane, where every
 				 * lane runs (ir_uniform.h): branches on it, no
 				 * exec updates */
-	LOWER_IF_EXIT_TEST = 4, /* flag: after the endif, leave the iteration
+	LOWER_IF_SELECT,        /* a small if outside any if or loop (every lane
+				 * active): both parts run, slots merged by the
+				 * condition at the endif (lower_select.c) */
+	LOWER_IF_EXIT_TEST = 8, /* flag: after the endif, leave the iteration
 				 * when no lane is active */
 };
 
@@ -96,6 +113,19 @@ bool lower_plan_ifs(struct lower *l);
 enum lower_if_plan lower_if_plan_of(const struct lower *l, uint32_t marker);
 /* Whether the endif is followed by a test that leaves the iteration. */
 bool lower_if_exit_test(const struct lower *l, uint32_t endif);
+
+/* Bounds on |value| for every float value component (lower_range.c) into
+ * l->range; false on OOM. lower_small_float(): whether component k of IR
+ * value v is known to be below 2^23 in magnitude (and finite). */
+bool lower_ranges(struct lower *l);
+bool lower_small_float(const struct lower *l, uint32_t v, unsigned k);
+
+/* Select-style ifs (lower_select.c): the if (false on OOM, c->oom set),
+ * the else and the endif (the merge) of the innermost open one. While one is
+ * open, lower_store() binds slots instead of writing them. */
+bool lower_select_if(struct lower *l, struct qir_reg cond);
+void lower_select_else(struct lower *l);
+void lower_select_endif(struct lower *l);
 
 /* Lane is never reactivated (discarded). */
 #define LOWER_EXEC_DEAD 0x7fffffffu

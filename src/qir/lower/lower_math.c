@@ -10,37 +10,50 @@
 #define ABS_MASK 0x7fffffffu
 #define SIGN_BIT 0x80000000u
 #define ONE_BITS 0x3f800000u
+
 #define TWO_POW_23 8388608.0f  /* every float at least this large is an integer */
 
-/* trunc(x) for |x| < 2^31 (ftoi rounds toward zero). */
+/* trunc(x) for |x| < 2^31 (ftoi rounds toward zero; it gives 0 beyond,
+ * and for inf and NaN). */
 static struct qir_reg trunc_small(struct lower *l, struct qir_reg x)
 {
 	return qir_ITOF(l->c, qir_FTOI(l->c, x));
 }
 
-/* r where |x| < 2^23, else x itself (already integral, also inf). */
+/* r where |x| < 2^23, else x itself (already integral, also inf); just r
+ * when the range analysis knows |x| < 2^23 (l->small_arg). |x| is
+ * fmaxabs(x, x), which needs no mask uniform (a denormal reads as 0, NaN
+ * stays NaN: both as `and` with 0x7fffffff would decide). */
 static struct qir_reg keep_large(struct lower *l, struct qir_reg x, struct qir_reg r)
 {
-	struct qir_reg ax = qir_AND(l->c, x, lower_ui(l, ABS_MASK));
+	if (l->small_arg)   /* |x| < 2^23 known (lower_range.c) */
+		return r;
+	struct qir_reg ax = qir_FMAXABS(l->c, x, x);
 	lower_sf(l, QIR_OP_FSUB, ax, lower_uf(l, TWO_POW_23));
 	lower_emit(l, QIR_OP_MOV, r, x, qir_null(), QPU_COND_NC, false);
 	return r;
 }
 
+/* floor(x) = trunc(x), less 1 where x < trunc(x) by a conditional fsub in
+ * place (no second value and select: 7 instructions, where that took 9);
+ * x itself where |x| >= 2^23. (Clamping into [x - 1, x] instead of the
+ * large test does not work: with round-toward-zero, x - 1 is below x even
+ * where 1 is less than half an ulp of x.) */
 struct qir_reg lower_floor(struct lower *l, struct qir_reg x)
 {
 	struct qir_reg t = trunc_small(l, x);
-	struct qir_reg tm1 = qir_FSUB(l->c, t, lower_uf(l, 1.0f));
 	lower_sf(l, QIR_OP_FSUB, x, t);  /* N: x < trunc(x) */
-	return keep_large(l, x, lower_flag_select(l, QPU_COND_NS, tm1, t));
+	lower_emit(l, QIR_OP_FSUB, t, t, lower_uf(l, 1.0f), QPU_COND_NS, false);
+	return keep_large(l, x, t);
 }
 
+/* ceil(x): floor's mirror (plus 1 where trunc(x) < x). */
 struct qir_reg lower_ceil(struct lower *l, struct qir_reg x)
 {
 	struct qir_reg t = trunc_small(l, x);
-	struct qir_reg tp1 = qir_FADD(l->c, t, lower_uf(l, 1.0f));
 	lower_sf(l, QIR_OP_FSUB, t, x);  /* N: trunc(x) < x */
-	return keep_large(l, x, lower_flag_select(l, QPU_COND_NS, tp1, t));
+	lower_emit(l, QIR_OP_FADD, t, t, lower_uf(l, 1.0f), QPU_COND_NS, false);
+	return keep_large(l, x, t);
 }
 
 struct qir_reg lower_fract(struct lower *l, struct qir_reg x)

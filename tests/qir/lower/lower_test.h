@@ -5,6 +5,9 @@
 #ifndef VC4_TESTS_QIR_LOWER_LOWER_TEST_H
 #define VC4_TESTS_QIR_LOWER_LOWER_TEST_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "ir/ir.h"
 #include "qir/lower/qir_lower.h"
 
@@ -19,5 +22,30 @@ struct qir_compile *lt_lower(const struct ir_shader *sh, const struct ir_shader 
 /* The whole file tests/qir/lower/<rel> as a NUL-terminated malloc'ed string,
  * or NULL when missing. */
 char *lt_read(const char *rel);
+
+/* A float's bits and back. */
+static inline uint32_t lt_fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static inline float lt_bitsf(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+/* A float in [0, 1] as a unorm8 byte (rounded; NaN and below 0 give 0). */
+static inline uint8_t lt_unorm8(float f)
+{
+	if (!(f > 0))
+		return 0;
+	if (f >= 1)
+		return 255;
+	return (uint8_t)(f * 255.0 + 0.5);
+}
 
 #endif

@@ -286,7 +286,8 @@ static void test_cs_skips_dead_loop(void **state)
 
 /* Lookups with the same op, sampler and coordinate share one TMU request
  * within a block; another sampler, another coordinate, a bias, a local's
- * changing value or a branch between them do not. */
+ * changing value or a branch between them (an if too large for the select
+ * plan: 28 scalar results) do not. */
 static void test_tex_shared(void **state)
 {
 	(void)state;
@@ -303,7 +304,8 @@ static void test_tex_shared(void **state)
 		  "%b = tex @s, %o2\n%r = add %a, %b\n", 2 },
 		{ "%a = tex @s, %xy\n%x = extract %u, 0\n%c = const float 0\n"
 		  "%p = fgt %x, %c\nif %p {\n%big = add %u, %u\n%big2 = mul %big, %u\n"
-		  "%big3 = mul %big2, %big\n%big4 = add %big3, %big2\nstore @w, %big4\n}\n"
+		  "%big3 = mul %big2, %big\n%big4 = add %big3, %big2\n%big5 = mul %big4, %big\n"
+		  "%big6 = add %big5, %big3\n%big7 = mul %big6, %big4\nstore @w, %big7\n}\n"
 		  "%b = tex @s, %xy\n%r = add %a, %b\n", 2 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -1,0 +1,187 @@
+/*
+ * lower_range.c: how large each float value of the shader can be, so that
+ * floor, ceil and fract skip their |x| >= 2^23 case (three instructions and
+ * a flag update; lower_math.c) where x is known to be smaller.
+ *
+ * Per value component a bound on |value|: a number (the value is finite and
+ * no larger), RANGE_FINITE (finite, size unknown: an input — uniform,
+ * varying, attribute, texel — which GLSL ES does not require to be
+ * non-finite-safe anyway), or RANGE_UNKNOWN (may be infinite or NaN: a
+ * division, an SFU result). fract, sin, cos,
+ * step and smoothstep of a finite value are within 1; constants bound
+ * themselves; +, -, * combine bounds; clamp is bounded by its limits.
+ * Locals take the largest bound of all their stores (they start at 0),
+ * solved by repeating the walk until no local's bound grows (at most
+ * RANGE_ROUNDS walks; those still growing become unknown). Flow-insensitive
+ * and cheap: O(rounds x instructions).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "qir/lower/lower_internal.h"
+
+#define RANGE_UNKNOWN INFINITY
+#define RANGE_FINITE 1e37f
+#define RANGE_BIG 1e30   /* larger sums and products count as finite only */
+#define RANGE_ROUNDS 6
+
+static bool finite_bound(float b) { return b <= RANGE_FINITE; }
+static bool known(float b) { return b < RANGE_FINITE; }
+
+/* A sum or product of finite values counts as finite: an overflow to
+ * infinity is outside what GLSL ES 1.00 defines (it requires no infinities
+ * or NaNs), unlike a division by zero, which shaders do meet. */
+static float sum(float a, float b)
+{
+	if (!finite_bound(a) || !finite_bound(b))
+		return RANGE_UNKNOWN;
+	return known(a) && known(b) && (double)a + b < RANGE_BIG ? a + b : RANGE_FINITE;
+}
+
+static float prod(float a, float b)
+{
+	if (!finite_bound(a) || !finite_bound(b))
+		return RANGE_UNKNOWN;
+	return known(a) && known(b) && (double)a * b < RANGE_BIG ? a * b : RANGE_FINITE;
+}
+
+/* Either of two values (min, max, select): unknown wins, then finite. */
+static float either(float a, float b)
+{
+	if (!finite_bound(a) || !finite_bound(b))
+		return RANGE_UNKNOWN;
+	return a > b ? a : b;
+}
+
+struct range {
+	struct lower *l;
+	float *val;     /* per pool entry (value component), like l->pool */
+	float *slot;    /* per slot entry: the bound of what a load reads */
+	bool grew;      /* a slot's bound grew in this walk */
+};
+
+static float val(const struct range *r, uint32_t v, unsigned k)
+{
+	unsigned comps = r->l->sh->values.data[v].type.comps;
+	return r->val[r->l->val_base[v] + (comps == 1 ? 0 : k)];
+}
+
+/* A load: locals (and written outputs) read their slot bound; inputs are
+ * finite of unknown size. */
+static float load_bound(const struct range *r, const struct ir_instr *in, unsigned k)
+{
+	const struct ir_decl *d = &r->l->sh->decls.data[in->slot];
+	if (d->array_len)
+		return d->kind == IR_DECL_UNIFORM && d->type.base == IR_FLOAT ? RANGE_FINITE :
+		       RANGE_UNKNOWN;
+	if (d->kind == IR_DECL_LOCAL || d->kind == IR_DECL_OUTPUT ||
+	    (d->kind == IR_DECL_VARYING && r->l->sh->stage == IR_STAGE_VERTEX))
+		return r->slot[r->l->slot_base[in->slot] + k];
+	return d->type.base == IR_FLOAT ? RANGE_FINITE : RANGE_UNKNOWN;
+}
+
+/* The bound of component k of in's result. */
+static float bound_of(const struct range *r, const struct ir_instr *in, unsigned k)
+{
+	const uint32_t *s = in->src;
+	switch (in->op) {
+	case IR_OP_CONST:
+		return in->type.base == IR_FLOAT && isfinite(in->imm[k].f) ? fabsf(in->imm[k].f) :
+		       RANGE_UNKNOWN;
+	case IR_OP_LOAD: return load_bound(r, in, k);
+	case IR_OP_LOAD_INDEX: case IR_OP_TEX: case IR_OP_TEXB: return RANGE_FINITE;
+	case IR_OP_FRAG_COORD: return k < 2 ? 8192.0f : k == 2 ? 1.0f : RANGE_UNKNOWN;
+	case IR_OP_POINT_COORD: case IR_OP_B2F: return 1.0f;
+	case IR_OP_SWIZZLE: case IR_OP_EXTRACT:
+		return val(r, s[0], in->imm[in->op == IR_OP_SWIZZLE ? k : 0].u);
+	case IR_OP_FRACT: case IR_OP_SIN: case IR_OP_COS: case IR_OP_STEP: case IR_OP_SMOOTHSTEP:
+		return finite_bound(val(r, s[0], k)) && finite_bound(val(r, s[in->nsrc - 1], k)) ?
+		       1.0f : RANGE_UNKNOWN;
+	case IR_OP_FLOOR: case IR_OP_CEIL:
+		return known(val(r, s[0], k)) ? val(r, s[0], k) + 1.0f : val(r, s[0], k);
+	case IR_OP_NEG: case IR_OP_ABS: return val(r, s[0], k);
+	case IR_OP_ADD: case IR_OP_SUB: return sum(val(r, s[0], k), val(r, s[1], k));
+	case IR_OP_MUL: return prod(val(r, s[0], k), val(r, s[1], k));
+	case IR_OP_MIN: case IR_OP_MAX: return either(val(r, s[0], k), val(r, s[1], k));
+	case IR_OP_SELECT: return either(val(r, s[1], k), val(r, s[2], k));
+	case IR_OP_CLAMP: return either(val(r, s[1], k), val(r, s[2], k));
+	case IR_OP_MIX: {
+		float a = val(r, s[0], k), b = val(r, s[1], k);
+		return sum(a, prod(sum(a, b), val(r, s[2], k)));
+	}
+	default: return RANGE_UNKNOWN;
+	}
+}
+
+/* The sources of a vecN, component by component (a scalar splats). */
+static float vec_bound(const struct range *r, const struct ir_instr *in, unsigned k)
+{
+	unsigned n = 0;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		unsigned comps = r->l->sh->values.data[in->src[s]].type.comps;
+		if (k < n + comps)
+			return val(r, in->src[s], k - n);
+		n += comps;
+	}
+	return val(r, in->src[0], 0);
+}
+
+/* One walk over the shader in order; stores raise their slot's bound. */
+static void walk(struct range *r)
+{
+	const struct ir_shader *sh = r->l->sh;
+	for (uint32_t i = 0; i < sh->instrs.len; i++) {
+		const struct ir_instr *in = &sh->instrs.data[i];
+		if (in->op == IR_OP_STORE && in->slot != IR_NONE && !sh->decls.data[in->slot].array_len) {
+			unsigned comps = sh->values.data[in->src[0]].type.comps;
+			for (unsigned k = 0; k < comps; k++) {
+				float *b = &r->slot[r->l->slot_base[in->slot] + k];
+				float v = either(*b, val(r, in->src[0], k));
+				r->grew |= v > *b;
+				*b = v;
+			}
+		}
+		if (in->dest == IR_NONE)
+			continue;
+		bool vec = in->op == IR_OP_VEC2 || in->op == IR_OP_VEC3 || in->op == IR_OP_VEC4;
+		for (unsigned k = 0; k < in->type.comps; k++)
+			r->val[r->l->val_base[in->dest] + k] = vec ? vec_bound(r, in, k) :
+							      bound_of(r, in, k);
+	}
+}
+
+/* The bounds of every value component into l->range: walks the shader until
+ * no local's bound grows (at most RANGE_ROUNDS times; then every local is
+ * unknown and one more walk settles the values). False when out of memory. */
+bool lower_ranges(struct lower *l)
+{
+	const struct ir_shader *sh = l->sh;
+	size_t nvals = sh->values.len;
+	uint32_t pool = nvals ? l->val_base[nvals - 1] + sh->values.data[nvals - 1].type.comps : 0;
+	struct range r = { l, calloc(pool + 1, sizeof(float)), calloc(l->nslots + 1, sizeof(float)),
+			   false };
+	if (!r.val || !r.slot) {
+		free(r.val);
+		free(r.slot);
+		return false;
+	}
+	int round = 0;
+	do {
+		r.grew = false;
+		walk(&r);
+	} while (r.grew && ++round < RANGE_ROUNDS);
+	if (r.grew) {   /* still growing (a loop feeds back): every local unknown */
+		for (uint32_t k = 0; k < l->nslots; k++)
+			r.slot[k] = RANGE_UNKNOWN;
+		walk(&r);
+	}
+	free(r.slot);
+	l->range = r.val;
+	return true;
+}
+
+bool lower_small_float(const struct lower *l, uint32_t v, unsigned k)
+{
+	unsigned comps = l->sh->values.data[v].type.comps;
+	return l->range && l->range[l->val_base[v] + (comps == 1 ? 0 : k)] < 8388608.0f;
+}

@@ -1,0 +1,301 @@
+/* test_qir_opt_more.c: the passes and pass extensions of issue 10's code
+ * quality work on small programs (exact QIR text after one run): copies
+ * into GLSL locals (copy_prop), small constants as movs (imm_movs), sums of
+ * one value (reassoc), tests of flag-made booleans (flag_bool) and the
+ * double unpack fold (fold_packs). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "qir_test.h"
+
+/* Copies into multiply-written temps (GLSL locals passed through a
+ * function: d = result; param = d) reach reads later in the block while
+ * neither side is written again; a write of the source, of the copy, or
+ * the block's end stops them. */
+static void copy_prop_into_multi_def(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_copy_prop, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tfmul t0, u0, u0\n"
+		"\tmov t1, t0\n"
+		"\tmov t2, t1\n"
+		"\tmov t0, t2\n"
+		"\tfmul t3, t0, t1\n"
+		"\tmov t1, t3\n"
+		"\tfadd t0, t0, 1.0\n"
+		"\tfadd t4, t1, t0\n"
+		"\tmov t2, t4\n"
+		"\tmov t1, 1.0\n"
+		"\tfadd t5, t2, t1\n"
+		"block 1:\n"
+		"\tfadd t6, t2, t1\n"
+		"\tfadd t7, t6, t5\n"
+		"\tmov tlb_color, t7\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tfmul t0, u0, u0\n"
+		"\tmov t1, t0\n"
+		"\tmov t2, t0\n"
+		"\tmov t0, t0\n"   /* a write of t0: t1's copy of it ends */
+		"\tfmul t3, t0, t1\n"
+		"\tmov t1, t3\n"
+		"\tfadd t0, t0, 1.0\n"
+		"\tfadd t4, t3, t0\n"
+		"\tmov t2, t4\n"
+		"\tmov t1, 1.0\n"
+		"\tfadd t5, t4, 1.0\n"
+		"block 1:\n"
+		"\tfadd t6, t2, t1\n"
+		"\tfadd t7, t6, t5\n"
+		"\tmov tlb_color, t7\n");
+}
+
+/* A local set to a small constant (load_imm into a multiply-written temp)
+ * reaches the reads later in its block as a small immediate; a constant no
+ * small immediate encodes does not. */
+static void copy_prop_const_local(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_copy_prop, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tload_imm t0, 0x3f800000\n"
+		"\tfmul t1, t0, u0\n"
+		"\tload_imm t0, 0xbf800000\n"
+		"\tfmul t2, t0, u0\n"
+		"\tfadd t3, t1, t2\n"
+		"\tmov tlb_color, t3\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tload_imm t0, 0x3f800000\n"
+		"\tfmul t1, 1.0, u0\n"
+		"\tload_imm t0, 0xbf800000\n"
+		"\tfmul t2, t0, u0\n"
+		"\tfadd t3, t1, t2\n"
+		"\tmov tlb_color, t3\n");
+}
+
+/* Load-immediates of small-immediate values into temps become movs (which
+ * pair); other values, packed writes and special destinations stay. */
+static void imm_movs(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_imm_movs, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tmov.sf -, u0\n"
+		"\tload_imm t0, 0x00000000\n"
+		"\tload_imm.zs t0, 0xffffffff\n"
+		"\tload_imm t1, 0x12345678\n"
+		"\tload_imm t2, 0x3f800000\n"
+		"\tload_imm t3, 0x12345678\n"
+		"\tload_imm t3.16a, 0x00000001\n"
+		"\tload_imm vw_setup, 0x00000002\n"
+		"\tfadd t4, t0, t1\n"
+		"\tfadd t5, t4, t2\n"
+		"\tfadd t6, t5, t3\n"
+		"\tmov tlb_color, t6\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tmov.sf -, u0\n"
+		"\tmov t0, 0\n"
+		"\tmov.zs t0, -1\n"
+		"\tload_imm t1, 0x12345678\n"
+		"\tmov t2, 1.0\n"
+		"\tload_imm t3, 0x12345678\n"
+		"\tload_imm t3.16a, 0x00000001\n"
+		"\tload_imm vw_setup, 0x00000002\n"
+		"\tfadd t4, t0, t1\n"
+		"\tfadd t5, t4, t2\n"
+		"\tfadd t6, t5, t3\n"
+		"\tmov tlb_color, t6\n");
+}
+
+/* Sums of multiples of one temp become one fmul by the whole count (n >= 3;
+ * 2x stays an fadd); other sums and fractional factors stay. */
+static void reassoc(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_reassoc, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 const 0x40400000\n"
+		"uniform u2 const 0x3fc00000\n"
+		"block 0:\n"
+		"\tmov t0, u0\n"
+		"\tfadd t1, t0, t0\n"
+		"\tfadd t2, t1, t1\n"
+		"\tfadd t3, t2, t0\n"
+		"\tfmul t4, t0, u1\n"
+		"\tfadd t5, t4, t3\n"
+		"\tfmul t6, t0, u2\n"
+		"\tfadd t7, t6, t0\n"
+		"\tfadd t8, t5, t7\n"
+		"\tmov tlb_color, t8\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 const 0x40400000\n"
+		"uniform u2 const 0x3fc00000\n"
+		"uniform u3 const 0x40800000\n"
+		"uniform u4 const 0x40a00000\n"
+		"uniform u5 const 0x41000000\n"
+		"block 0:\n"
+		"\tmov t0, u0\n"
+		"\tfadd t1, t0, t0\n"
+		"\tfmul t2, t0, u3\n"
+		"\tfmul t3, t0, u4\n"
+		"\tfmul t4, t0, u1\n"
+		"\tfmul t5, t0, u5\n"
+		"\tfmul t6, t0, u2\n"
+		"\tfadd t7, t6, t0\n"
+		"\tfadd t8, t5, t7\n"
+		"\tmov tlb_color, t8\n");
+}
+
+/* A test of a 0/~0 value made from the flags goes; the conditions reading
+ * it read the producer's flags instead (zc -> C, zs -> !C). */
+static void flag_bool(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_flag_bool, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfsub.sf -, u0, u1\n"
+		"\tmov t0, 0\n"
+		"\tmov.ns t0, -1\n"
+		"\tfadd t1, u0, u0\n"
+		"\tmov.sf -, t0\n"
+		"\tmov t2, u0\n"
+		"\tmov.zc t2, u1\n"
+		"\tmov.zs t2, 1.0\n"
+		"\tmov.sf -, t1\n"
+		"\tmov.zs t2, 0\n"
+		"\tmov tlb_color, t2\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfsub.sf -, u0, u1\n"
+		"\tmov t0, 0\n"
+		"\tmov.ns t0, -1\n"
+		"\tfadd t1, u0, u0\n"
+		"\tmov t2, u0\n"
+		"\tmov.ns t2, u1\n"
+		"\tmov.nc t2, 1.0\n"
+		"\tmov.sf -, t1\n"
+		"\tmov.zs t2, 0\n"
+		"\tmov tlb_color, t2\n");
+}
+
+/* Left alone: a flag update between the boolean and its test, a test
+ * whose flags may outlive the block (no later update in it), and a boolean
+ * whose zero was written in another block (a loop may bring ~0 back). */
+static void flag_bool_kept(void **state)
+{
+	(void)state;
+	const char *between =
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfsub.sf -, u0, u1\n"
+		"\tmov t0, 0\n"
+		"\tmov.ns t0, -1\n"
+		"\tfsub.sf -, u1, u0\n"
+		"\tmov.sf -, t0\n"
+		"\tmov t2, u0\n"
+		"\tmov.zc t2, u1\n"
+		"\tmov.sf -, t2\n"
+		"\tmov tlb_color, t2\n";
+	qt_check_pass(qir_opt_flag_bool, false, between, between);
+	const char *live_out =
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfsub.sf -, u0, u1\n"
+		"\tmov t0, 0\n"
+		"\tmov.ns t0, -1\n"
+		"\tmov.sf -, t0\n"
+		"\tmov t2, u0\n"
+		"\tmov.zc t2, u1\n"
+		"block 1:\n"
+		"\tmov.zs t2, 0\n"
+		"\tmov tlb_color, t2\n";
+	qt_check_pass(qir_opt_flag_bool, false, live_out, live_out);
+	const char *loop =   /* t0 is 0 only on the first pass through block 1 */
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tmov t0, 0\n"
+		"\tmov t2, u0\n"
+		"block 1:\n"
+		"\tfsub.sf -, u0, t2\n"
+		"\tmov.ns t0, -1\n"
+		"\tmov.sf -, t0\n"
+		"\tmov.zc t2, u1\n"
+		"\tfsub.sf -, t2, u1\n"
+		"\tbranch.any_ns b1\n"
+		"block 2:\n"
+		"\tmov tlb_color, t2\n";
+	qt_check_pass(qir_opt_flag_bool, false, loop, loop);
+}
+
+/* An unpacking fmov read twice by one float op (t * 2 as `fadd t, t`)
+ * folds into both operands: one register read with one unpack. */
+static void fold_unpack_twice(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_fold_packs, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tmov t0, u0\n"
+		"\tfmov t1, t0.8a\n"
+		"\tfadd t2, t1, t1\n"
+		"\tfmov t3, t0.8b\n"
+		"\tfadd t4, t3, t3\n"
+		"\tfadd t5, t3, t4\n"
+		"\tfadd t6, t2, t5\n"
+		"\tmov tlb_color, t6\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tmov t0, u0\n"
+		"\tfadd t2, t0.8a, t0.8a\n"
+		"\tfmov t3, t0.8b\n"
+		"\tfadd t4, t3, t3\n"
+		"\tfadd t5, t3, t4\n"
+		"\tfadd t6, t2, t5\n"
+		"\tmov tlb_color, t6\n");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(copy_prop_into_multi_def),
+		cmocka_unit_test(copy_prop_const_local),
+		cmocka_unit_test(imm_movs),
+		cmocka_unit_test(reassoc),
+		cmocka_unit_test(flag_bool),
+		cmocka_unit_test(flag_bool_kept),
+		cmocka_unit_test(fold_unpack_twice),
+	};
+	return cmocka_run_group_tests_name("qir_opt_more", tests, NULL, NULL);
+}

@@ -1,0 +1,74 @@
+/*
+ * test_qir_sched.c: the pre-allocation list scheduler (qir_schedule(),
+ * qir_sched.c) on exact QIR text: the longest latency path goes first, and
+ * independent work fills an SFU result's latency instead of the reader
+ * following its producer at once.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "qir_test.h"
+
+/* The reciprocal's reader waits SFU_LATENCY steps: the two independent
+ * instructions run in between; the FIFO write stays last. */
+static void sfu_latency_filled(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_schedule, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\trcp t0, u0\n"
+		"\tfmul t1, t0, t0\n"
+		"\tfmul t2, u1, u1\n"
+		"\tfadd t3, t2, u1\n"
+		"\tfadd t4, t1, t3\n"
+		"\tmov tlb_color, t4\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\trcp t0, u0\n"
+		"\tfmul t2, u1, u1\n"
+		"\tfadd t3, t2, u1\n"
+		"\tfmul t1, t0, t0\n"
+		"\tfadd t4, t1, t3\n"
+		"\tmov tlb_color, t4\n");
+}
+
+/* With nothing else to do, the reader is taken as soon as time allows:
+ * the order stays (no reordering of dependent work). */
+static void dependent_chain_kept(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_schedule, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\trcp t0, u0\n"
+		"\tfmul t1, t0, t0\n"
+		"\trsq t2, t1\n"
+		"\tfadd t3, t2, t1\n"
+		"\tmov tlb_color, t3\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\trcp t0, u0\n"
+		"\tfmul t1, t0, t0\n"
+		"\trsq t2, t1\n"
+		"\tfadd t3, t2, t1\n"
+		"\tmov tlb_color, t3\n");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(sfu_latency_filled),
+		cmocka_unit_test(dependent_chain_kept),
+	};
+	return cmocka_run_group_tests_name("qir_sched", tests, NULL, NULL);
+}
