@@ -57,7 +57,7 @@ static void report(const char *name, double ms, const struct vc4_compile_result 
 		   uint32_t *inst, uint32_t *pairs)
 {
 	for (uint32_t i = 0; i < r->count; i++) {
-		const struct vc4_program *p = &r->prog[i];
+		const struct vc4_compiled_stage *p = &r->prog[i];
 		printf("%-22s %-10s %8.3f ms %6u inst %5u dual-ALU (%4.1f%%)\n", name,
 		       vc4_stage_name((enum qir_stage)p->stage), i ? 0.0 : ms, p->num_inst,
 		       p->code.pairs, 100.0 * p->code.pairs / (p->num_inst ? p->num_inst : 1));

@@ -123,7 +123,7 @@ static void make_keys(const char *fs_src, const struct ir_shader *vs,
 	}
 }
 
-static struct figures figures_of(const struct vc4_program *p)
+static struct figures figures_of(const struct vc4_compiled_stage *p)
 {
 	return (struct figures){ p->num_inst, p->threads, p->num_uniforms, p->max_temps,
 				 p->cycles };

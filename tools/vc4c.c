@@ -351,7 +351,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 }
 
 /* Writes BASENAME.<stage>.bin; false with the reason in d. */
-static bool write_binary(const char *base, const struct vc4_program *p, struct vc4_diag *d)
+static bool write_binary(const char *base, const struct vc4_compiled_stage *p, struct vc4_diag *d)
 {
 	char path[4096];
 	snprintf(path, sizeof(path), "%s.%s.bin", base, suffix[p->stage]);
@@ -367,7 +367,7 @@ static bool write_binary(const char *base, const struct vc4_program *p, struct v
 }
 
 /* Prints and writes what was asked for one program. */
-static bool output(const struct args *a, const struct vc4_program *p, struct vc4_diag *d)
+static bool output(const struct args *a, const struct vc4_compiled_stage *p, struct vc4_diag *d)
 {
 	const char *st = vc4_stage_name((enum qir_stage)p->stage);
 	if (a->qir && p->qir)
@@ -381,7 +381,7 @@ static bool output(const struct args *a, const struct vc4_program *p, struct vc4
 	}
 	if (a->stats) {
 		char line[200];
-		vc4_program_stats(p, line, sizeof(line));
+		vc4_compiled_stage_stats(p, line, sizeof(line));
 		printf("%s\n", line);
 	}
 	return !a->out || write_binary(a->out, p, d);

@@ -22,7 +22,7 @@ const char *vc4_stage_name(enum qir_stage stage)
 	return stage <= QIR_STAGE_FRAGMENT ? names[stage] : "?";
 }
 
-void vc4_program_stats(const struct vc4_program *p, char *buf, size_t size)
+void vc4_compiled_stage_stats(const struct vc4_compiled_stage *p, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s shader: %u inst, %u threads, %u uniforms, %u max-temps, "
 		 "%u estimated-cycles", vc4_stage_name((enum qir_stage)p->stage), p->num_inst,
@@ -67,7 +67,7 @@ static enum qpu_stage check_stage(enum qir_stage s)
 
 /* The hazard checker and the kernel's rules over the finished program, and
  * the kernel's record of its TMU lookups against its uniform stream. */
-static bool check_program(const struct vc4_program *p, struct vc4_diag *diag)
+static bool check_program(const struct vc4_compiled_stage *p, struct vc4_diag *diag)
 {
 	const char *name = vc4_stage_name((enum qir_stage)p->stage);
 	struct qpu_check_report rep = {0};
@@ -136,7 +136,7 @@ static struct qir_compile *prepare_qir(const struct ir_shader *sh, const struct 
  * allocation failure from the others. */
 static bool compile_stage(const struct ir_shader *sh, const struct ir_shader *fs,
 			  const struct qir_shader_key *key, enum qir_stage stage, bool presched,
-			  const struct vc4_compile_options *opt, struct vc4_program *p,
+			  const struct vc4_compile_options *opt, struct vc4_compiled_stage *p,
 			  bool *ra_failed, struct vc4_diag *diag)
 {
 	memset(p, 0, sizeof(*p));
@@ -165,7 +165,7 @@ static bool compile_stage(const struct ir_shader *sh, const struct ir_shader *fs
 	return ok;
 }
 
-static void program_free(struct vc4_program *p)
+static void program_free(struct vc4_compiled_stage *p)
 {
 	qpu_program_free(&p->code);
 	free(p->qir);
@@ -176,7 +176,7 @@ static void program_free(struct vc4_program *p)
  * not allocate (or loses the second thread of a threaded shader). */
 static bool compile_best(const struct ir_shader *sh, const struct ir_shader *fs,
 			 const struct qir_shader_key *key, enum qir_stage stage,
-			 const struct vc4_compile_options *opt, struct vc4_program *p,
+			 const struct vc4_compile_options *opt, struct vc4_compiled_stage *p,
 			 struct vc4_diag *diag)
 {
 	bool ra_failed;
@@ -191,7 +191,7 @@ static bool compile_best(const struct ir_shader *sh, const struct ir_shader *fs,
 		*diag = first;
 		return false;
 	}
-	struct vc4_program plain;
+	struct vc4_compiled_stage plain;
 	if (!compile_stage(sh, fs, key, stage, false, opt, &plain, &ra_failed, diag))
 		return ok;   /* keep the single-threaded latency-ordered one, if any */
 	if (ok && plain.threads <= p->threads) {

@@ -19,7 +19,7 @@
 #include "qir/lower/shader_key.h"
 #include "codegen/qpu_emit.h"
 
-struct vc4_program {
+struct vc4_compiled_stage {
 	uint8_t stage;            /* enum qir_stage: VERTEX, COORD or FRAGMENT */
 	struct qpu_program code;  /* words, uniform stream (kinds in read order) */
 	uint32_t threads;         /* 2 for a threaded FS, else 1 */
@@ -32,11 +32,11 @@ struct vc4_program {
 
 struct vc4_compile_result {
 	uint32_t count;              /* 2 for a vertex shader, 1 for a fragment shader */
-	struct vc4_program prog[2];  /* vertex: [0] VS, [1] CS; fragment: [0] FS */
+	struct vc4_compiled_stage prog[2];  /* vertex: [0] VS, [1] CS; fragment: [0] FS */
 };
 
 struct vc4_compile_options {
-	bool keep_qir;               /* fill vc4_program.qir */
+	bool keep_qir;               /* fill vc4_compiled_stage.qir */
 	bool no_presched;            /* keep the lowering's instruction order
 				      * (for debugging the pre-allocation order) */
 };
@@ -71,20 +71,20 @@ const char *vc4_stage_name(enum qir_stage stage);
 
 /* The statistics line: "<stage> shader: N inst, T threads, U uniforms,
  * M max-temps, C estimated-cycles" (no newline) into buf. */
-void vc4_program_stats(const struct vc4_program *p, char *buf, size_t size);
+void vc4_compiled_stage_stats(const struct vc4_compiled_stage *p, char *buf, size_t size);
 
 /* ---------------------------------------------------------------------------
  * Program cache: compiled results keyed by (IR text hash + text, key bytes).
  * ------------------------------------------------------------------------- */
-struct vc4_program_cache;
+struct vc4_compile_cache;
 
-struct vc4_program_cache *vc4_program_cache_create(void);
-void vc4_program_cache_destroy(struct vc4_program_cache *cache);
+struct vc4_compile_cache *vc4_compile_cache_create(void);
+void vc4_compile_cache_destroy(struct vc4_compile_cache *cache);
 
 /* The cached result for (sh, fs, key), compiling it on a miss. The result
  * belongs to the cache. NULL + diag when compilation fails (failures are
  * not cached). */
-const struct vc4_compile_result *vc4_program_cache_get(struct vc4_program_cache *cache,
+const struct vc4_compile_result *vc4_compile_cache_get(struct vc4_compile_cache *cache,
 							const struct ir_shader *sh,
 							const struct ir_shader *fs,
 							const struct qir_shader_key *key,
@@ -92,11 +92,11 @@ const struct vc4_compile_result *vc4_program_cache_get(struct vc4_program_cache 
 
 /* The options of the compiles from now on (e.g. keep_qir, for a debug
  * dump); results already cached keep what they were compiled with. */
-void vc4_program_cache_set_options(struct vc4_program_cache *cache,
+void vc4_compile_cache_set_options(struct vc4_compile_cache *cache,
 				   const struct vc4_compile_options *options);
 
 /* Lookups that hit / compiled so far. */
-void vc4_program_cache_stats(const struct vc4_program_cache *cache, uint32_t *hits,
+void vc4_compile_cache_stats(const struct vc4_compile_cache *cache, uint32_t *hits,
 			     uint32_t *misses);
 
 #endif

@@ -237,7 +237,7 @@ bool drv_write_uniforms(struct vc4_ctx *ctx, struct drv_job *job, const struct v
 /* One uniform stream for program `p` (user words `user`; `ubo`: the BO of
  * its shader's uniform arrays, NULL when it reads none). */
 bool drv_write_uniform_stream(struct vc4_ctx *ctx, struct drv_job *job,
-			      const struct vc4_program *p, const struct drv_shader_uniforms *user,
+			      const struct vc4_compiled_stage *p, const struct drv_shader_uniforms *user,
 			      struct vc4_bo *ubo);
 
 /* The TMU config words P0 (without the BO address) and P1 of `tex`, and
@@ -277,7 +277,7 @@ struct vc4_ctx {
 	struct vc4_diag hang;                 /* a hang vc4_finish() has not reported */
 	struct drv_state state;
 	VC4_ARRAY(struct drv_job *) jobs;     /* pending, one per render target */
-	struct vc4_program_cache *cache;
+	struct vc4_compile_cache *cache;
 	struct vc4_ctx_stats stats;
 	uint64_t bo_cap;
 	uint64_t last_seqno;

@@ -76,7 +76,7 @@ struct vc4_ctx *vc4_ctx_create(enum vc4_ctx_backend backend, char *err, size_t e
 	ctx->debug = debug;
 	struct vc4_dev_options opts = { .backend = backend_of[backend] };
 	ctx->dev = vc4_dev_open(&opts, &diag);
-	ctx->cache = ctx->dev ? vc4_program_cache_create() : NULL;
+	ctx->cache = ctx->dev ? vc4_compile_cache_create() : NULL;
 	if (!ctx->dev || !ctx->cache) {
 		snprintf(err, err_size, "%s", ctx->dev ? "vc4_ctx_create: out of memory" : diag.msg);
 		if (ctx->dev)
@@ -85,7 +85,7 @@ struct vc4_ctx *vc4_ctx_create(enum vc4_ctx_backend backend, char *err, size_t e
 		return NULL;
 	}
 	struct vc4_compile_options copts = { .keep_qir = drv_debugging(ctx, DRV_DEBUG_QIR) };
-	vc4_program_cache_set_options(ctx->cache, &copts);
+	vc4_compile_cache_set_options(ctx->cache, &copts);
 	drv_state_init(&ctx->state);
 	ctx->bo_cap = DRV_DEFAULT_BO_CAP;
 	vc4_dev_check_hang(ctx->dev, &diag); /* a hang from before us is not ours */
@@ -100,7 +100,7 @@ void vc4_ctx_destroy(struct vc4_ctx *ctx)
 	drv_perf_stop(ctx);
 	vc4_bo_unref(ctx->dummy_vbo);
 	vc4_array_free(&ctx->jobs);
-	vc4_program_cache_destroy(ctx->cache);
+	vc4_compile_cache_destroy(ctx->cache);
 	drv_debug_free(ctx);
 	vc4_bo_cache_clear(ctx->dev);
 	vc4_dev_close(ctx->dev);
@@ -124,7 +124,7 @@ const char *vc4_ctx_backend_name(const struct vc4_ctx *ctx)
 void vc4_ctx_get_stats(const struct vc4_ctx *ctx, struct vc4_ctx_stats *stats)
 {
 	*stats = ctx->stats;
-	vc4_program_cache_stats(ctx->cache, &stats->programs_cached, &stats->programs_compiled);
+	vc4_compile_cache_stats(ctx->cache, &stats->programs_cached, &stats->programs_compiled);
 }
 
 void vc4_ctx_set_bo_cap(struct vc4_ctx *ctx, uint64_t bytes)

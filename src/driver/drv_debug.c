@@ -58,14 +58,14 @@ bool drv_debug_parse(const char *value, uint32_t *flags, char *err, size_t size)
 	return true;
 }
 
-static const struct vc4_program *variant_program(const struct drv_variant *v, int i)
+static const struct vc4_compiled_stage *variant_program(const struct drv_variant *v, int i)
 {
 	return i == 0 ? &v->vs->prog[0] : i == 1 ? &v->vs->prog[1] : &v->fs->prog[0];
 }
 
 /* The QIR, disassembly and statistics of one program, as switched on. */
 static void print_program(const struct vc4_ctx *ctx, const char *who,
-			  const struct vc4_program *p)
+			  const struct vc4_compiled_stage *p)
 {
 	const char *stage = vc4_stage_name((enum qir_stage)p->stage);
 	if (drv_debugging(ctx, DRV_DEBUG_QIR) && p->qir)
@@ -78,7 +78,7 @@ static void print_program(const struct vc4_ctx *ctx, const char *who,
 	}
 	if (drv_debugging(ctx, DRV_DEBUG_SHADERDB)) {
 		char line[192];
-		vc4_program_stats(p, line, sizeof(line));
+		vc4_compiled_stage_stats(p, line, sizeof(line));
 		fprintf(stderr, "SHADER-DB: %s: %s\n", who, line);
 	}
 }

@@ -29,7 +29,7 @@ static const enum vc4_primitive_mode prim_hw[] = {
  * units of `u`, its shader's sampler values), and submits pending jobs
  * rendering to one of them. Done before anything is recorded, so a missing
  * texture leaves the job intact. */
-static bool prepare_samplers(struct vc4_ctx *ctx, const struct vc4_program *p,
+static bool prepare_samplers(struct vc4_ctx *ctx, const struct vc4_compiled_stage *p,
 			     const struct drv_shader_uniforms *u)
 {
 	const struct qir_uniform_stream *st = &p->code.uniforms;

@@ -242,7 +242,7 @@ static void make_keys(const struct vc4_ctx *ctx, const struct vc4_prog *p, enum 
 /* Makes the three shader BOs of a new variant. */
 static bool upload_variant(struct vc4_ctx *ctx, struct drv_variant *v)
 {
-	const struct vc4_program *progs[3] = { &v->fs->prog[0], &v->vs->prog[0], &v->vs->prog[1] };
+	const struct vc4_compiled_stage *progs[3] = { &v->fs->prog[0], &v->vs->prog[0], &v->vs->prog[1] };
 	struct vc4_bo **bos[3] = { &v->fs_bo, &v->vs_bo, &v->cs_bo };
 	for (int i = 0; i < 3; i++) {
 		struct vc4_diag diag = { 0 };
@@ -279,8 +279,8 @@ const struct drv_variant *drv_prog_variant(struct vc4_ctx *ctx, struct vc4_prog 
 	}
 	struct vc4_diag diag = { 0 };
 	struct drv_variant v = { .vs_key = vk, .fs_key = fk };
-	v.fs = vc4_program_cache_get(ctx->cache, p->fs, NULL, &fk, &diag);
-	v.vs = v.fs ? vc4_program_cache_get(ctx->cache, p->vs, p->fs, &vk, &diag) : NULL;
+	v.fs = vc4_compile_cache_get(ctx->cache, p->fs, NULL, &fk, &diag);
+	v.vs = v.fs ? vc4_compile_cache_get(ctx->cache, p->vs, p->fs, &vk, &diag) : NULL;
 	if (!v.vs) {
 		drv_error(ctx, "compiling the %s shader: %s", v.fs ? "vertex" : "fragment", diag.msg);
 		return NULL;

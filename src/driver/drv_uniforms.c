@@ -122,7 +122,7 @@ static bool write_entry(struct vc4_ctx *ctx, struct drv_job *job, const struct q
 }
 
 bool drv_write_uniform_stream(struct vc4_ctx *ctx, struct drv_job *job,
-			      const struct vc4_program *p, const struct drv_shader_uniforms *user,
+			      const struct vc4_compiled_stage *p, const struct drv_shader_uniforms *user,
 			      struct vc4_bo *ubo)
 {
 	const struct qir_uniform_stream *s = &p->code.uniforms;

@@ -70,11 +70,11 @@ char *ct_print(const struct vc4_compile_result *r)
 	assert_non_null(out);
 	out[0] = '\0';
 	for (uint32_t i = 0; i < r->count; i++) {
-		const struct vc4_program *p = &r->prog[i];
+		const struct vc4_compiled_stage *p = &r->prog[i];
 		char *dis = qpu_disasm_program(p->code.words.data, p->code.words.len);
 		char stats[200];
 		assert_non_null(dis);
-		vc4_program_stats(p, stats, sizeof(stats));
+		vc4_compiled_stage_stats(p, stats, sizeof(stats));
 		size_t need = strlen(dis) + strlen(stats) + 64;
 		while (len + need >= cap)
 			assert_non_null(out = realloc(out, cap *= 2));
@@ -92,7 +92,7 @@ void ct_assert_clean(const struct vc4_compile_result *r)
 		[QIR_STAGE_FRAGMENT] = QPU_STAGE_FS,
 	};
 	for (uint32_t i = 0; i < r->count; i++) {
-		const struct vc4_program *p = &r->prog[i];
+		const struct vc4_compiled_stage *p = &r->prog[i];
 		struct qpu_check_report rep = {0};
 		struct vc4_diag d = {0};
 		assert_true(qpu_check_hazards(p->code.words.data, p->code.words.len, st[p->stage],

@@ -203,7 +203,7 @@ static bool hook_tlb(void *user, struct sim_qpu *q, enum qpu_reg_id reg, const u
 }
 
 /* Runs the program on one QPU. */
-static bool run_qpu(struct run *r, const struct vc4_program *p, char *msg, size_t msz)
+static bool run_qpu(struct run *r, const struct vc4_compiled_stage *p, char *msg, size_t msz)
 {
 	uint32_t n = (uint32_t)p->code.uniforms.entries.len, *unif = calloc(n + 1, 4);
 	struct vc4_diag d = {0};
@@ -357,7 +357,7 @@ static bool compare_coord(const struct ir_shader *sh, const struct ir_slot_value
 	return compare_screen(pos, out, 4, l, c);
 }
 
-bool exec_vertex(const struct ir_shader *vs, const struct vc4_program *prog,
+bool exec_vertex(const struct ir_shader *vs, const struct vc4_compiled_stage *prog,
 		 struct exec_case *c)
 {
 	struct run *r = run_new(c->seed);
@@ -387,7 +387,7 @@ bool exec_vertex(const struct ir_shader *vs, const struct vc4_program *prog,
 	return ok;
 }
 
-bool exec_vertex_raw(const struct vc4_program *prog, const uint32_t *vpm_in, size_t words,
+bool exec_vertex_raw(const struct vc4_compiled_stage *prog, const uint32_t *vpm_in, size_t words,
 		     uint32_t *vpm_out, char *msg, size_t msz)
 {
 	struct run *r = run_new(1);
@@ -457,7 +457,7 @@ static bool check_fragment_lane(const struct ir_shader *sh, struct run *r,
 	return true;
 }
 
-bool exec_fragment(const struct ir_shader *fs, const struct vc4_program *prog,
+bool exec_fragment(const struct ir_shader *fs, const struct vc4_compiled_stage *prog,
 		   struct exec_case *c)
 {
 	struct run *r = run_new(c->seed);

@@ -30,19 +30,19 @@ struct exec_case {
  * attributes and uniforms; compares every output word: VS Xs|Ys, Zs, 1/Wc
  * and the varyings; CS the clip position and the same screen words. False
  * with c->msg on a mismatch or a run error. */
-bool exec_vertex(const struct ir_shader *vs, const struct vc4_program *prog,
+bool exec_vertex(const struct ir_shader *vs, const struct vc4_compiled_stage *prog,
 		 struct exec_case *c);
 
 /* Runs a VS program with no uniforms of its own on the VPM words `vpm_in`
  * (`words` of them: row i, lane l at [16 i + l]) and copies the whole VPM
  * afterwards (SIM_VPM_WORDS words) to vpm_out: the outputs, row by row
  * (Xs|Ys, Zs, 1/Wc, then the varyings). False + msg on a run error. */
-bool exec_vertex_raw(const struct vc4_program *prog, const uint32_t *vpm_in, size_t words,
+bool exec_vertex_raw(const struct vc4_compiled_stage *prog, const uint32_t *vpm_in, size_t words,
 		     uint32_t *vpm_out, char *msg, size_t msz);
 
 /* Same for a fragment shader on 16 fragments with random varyings:
  * compares the packed colour bytes. */
-bool exec_fragment(const struct ir_shader *fs, const struct vc4_program *prog,
+bool exec_fragment(const struct ir_shader *fs, const struct vc4_compiled_stage *prog,
 		   struct exec_case *c);
 
 #endif

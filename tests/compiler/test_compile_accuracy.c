@@ -72,7 +72,7 @@ static float word_float(uint32_t u)
 }
 
 /* Runs 16 inputs x (a = (0, 1, 0, x)); records each output's error. */
-static void run_lanes(const struct vc4_program *p, const float *x, struct worst *w)
+static void run_lanes(const struct vc4_compiled_stage *p, const float *x, struct worst *w)
 {
 	static uint32_t in[4 * 16], out[SIM_VPM_WORDS];
 	for (int l = 0; l < 16; l++) {

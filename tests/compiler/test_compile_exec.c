@@ -17,7 +17,7 @@
 #include "ir/ir_random.h"
 
 /* Runs program `prog` of `sh` on `seeds` input sets. */
-static void run_seeds(const struct ir_shader *sh, const struct vc4_program *prog, int seeds)
+static void run_seeds(const struct ir_shader *sh, const struct vc4_compiled_stage *prog, int seeds)
 {
 	for (int s = 1; s <= seeds; s++) {
 		struct exec_case c = { .seed = (uint64_t)s };

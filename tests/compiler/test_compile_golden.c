@@ -134,25 +134,25 @@ static void empty_fragment_shader(void **state)
 static void cache(void **state)
 {
 	(void)state;
-	struct vc4_program_cache *c = vc4_program_cache_create();
+	struct vc4_compile_cache *c = vc4_compile_cache_create();
 	struct ir_shader *a = ct_load("color.fs.ir"), *b = ct_load("color.fs.ir");
 	struct qir_shader_key k1, k2;
 	qir_shader_key_init(&k1, QIR_STAGE_FRAGMENT);
 	k2 = k1;
 	k2.color_mask = 7;
 	struct vc4_diag d = {0};
-	const struct vc4_compile_result *r1 = vc4_program_cache_get(c, a, NULL, &k1, &d);
-	const struct vc4_compile_result *r2 = vc4_program_cache_get(c, b, NULL, &k1, &d);
-	const struct vc4_compile_result *r3 = vc4_program_cache_get(c, a, NULL, &k2, &d);
+	const struct vc4_compile_result *r1 = vc4_compile_cache_get(c, a, NULL, &k1, &d);
+	const struct vc4_compile_result *r2 = vc4_compile_cache_get(c, b, NULL, &k1, &d);
+	const struct vc4_compile_result *r3 = vc4_compile_cache_get(c, a, NULL, &k2, &d);
 	assert_non_null(r1);
 	assert_ptr_equal(r1, r2);
 	assert_non_null(r3);
 	assert_ptr_not_equal(r1, r3);
 	uint32_t hits, misses;
-	vc4_program_cache_stats(c, &hits, &misses);
+	vc4_compile_cache_stats(c, &hits, &misses);
 	assert_int_equal(hits, 1);
 	assert_int_equal(misses, 2);
-	vc4_program_cache_destroy(c);
+	vc4_compile_cache_destroy(c);
 	ir_shader_free(a);
 	ir_shader_free(b);
 }

@@ -139,7 +139,7 @@ static void expect_stats(const struct vc4_compile_result *r, unsigned levels, un
 	char line[160];
 	unsigned inst, threads, unif, temps, cycles;
 	assert_int_equal(r->count, 1);
-	vc4_program_stats(&r->prog[0], line, sizeof(line));
+	vc4_compiled_stage_stats(&r->prog[0], line, sizeof(line));
 	assert_int_equal(sscanf(line, "fragment shader: %u inst, %u threads, %u uniforms, "
 				"%u max-temps, %u estimated-cycles", &inst, &threads, &unif, &temps,
 				&cycles), 5);

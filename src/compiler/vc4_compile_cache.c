@@ -1,5 +1,5 @@
 /*
- * vc4_program_cache.c: compiled programs keyed by (IR, linked FS, shader
+ * vc4_compile_cache.c: compiled programs keyed by (IR, linked FS, shader
  * key). The key of an entry is the FNV-1a hash of the canonical IR text(s)
  * and key bytes, confirmed by comparing the texts and bytes themselves, so
  * two shaders that print the same are the same shader. Entries live in
@@ -18,7 +18,7 @@ struct cache_entry {
 	struct vc4_compile_result result;
 };
 
-struct vc4_program_cache {
+struct vc4_compile_cache {
 	struct cache_entry **slots;
 	uint32_t cap, count, hits, misses;
 	struct vc4_compile_options options;   /* for every compile */
@@ -32,9 +32,9 @@ static uint32_t fnv1a(uint32_t h, const void *data, size_t n)
 	return h;
 }
 
-struct vc4_program_cache *vc4_program_cache_create(void)
+struct vc4_compile_cache *vc4_compile_cache_create(void)
 {
-	struct vc4_program_cache *c = calloc(1, sizeof(*c));
+	struct vc4_compile_cache *c = calloc(1, sizeof(*c));
 	if (c && !(c->slots = calloc(16, sizeof(*c->slots)))) {
 		free(c);
 		return NULL;
@@ -53,7 +53,7 @@ static void entry_free(struct cache_entry *e)
 	free(e);
 }
 
-void vc4_program_cache_destroy(struct vc4_program_cache *cache)
+void vc4_compile_cache_destroy(struct vc4_compile_cache *cache)
 {
 	if (!cache)
 		return;
@@ -65,7 +65,7 @@ void vc4_program_cache_destroy(struct vc4_program_cache *cache)
 
 /* The slot holding the entry for (hash, text, key), or the empty slot where
  * it would go. */
-static uint32_t find_slot(const struct vc4_program_cache *c, uint32_t hash, const char *text,
+static uint32_t find_slot(const struct vc4_compile_cache *c, uint32_t hash, const char *text,
 			  const uint8_t *key, size_t key_len)
 {
 	uint32_t i = hash & (c->cap - 1);
@@ -78,9 +78,9 @@ static uint32_t find_slot(const struct vc4_program_cache *c, uint32_t hash, cons
 	}
 }
 
-static bool grow(struct vc4_program_cache *c)
+static bool grow(struct vc4_compile_cache *c)
 {
-	struct vc4_program_cache n = { .cap = c->cap * 2 };
+	struct vc4_compile_cache n = { .cap = c->cap * 2 };
 	n.slots = calloc(n.cap, sizeof(*n.slots));
 	if (!n.slots)
 		return false;
@@ -118,7 +118,7 @@ static char *cache_text(const struct ir_shader *sh, const struct ir_shader *fs)
 	return t;
 }
 
-const struct vc4_compile_result *vc4_program_cache_get(struct vc4_program_cache *cache,
+const struct vc4_compile_result *vc4_compile_cache_get(struct vc4_compile_cache *cache,
 							const struct ir_shader *sh,
 							const struct ir_shader *fs,
 							const struct qir_shader_key *key,
@@ -159,14 +159,14 @@ const struct vc4_compile_result *vc4_program_cache_get(struct vc4_program_cache 
 	return &e->result;
 }
 
-void vc4_program_cache_stats(const struct vc4_program_cache *cache, uint32_t *hits,
+void vc4_compile_cache_stats(const struct vc4_compile_cache *cache, uint32_t *hits,
 			     uint32_t *misses)
 {
 	*hits = cache->hits;
 	*misses = cache->misses;
 }
 
-void vc4_program_cache_set_options(struct vc4_program_cache *cache,
+void vc4_compile_cache_set_options(struct vc4_compile_cache *cache,
 				   const struct vc4_compile_options *options)
 {
 	cache->options = *options;
