@@ -216,6 +216,10 @@ uint32_t sim_f32_to_f16(uint32_t f)
 	return s | ((uint32_t)e << 10) | ((f >> 13) & 0x3ff);
 }
 
+/* Regfile A unpack `mode` of one word x (the operand of a float op when
+ * `as_float`): the 16-bit halves as half floats or sign-extended integers,
+ * the bytes as unorm8 floats or integers, replicated bytes; x itself for
+ * QPU_UNPACK_NOP. Never fails. */
 uint32_t sim_unpack(enum qpu_unpack mode, bool as_float, uint32_t x)
 {
 	const struct qpu_unpack_info *u = &qpu_unpacks[mode];
@@ -237,6 +241,10 @@ static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
+/* Regfile A pack `mode` of a result x (`is_float`: an ADD float op's;
+ * `wide`: the exact integer result, for the saturating packs). Returns the
+ * packed word and sets *mask to the bits of the destination it writes
+ * (all 32 for the unpacked and 32-bit modes). Never fails. */
 uint32_t sim_pack_a(enum qpu_pack_a mode, bool is_float, uint32_t x, int64_t wide,
 		    uint32_t *mask)
 {

@@ -119,6 +119,10 @@ static bool decode_write(struct sim_inst *in, unsigned unit, unsigned addr, bool
 	return true;
 }
 
+/* Decodes the fields of an ALU instruction d into in: ops, muxes, unpack,
+ * reads, writes, pack, conditions and the fast-path plan. Returns false
+ * (in marked illegal with its reason) for a reserved opcode, pack mode, read
+ * or write address. */
 static bool decode_alu(struct sim_inst *in, const struct qpu_inst *d)
 {
 	if (!qpu_add_ops[d->op_add].name)
@@ -151,6 +155,12 @@ static bool decode_alu(struct sim_inst *in, const struct qpu_inst *d)
 	return true;
 }
 
+/* A write to the VPM, its generic setup or its DMA. */
+static bool vpm_write(unsigned wr)
+{
+	return wr == WR_VPM || wr == WR_VPM_SETUP || wr == WR_VPM_DMA;
+}
+
 /* The location of an operand read through mux `m` of a fast instruction: a
  * byte offset in struct sim_qpu (accumulator, register, constant vector,
  * the pipeline's per-lane inputs, or the buffer exec_periph() reads a
@@ -158,6 +168,8 @@ static bool decode_alu(struct sim_inst *in, const struct qpu_inst *d)
  * from file A's buffer). */
 static uint16_t fast_src(struct sim_inst *in, unsigned m)
 {
+	if (m == QPU_MUX_R4 && in->unpack && in->pm)
+		return (uint16_t)offsetof(struct sim_qpu, r4unp);
 	if (m <= QPU_MUX_R5)
 		return (uint16_t)(offsetof(struct sim_qpu, acc) + m * 64);
 	unsigned file = m == QPU_MUX_A ? QPU_FILE_A : QPU_FILE_B;
@@ -173,7 +185,8 @@ static uint16_t fast_src(struct sim_inst *in, unsigned m)
 		if (in->rd_a == RD_UNIF && in->rd_b == RD_UNIF)
 			file = QPU_FILE_A;
 		return (uint16_t)(offsetof(struct sim_qpu, rdbuf) + file * 64);
-	case RD_VARY: return (uint16_t)(offsetof(struct sim_qpu, rdbuf) + file * 64);
+	case RD_VARY:
+	case RD_VPM: return (uint16_t)(offsetof(struct sim_qpu, rdbuf) + file * 64);
 	default: break;
 	}
 	unsigned k = rd == RD_ELEM ? SIM_KONST_ELEM : rd == RD_SIMM ? SIM_KONST_SIMM + idx
@@ -192,7 +205,8 @@ static void decode_fast_operands(struct sim_inst *in)
 		bool nop = u == 0 ? in->op_add == QPU_A_NOP : in->op_mul == QPU_M_NOP;
 		in->store[u] = ST_NONE;
 		if (!nop && in->cond[u] != QPU_COND_NEVER &&
-		    (in->wr[u] == WR_SFU || in->wr[u] == WR_TMU || in->wr[u] == WR_TLB))
+		    (in->wr[u] == WR_SFU || in->wr[u] == WR_TMU || in->wr[u] == WR_TLB ||
+		     vpm_write(in->wr[u])))
 			in->store[u] = ST_PERIPH;
 		if (!nop && in->cond[u] != QPU_COND_NEVER && u == 1 && in->pm && in->pack &&
 		    (in->wr[u] == WR_REG || in->wr[u] == WR_ACC))
@@ -221,26 +235,27 @@ static bool plain_write(const struct sim_inst *in, unsigned u)
 	return nop || in->simple[u] || in->wr[u] == WR_NONE || in->wr[u] == WR_IGNORE;
 }
 
-/* plain_write(), a write to the SFU or a TMU without pack, a tile-buffer
- * write, or the MUL unit's PM=1 pack into a register, an accumulator or
- * the tile buffer (the colour packs). */
+/* plain_write(), a write to the SFU, a TMU or the VPM (data, setup, DMA)
+ * without pack, a tile-buffer write, or the MUL unit's PM=1 pack into a
+ * register, an accumulator or the tile buffer (the colour packs). */
 static bool periph_write(const struct sim_inst *in, unsigned u)
 {
 	bool mul_pack = u == 1 && in->pm && in->pack;
 	bool a_pack = in->pack && !in->pm;
 	if (mul_pack && (in->wr[u] == WR_REG || in->wr[u] == WR_ACC || in->wr[u] == WR_TLB))
 		return true;
-	return plain_write(in, u) || (!in->pack && (in->wr[u] == WR_SFU || in->wr[u] == WR_TMU)) ||
+	return plain_write(in, u) ||
+	       (!in->pack && (in->wr[u] == WR_SFU || in->wr[u] == WR_TMU || vpm_write(in->wr[u]))) ||
 	       (!a_pack && in->wr[u] == WR_TLB);
 }
 
 /* Reads exec_periph() makes: those of exec_fast(), the pipeline's per-lane
- * inputs, and the uniform and varying FIFOs. */
+ * inputs, the uniform and varying FIFOs and VPM reads. */
 static bool periph_read(unsigned rd)
 {
 	return rd == RD_REG || rd == RD_ZERO || rd == RD_ELEM || rd == RD_SIMM ||
 	       rd == RD_XPIX || rd == RD_YPIX || rd == RD_REV || rd == RD_MSF || rd == RD_UNIF ||
-	       rd == RD_VARY;
+	       rd == RD_VARY || rd == RD_VPM;
 }
 
 /* Precomputes what the hot loop tests: plain writes, blocking reads, the
@@ -261,9 +276,10 @@ static void decode_fast_paths(struct sim_inst *in)
 		bool plain_rd = !in->unpack && !in->rot && plain_rd_a && plain_rd_b;
 		in->fast = (in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM) &&
 			   plain_rd && plain_write(in, 0) && plain_write(in, 1);
-		/* more reads, any signal, SFU/TMU/TLB writes, MUL packs; no
-		 * setf, no unpack, no rotation */
-		in->periph = !in->fast && !in->unpack && !in->rot && periph_read(in->rd_a) &&
+		/* more reads, any signal, SFU/TMU/TLB/VPM writes, MUL packs, the
+		 * r4 unpack (PM=1); no setf, no regfile A unpack, no rotation */
+		in->periph = !in->fast && (!in->unpack || in->pm) && !in->rot &&
+			     periph_read(in->rd_a) &&
 			     periph_read(in->rd_b) && !in->sf && periph_write(in, 0) &&
 			     periph_write(in, 1);
 		if (in->fast || in->periph)
@@ -327,6 +343,35 @@ static void decode_one(struct sim_inst *in, uint64_t word)
 	}
 }
 
+/* Fills prog->rf_written: the register-file entries the instructions that
+ * can run write. Execution without a branch ends at the first thread end
+ * and its two delay slots (the words after it, often other code or data,
+ * cannot run); with a branch before that, every decoded word counts. */
+static void written_registers(struct sim_program *prog)
+{
+	uint32_t reach = prog->count;
+	for (uint32_t i = 0; i < reach; i++) {
+		const struct sim_inst *in = &prog->insts[i];
+		if (in->form == F_BRANCH) {
+			reach = prog->count;
+			break;
+		}
+		if (reach == prog->count && in->form == F_ALU &&
+		    (qpu_sigs[in->sig].flags & QPU_SIGF_PROG_END))
+			reach = i + 3 < prog->count ? i + 3 : prog->count;
+	}
+	prog->rf_written[0] = prog->rf_written[1] = 0;
+	for (uint32_t i = 0; i < reach; i++)
+		for (unsigned u = 0; u < 2; u++)
+			if (prog->insts[i].wr[u] == WR_REG)
+				prog->rf_written[prog->insts[i].wfile[u] & 1] |=
+					1u << (prog->insts[i].wi[u] & 31);
+}
+
+/* Decodes `count` words into prog (contract in sim_qpu.h): each word's
+ * sim_inst, the lengths of the runs of fast instructions, the constants
+ * the program reads and the registers it can write. Returns false, with
+ * diag set, only when out of memory. */
 bool sim_program_init(struct sim_program *prog, const uint64_t *words, uint32_t count,
 		      struct vc4_diag *diag)
 {
@@ -348,6 +393,7 @@ bool sim_program_init(struct sim_program *prog, const uint64_t *words, uint32_t 
 				prog->konst_need[in->konst[f] / 32] |= 1u << (in->konst[f] % 32);
 	}
 	prog->count = count;
+	written_registers(prog);
 	return true;
 }
 

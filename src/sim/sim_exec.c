@@ -345,6 +345,10 @@ static void rotate(uint32_t *dst, const uint32_t *src, unsigned n, bool full)
 		dst[i] = full ? src[(i - n) & 15] : src[(i & ~3u) | ((i - n) & 3)];
 }
 
+/* The general path of an ALU instruction: reads (with unpack, rotation
+ * and the FIFOs), both ops, flags, then the writes with pack, in unit order.
+ * Returns false with diag set on an error of a read or write (uniform
+ * overrun, VPM range, missing hook ...); q is then partly updated. */
 static bool exec_alu(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
 {
 	uint32_t bufa[16], bufb[16], ob[4][16], res[2][16], carry[16], rot[16];
@@ -414,6 +418,8 @@ static bool exec_li(struct sim_qpu *q, const struct sim_inst *in, struct vc4_dia
 	return true;
 }
 
+/* Whether a branch with condition `cond` (QPU_BR_*) is taken: the all/any
+ * reduction of the flag's condition mask over the 16 lanes. */
 static bool branch_taken(const struct sim_qpu *q, unsigned cond)
 {
 	if (cond == QPU_BR_ALWAYS)
@@ -429,6 +435,11 @@ static bool branch_taken(const struct sim_qpu *q, unsigned cond)
 	return ((cond & 2) ? any : all) != 0;
 }
 
+/* A branch instruction (contract in sim_inst.h): when taken, the target
+ * (absolute or relative to the instruction after the delay slots, plus ra
+ * of br_raddr when br_reg) starts after three delay slots, and the link
+ * address is written. Returns false with diag set for a branch in delay
+ * slots or a target outside the program. */
 bool sim_exec_branch(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
 {
 	if (q->br_pending)
@@ -474,6 +485,9 @@ static bool blocks(struct sim_qpu *q, const struct sim_inst *in)
 	return false;
 }
 
+/* The signal of an ALU instruction after its writes: a TMU FIFO pop or a
+ * tile-buffer load into r4, thread end (end_pending = 3). Returns false with
+ * diag set when no TMU request is outstanding or no tile buffer is hooked. */
 bool sim_exec_signal(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
 {
 	const struct qpu_sig_info *s = &qpu_sigs[in->sig];
@@ -496,6 +510,9 @@ bool sim_exec_signal(struct sim_qpu *q, const struct sim_inst *in, struct vc4_di
 	return true;
 }
 
+/* Executes one instruction by its form through the general path (ALU with
+ * signal, load immediate, semaphore, branch); reports illegal words.
+ * Returns false with diag set on any error. */
 static bool exec(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
 {
 	switch (in->form) {

@@ -26,7 +26,7 @@ enum sim_wr {
 enum sim_form { F_ALU, F_LI, F_SEM, F_BRANCH, F_ILLEGAL };
 
 /* How exec_fast() / exec_periph() store one ALU's result (exec_periph()
- * only: ST_PERIPH an SFU, TMU or TLB write; ST_PACK the MUL unit's PM=1
+ * only: ST_PERIPH an SFU, TMU, TLB or VPM write; ST_PACK the MUL unit's PM=1
  * pack into a register or accumulator; ST_PACK_PERIPH that pack to the
  * TLB). */
 enum sim_store { ST_NONE, ST_ALL, ST_MASK, ST_PERIPH, ST_PACK, ST_PACK_PERIPH };

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sim_inst.h"
+#include "sim_vpm.h"
 
 /* ---- state -------------------------------------------------------------- */
 
@@ -36,19 +37,20 @@ static void set_cond_masks(struct sim_qpu *q, const uint32_t *z, const uint32_t 
 	}
 }
 
-void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_memory *mem,
-		  const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
-		  const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt)
+/* The part of sim_qpu_init() and sim_qpu_reinit() after the clearing: the
+ * program, memory, uniforms, shared state, hooks and options; and the
+ * registers the program may write marked as possibly nonzero. */
+static void set_program(struct sim_qpu *q, const struct sim_program *prog,
+			struct sim_memory *mem, const uint32_t *unif, uint32_t unif_count,
+			struct sim_shared *shared, const struct sim_qpu_hooks *hooks,
+			const struct sim_qpu_options *opt)
 {
-	/* Clears the registers and the control state only: the TMU FIFO slots
-	 * are written before they are read, own_shared is set up only when it
-	 * is used, konst[] is filled on demand (konst_valid says which). */
-	memset(q, 0, offsetof(struct sim_qpu, tmu_fifo));
-	set_cond_masks(q, sim_zero_vec, sim_zero_vec, sim_zero_vec);
 	q->prog = prog;
 	q->mem = mem;
 	q->unif = unif;
 	q->unif_count = unif_count;
+	for (unsigned f = 0; f < 2; f++)
+		q->rf_dirty[f] |= prog->rf_written[f];
 	if (!shared) {
 		sim_shared_init(&q->own_shared);
 		shared = &q->own_shared;
@@ -58,6 +60,56 @@ void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_
 		q->hooks = *hooks;
 	if (opt)
 		q->opt = *opt;
+}
+
+void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_memory *mem,
+		  const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
+		  const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt)
+{
+	/* Clears the registers and the control state only: the TMU FIFO slots
+	 * are written before they are read, own_shared is set up only when it
+	 * is used, konst[] is filled on demand (konst_valid says which). */
+	memset(q, 0, offsetof(struct sim_qpu, tmu_fifo));
+	set_cond_masks(q, sim_zero_vec, sim_zero_vec, sim_zero_vec);
+	q->rf_dirty[0] = q->rf_dirty[1] = ~0u; /* the caller may set any register */
+	set_program(q, prog, mem, unif, unif_count, shared, hooks, opt);
+}
+
+/* Clears n bytes at p in 64-byte copies of sim_zero_vec (plain vector
+ * stores: GCC expands a memset of this size into a slower rep stos). */
+static inline void zero_bytes(void *p, size_t n)
+{
+	char *c = p;
+	for (; n >= 64; n -= 64, c += 64)
+		memcpy(c, sim_zero_vec, 64);
+	memset(c, 0, n);
+}
+
+/* sim_qpu_init() for a QPU already set up (contract in sim_qpu.h): clears
+ * everything but the register file as sim_qpu_init() does, and of the
+ * register file only the entries in q->rf_dirty and the fragment payloads;
+ * keeps the filled constants. Never fails. */
+void sim_qpu_reinit(struct sim_qpu *q, const struct sim_program *prog, struct sim_memory *mem,
+		    const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
+		    const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt)
+{
+	size_t rf0 = offsetof(struct sim_qpu, rf);
+	uint32_t konst_valid[sizeof(q->konst_valid) / 4]; /* konst[] is never written */
+	memcpy(konst_valid, q->konst_valid, sizeof(konst_valid));
+	zero_bytes(q, rf0);
+	size_t ctl = offsetof(struct sim_qpu, cm) + sizeof(q->cm); /* cm: set below */
+	zero_bytes((char *)q + ctl, offsetof(struct sim_qpu, tmu_fifo) - ctl);
+	memcpy(q->konst_valid, konst_valid, sizeof(konst_valid));
+	const uint32_t payload[2] = { 1u << (QPU_REG_FS_PAYLOAD_W - QPU_REG_RA0),
+				      1u << (QPU_REG_FS_PAYLOAD_Z - QPU_REG_RB0) };
+	for (unsigned f = 0; f < 2; f++) {
+		uint32_t d = q->rf_dirty[f] | payload[f];
+		for (; d; d &= d - 1)
+			memset(q->rf[f][__builtin_ctz(d)], 0, sizeof(q->rf[f][0]));
+		q->rf_dirty[f] = prog->rf_written[f];
+	}
+	set_cond_masks(q, sim_zero_vec, sim_zero_vec, sim_zero_vec);
+	set_program(q, prog, mem, unif, unif_count, shared, hooks, opt);
 }
 
 /* Stores one ALU result as decode_fast_operands() planned. */
@@ -112,28 +164,39 @@ static SIM_ALWAYS_INLINE void exec_fast(struct sim_qpu *q, const struct sim_inst
 	fast_store(q, in, 1, res[1]);
 }
 
-/* A uniform (`rd` RD_UNIF: one pop for all lanes) or varying (RD_VARY:
- * the pipeline's hook; its C term reaches r5 after the instruction) read
- * into buf, as the general path reads them. */
-static bool read_fifo(struct sim_qpu *q, unsigned rd, uint32_t *buf, struct vc4_diag *diag)
+/* A uniform (`rd` RD_UNIF: one pop for all lanes), varying (RD_VARY:
+ * the pipeline's hook; its C term reaches r5 after the instruction) or VPM
+ * (RD_VPM) read into buf, as the general path reads them. */
+static SIM_ALWAYS_INLINE bool read_fifo(struct sim_qpu *q, unsigned rd, uint32_t *buf,
+					struct vc4_diag *diag)
 {
 	if (rd == RD_UNIF) {
 		uint32_t v = 0;
-		if (!sim_pop_uniform(q, "uniform read", &v, diag))
+		const uint8_t *p;
+		if (q->unif_in_mem && (p = sim_memory_ptr(q->mem, q->unif_addr, 4))) {
+			/* sim_pop_uniform() of a word inside memory, inline */
+			v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+			    (uint32_t)p[3] << 24;
+			q->unif_addr += 4;
+		} else if (!sim_pop_uniform(q, "uniform read", &v, diag)) {
 			return false;
+		}
 		for (int i = 0; i < 16; i++)
 			buf[i] = v;
 		return true;
 	}
+	if (rd == RD_VPM)
+		return sim_vpm_read(q, buf, diag);
 	if (!q->hooks.varying)
 		return vc4_diag_set(diag, "ip %u: varying read without a 3D pipeline", q->ip);
 	q->vary_c_pending = true;
 	return q->hooks.varying(q->hooks.user, q, buf, q->vary_c, diag);
 }
 
-/* The stores of exec_periph() beyond registers: SFU, TMU and TLB writes
- * (lanes whose condition fails give 0), and the MUL unit's PM=1 pack into
+/* The stores of exec_periph() beyond registers: SFU, TMU, TLB and VPM
+ * (data, setup, DMA) writes (lanes whose condition fails give 0), and the MUL unit's PM=1 pack into
  * a register, an accumulator (only the packed bits) or the TLB. */
+SIM_CLONES
 static bool periph_store(struct sim_qpu *q, const struct sim_inst *in, unsigned u,
 			 const uint32_t *res, struct vc4_diag *diag)
 {
@@ -150,7 +213,7 @@ static bool periph_store(struct sim_qpu *q, const struct sim_inst *in, unsigned 
 			masked_store(dst, v, lanes, bits);
 		return true;
 	}
-	if (in->wr[u] == WR_TLB)
+	if (in->wr[u] != WR_SFU && in->wr[u] != WR_TMU) /* TLB, VPM */
 		return sim_write_periph(q, in, u, res, lanes, diag);
 	for (int i = 0; i < 16; i++)
 		v[i] = res[i] & lanes[i];
@@ -161,9 +224,10 @@ static bool periph_store(struct sim_qpu *q, const struct sim_inst *in, unsigned 
 	return sim_write_tmu(q, in->wi[u], v, lanes, diag);
 }
 
-/* An instruction with exec_fast()'s reads or uniform, varying and per-lane
- * pipeline reads (no setf, unpack or rotation) whose writes may also go to
- * the SFU, a TMU or the TLB, or through the MUL unit's colour pack, with any
+/* An instruction with exec_fast()'s reads or uniform, varying, VPM and
+ * per-lane pipeline reads, r4 through the PM=1 unpack (no setf, regfile A
+ * unpack or rotation) whose writes may
+ * also go to the SFU, a TMU, the TLB or the VPM, or through the MUL unit's colour pack, with any
  * signal (decode_fast_paths()): the FIFO reads, the ops as in exec_fast(),
  * then the writes in unit order, r5 from a varying read and the signal, as
  * exec_alu() and exec() do them (same effects, same errors). */
@@ -171,12 +235,16 @@ static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_in
 					  struct vc4_diag *diag)
 {
 	uint32_t res[2][16];
-	if (in->rd_a == RD_UNIF || in->rd_a == RD_VARY)
+	if (in->rd_a == RD_UNIF || in->rd_a == RD_VARY || in->rd_a == RD_VPM)
 		if (!read_fifo(q, in->rd_a, q->rdbuf[QPU_FILE_A], diag))
 			return false;
-	if ((in->rd_b == RD_UNIF && in->rd_a != RD_UNIF) || in->rd_b == RD_VARY)
+	if ((in->rd_b == RD_UNIF && in->rd_a != RD_UNIF) || in->rd_b == RD_VARY ||
+	    in->rd_b == RD_VPM)
 		if (!read_fifo(q, in->rd_b, q->rdbuf[QPU_FILE_B], diag))
 			return false;
+	if (in->unpack) /* PM=1: r4 as float, as exec_alu()'s operand() */
+		for (int i = 0; i < 16; i++)
+			q->r4unp[i] = sim_unpack((enum qpu_unpack)in->unpack, true, q->acc[4][i]);
 	if (in->op_add != QPU_A_NOP)
 		sim_lanes_add((enum qpu_op_add)in->op_add, sim_src_ptr(q, in->src[0]),
 			      sim_src_ptr(q, in->src[1]), res[0], NULL);

@@ -38,6 +38,7 @@ struct sim_program {
 	struct sim_inst *insts;
 	uint32_t count;
 	uint32_t konst_need[(SIM_KONST_COUNT + 31) / 32]; /* constants the program reads */
+	uint32_t rf_written[2];  /* per file: bit r set when an instruction may write rf r */
 };
 
 /* Decodes `count` instruction words. Never fails on bad words: illegal
@@ -184,9 +185,21 @@ struct sim_qpu {
 	uint32_t tmu_fifo[2][SIM_TMU_FIFO][16]; /* results, valid per tmu[].head/count */
 	struct sim_shared own_shared;        /* initialised when no shared state is given */
 	uint32_t konst[SIM_KONST_COUNT][16]; /* filled on demand before a run */
-	uint32_t rdbuf[2][16];               /* uniform or varying read per file
+	uint32_t rdbuf[2][16];               /* uniform, varying or VPM read per file
 					      * (the peripheral fast path) */
+	uint32_t r4unp[16];                  /* r4 through the PM=1 unpack (the
+					      * peripheral fast path) */
+	/* Per file: the registers that may be nonzero (sim_qpu_reinit()). */
+	uint32_t rf_dirty[2];
 };
+
+/* The 16 lanes of physical register `id` (QPU_REG_RA0 + n or
+ * QPU_REG_RB0 + n, qpu_reg_is_phys()), e.g. QPU_REG_FS_PAYLOAD_W. */
+static inline uint32_t *sim_qpu_reg(struct sim_qpu *q, enum qpu_reg_id id)
+{
+	return id < QPU_REG_RB0 ? q->rf[QPU_FILE_A][id - QPU_REG_RA0]
+				: q->rf[QPU_FILE_B][id - QPU_REG_RB0];
+}
 
 /* Prepares a QPU to run `prog` from instruction 0 with the uniform stream
  * `unif` (count words; copied by reference) over `mem`. `shared` may be NULL
@@ -194,6 +207,16 @@ struct sim_qpu {
 void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_memory *mem,
 		  const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
 		  const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt);
+
+/* sim_qpu_init() for a QPU that is already set up: the same state, but
+ * only the register-file entries that may be nonzero are cleared: those the
+ * programs run since the last sim_qpu_init() can write, and the fragment
+ * payloads (QPU_REG_FS_PAYLOAD_W and _Z). The caller must have written no other register file
+ * entry since then. q must come from sim_qpu_init(), sim_qpu_reinit() or be
+ * all zero bytes. */
+void sim_qpu_reinit(struct sim_qpu *q, const struct sim_program *prog, struct sim_memory *mem,
+		    const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
+		    const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt);
 
 /* Executes one instruction. The caller must be inside sim_fpu_enter(). */
 enum sim_status sim_qpu_step(struct sim_qpu *q, struct vc4_diag *diag);

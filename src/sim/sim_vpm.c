@@ -33,6 +33,9 @@ static void vpm_set_byte(struct sim_qpu *q, uint32_t b, uint8_t v)
 	*w = (*w & ~(0xffu << (8 * (b % 4)))) | ((uint32_t)v << (8 * (b % 4)));
 }
 
+/* A vr_setup or vw_setup write (`is_write`) of word v: a generic access
+ * setup (ID 0), or for DMA the VDW/VDR setup, stride or pitch words.
+ * Returns false with diag set for a setup kind that is not modelled. */
 bool sim_vpm_setup(struct sim_qpu *q, bool is_write, uint32_t v, struct vc4_diag *diag)
 {
 	if (v >> 30 == 0) {
@@ -94,6 +97,17 @@ static bool locate(const struct sim_vpm_access *a, uint32_t seg, unsigned i, uin
 	return row < SIM_VPM_ROWS;
 }
 
+/* locate() for the common access, 32-bit horizontal: the 16 lanes' words
+ * are contiguous from the one returned; -1 for any other access, or one
+ * outside the VPM (left to locate()'s loop and its error). */
+static int32_t horiz32_word(const struct sim_vpm_access *a, uint32_t seg)
+{
+	if (a->size != 2 || !a->horiz)
+		return -1;
+	uint32_t row = a->addr + seg;
+	return row < SIM_VPM_ROWS ? (int32_t)(row * 16) : -1;
+}
+
 static bool vpm_range_error(struct sim_qpu *q, const char *what, const struct sim_vpm_access *a,
 			    struct vc4_diag *diag)
 {
@@ -103,6 +117,9 @@ static bool vpm_range_error(struct sim_qpu *q, const char *what, const struct si
 			    "(%u rows)", q->ip, what, a->addr, 8u << a->size, SIM_VPM_ROWS);
 }
 
+/* A VPM read: the 16 lanes of the next vector of the read setup (in the
+ * input segment), masked to its size; the address advances by the stride.
+ * Returns false with diag set with no read outstanding or outside the VPM. */
 bool sim_vpm_read(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
 {
 	struct sim_vpm_access *a = &q->vpm_rd;
@@ -110,7 +127,10 @@ bool sim_vpm_read(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
 		return vc4_diag_set(diag, "ip %u: VPM read with no read setup outstanding "
 				    "(blocks forever)", q->ip);
 	uint32_t mask = a->size == 2 ? ~0u : (1u << (8 << a->size)) - 1;
-	for (unsigned i = 0; i < 16; i++) {
+	int32_t first = horiz32_word(a, q->vpm_in_row);
+	if (first >= 0)
+		memcpy(out, &q->shared->vpm[first], 64);
+	for (unsigned i = 0; i < 16 && first < 0; i++) {
 		uint32_t w;
 		unsigned sh;
 		if (a->size == 3 || !locate(a, q->vpm_in_row, i, &w, &sh))
@@ -122,11 +142,17 @@ bool sim_vpm_read(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
 	return true;
 }
 
+/* A VPM write of val through the write setup (in the output segment),
+ * only the setup's size of each lane; the address advances by the stride.
+ * Returns false with diag set outside the VPM. */
 bool sim_vpm_write(struct sim_qpu *q, const uint32_t val[16], struct vc4_diag *diag)
 {
 	struct sim_vpm_access *a = &q->vpm_wr;
 	uint32_t mask = a->size == 2 ? ~0u : (1u << (8 << a->size)) - 1;
-	for (unsigned i = 0; i < 16; i++) {
+	int32_t first = horiz32_word(a, q->vpm_out_row);
+	if (first >= 0)
+		memcpy(&q->shared->vpm[first], val, 64);
+	for (unsigned i = 0; i < 16 && first < 0; i++) {
 		uint32_t w;
 		unsigned sh;
 		if (a->size == 3 || !locate(a, q->vpm_out_row, i, &w, &sh))
@@ -173,6 +199,10 @@ static bool dma_row(struct sim_qpu *q, bool is_store, uint32_t addr, uint32_t n,
 	return true;
 }
 
+/* A VDW store to memory at `addr` as the DMA setup describes: `units`
+ * rows of `depth` elements, horizontal or (32-bit only) vertical, with the
+ * stride between rows. Returns false with diag set without a valid setup,
+ * for an unsupported mode or a memory range outside memory. */
 static bool vdw_store(struct sim_qpu *q, uint32_t addr, struct vc4_diag *diag)
 {
 	uint32_t v = q->vdw_setup, width, sel, vb[128];
@@ -195,6 +225,10 @@ static bool vdw_store(struct sim_qpu *q, uint32_t addr, struct vc4_diag *diag)
 	return true;
 }
 
+/* A VDR load from memory at `addr` into the VPM as the DMA setup
+ * describes: `nrows` rows of `rowlen` elements `pitch` bytes apart.
+ * Returns false with diag set without a valid setup, for an unsupported
+ * mode or a memory range outside memory. */
 static bool vdr_load(struct sim_qpu *q, uint32_t addr, struct vc4_diag *diag)
 {
 	uint32_t v = q->vdr_setup, width, sel, vb[16];

@@ -150,6 +150,20 @@ static uint64_t random_inst(int i, int *last_branch)
 		}
 		return w;
 	}
+	if (k == 12 || k == 13) { /* a VPM read and/or write (the read and write setups
+				   * are set before the run: run_one()) */
+		uint64_t w = random_alu();
+		w = qpu_set_pack(qpu_set_unpack(w, 0), 0);
+		if (rnd() % 2)
+			w = qpu_set_raddr_a(w, 48);
+		if (rnd() % 3 == 0)
+			w = qpu_set_raddr_b(qpu_set_sig(w, QPU_SIG_NONE), 48);
+		if (rnd() % 2)
+			w = qpu_set_waddr_add(w, 48);
+		else
+			w = qpu_set_waddr_mul(w, 48);
+		return w;
+	}
 	unsigned unit = rnd() % 2;
 	if ((k == 8 || k == 9) && tmu_out[unit]) { /* load TMU0/1, no small imm */
 		tmu_out[unit]--;
@@ -216,6 +230,11 @@ static bool log_tlb(void *user, struct sim_qpu *q, enum qpu_reg_id reg, const ui
 
 static struct hook_log hook_logs[2]; /* [general] */
 static uint32_t uniforms[6]; /* few: some programs overrun them */
+/* The VPM's contents and the generic read/write setups a program starts
+ * with: 24 reads from row 0, writes from row 40 (some programs read more
+ * and fail the same way on both paths). */
+static uint32_t vpm_init[SIM_VPM_WORDS];
+static struct sim_vpm_access vpm_rd_init, vpm_wr_init;
 
 static void run_one(struct runner *r, const uint64_t *prog, uint32_t n, const struct sim_qpu *init,
 		    enum sim_fmul_round round, bool general)
@@ -231,6 +250,9 @@ static void run_one(struct runner *r, const uint64_t *prog, uint32_t n, const st
 	memcpy(r->q.acc, init->acc, sizeof(init->acc));
 	memcpy(r->q.rf, init->rf, sizeof(init->rf));
 	memcpy(r->q.cm, init->cm, sizeof(init->cm));
+	memcpy(r->q.shared->vpm, vpm_init, sizeof(vpm_init));
+	r->q.vpm_rd = vpm_rd_init;
+	r->q.vpm_wr = vpm_wr_init;
 	vc4_diag_clear(&r->diag);
 	r->st = sim_qpu_run(&r->q, 10000, &r->diag);
 }
@@ -266,6 +288,10 @@ static const char *state_diff(const struct sim_qpu *a, const struct sim_qpu *b, 
 				   b->tmu_fifo[u][(b->tmu[u].head + k) % SIM_TMU_FIFO], 64) != 0)
 				return "TMU FIFO contents differ";
 	}
+	if (memcmp(a->shared->vpm, b->shared->vpm, sizeof(a->shared->vpm)) != 0 ||
+	    a->vpm_rd.addr != b->vpm_rd.addr || a->vpm_rd.remaining != b->vpm_rd.remaining ||
+	    a->vpm_wr.addr != b->vpm_wr.addr)
+		return "VPM contents or addresses differ";
 	if (a->sfu_delay != b->sfu_delay ||
 	    (a->sfu_delay && memcmp(a->sfu_val, b->sfu_val, 64) != 0))
 		return "pending SFU result differs";
@@ -279,6 +305,7 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 	assert_non_null(init);
 	rng_state = seed;
 	unsigned failed = 0, tmu_errors = 0, unif_errors = 0, tlb_writes = 0, varyings = 0;
+	unsigned vpm_reads = 0, vpm_writes = 0;
 	for (size_t i = 0; i < sizeof(fast->bytes); i++)
 		fast->bytes[i] = general->bytes[i] = (uint8_t)rnd();
 	for (size_t i = 0; i < sizeof(uniforms) / 4; i++)
@@ -292,6 +319,13 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 		prog[PROG_LEN] = with_sig(qpu_nop(), QPU_SIG_PROG_END);
 		prog[PROG_LEN + 1] = prog[PROG_LEN + 2] = qpu_nop();
 		random_state(init);
+		for (size_t i = 0; i < SIM_VPM_WORDS; i++)
+			vpm_init[i] = value();
+		vpm_rd_init = (struct sim_vpm_access){ .addr = 0, .size = (uint8_t)(rnd() % 3),
+						       .horiz = true, .stride = 1,
+						       .remaining = 24 };
+		vpm_wr_init = (struct sim_vpm_access){ .addr = 40, .size = (uint8_t)(rnd() % 3),
+						       .horiz = true, .stride = 1 };
 		run_one(fast, prog, PROG_LEN + 3, init, round, false);
 		run_one(general, prog, PROG_LEN + 3, init, round, true);
 		char buf[96];
@@ -315,16 +349,19 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 			fail_msg("program %d: uniforms read differ", p);
 		tlb_writes += hook_logs[0].tlb_writes;
 		varyings += hook_logs[0].varyings;
+		vpm_reads += fast->q.vpm_rd.remaining < 24;
+		vpm_writes += memcmp(fast->q.shared->vpm, vpm_init, sizeof(vpm_init)) != 0;
 		assert_true(fast->q.instructions > 3 || fast->st != SIM_DONE);
 		sim_program_fini(&fast->prog);
 		sim_program_fini(&general->prog);
 	}
 	/* most programs run to the end; some fail on an address outside memory */
 	if (failed > PROGRAMS / 2 || tmu_errors == 0 || unif_errors == 0 || tlb_writes < PROGRAMS ||
-	    varyings < PROGRAMS)
+	    varyings < PROGRAMS || vpm_reads < PROGRAMS / 4 || vpm_writes < PROGRAMS / 4)
 		fail_msg("%u of %d programs failed, %u on a TMU address, %u on the uniforms; "
-			 "%u TLB writes, %u varyings", failed, PROGRAMS, tmu_errors, unif_errors,
-			 tlb_writes, varyings);
+			 "%u TLB writes, %u varyings; %u programs read the VPM, %u wrote it",
+			 failed, PROGRAMS, tmu_errors, unif_errors, tlb_writes, varyings, vpm_reads,
+			 vpm_writes);
 	free(init);
 	free(fast);
 	free(general);

@@ -29,6 +29,11 @@ void pipe_bin_note_state(struct sim_pipe *p, const uint8_t *pkt)
 	p->bin.state_gen++;
 }
 
+/* Tile Binning Mode Configuration: the tile grid, tile size and
+ * allocation block sizes; every tile's list starts in its initial block of
+ * the tile allocation memory. Returns false with p->diag set for an
+ * unsupported grid, or an allocation memory outside memory or too small
+ * for the initial blocks. */
 static bool configure(struct sim_pipe *p, const uint8_t *pkt)
 {
 	struct VC4_TILE_BINNING_MODE_CONFIGURATION c;
@@ -468,6 +473,9 @@ static bool draw(struct sim_pipe *p, enum vc4_primitive_mode mode, const uint32_
 	return ok;
 }
 
+/* Vertex Array Primitives: the draw of `length` consecutive vertices from
+ * the first index. Returns false with p->diag set for too many vertices,
+ * out of memory, or an error of the draw. */
 static bool array_prims(struct sim_pipe *p, const uint8_t *pkt)
 {
 	struct VC4_VERTEX_ARRAY_PRIMITIVES a;
@@ -485,6 +493,9 @@ static bool array_prims(struct sim_pipe *p, const uint8_t *pkt)
 	return ok;
 }
 
+/* Indexed Primitive List: the draw of the 8- or 16-bit indices in memory.
+ * Returns false with p->diag set for too many indices, an index list
+ * outside memory, out of memory, or an error of the draw. */
 static bool indexed_prims(struct sim_pipe *p, const uint8_t *pkt)
 {
 	struct VC4_INDEXED_PRIMITIVE_LIST a;
@@ -510,6 +521,9 @@ static bool indexed_prims(struct sim_pipe *p, const uint8_t *pkt)
 	return ok;
 }
 
+/* One packet of the binning thread (CT0): configuration, start, draws,
+ * state packets for the binner and the tile lists. Returns false with
+ * p->diag set when a packet comes out of order or fails. */
 bool pipe_bin_packet(struct sim_pipe *p, const uint8_t *pkt, uint32_t addr)
 {
 	(void)addr;

@@ -376,6 +376,9 @@ void pipe_add_stats(struct sim_pipe_stats *dst, const struct sim_pipe_stats *src
 		d[i] += s[i];
 }
 
+/* Runs one job (contract in sim_pipe.h): the binning list to its end, then
+ * the render list on the tile executors; adds the counters to stats.
+ * Returns false with diag set on the first error. */
 bool sim_pipe_run_job(struct sim_pipe *p, struct sim_memory *mem, uint32_t ct0ca, uint32_t ct0ea,
 		      uint32_t ct1ca, uint32_t ct1ea, struct sim_pipe_stats *stats,
 		      struct vc4_diag *diag)

@@ -98,6 +98,9 @@ static unsigned outcode(const struct pipe_state *s, const struct pipe_vertex *v)
 	return code;
 }
 
+/* Clips triangle v against the clip planes when `clipping`: rejects it
+ * when all vertices are outside one plane, accepts it untouched when all
+ * are inside, else writes the clipped polygon's *n vertices to poly. */
 enum pipe_clip_result pipe_clip(const struct pipe_state *s, bool clipping,
 				const struct pipe_vertex *v[3], struct pipe_clip_vert *poly,
 				uint32_t *n)
@@ -137,6 +140,9 @@ static struct poly_vert at_param(const double a[4], const double b[4], double t)
 	return o;
 }
 
+/* Clips line a-b against the clip planes when `clipping`: rejected when
+ * both ends are outside one plane, accepted when both are inside, else the
+ * clipped ends in e. */
 enum pipe_clip_result pipe_clip_line(const struct pipe_state *s, bool clipping,
 				     const struct pipe_vertex *a, const struct pipe_vertex *b,
 				     struct pipe_clip_vert e[2])

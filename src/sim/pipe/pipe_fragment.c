@@ -11,6 +11,7 @@
  * colour loads (a multisampled pixel's samples in turn), and the TMU hook.
  * Runs of the FS are sequential, so the scoreboard holds.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "qpu/qpu_isa.h"
@@ -24,8 +25,6 @@ struct fs_ctx {
 	const struct pipe_vertex *const *v;
 	const struct pipe_frag_block *b;
 	uint32_t next_varying;
-	double lw1[16], lw2[16];  /* per lane: lambda1 / w1, lambda2 / w2 (fs_varying()) */
-	uint32_t z[16];        /* depth to test: tlb_z write, else interpolated */
 	uint16_t zmask;        /* lanes whose tlb_z write condition passed */
 	uint8_t test[16];      /* per lane: the samples tested (covered, in the sample mask) */
 	uint8_t pass[16];      /* per lane: the samples passing the stencil and depth tests */
@@ -33,16 +32,48 @@ struct fs_ctx {
 	uint32_t color_ms;     /* tlb_color_ms writes so far (the next one's sample) */
 	uint32_t loads;        /* colour loads so far (the next one's sample) */
 	bool z_written, tested, colored;
-	struct pipe_stencil_face stencil[16][2];  /* per lane: forward, reverse */
+	/* per lane: forward, reverse; set (from the reset state) by the first
+	 * tlb_stencil_setup write. Until then every lane has the reset state:
+	 * the test passes and every operation keeps the stencil. */
+	bool stencil_on;
+	/* From here on written before read: pipe_fragment_block() clears only
+	 * the fields above. */
+	uint32_t at[16];       /* per lane: tile-buffer word of sample 0 (tile_words()) */
+	double lw1[16], lw2[16];  /* per lane: lambda1 / w1, lambda2 / w2 (fs_varying()) */
+	uint32_t z[16];        /* depth to test: tlb_z write, else interpolated */
+	struct pipe_stencil_face stencil[16][2];
 };
 
-/* The tile-buffer word of sample k of lane `lane` of block b. */
-static uint32_t *tile_at(struct sim_pipe *p, uint32_t *array, const struct pipe_frag_block *b,
-			 uint32_t lane, uint32_t k)
+/* The tile-buffer word of sample 0 of each lane of block b, into at[]
+ * (sample k is at[lane] + k). */
+static void tile_words(const struct sim_pipe *p, const struct pipe_frag_block *b, uint32_t at[16])
 {
-	uint32_t x = (b->x0 + pipe_lane_x(lane)) & (p->tb.size - 1); /* 64 or 32 */
-	uint32_t y = (b->y0 + pipe_lane_y(lane)) & (p->tb.size - 1);
-	return &array[pipe_tile_word(&p->tb, x, y, k)];
+	for (uint32_t i = 0; i < 16; i++) {
+		uint32_t x = (b->x0 + pipe_lane_x(i)) & (p->tb.size - 1); /* 64 or 32 */
+		uint32_t y = (b->y0 + pipe_lane_y(i)) & (p->tb.size - 1);
+		at[i] = pipe_tile_word(&p->tb, x, y, 0);
+	}
+}
+
+/* The lanes i where compare function f passes for a[i] against b[i]
+ * (pipe_compare() with the switch outside the lane loop). */
+static uint16_t compare_lanes(enum vc4_compare_function f, const uint32_t a[16],
+			      const uint32_t b[16])
+{
+	uint32_t m = 0;
+	switch (f) {
+	case VC4_COMPARE_FUNCTION_NEVER: break;
+#define CMP_LANES(OP) for (uint32_t i = 0; i < 16; i++) m |= (uint32_t)(a[i] OP b[i]) << i; break
+	case VC4_COMPARE_FUNCTION_LESS: CMP_LANES(<);
+	case VC4_COMPARE_FUNCTION_EQUAL: CMP_LANES(==);
+	case VC4_COMPARE_FUNCTION_LESS_OR_EQUAL: CMP_LANES(<=);
+	case VC4_COMPARE_FUNCTION_GREATER: CMP_LANES(>);
+	case VC4_COMPARE_FUNCTION_NOT_EQUAL: CMP_LANES(!=);
+	case VC4_COMPARE_FUNCTION_GREATER_OR_EQUAL: CMP_LANES(>=);
+#undef CMP_LANES
+	default: m = 0xffff; break;
+	}
+	return (uint16_t)m;
 }
 
 /* The samples of lane i that the tests see: the covered ones, restricted
@@ -59,8 +90,8 @@ static uint8_t tested_samples(const struct fs_ctx *c, uint32_t i)
 static void zs_test_sample(struct fs_ctx *c, uint32_t i, uint32_t k)
 {
 	uint8_t bit = (uint8_t)(1u << k);
-	uint32_t zs = *tile_at(c->p, c->p->tb.zs, c->b, i, k);
-	if (!pipe_stencil_test(&c->stencil[i][c->b->reverse], zs & 0xff)) {
+	uint32_t zs = c->p->tb.zs[c->at[i] + k];
+	if (c->stencil_on && !pipe_stencil_test(&c->stencil[i][c->b->reverse], zs & 0xff)) {
 		c->sfail[i] |= bit;
 		c->p->stats.fragments_stencil_failed++;
 	} else if (pipe_compare(c->s->cfg.depth_test_function, c->z[i], zs >> 8)) {
@@ -70,6 +101,22 @@ static void zs_test_sample(struct fs_ctx *c, uint32_t i, uint32_t k)
 	}
 }
 
+/* zs_test() of a single-sampled tile buffer without stencil setup (every
+ * stencil test passes): the depth test of each covered lane. */
+static void zs_test_single(struct fs_ctx *c)
+{
+	uint32_t tz[16];
+	for (uint32_t i = 0; i < 16; i++)
+		tz[i] = c->p->tb.zs[c->at[i]] >> 8;
+	uint16_t cover = c->b->cover;
+	uint16_t pass = compare_lanes(c->s->cfg.depth_test_function, c->z, tz) & cover;
+	for (uint32_t i = 0; i < 16; i++) {
+		c->test[i] = (uint8_t)(cover >> i & 1);  /* samples[i] of a covered lane */
+		c->pass[i] = (uint8_t)(pass >> i & 1);
+	}
+	c->p->stats.fragments_depth_failed += (uint64_t)__builtin_popcount(cover & ~pass);
+}
+
 /* The stencil and depth tests of the covered samples, once per run; a
  * lane's stencil configuration is that of the block's facing. */
 static void zs_test(struct fs_ctx *c)
@@ -77,6 +124,10 @@ static void zs_test(struct fs_ctx *c)
 	if (c->tested)
 		return;
 	c->tested = true;
+	if (c->p->tb.samples == 1 && !c->stencil_on) {
+		zs_test_single(c);
+		return;
+	}
 	for (uint32_t i = 0; i < 16; i++) {
 		if (!(c->b->cover & (1u << i)))
 			continue;
@@ -87,11 +138,30 @@ static void zs_test(struct fs_ctx *c)
 	}
 }
 
+/* zs_update() of a single-sampled tile buffer without stencil setup (the
+ * stencil keeps): the new Z of the lanes that passed, if Z updates are on. */
+static void zs_update_single(struct fs_ctx *c, uint16_t lanes)
+{
+	if (!c->s->cfg.z_updates_enable)
+		return;
+	uint16_t m = c->b->cover & lanes & c->zmask;
+	for (uint32_t i = 0; i < 16; i++) {
+		if ((m >> i & 1) && (c->test[i] & c->pass[i] & 1)) {
+			uint32_t *zs = &c->p->tb.zs[c->at[i]];
+			*zs = c->z[i] << 8 | (*zs & 0xff);
+		}
+	}
+}
+
 /* Updates the Z/S words of the tested samples of the lanes of `lanes` not
  * discarded by their tlb_z condition: Z (when updates are enabled) where
  * both tests passed, the stencil by the operation of the sample's outcome. */
 static void zs_update(struct fs_ctx *c, uint16_t lanes)
 {
+	if (c->p->tb.samples == 1 && !c->stencil_on) {
+		zs_update_single(c, lanes);
+		return;
+	}
 	for (uint32_t i = 0; i < 16; i++) {
 		if (!(c->b->cover & lanes & c->zmask & (1u << i)))
 			continue;
@@ -99,13 +169,15 @@ static void zs_update(struct fs_ctx *c, uint16_t lanes)
 			uint8_t bit = (uint8_t)(1u << k);
 			if (!(c->test[i] & bit))
 				continue;
-			uint32_t *zs = tile_at(c->p, c->p->tb.zs, c->b, i, k);
+			uint32_t *zs = &c->p->tb.zs[c->at[i] + k];
 			bool pass = c->pass[i] & bit;
 			enum pipe_stencil_outcome o = (c->sfail[i] & bit) ? PIPE_STENCIL_FAIL :
 				pass ? PIPE_STENCIL_ZPASS : PIPE_STENCIL_ZFAIL;
 			uint32_t z = pass && c->s->cfg.z_updates_enable ? c->z[i] : *zs >> 8;
-			*zs = z << 8 |
-			      pipe_stencil_update(&c->stencil[i][c->b->reverse], o, *zs & 0xff);
+			uint8_t st = (uint8_t)*zs;
+			if (c->stencil_on)
+				st = pipe_stencil_update(&c->stencil[i][c->b->reverse], o, st);
+			*zs = z << 8 | st;
 		}
 	}
 }
@@ -118,6 +190,11 @@ static bool stencil_setup(struct fs_ctx *c, struct sim_qpu *q, const uint32_t va
 	if (c->z_written || c->tested)
 		return vc4_diag_set(diag, "ip %u: tlb_stencil_setup write after the %s write",
 				    q->ip, c->tested ? "colour" : "tlb_z");
+	if (!c->stencil_on) {
+		for (uint32_t i = 0; i < 16; i++)
+			pipe_stencil_reset(c->stencil[i]);
+		c->stencil_on = true;
+	}
 	for (uint32_t i = 0; i < 16; i++)
 		if (lanes & (1u << i))
 			pipe_stencil_setup(c->stencil[i], val[i]);
@@ -140,6 +217,21 @@ static float varying_value(const struct pipe_vertex *v, uint32_t ngen, uint32_t 
 	return k < ngen ? v->coord[k] : v->vary[k - ngen];
 }
 
+/* The interpolated part of a varying per lane: lw1 * d1 + lw2 * d2 as a
+ * float (the bits in out). */
+PIPE_CLONES
+static void varying_lanes(const double lw1[16], const double lw2[16], double d1, double d2,
+			  uint32_t out[16])
+{
+	float f[16];
+	for (uint32_t i = 0; i < 16; i++)
+		f[i] = pipe_to_float(lw1[i] * d1 + lw2[i] * d2);
+	memcpy(out, f, 64);
+}
+
+/* The varying hook: read k of the run gives, per lane, the interpolated
+ * (vary - C) part (0 for a flat varying) in out and C (vertex 0's value)
+ * in c_out. Returns false with diag set past the record's varyings. */
 static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t c_out[16],
 		       struct vc4_diag *diag)
 {
@@ -159,12 +251,12 @@ static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t
 	double d2 = (double)varying_value(v[2], ngen, k) - cterm;
 	uint32_t cbits;
 	memcpy(&cbits, &cterm, 4);
-	for (uint32_t i = 0; i < 16; i++) {
-		double a = flat ? 0.0 : c->lw1[i] * d1 + c->lw2[i] * d2;
-		float f = pipe_to_float(a);
-		memcpy(&out[i], &f, 4);
+	for (uint32_t i = 0; i < 16; i++)
 		c_out[i] = cbits;
-	}
+	if (flat)
+		memset(out, 0, 64);
+	else
+		varying_lanes(c->lw1, c->lw2, d1, d2, out);
 	return true;
 }
 
@@ -190,12 +282,11 @@ static void first_color_write(struct fs_ctx *c, uint16_t lanes)
 	if (c->colored)
 		return;
 	c->colored = true;
-	uint16_t written = 0;
+	uint32_t written = 0;
 	for (uint32_t i = 0; i < 16; i++)
-		if ((lanes & (1u << i)) && c->pass[i])
-			written |= (uint16_t)(1u << i);
-	for (uint32_t i = 0; i < 16; i++)
-		c->p->stats.fragments_written += (written >> i) & 1;
+		written |= (uint32_t)(c->pass[i] != 0) << i;
+	written &= lanes;
+	c->p->stats.fragments_written += (uint64_t)__builtin_popcount(written);
 	for (uint32_t quad = 0; quad < 4; quad++)
 		c->p->stats.quads_written += (written >> (4 * quad) & 0xf) != 0;
 }
@@ -211,13 +302,19 @@ static bool color_write(struct fs_ctx *c, struct sim_qpu *q, bool ms, const uint
 		return vc4_diag_set(diag, "ip %u: tlb_color_ms write %u of a run with %u "
 				    "sample%s per pixel", q->ip, k + 1, ns, ns == 1 ? "" : "s");
 	first_color_write(c, lanes);
+	if (ns == 1) { /* sample 0 of each lane, whatever the write */
+		for (uint32_t i = 0; i < 16; i++)
+			if ((lanes >> i & 1) && (c->pass[i] & 1))
+				c->p->tb.color[c->at[i]] = val[i];
+		return true;
+	}
 	uint8_t only = ms ? (uint8_t)(1u << k) : 0xf;
 	for (uint32_t i = 0; i < 16; i++) {
 		if (!(lanes & (1u << i)))
 			continue;
 		for (uint32_t s = 0; s < ns; s++)
 			if (c->pass[i] & only & (1u << s))
-				*tile_at(c->p, c->p->tb.color, c->b, i, s) = val[i];
+				c->p->tb.color[c->at[i] + s] = val[i];
 	}
 	return true;
 }
@@ -249,7 +346,7 @@ static bool fs_tlb_load(void *user, struct sim_qpu *q, enum qpu_sig sig, uint32_
 				    q->ip);
 	uint32_t k = c->loads++ % c->p->tb.samples;
 	for (uint32_t i = 0; i < 16; i++)
-		out[i] = *tile_at(c->p, c->p->tb.color, c->b, i, k);
+		out[i] = c->p->tb.color[c->at[i] + k];
 	return true;
 }
 
@@ -267,27 +364,39 @@ static bool fs_texture(void *user, struct sim_qpu *q, unsigned unit, const struc
  * the covered samples with their lane's interpolated Z against the tile
  * buffer's Z. Samples that fail leave the block (a lane with none left
  * too): no FS, no stencil or Z update, whatever the FS would have written to
- * tlb_z (docs/pipeline.md, "Early Z"). Fills e with the block left. */
-static void early_z(struct sim_pipe *p, const struct pipe_state *s,
-		    const struct pipe_frag_block *b, struct pipe_frag_block *e)
+ * tlb_z (docs/pipeline.md, "Early Z"). Narrows b's cover and samples in
+ * place to the block left. */
+static void early_z(struct sim_pipe *p, const struct pipe_state *s, struct pipe_frag_block *b,
+		    const uint32_t at[16])
 {
-	*e = *b;
 	if (!s->cfg.early_z_enable || p->tb.cfg.early_z_early_cov_disable)
 		return;
-	e->cover = 0;
+	uint16_t cover = b->cover;
+	if (p->tb.samples == 1) {
+		uint32_t tz[16];
+		for (uint32_t i = 0; i < 16; i++)
+			tz[i] = p->tb.zs[at[i]] >> 8;
+		uint16_t pass = compare_lanes(s->cfg.depth_test_function, b->z24, tz);
+		b->cover = cover & pass;
+		for (uint32_t i = 0; i < 16; i++)
+			b->samples[i] &= (uint8_t)-(b->cover >> i & 1);
+		p->stats.fragments_depth_failed += (uint64_t)__builtin_popcount(cover & ~pass);
+		return;
+	}
+	b->cover = 0;
 	for (uint32_t i = 0; i < 16; i++) {
 		for (uint32_t k = 0; k < p->tb.samples; k++) {
 			uint8_t bit = (uint8_t)(1u << k);
-			if (!(b->cover & (1u << i)) || !(b->samples[i] & bit))
+			if (!(cover & (1u << i)) || !(b->samples[i] & bit))
 				continue;
-			uint32_t zs = *tile_at(p, p->tb.zs, b, i, k);
+			uint32_t zs = p->tb.zs[at[i] + k];
 			if (!pipe_compare(s->cfg.depth_test_function, b->z24[i], zs >> 8)) {
-				e->samples[i] &= (uint8_t)~bit;
+				b->samples[i] &= (uint8_t)~bit;
 				p->stats.fragments_depth_failed++;
 			}
 		}
-		if (e->samples[i])
-			e->cover |= b->cover & (uint16_t)(1u << i);
+		if (b->samples[i])
+			b->cover |= cover & (uint16_t)(1u << i);
 	}
 }
 
@@ -299,12 +408,13 @@ static void count_shaded(struct sim_pipe *p, uint16_t cover)
 		p->stats.quads_shaded += (cover >> (4 * quad) & 0xf) != 0;
 }
 
-/* The FS's per-lane inputs: W in ra15, Z in rb15, the frame pixel, the
- * facing and the sample mask (the covered samples; 0 in uncovered lanes). */
+/* The FS's per-lane inputs: the W and Z payloads (QPU_REG_FS_PAYLOAD_W,
+ * _Z: ra15, rb15), the frame pixel, the facing and the sample mask (the
+ * covered samples; 0 in uncovered lanes). */
 static void set_payloads(struct sim_qpu *q, const struct pipe_frag_block *b)
 {
-	memcpy(q->rf[QPU_FILE_A][15], b->w, sizeof(q->rf[0][15]));
-	memcpy(q->rf[QPU_FILE_B][15], b->z24, sizeof(q->rf[0][15]));
+	memcpy(sim_qpu_reg(q, QPU_REG_FS_PAYLOAD_W), b->w, 64);
+	memcpy(sim_qpu_reg(q, QPU_REG_FS_PAYLOAD_Z), b->z24, 64);
 	for (uint32_t i = 0; i < 16; i++) {
 		q->x_pix[i] = b->x0 + pipe_lane_x(i);
 		q->y_pix[i] = b->y0 + pipe_lane_y(i);
@@ -313,31 +423,43 @@ static void set_payloads(struct sim_qpu *q, const struct pipe_frag_block *b)
 	}
 }
 
+/* Shades block b of the triangle v (contract in pipe_internal.h): early Z
+ * (narrowing b's cover and samples), the FS run with its hooks (varyings,
+ * TLB, TMU) over the block's payloads, then the Z/stencil tests and updates
+ * of a run that wrote no colour. Returns false with p->diag set when the FS
+ * fails. */
 bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
 			 const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3],
-			 const struct pipe_frag_block *b)
+			 struct pipe_frag_block *b)
 {
-	struct pipe_frag_block e;
-	early_z(p, s, b, &e);
-	if (!e.cover)
+	struct fs_ctx c;
+	tile_words(p, b, c.at);
+	early_z(p, s, b, c.at);
+	if (!b->cover)
 		return true;
 	struct sim_qpu *q = &p->qpu;
-	struct fs_ctx c = { .p = p, .q = q, .s = s, .rec = rec, .v = v, .b = &e, .zmask = 0xffff };
-	memcpy(c.z, e.z24, sizeof(c.z));
+	memset(&c, 0, offsetof(struct fs_ctx, at));
+	c.p = p;
+	c.q = q;
+	c.s = s;
+	c.rec = rec;
+	c.v = v;
+	c.b = b;
+	c.zmask = 0xffff;
+	memcpy(c.z, b->z24, sizeof(c.z));
 	for (uint32_t i = 0; i < 16; i++) {
-		pipe_stencil_reset(c.stencil[i]);
-		c.lw1[i] = e.lambda[i][1] * v[1]->inv_wc;
-		c.lw2[i] = e.lambda[i][2] * v[2]->inv_wc;
+		c.lw1[i] = b->lambda[1][i] * v[1]->inv_wc;
+		c.lw2[i] = b->lambda[2][i] * v[2]->inv_wc;
 	}
 	struct sim_qpu_hooks hooks = {
 		.user = &c, .varying = fs_varying, .tlb_write = fs_tlb_write,
 		.tlb_load = fs_tlb_load, .tmu_texture = fs_texture,
 	};
 	uint32_t code = rec->r.fragment_shader_code_address.offset;
-	count_shaded(p, e.cover);
+	count_shaded(p, b->cover);
 	if (!pipe_shader_init(p, code, rec->r.fragment_shader_uniforms_address.offset, &hooks, q))
 		return false;
-	set_payloads(q, &e);
+	set_payloads(q, b);
 	if (!pipe_shader_run(p, "fragment shader", code, q, &p->stats.qpu_instructions_fs))
 		return false;
 	if (!c.colored) { /* a run that wrote no colour still tests and updates Z/S */

@@ -59,6 +59,16 @@ struct pipe_shader_rec {
 	uint32_t nattr;
 };
 
+/* Lane loops of the pipeline compiled twice on x86-64 (AVX2, without FMA,
+ * so the same bits, and the baseline), picked at load time; as SIM_CLONES
+ * in src/sim/sim_lanes.h (not under the sanitizers). */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && \
+	!defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#define PIPE_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define PIPE_CLONES
+#endif
+
 /* One shaded vertex: what the rasteriser and binner need. */
 struct pipe_vertex {
 	float xc, yc, zc, wc;        /* clip coordinates (CS only) */
@@ -307,7 +317,7 @@ struct pipe_frag_block {
 	uint16_t cover;           /* lanes inside the triangle */
 	uint8_t samples[16];      /* per lane: the samples covered (bit s = sample s) */
 	bool reverse;             /* a reverse-facing triangle (points, lines: false) */
-	double lambda[16][3];     /* screen-space barycentrics per lane */
+	double lambda[3][16];     /* screen-space barycentrics: [vertex][lane] */
 	uint32_t z24[16];         /* interpolated depth, 24 bits */
 	float w[16];              /* perspective W payload (ra15) */
 };
@@ -353,10 +363,11 @@ bool pipe_stencil_test(const struct pipe_stencil_face *f, uint8_t stencil);
 uint8_t pipe_stencil_update(const struct pipe_stencil_face *f, enum pipe_stencil_outcome o,
 			    uint8_t stencil);
 
-/* pipe_fragment.c: runs the FS on one block and writes the tile buffer. */
+/* pipe_fragment.c: runs the FS on one block and writes the tile buffer;
+ * early Z narrows b's cover and samples (the caller's block is spent). */
 bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
 			 const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3],
-			 const struct pipe_frag_block *b);
+			 struct pipe_frag_block *b);
 
 /* pipe_tmu.c (with pipe_tmu_texel.c, pipe_tmu_filter.c): a texture request
  * of the QPU q: its parameter writes in write order, each with its

@@ -40,6 +40,9 @@ void pipe_point_corners(const struct pipe_vertex *v, float size, int32_t x[4], i
 	}
 }
 
+/* The four corners (1/16 pixel) of the quad that draws a line from
+ * (ax, ay) to (bx, by) `width` pixels wide, offset across its minor axis.
+ * Returns false for a line of zero length. */
 bool pipe_line_corners(int32_t ax, int32_t ay, int32_t bx, int32_t by, float width, int32_t x[4],
 		       int32_t y[4])
 {
@@ -65,6 +68,9 @@ static bool draw_quad(struct sim_pipe *p, const struct pipe_state *s,
 	return pipe_draw_triangle(p, s, rec, t0) && pipe_draw_triangle(p, s, rec, t1);
 }
 
+/* Draws point v as the quad of its size's square (draw_quad()), with the
+ * generated point coordinates (s, t) at the corners. Returns false with p->diag set
+ * when a fragment shader run fails. */
 bool pipe_draw_point(struct sim_pipe *p, const struct pipe_state *s,
 		     const struct pipe_shader_rec *rec, const struct pipe_vertex *v)
 {

@@ -75,6 +75,8 @@ static struct pipe_item *take(struct pipe_pool *pool)
 	return it;
 }
 
+/* A pool thread: takes queued items in order and executes them on its own
+ * executor (run_item()) until the pool stops. */
 static void *worker_main(void *arg)
 {
 	const struct worker_arg *a = arg;
@@ -147,6 +149,9 @@ static void pool_grow(struct pipe_pool *pool, unsigned n)
 	}
 }
 
+/* The pool of p, made on first use, with its first executor, resized by
+ * pool_grow() for `threads` threads in all (capped; the caller is one of
+ * them). Returns NULL when out of memory. */
 struct pipe_pool *pipe_pool_get(struct sim_pipe *p, unsigned threads)
 {
 	struct pipe_pool *pool = p->pool;
@@ -188,6 +193,7 @@ struct sim_pipe *pipe_pool_executor(struct pipe_pool *pool, unsigned i)
 	return pool->exec[i];
 }
 
+/* Queues item it for the workers, or runs it at once without threads. */
 void pipe_pool_submit(struct pipe_pool *pool, struct pipe_item *it)
 {
 	it->next = NULL;

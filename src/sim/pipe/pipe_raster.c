@@ -11,6 +11,7 @@
  * rasteriser oversample mode, the coverage of each pixel's four samples.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/pipe/pipe_internal.h"
@@ -20,6 +21,12 @@ struct tri_setup {
 	int64_t area;         /* twice the signed area */
 	int sign;             /* +1 or -1: makes sign * E_i >= 0 inside */
 	bool top_left[3];     /* edge opposite vertex i owns its boundary */
+	/* Every vertex within 2^20 (1/16 pixel) of the origin: each edge value
+	 * at a pixel centre of the frame is then below 2^44, an exact double,
+	 * and block_lanes() steps them as doubles from `step` (per edge and
+	 * lane: sign * E_i at the lane's centre minus at lane 0's). */
+	bool small;
+	double step[3][16];
 };
 
 /* Edge function of the edge opposite vertex i at (px, py) (1/16 pixel):
@@ -46,20 +53,18 @@ static void setup(struct tri_setup *t, const struct pipe_state *s, const struct 
 		int64_t dx = t->sign * (t->x[k] - t->x[j]), dy = t->sign * (t->y[k] - t->y[j]);
 		t->top_left[i] = (dy == 0 && dx > 0) || dy < 0;
 	}
-}
-
-/* Whether the pixel centre (px, py) is inside. Fills the barycentrics
- * either way: lanes outside still feed their quad's derivatives. */
-static bool inside(const struct tri_setup *t, int64_t px, int64_t py, double lambda[3])
-{
-	bool in = true;
-	for (int i = 0; i < 3; i++) {
-		int64_t e = t->sign * edge(t, i, px, py);
-		if (e < 0 || (e == 0 && !t->top_left[i]))
-			in = false;
-		lambda[i] = (double)e / (double)(t->sign * t->area);
+	t->small = true;
+	for (int i = 0; i < 3; i++)
+		t->small &= llabs(t->x[i]) < (1 << 20) && llabs(t->y[i]) < (1 << 20);
+	if (!t->small)
+		return;
+	for (int k = 0; k < 3; k++) {
+		int j = (k + 1) % 3, m = (k + 2) % 3;
+		int64_t sx = -t->sign * (t->y[m] - t->y[j]) * 16;
+		int64_t sy = t->sign * (t->x[m] - t->x[j]) * 16;
+		for (uint32_t i = 0; i < 16; i++)
+			t->step[k][i] = (double)(sx * pipe_lane_x(i) + sy * pipe_lane_y(i));
 	}
-	return in;
 }
 
 /* Sample s of a pixel at (x + pos[s][0] / 16, y + pos[s][1] / 16): the
@@ -128,17 +133,90 @@ static double depth_offset(const struct pipe_state *s, const struct tri_setup *t
 	       float187(s->depth_offset.depth_offset_units);
 }
 
-/* Depth: linear in screen space, plus the triangle's offset `zoff`,
- * clamped to 24 bits and rounded to nearest; W: the reciprocal of the
- * interpolated 1/Wc. */
-static void pixel_values(const struct pipe_vertex *v[3], const double l[3], double zoff,
-			 uint32_t *z24, float *w)
+/* sign * E_k at the 16 pixel centres of the block whose lane 0 has its
+ * centre at (cx, cy) (1/16 pixel), into ed[k][lane], for a triangle with
+ * t->small: the integers, as exact doubles, from lane 0's value and
+ * t->step. Returns the lanes inside by the top-left rule. */
+static inline uint16_t edges_small(const struct tri_setup *t, int64_t cx, int64_t cy,
+				   double ed[3][16])
 {
-	double z = (l[0] * v[0]->zs + l[1] * v[1]->zs + l[2] * v[2]->zs) * Z24_MAX + zoff;
-	z = !(z > 0.0) ? 0.0 : z > Z24_MAX ? Z24_MAX : z; /* NaN reads as 0 */
-	*z24 = (uint32_t)(z + 0.5);
-	double iw = l[0] * v[0]->inv_wc + l[1] * v[1]->inv_wc + l[2] * v[2]->inv_wc;
-	*w = pipe_to_float(1.0 / iw);
+	int32_t ok[16];
+	for (uint32_t i = 0; i < 16; i++)
+		ok[i] = -1;
+	for (int k = 0; k < 3; k++) {
+		double e0 = (double)(t->sign * edge(t, k, cx, cy));
+		int32_t tl = t->top_left[k] ? -1 : 0;
+		for (uint32_t i = 0; i < 16; i++) {
+			double e = e0 + t->step[k][i];
+			ed[k][i] = e;
+			ok[i] &= -(int32_t)(e > 0.0) | (-(int32_t)(e == 0.0) & tl);
+		}
+	}
+	uint16_t in = 0;
+	for (uint32_t i = 0; i < 16; i++)
+		in |= (uint16_t)((ok[i] & 1) << i);
+	return in;
+}
+
+/* edges_small() for any triangle: the edge values stepped in 64-bit
+ * integers, then converted. */
+static uint16_t edges_wide(const struct tri_setup *t, int64_t cx, int64_t cy, double ed[3][16])
+{
+	uint16_t in = 0xffff;
+	for (int k = 0; k < 3; k++) {
+		int j = (k + 1) % 3, m = (k + 2) % 3;
+		int64_t sx = -t->sign * (t->y[m] - t->y[j]) * 16;
+		int64_t sy = t->sign * (t->x[m] - t->x[j]) * 16;
+		int64_t col[4], row[4];
+		col[0] = t->sign * edge(t, k, cx, cy);
+		row[0] = 0;
+		for (int d = 1; d < 4; d++) {
+			col[d] = col[d - 1] + sx;
+			row[d] = row[d - 1] + sy;
+		}
+		for (uint32_t i = 0; i < 16; i++) {
+			int64_t e = col[pipe_lane_x(i)] + row[pipe_lane_y(i)];
+			if (e < 0 || (e == 0 && !t->top_left[k]))
+				in &= (uint16_t)~(1u << i);
+			ed[k][i] = (double)e;
+		}
+	}
+	return in;
+}
+
+/* The lanes of block b (x0, y0 set), whole vectors so that the loops
+ * vectorise: the barycentrics (E_i / area at each pixel centre, E_i stepped
+ * from the lane-0 centre by whole pixels: the same integers as evaluating
+ * it at each centre), depth (linear in screen space, plus the triangle's
+ * offset `zoff`, clamped to 24 bits and rounded to nearest) and W (the
+ * reciprocal of the interpolated 1/Wc). Returns bit i set when lane i's
+ * centre is inside by the top-left rule; lanes outside still get their
+ * values (they feed their quad's derivatives). */
+PIPE_CLONES
+static uint16_t block_lanes(const struct tri_setup *t, const struct pipe_vertex *v[3],
+			    double zoff, struct pipe_frag_block *b)
+{
+	int64_t cx = (int64_t)b->x0 * 16 + 8, cy = (int64_t)b->y0 * 16 + 8;
+	double den = (double)(t->sign * t->area), ed[3][16];
+	uint16_t in;
+	if (t->small)
+		in = edges_small(t, cx, cy, ed);
+	else
+		in = edges_wide(t, cx, cy, ed);
+	for (int k = 0; k < 3; k++)
+		for (uint32_t i = 0; i < 16; i++)
+			b->lambda[k][i] = ed[k][i] / den;
+	double z0 = v[0]->zs, z1 = v[1]->zs, z2 = v[2]->zs;
+	double w0 = v[0]->inv_wc, w1 = v[1]->inv_wc, w2 = v[2]->inv_wc;
+	for (uint32_t i = 0; i < 16; i++) {
+		double l0 = b->lambda[0][i], l1 = b->lambda[1][i], l2 = b->lambda[2][i];
+		double z = (l0 * z0 + l1 * z1 + l2 * z2) * Z24_MAX + zoff;
+		z = !(z > 0.0) ? 0.0 : z > Z24_MAX ? Z24_MAX : z; /* NaN reads as 0 */
+		b->z24[i] = (uint32_t)(int32_t)(z + 0.5);  /* < 2^24: exact either way */
+		double iw = l0 * w0 + l1 * w1 + l2 * w2;
+		b->w[i] = pipe_to_float(1.0 / iw);
+	}
+	return in;
 }
 
 /* The pixel rectangle [x0, x1) x [y0, y1) the current tile may draw. */
@@ -163,6 +241,8 @@ static void draw_rect(const struct sim_pipe *p, const struct pipe_state *s, int6
 	}
 }
 
+enum block_class { BLOCK_OUT, BLOCK_PART, BLOCK_IN };
+
 /* What the block's square [x0, x0 + 4) x [y0, y0 + 4) (every pixel centre
  * and sample position of the block lies inside it) is for the triangle:
  * BLOCK_OUT when all four corners are strictly outside one edge (no point
@@ -170,7 +250,6 @@ static void draw_rect(const struct sim_pipe *p, const struct pipe_state *s, int6
  * every edge (every point is: no top-left case arises), else BLOCK_PART.
  * The edge functions are linear, so their extremes over the square are at
  * its corners. */
-enum block_class { BLOCK_OUT, BLOCK_PART, BLOCK_IN };
 static enum block_class classify_block(const struct tri_setup *t, int64_t x0, int64_t y0)
 {
 	bool all_in = true;
@@ -189,10 +268,10 @@ static enum block_class classify_block(const struct tri_setup *t, int64_t x0, in
 	return all_in ? BLOCK_IN : BLOCK_PART;
 }
 
-/* The lanes of block b (x0, y0 set): barycentrics, Z and W of every lane,
- * and the covered pixels and samples inside the drawing rectangle r. A
- * block wholly inside the triangle (`all_in`) covers every sample without
- * testing them. */
+/* The lanes of block b (x0, y0 set): barycentrics, Z and W of every lane
+ * (block_lanes()), and the covered pixels and samples inside the drawing
+ * rectangle r. A block wholly inside the triangle (`all_in`) covers every
+ * sample without testing them. */
 static void raster_block(struct sim_pipe *p, const struct pipe_state *s,
 			 const struct tri_setup *t, const struct pipe_vertex *v[3], double zoff,
 			 const int64_t r[4], bool all_in, struct pipe_frag_block *b)
@@ -200,13 +279,19 @@ static void raster_block(struct sim_pipe *p, const struct pipe_state *s,
 	uint8_t full = (uint8_t)((1u << p->tb.samples) - 1);
 	if (!all_in)
 		p->stats.raster_edge_tests += 16;
+	uint16_t in = block_lanes(t, v, zoff, b);
+	bool inner = b->x0 >= r[0] && b->y0 >= r[1] && b->x0 + 4 <= r[2] && b->y0 + 4 <= r[3];
+	if (inner && (all_in || p->tb.samples == 1 || s->cfg.rasteriser_oversample_mode != 1)) {
+		b->cover = all_in ? 0xffff : in;
+		for (uint32_t i = 0; i < 16; i++)
+			b->samples[i] = (b->cover >> i & 1) ? full : 0;
+		return;
+	}
 	for (uint32_t i = 0; i < 16; i++) {
 		int64_t px = b->x0 + pipe_lane_x(i), py = b->y0 + pipe_lane_y(i);
-		bool in = inside(t, px * 16 + 8, py * 16 + 8, b->lambda[i]);
-		pixel_values(v, b->lambda[i], zoff, &b->z24[i], &b->w[i]);
 		if (px < r[0] || py < r[1] || px >= r[2] || py >= r[3])
 			continue;
-		b->samples[i] = all_in ? full : pixel_samples(p, s, t, px, py, in);
+		b->samples[i] = all_in ? full : pixel_samples(p, s, t, px, py, in >> i & 1);
 		if (b->samples[i])
 			b->cover |= (uint16_t)(1u << i);
 	}
@@ -243,6 +328,10 @@ static int64_t block_start(int64_t tile0, int64_t from)
 	return from <= tile0 ? tile0 : tile0 + (from - tile0) / 4 * 4;
 }
 
+/* Rasterises triangle v into the current tile (contract in
+ * pipe_internal.h): setup, the drawing rectangle narrowed to the bounding
+ * box, then each 4x4 block classified and shaded. A zero-area triangle
+ * draws nothing. Returns false with p->diag set when a FS run fails. */
 bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 			const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3])
 {

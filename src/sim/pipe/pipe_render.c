@@ -37,6 +37,8 @@ void pipe_executor_destroy(struct sim_pipe *e)
 
 /* ---- items ------------------------------------------------------------- */
 
+/* A cleared work item (from p's free list or allocated), its packet buffer
+ * kept. Returns NULL when out of memory. */
 static struct pipe_item *item_new(struct sim_pipe *p)
 {
 	struct pipe_item *it = p->free_items;
@@ -136,6 +138,9 @@ static bool item_packet(struct sim_pipe *e, const uint8_t *pkt)
 	}
 }
 
+/* Executes item it on executor e: its tile buffer set from the item's
+ * fill values and state, then its recorded packets in order; the outcome,
+ * counters and first error go into it. */
 void pipe_item_execute(struct sim_pipe *e, struct pipe_item *it)
 {
 	e->diag = &it->diag;
@@ -423,6 +428,9 @@ static void executors_start(struct sim_pipe *p, struct pipe_pool *pool, unsigned
 	}
 }
 
+/* Runs the render list [ct1ca, ct1ea) (CT1): walks it, cutting work items
+ * for the pool, and retires them in order. Returns false with p->diag set
+ * on the first error of the walk or an item. */
 bool pipe_render_run(struct sim_pipe *p, uint32_t ct1ca, uint32_t ct1ea)
 {
 	/* the threads a previous job made stay (fewer when p->threads says

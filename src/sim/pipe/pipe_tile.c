@@ -264,6 +264,9 @@ static bool store_mode(struct sim_pipe *p, const struct VC4_STORE_TILE_BUFFER_GE
 	return true;
 }
 
+/* Store Tile Buffer General: the selected buffer to memory in its format
+ * and layout, then the clears it asks for. Returns false with p->diag set
+ * without a configuration, for an unsupported store or outside memory. */
 static bool store_general(struct sim_pipe *p, const uint8_t *pkt)
 {
 	struct VC4_STORE_TILE_BUFFER_GENERAL st;
@@ -367,6 +370,9 @@ static bool full_res(struct sim_pipe *p, uint32_t addr, bool no_color, bool no_z
 	return true;
 }
 
+/* Store Full Resolution Tile Buffer: colour and Z/S unless disabled, then
+ * both buffers cleared unless disabled; marks the frame's last tile. Returns false with p->diag set
+ * without a configuration or outside memory. */
 static bool store_full(struct sim_pipe *p, const uint8_t *pkt)
 {
 	struct VC4_STORE_FULL_RESOLUTION_TILE_BUFFER st;
@@ -448,6 +454,9 @@ static bool queue_full_load(struct sim_pipe *p, const uint8_t *pkt)
 	return true;
 }
 
+/* One tile-buffer packet of the render list: configuration, clear colours,
+ * tile coordinates, loads and stores. Returns false with p->diag set when
+ * it fails. */
 bool pipe_tile_packet(struct sim_pipe *p, const uint8_t *pkt)
 {
 	struct pipe_tilebuf *tb = &p->tb;

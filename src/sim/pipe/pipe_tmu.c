@@ -141,8 +141,15 @@ struct tmu_lanes {
 	uint32_t face[16];
 	double s[16], t[16];
 	double ls[16], lt[16];
+	/* the last level looked up (sample_level()): lanes share it */
+	bool have_level;
+	uint32_t level_face, level_num;
+	struct tmu_level level;
 };
 
+/* Each lane's coordinates from the request: (s, t) for 2D; for a cube
+ * map its face and the face's (s, t), and for the level of detail the
+ * coordinates on the face of the quad's first lane. */
 static void lane_coords(const struct tmu_req *req, bool cube, struct tmu_lanes *c)
 {
 	for (unsigned i = 0; i < 16; i++) {
@@ -177,13 +184,17 @@ static double quad_lod(const struct tmu_tex *t, const struct tmu_lanes *c, unsig
 }
 
 /* One lane's lookup in `level` of its face. */
-static bool sample_level(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_lanes *c,
+static bool sample_level(struct sim_pipe *p, const struct tmu_tex *t, struct tmu_lanes *c,
 			 unsigned i, uint32_t level, bool linear, uint32_t border, uint32_t *out,
 			 struct vc4_diag *diag)
 {
-	struct tmu_level l;
-	tmu_level(t, c->face[i], level, &l);
-	return tmu_filter(p, t, &l, linear, c->s[i], c->t[i], border, out, diag);
+	if (!c->have_level || c->level_face != c->face[i] || c->level_num != level) {
+		tmu_level(t, c->face[i], level, &c->level);
+		c->have_level = true;
+		c->level_face = c->face[i];
+		c->level_num = level;
+	}
+	return tmu_filter(p, t, &c->level, linear, c->s[i], c->t[i], border, out, diag);
 }
 
 /* Blends two results channel by channel: (1 - f)·a + f·b, rounded. */
@@ -192,7 +203,7 @@ static uint32_t blend(uint32_t a, uint32_t b, double f)
 	uint32_t out = 0;
 	for (int k = 0; k < 4; k++) {
 		double va = (a >> (8 * k)) & 0xff, vb = (b >> (8 * k)) & 0xff;
-		out |= (uint32_t)lround(va + f * (vb - va)) << (8 * k);
+		out |= (uint32_t)tmu_lround(va + f * (vb - va)) << (8 * k);
 	}
 	return out;
 }
@@ -201,7 +212,7 @@ static uint32_t blend(uint32_t a, uint32_t b, double f)
  * when lod <= 0, else the minification filter: level 0 only (LINEAR,
  * NEAREST), the nearest level (MIP_NEAR: ceil(lod + 1/2) - 1), or the two
  * levels around lod blended by its fraction (MIP_LIN). */
-static bool sample_lane(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_lanes *c,
+static bool sample_lane(struct sim_pipe *p, const struct tmu_tex *t, struct tmu_lanes *c,
 			unsigned i, double lod, uint32_t border, uint32_t *out,
 			struct vc4_diag *diag)
 {
@@ -239,6 +250,10 @@ static double lane_lod(const struct sim_pipe *p, const struct tmu_req *req, doub
 	return tmu_quantise(p->tmu_opt.lod, lod);
 }
 
+/* A texture request (contract in pipe_internal.h): decodes its writes and
+ * configuration, then samples each lane at its quad's level of detail.
+ * Returns false with diag set for a malformed request or a texel outside
+ * memory. */
 bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const struct sim_tmu_write *w,
 		     unsigned n, uint32_t result[16], struct vc4_diag *diag)
 {
@@ -250,6 +265,7 @@ bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const struct sim_tmu
 	if (!parse_writes(q, w, n, &req, diag) || !decode_config(q, &req, &t, diag))
 		return false;
 	struct tmu_lanes c;
+	c.have_level = false;
 	lane_coords(&req, t.cube_stride != 0, &c);
 	for (unsigned q0 = 0; q0 < 16; q0 += 4) {
 		double quad = quad_lod(&t, &c, q0);

@@ -9,6 +9,7 @@
 #ifndef VC4_SIM_PIPE_TMU_H
 #define VC4_SIM_PIPE_TMU_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -55,6 +56,27 @@ bool tmu_texel(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_lev
 bool tmu_filter(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_level *l,
 		bool linear, double s, double tc, uint32_t border, uint32_t *out,
 		struct vc4_diag *diag);
+
+/* floor(v), the same double, without a libm call for |v| < 2^52 (the
+ * truncation to an integer is exact there; zeros keep their sign through
+ * floor() itself). */
+static inline double tmu_floor(double v)
+{
+	if (!(v > -4503599627370496.0 && v < 4503599627370496.0) || v == 0)
+		return floor(v);
+	double t = (double)(int64_t)v;
+	return t > v ? t - 1.0 : t;
+}
+
+/* lround(x), the same value, without a libm call for 0 <= x < 2^52 (x
+ * minus its floor is exact there; halves round up, away from zero). */
+static inline long tmu_lround(double x)
+{
+	if (!(x >= 0 && x < 4503599627370496.0))
+		return lround(x);
+	double r = tmu_floor(x);
+	return (long)r + (x - r >= 0.5);
+}
 
 /* floor(v) as an integer; NaN reads 0 and huge values saturate (wrapping
  * makes any of them a valid texel). */

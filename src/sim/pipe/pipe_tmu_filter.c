@@ -14,14 +14,14 @@ int64_t tmu_ifloor(double v)
 		return v < 0 ? (int64_t)-1e15 : 0;
 	if (v > 1e15)
 		return (int64_t)1e15;
-	return (int64_t)floor(v);
+	return (int64_t)tmu_floor(v);
 }
 
 double tmu_quantise(enum sim_tmu_frac frac, double v)
 {
 	if (frac == SIM_TMU_FRAC_EXACT || !(fabs(v) < 1e15))
 		return v;
-	return floor(v * 256.0) / 256.0;
+	return tmu_floor(v * 256.0) / 256.0;
 }
 
 /* Texel index c of an axis of `size` texels after wrap mode `mode`; false
@@ -31,6 +31,10 @@ static bool wrap(enum vc4_texture_wrap_mode mode, int64_t c, uint32_t size, uint
 	int64_t n = size;
 	switch (mode) {
 	case VC4_TEXTURE_WRAP_MODE_REPEAT:
+		if ((n & (n - 1)) == 0) { /* the same in two's complement */
+			*out = (uint32_t)(c & (n - 1));
+			return true;
+		}
 		*out = (uint32_t)(((c % n) + n) % n);
 		return true;
 	case VC4_TEXTURE_WRAP_MODE_MIRROR: {
@@ -73,18 +77,22 @@ static bool bilinear(struct sim_pipe *p, const struct tmu_tex *t, const struct t
 	double fu = u - (double)x0, fv = v - (double)y0;
 	fu = fu >= 0 && fu < 1 ? fu : 0; /* huge or NaN coordinates */
 	fv = fv >= 0 && fv < 1 ? fv : 0;
-	double acc[4] = { 0, 0, 0, 0 };
+	uint32_t c[4];
+	double w[4];
 	for (int k = 0; k < 4; k++) {
-		uint32_t c;
-		if (!texel(p, t, l, x0 + (k & 1), y0 + (k >> 1), border, &c, diag))
+		if (!texel(p, t, l, x0 + (k & 1), y0 + (k >> 1), border, &c[k], diag))
 			return false;
-		double w = ((k & 1) ? fu : 1 - fu) * ((k >> 1) ? fv : 1 - fv);
-		for (int i = 0; i < 4; i++)
-			acc[i] += w * ((c >> (8 * i)) & 0xff);
+		w[k] = ((k & 1) ? fu : 1 - fu) * ((k >> 1) ? fv : 1 - fv);
 	}
+	/* each channel summed over the texels in order 0..3 from 0, in
+	 * registers (an accumulator array went through memory) */
 	*out = 0;
-	for (int i = 0; i < 4; i++)
-		*out |= (uint32_t)lround(acc[i]) << (8 * i);
+	for (int i = 0; i < 4; i++) {
+		double acc = 0;
+		for (int k = 0; k < 4; k++)
+			acc += w[k] * ((c[k] >> (8 * i)) & 0xff);
+		*out |= (uint32_t)tmu_lround(acc) << (8 * i);
+	}
 	return true;
 }
 

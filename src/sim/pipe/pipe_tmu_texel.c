@@ -124,6 +124,9 @@ static uint32_t decode(const struct tmu_format *f, uint32_t cpp, const uint8_t *
 	}
 }
 
+/* Texel (x, y) of level l (contract in pipe_tmu.h): flipped if asked, its
+ * address from the level's layout, decoded to a result word. Returns false
+ * with diag set when it lies outside memory. */
 bool tmu_texel(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_level *l,
 	       uint32_t x, uint32_t y, uint32_t *out, struct vc4_diag *diag)
 {

@@ -17,6 +17,9 @@
 
 #include "sim/pipe/pipe_internal.h"
 
+/* Reads the GL shader state record of state s (plain or extended) and its
+ * attribute records into rec. Returns false with p->diag set when there is
+ * no record or it lies outside memory. */
 bool pipe_read_shader_rec(struct sim_pipe *p, const struct pipe_state *s,
 			  struct pipe_shader_rec *rec)
 {
@@ -103,7 +106,7 @@ bool pipe_shader_init(struct sim_pipe *p, uint32_t code, uint32_t unif,
 	if (!prog)
 		return false;
 	struct sim_qpu_options opt = { .code_base = code };
-	sim_qpu_init(q, prog, p->mem, NULL, 0, &p->shared, hooks, &opt);
+	sim_qpu_reinit(q, prog, p->mem, NULL, 0, &p->shared, hooks, &opt);
 	q->unif_in_mem = true;
 	q->unif_addr = unif;
 	return true;
@@ -230,6 +233,10 @@ static bool vs_texture(void *user, struct sim_qpu *q, unsigned unit,
 	return pipe_tmu_sample(p, q, w, n, result, diag);
 }
 
+/* Shades vertices index[0..n) with the vertex or (`coord`) coordinate
+ * shader of rec: attributes fetched into the VPM input segment, the shader
+ * run, the outputs read back into out. Returns false with p->diag set when
+ * the VPM segments do not fit, a fetch or the shader fails. */
 bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coord,
 		const uint32_t *index, uint32_t n, struct pipe_vertex *out)
 {
