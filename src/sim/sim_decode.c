@@ -404,3 +404,28 @@ void sim_program_fini(struct sim_program *prog)
 	prog->count = 0;
 }
 
+
+uint32_t sim_program_extent(const uint64_t *words, uint32_t count)
+{
+	uint64_t need = 0;   /* every ip below this one may run */
+	uint32_t stop = 0;   /* one past the delay slots of an end that ends it all */
+	for (uint32_t ip = 0; ip < count; ip++) {
+		uint64_t w = words[ip];
+		uint32_t sig = qpu_get_sig(w);
+		if (sig == QPU_SIG_BRANCH) {
+			if (qpu_get_br_reg(w) || !qpu_get_br_rel(w))
+				return count;
+			int64_t target = (int64_t)ip + 4 + (int32_t)qpu_get_imm(w) / 8;
+			uint64_t after = target >= 0 ? (uint64_t)target + 1 : 0;
+			need = need > ip + 5u ? need : ip + 5u;
+			need = need > after ? need : after;
+			if (stop && need > stop)
+				stop = 0;
+		} else if (sig == QPU_SIG_PROG_END && need <= (uint64_t)ip + 3) {
+			stop = ip + 3;
+		}
+		if (stop && ip + 1 >= stop)
+			return stop < count ? stop : count;
+	}
+	return count;
+}

@@ -60,8 +60,9 @@ bool pipe_read_shader_rec(struct sim_pipe *p, const struct pipe_state *s,
 	return true;
 }
 
-/* The decoded program at `addr`, from the per-job cache. Decodes at most
- * PIPE_PROG_MAX_WORDS words, fewer when memory ends first. */
+/* The decoded program at `addr`, from the per-job cache. Decodes the words
+ * that can run (sim_program_extent), at most PIPE_PROG_MAX_WORDS, fewer when
+ * memory ends first. */
 const struct sim_program *pipe_program(struct sim_pipe *p, uint32_t addr)
 {
 	for (uint32_t i = 0; i < p->nprogs; i++)
@@ -84,6 +85,7 @@ const struct sim_program *pipe_program(struct sim_pipe *p, uint32_t addr)
 		return NULL;
 	}
 	memcpy(words, src, (size_t)count * 8);
+	count = sim_program_extent(words, count);   /* the shader, not what follows */
 	if (p->nprogs == PIPE_PROG_CACHE) {
 		sim_program_fini(&p->progs[0].prog);
 		memmove(&p->progs[0], &p->progs[1], sizeof(p->progs[0]) * (PIPE_PROG_CACHE - 1));
