@@ -163,7 +163,7 @@ static void patch_branches(struct emit_prog *p)
 		struct emit_out *o = &p->out.data[ip];
 		if (o->branch_to == QIR_NONE)
 			continue;
-		int64_t rel = ((int64_t)p->block_ip[o->branch_to] - (int64_t)(ip + 4)) * 8;
+		int64_t rel = qpu_branch_offset((uint32_t)ip, p->block_ip[o->branch_to]);
 		o->word = qpu_set_imm(o->word, (uint32_t)(int32_t)rel);
 	}
 }

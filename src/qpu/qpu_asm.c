@@ -192,7 +192,7 @@ static bool set_target(struct parser *p, struct fields *fl, bool rel, const stru
 			continue;
 		if (!rel)
 			return asm_error_at(p, o->pos, "labels need a relative branch (brr)");
-		int64_t delta = ((int64_t)p->labels[i].ip - ((int64_t)p->ip + 4)) * 8;
+		int64_t delta = qpu_branch_offset(p->ip, p->labels[i].ip);
 		return asm_set_field(p, fl, QPU_F_IMM, (uint32_t)delta, o->pos);
 	}
 	return asm_error_at(p, o->pos, "unknown label '%s'", o->name);

@@ -368,7 +368,8 @@ static void put_branch(struct vc4_text *o, const struct qpu_inst *in, uint32_t i
 	if (in->unused)
 		vc4_text_printf(o, " ; br_unused=%u", (unsigned)(in->unused >> 56));
 	if (in->br_rel && !in->br_reg && (in->imm & 7) == 0)
-		vc4_text_printf(o, "  # -> ip %lld", (long long)ip + 4 + (int32_t)in->imm / 8);
+		vc4_text_printf(o, "  # -> ip %lld",
+				(long long)qpu_branch_target(ip, (int32_t)in->imm));
 }
 
 /* ------------------------------------------------------------------------ */

@@ -538,6 +538,19 @@ const char *qpu_small_imm_text(unsigned code, char *buf);
  * all muxes r0. */
 uint64_t qpu_nop(void);
 
+/* A relative branch at `ip` with byte offset `imm` continues, after its
+ * three delay slots, at instruction ip + 4 + imm / 8. */
+static inline int64_t qpu_branch_target(uint32_t ip, int32_t imm)
+{
+	return (int64_t)ip + 4 + imm / 8;
+}
+
+/* The byte offset that takes a relative branch at `ip` to `target`. */
+static inline int64_t qpu_branch_offset(uint32_t ip, uint32_t target)
+{
+	return ((int64_t)target - ((int64_t)ip + 4)) * 8;
+}
+
 /* Sets the ADD half: op, destination, operands; cond_add = always when the
  * op is not nop (else never). Other fields kept. */
 uint64_t qpu_with_add(uint64_t word, enum qpu_op_add op, unsigned waddr,

@@ -405,17 +405,18 @@ void sim_program_fini(struct sim_program *prog)
 }
 
 
-uint32_t sim_program_extent(const uint64_t *words, uint32_t count)
+uint32_t sim_program_extent(const uint8_t *code, uint32_t count)
 {
 	uint64_t need = 0;   /* every ip below this one may run */
 	uint32_t stop = 0;   /* one past the delay slots of an end that ends it all */
 	for (uint32_t ip = 0; ip < count; ip++) {
-		uint64_t w = words[ip];
+		uint64_t w;
+		memcpy(&w, code + (size_t)ip * 8, 8);
 		uint32_t sig = qpu_get_sig(w);
 		if (sig == QPU_SIG_BRANCH) {
 			if (qpu_get_br_reg(w) || !qpu_get_br_rel(w))
 				return count;
-			int64_t target = (int64_t)ip + 4 + (int32_t)qpu_get_imm(w) / 8;
+			int64_t target = qpu_branch_target(ip, (int32_t)qpu_get_imm(w));
 			uint64_t after = target >= 0 ? (uint64_t)target + 1 : 0;
 			need = need > ip + 5u ? need : ip + 5u;
 			need = need > after ? need : after;

@@ -48,12 +48,13 @@ bool sim_program_init(struct sim_program *prog, const uint64_t *words, uint32_t 
 		      struct vc4_diag *diag);
 void sim_program_fini(struct sim_program *prog);
 
-/* How many of the `count` words starting a program can run: through the
- * delay slots of the first program end beyond which no relative branch seen
- * so far leads (a branch in those slots counting too); all `count` when a
- * register branch makes a target unknown or no such end comes. Lets a
- * caller decode a shader, not the memory after it. */
-uint32_t sim_program_extent(const uint64_t *words, uint32_t count);
+/* How many of the `count` little-endian words at `code` a program starting
+ * there can run: through the delay slots of the first program end beyond
+ * which no relative branch seen so far leads (a branch in those slots
+ * counting too); all `count` when a register branch makes a target unknown
+ * or no such end comes. Lets a caller copy and decode a shader, not the
+ * memory after it. */
+uint32_t sim_program_extent(const uint8_t *code, uint32_t count);
 
 /* State shared by the QPUs of one V3D. */
 struct sim_shared {

@@ -31,7 +31,7 @@ static uint64_t branch(uint32_t ip, uint32_t target)
 {
 	uint64_t w = qpu_set_sig(0, QPU_SIG_BRANCH);
 	w = qpu_set_br_rel(w, 1);
-	return qpu_set_imm(w, (uint32_t)(((int32_t)target - (int32_t)ip - 4) * 8));
+	return qpu_set_imm(w, (uint32_t)qpu_branch_offset(ip, target));
 }
 
 static void fill(uint64_t *w)
@@ -46,27 +46,27 @@ static void test_extents(void **state)
 	uint64_t w[N];
 	fill(w);
 	w[5] = end();
-	assert_int_equal(sim_program_extent(w, N), 8);        /* 0..7 */
+	assert_int_equal(sim_program_extent((const uint8_t *)w, N), 8);        /* 0..7 */
 	w[0] = branch(0, 12);                                 /* past the end at 5 */
 	w[15] = end();
-	assert_int_equal(sim_program_extent(w, N), 18);
+	assert_int_equal(sim_program_extent((const uint8_t *)w, N), 18);
 	fill(w);
 	w[20] = branch(20, 2);                                /* a loop */
 	w[30] = end();
-	assert_int_equal(sim_program_extent(w, N), 33);
+	assert_int_equal(sim_program_extent((const uint8_t *)w, N), 33);
 	fill(w);
 	w[5] = end();
 	w[7] = branch(7, 25);                                 /* in the end's slots */
 	w[26] = end();
-	assert_int_equal(sim_program_extent(w, N), 29);
+	assert_int_equal(sim_program_extent((const uint8_t *)w, N), 29);
 	fill(w);
 	w[3] = qpu_set_br_reg(branch(3, 10), 1);              /* target unknown */
 	w[12] = end();
-	assert_int_equal(sim_program_extent(w, N), N);
+	assert_int_equal(sim_program_extent((const uint8_t *)w, N), N);
 	fill(w);
-	assert_int_equal(sim_program_extent(w, N), N);        /* no end */
+	assert_int_equal(sim_program_extent((const uint8_t *)w, N), N);        /* no end */
 	w[N - 1] = end();
-	assert_int_equal(sim_program_extent(w, N), N);        /* slots past the words */
+	assert_int_equal(sim_program_extent((const uint8_t *)w, N), N);        /* slots past the words */
 }
 
 int main(void)

@@ -270,7 +270,7 @@ static void derive_branch(struct hz_inst *f, uint32_t ip)
 			f->uses_r14 = true;
 	}
 	f->br_target_known = qpu_get_br_rel(f->w) && !qpu_get_br_reg(f->w) && imm % 8 == 0;
-	f->br_target = (int32_t)((int64_t)ip + 4 + imm / 8); /* |imm / 8| < 2^28, ip < 2^24 */
+	f->br_target = (int32_t)qpu_branch_target(ip, imm); /* |imm / 8| < 2^28, ip < 2^24 */
 }
 
 static bool cond_reads_flags(uint32_t cond)

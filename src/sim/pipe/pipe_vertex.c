@@ -78,14 +78,14 @@ const struct sim_program *pipe_program(struct sim_pipe *p, uint32_t addr)
 		return NULL;
 	}
 	uint32_t avail = (p->mem->size - (addr - p->mem->base)) / 8;
-	uint32_t count = avail < PIPE_PROG_MAX_WORDS ? avail : PIPE_PROG_MAX_WORDS;
+	uint32_t count = sim_program_extent(src, avail < PIPE_PROG_MAX_WORDS ? avail :
+							      PIPE_PROG_MAX_WORDS);
 	uint64_t *words = malloc((size_t)count * 8);
 	if (!words) {
 		vc4_diag_set(p->diag, "out of memory decoding shader code at 0x%08x", addr);
 		return NULL;
 	}
 	memcpy(words, src, (size_t)count * 8);
-	count = sim_program_extent(words, count);   /* the shader, not what follows */
 	if (p->nprogs == PIPE_PROG_CACHE) {
 		sim_program_fini(&p->progs[0].prog);
 		memmove(&p->progs[0], &p->progs[1], sizeof(p->progs[0]) * (PIPE_PROG_CACHE - 1));
