@@ -151,12 +151,6 @@ bool ir_uniform_if(const struct ir_shader *sh, const struct ir_uniformity *u, ui
 	return in->op == IR_OP_IF && u->together[i] && u->value[in->src[0]];
 }
 
-bool ir_uniform_loop(const struct ir_shader *sh, const struct ir_uniformity *u, uint32_t i)
-{
-	return sh->instrs.data[i].op == IR_OP_LOOP && u->together[i] &&
-	       i + 1 < sh->instrs.len && u->together[i + 1];
-}
-
 void ir_uniformity_free(struct ir_uniformity *u)
 {
 	free(u->value);

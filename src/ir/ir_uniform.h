@@ -41,10 +41,6 @@ bool ir_uniformity(const struct ir_shader *sh, struct ir_uniformity *u, struct v
  * (reached together, uniform condition). */
 bool ir_uniform_if(const struct ir_shader *sh, const struct ir_uniformity *u, uint32_t i);
 
-/* Whether every lane runs the loop opened at instruction i together, all
- * its iterations and exits (its first body instruction is run together). */
-bool ir_uniform_loop(const struct ir_shader *sh, const struct ir_uniformity *u, uint32_t i);
-
 void ir_uniformity_free(struct ir_uniformity *u);
 
 #endif

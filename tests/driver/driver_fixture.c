@@ -114,3 +114,13 @@ uint32_t drvt_px(const uint8_t *img, uint32_t width, uint32_t x, uint32_t y)
 	const uint8_t *p = img + 4 * ((size_t)y * width + x);
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
+
+struct vc4_buffer *drvt_quad(struct vc4_ctx *ctx)
+{
+	static const float quad[6 * 4] = { -1, -1, 0, 1,  1, -1, 0, 1,  -1, 1, 0, 1,
+					   1, -1, 0, 1,  1, 1, 0, 1,  -1, 1, 0, 1 };
+	struct vc4_buffer *b = vc4_buffer_create(ctx, quad, sizeof(quad));
+	if (!b)
+		fail_msg("drvt_quad: %s", vc4_ctx_error(ctx));
+	return b;
+}

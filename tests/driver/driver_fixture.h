@@ -20,6 +20,10 @@ struct vc4_ctx *drvt_ctx(void);
 /* Three vertices (x, y, z, w, r, g, b, a) of a triangle, in a buffer. */
 struct vc4_buffer *drvt_triangle(struct vc4_ctx *ctx);
 
+/* Two triangles covering the target: six vec4 positions (x, y, 0, 1),
+ * stride 16; fails the test if refused. */
+struct vc4_buffer *drvt_quad(struct vc4_ctx *ctx);
+
 /* Binds `buf` as two vec4 float attributes, stride 32 (position, colour). */
 void drvt_bind_colour_attribs(struct vc4_ctx *ctx, struct vc4_buffer *buf);
 

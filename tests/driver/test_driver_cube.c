@@ -57,9 +57,7 @@ static struct vc4_texture *make_cube(struct vc4_ctx *ctx)
 /* A program with FS `fs` drawing a full-target quad; attributes bound. */
 static struct vc4_prog *quad_prog(struct vc4_ctx *ctx, const char *fs, struct vc4_buffer **vb)
 {
-	static const float quad[6 * 4] = { -1, -1, 0, 1,  1, -1, 0, 1,  -1, 1, 0, 1,
-					   1, -1, 0, 1,  1, 1, 0, 1,  -1, 1, 0, 1 };
-	*vb = vc4_buffer_create(ctx, quad, sizeof(quad));
+	*vb = drvt_quad(ctx);
 	struct vc4_prog *p = vc4_prog_create_glsl(ctx, quad_vs, fs, NULL, 0);
 	OK(ctx, p != NULL && *vb != NULL);
 	struct vc4_vertex_attrib at = { *vb, 0, 16, VC4_ATTR_FLOAT };

@@ -197,14 +197,12 @@ static void test_glsl_index_beside_texture(void **state)
 	static uint8_t img[64 * 64 * 4];
 	static const uint8_t white[4 * 4] = { 255, 255, 255, 255, 255, 255, 255, 255,
 					      255, 255, 255, 255, 255, 255, 255, 255 };
-	static const float quad[6 * 4] = { -1, -1, 0, 1,  1, -1, 0, 1,  -1, 1, 0, 1,
-					   1, -1, 0, 1,  1, 1, 0, 1,  -1, 1, 0, 1 };
 	static const float w[16] = { 1, 0, 0, 1,  0, 1, 0, 1,  0, 0, 1, 1,  1, 1, 0, 1 };
 	const float black[4] = { 0, 0, 0, 1 };
 	struct vc4_texture *t = drvt_target(ctx, VC4_LAYOUT_RASTER);
 	struct vc4_texture *tex = vc4_texture_create(ctx, VC4_FMT_RGBA8888, VC4_LAYOUT_AUTO, 2, 2,
 						     white);
-	struct vc4_buffer *vb = vc4_buffer_create(ctx, quad, sizeof(quad));
+	struct vc4_buffer *vb = drvt_quad(ctx);
 	struct vc4_prog *prog = vc4_prog_create_glsl(ctx, tex_vs, tex_fs, NULL, 0);
 	OK(ctx, prog != NULL && tex != NULL);
 	struct vc4_vertex_attrib at = { vb, 0, 16, VC4_ATTR_FLOAT };

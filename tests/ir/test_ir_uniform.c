@@ -73,7 +73,7 @@ static void counted_loop(void **state)
 		"%f = load @acc\nstore @color, %f\n");
 	assert_true(uni(&r, "a") && uni(&r, "lt") && uni(&r, "e") && uni(&r, "n2"));
 	assert_false(uni(&r, "x") || uni(&r, "m") || uni(&r, "o") || uni(&r, "f"));
-	assert_true(ir_uniform_loop(r.sh, &r.u, nth(&r, IR_OP_LOOP, 0)));
+	assert_true(r.u.together[nth(&r, IR_OP_LOOP, 0) + 1]);   /* the body: together */
 	assert_true(ir_uniform_if(r.sh, &r.u, nth(&r, IR_OP_IF, 0)));
 	assert_int_equal(r.u.passes, 2);   /* @acc demoted, then nothing */
 	done(&r);
@@ -91,7 +91,7 @@ static void varying_exit(void **state)
 		"%k = load @i\n%e = load_index @c, %k\n%w = load @uv\n%t = tex @s, %w\n"
 		"%r = add %e, %t\n"
 		"store @color, %r\n");
-	assert_false(ir_uniform_loop(r.sh, &r.u, nth(&r, IR_OP_LOOP, 0)));
+	assert_false(r.u.together[nth(&r, IR_OP_LOOP, 0) + 1]);  /* the body: apart */
 	assert_false(ir_uniform_if(r.sh, &r.u, nth(&r, IR_OP_IF, 0)));
 	assert_false(uni(&r, "a") || uni(&r, "k") || uni(&r, "e") || uni(&r, "t"));
 	assert_true(r.u.together[nth(&r, IR_OP_ENDLOOP, 0)]);   /* together again after */
