@@ -22,11 +22,25 @@ static bool legal_after(const struct emit_facts *prev, unsigned back, const stru
 	return !(prev->tlb_z && n->rd_ms_flags);
 }
 
-void emit_recent_get(const struct emit_prog *p, struct emit_recent *r)
+void emit_facts_memo(struct emit_memo *m, uint64_t word, struct emit_facts *f)
+{
+	for (unsigned i = 0; i < m->used; i++)
+		if (m->word[i] == word) {
+			*f = m->f[i];
+			return;
+		}
+	emit_facts(word, f);
+	unsigned i = m->used < EMIT_MEMO ? m->used++ : m->next;
+	m->next = (uint8_t)((i + 1) % EMIT_MEMO);
+	m->word[i] = word;
+	m->f[i] = *f;
+}
+
+void emit_recent_get(struct emit_prog *p, struct emit_recent *r)
 {
 	r->len = p->out.len;
 	for (unsigned back = 1; back <= 2 && back <= r->len; back++)
-		emit_facts(p->out.data[r->len - back].word, &r->prev[back - 1]);
+		emit_facts_memo(&p->memo, p->out.data[r->len - back].word, &r->prev[back - 1]);
 }
 
 /* Whether `next` (facts n) may follow the words described by r: no branch or

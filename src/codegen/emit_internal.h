@@ -31,27 +31,28 @@ struct emit_block {
 	VC4_ARRAY(struct emit_node) nodes;
 };
 
-/* Facts about one instruction word, derived from the ISA table. */
+/* Facts about one instruction word, derived from the ISA table (bit fields:
+ * the scheduler keeps two per node of a block). */
 struct emit_facts {
 	uint8_t rd_acc, wr_acc;      /* bit i: r_i read / written (r4 by signals
 				      * and SFU writes, r5 by varying reads) */
 	int8_t rd_ra, rd_rb;         /* regfile register read (operand in use), -1 */
 	int8_t wr_ra, wr_rb;         /* regfile register written, -1 */
-	bool rd_flags, wr_flags;
-	bool rd_unif;                /* pops a uniform (TMU config writes included) */
-	bool wr_unif_addr;           /* uniforms_addr write */
-	bool vpm;                    /* VPM read/write/setup */
-	bool vary;                   /* varying read */
-	bool tmu_write, tmu_load;
-	bool tlb;                    /* tile-buffer access or ms_flags */
-	bool tlb_z, rd_ms_flags;
-	bool sfu;                    /* SFU write */
-	bool r4_sig;                 /* signal loading r4 */
-	bool fifo;                   /* uniform/varying/VPM access (thread-end rule) */
-	bool r14;                    /* reads or writes address 14 of either file */
-	unsigned periph;             /* closely coupled peripheral accesses */
-	bool is_alu;                 /* ALU form */
-	bool uses_add, uses_mul;     /* the half does something */
+	uint8_t periph;              /* closely coupled peripheral accesses */
+	bool rd_flags : 1, wr_flags : 1;
+	bool rd_unif : 1;            /* pops a uniform (TMU config writes included) */
+	bool wr_unif_addr : 1;       /* uniforms_addr write */
+	bool vpm : 1;                /* VPM read/write/setup */
+	bool vary : 1;               /* varying read */
+	bool tmu_write : 1, tmu_load : 1;
+	bool tlb : 1;                /* tile-buffer access or ms_flags */
+	bool tlb_z : 1, rd_ms_flags : 1;
+	bool sfu : 1;                /* SFU write */
+	bool r4_sig : 1;             /* signal loading r4 */
+	bool fifo : 1;               /* uniform/varying/VPM access (thread-end rule) */
+	bool r14 : 1;                /* reads or writes address 14 of either file */
+	bool is_alu : 1;             /* ALU form */
+	bool uses_add : 1, uses_mul : 1;  /* the half does something */
 };
 
 void emit_facts(uint64_t word, struct emit_facts *f);
@@ -66,6 +67,18 @@ bool emit_select(const struct qir_compile *c, const struct qir_ra_result *ra,
  * other-ALU forms the merge may use instead. */
 bool emit_merge(uint64_t a, uint64_t alt_a, uint64_t b, uint64_t alt_b, uint64_t *out);
 
+/* A word offered for pairing, with its other-ALU form (0 = none) and the
+ * facts of both (emit_facts(); falt unused when alt is 0). */
+struct emit_pairable {
+	uint64_t word, alt;
+	const struct emit_facts *f, *falt;
+};
+
+/* emit_merge() with the facts known: the same answer and word, without
+ * decoding words whose facts already rule the pair out. */
+bool emit_merge_facts(const struct emit_pairable *a, const struct emit_pairable *b,
+		      uint64_t *out);
+
 /* One scheduled instruction of the whole program. */
 struct emit_out {
 	uint64_t word;
@@ -73,8 +86,21 @@ struct emit_out {
 	uint32_t branch_to;  /* branch: target block, else QIR_NONE */
 };
 
+/* The facts of a few words by value (emit_facts() is a pure function of the
+ * word): the scheduler asks for the last two emitted words every cycle. */
+#define EMIT_MEMO 4
+struct emit_memo {
+	uint64_t word[EMIT_MEMO];
+	struct emit_facts f[EMIT_MEMO];
+	uint8_t used, next;   /* entries filled; the one replaced next */
+};
+
+/* emit_facts(word, f) through the memo m. */
+void emit_facts_memo(struct emit_memo *m, uint64_t word, struct emit_facts *f);
+
 struct emit_prog {
 	VC4_ARRAY(struct emit_out) out;
+	struct emit_memo memo;   /* facts of recently emitted words */
 	uint32_t *block_ip;  /* per block: ip of its first instruction */
 	uint32_t cycles;     /* estimated cycles (instructions + stalls) */
 	uint32_t pairs;      /* instructions with both ALUs busy */
@@ -95,7 +121,7 @@ struct emit_recent {
 	size_t len;                  /* words emitted so far */
 	struct emit_facts prev[2];   /* [0]: the last one, [1]: the one before */
 };
-void emit_recent_get(const struct emit_prog *p, struct emit_recent *r);
+void emit_recent_get(struct emit_prog *p, struct emit_recent *r);
 bool emit_legal_after(const struct emit_recent *r, uint64_t next, const struct emit_facts *n,
 		      bool fs);
 

@@ -74,11 +74,30 @@ static uint32_t end_min(const struct emit_prog *p, uint32_t nblocks)
 	return min;
 }
 
+/* Whether w may access the tile buffer or ms_flags: when false,
+ * emit_facts() does not set tlb (a quick filter). */
+static bool may_use_tlb(uint64_t w)
+{
+	if (qpu_sigs[qpu_get_sig(w)].flags & (QPU_SIGF_TLB | QPU_SIGF_SCOREBOARD))
+		return true;
+	unsigned addr[2] = { (unsigned)qpu_get_waddr_add(w), (unsigned)qpu_get_waddr_mul(w) };
+	for (unsigned file = 0; file < 2; file++)
+		for (unsigned h = 0; h < 2; h++) {
+			const struct qpu_reg_info *r = &qpu_waddrs[file][addr[h]];
+			if (r->periph == QPU_PERIPH_TLB || r->id == QPU_REG_MS_FLAGS)
+				return true;
+		}
+	return qpu_raddrs[QPU_FILE_A][qpu_get_raddr_a(w)].id == QPU_REG_MS_FLAGS ||
+	       qpu_raddrs[QPU_FILE_B][qpu_get_raddr_b(w)].id == QPU_REG_MS_FLAGS;
+}
+
 /* Whether [from, to) touches the tile buffer. */
 static bool any_tlb(const struct emit_prog *p, uint32_t from, uint32_t to)
 {
 	for (uint32_t q = from; q < to; q++) {
 		struct emit_facts f;
+		if (!may_use_tlb(p->out.data[q].word))
+			continue;
 		emit_facts(p->out.data[q].word, &f);
 		if (f.tlb)
 			return true;
@@ -168,12 +187,30 @@ static void patch_branches(struct emit_prog *p)
 	}
 }
 
+/* Whether w may write a TMU register or pop a TMU result: when false,
+ * emit_facts() gives neither tmu_write nor tmu_load (a quick filter). */
+static bool may_use_tmu(uint64_t w)
+{
+	if (qpu_sigs[qpu_get_sig(w)].flags & QPU_SIGF_TMU)
+		return true;
+	unsigned addr[2] = { (unsigned)qpu_get_waddr_add(w), (unsigned)qpu_get_waddr_mul(w) };
+	for (unsigned file = 0; file < 2; file++)
+		for (unsigned h = 0; h < 2; h++) {
+			enum qpu_periph per = qpu_waddrs[file][addr[h]].periph;
+			if (per == QPU_PERIPH_TMU0 || per == QPU_PERIPH_TMU1)
+				return true;
+		}
+	return false;
+}
+
 /* Instructions plus the assumed TMU stalls on the straight path. */
 static uint32_t estimate_cycles(const struct emit_prog *p)
 {
 	uint32_t cycles = (uint32_t)p->out.len, queue[16], head = 0, tail = 0;
 	for (uint32_t ip = 0; ip < p->out.len; ip++) {
 		struct emit_facts f;
+		if (!may_use_tmu(p->out.data[ip].word))
+			continue;
 		emit_facts(p->out.data[ip].word, &f);
 		if (f.tmu_write && tail - head < 16) {
 			uint64_t w = p->out.data[ip].word;

@@ -119,36 +119,45 @@ static bool merge_sig(struct qpu_inst *x, const struct qpu_inst *y)
 	return true;
 }
 
-/* Merges y into x (both ALU form). */
-static bool merge_into(struct qpu_inst *x, struct qpu_inst *y)
+/* Whether words with facts fx and fy can never share an instruction: both
+ * halves busy, two peripheral accesses, two uniform, VPM or varying reads,
+ * an SFU write beside an r4 signal, or set-flags the other half would take. */
+static bool facts_clash(const struct emit_facts *fx, const struct emit_facts *fy)
 {
-	struct emit_facts fx, fy;
-	emit_facts(qpu_encode(x), &fx);
-	emit_facts(qpu_encode(y), &fy);
-	if ((fx.uses_add && fy.uses_add) || (fx.uses_mul && fy.uses_mul))
-		return false;
-	if (fx.periph + fy.periph > 1 || (fx.rd_unif && fy.rd_unif) || (fx.sfu && fy.r4_sig) ||
-	    (fy.sfu && fx.r4_sig) || (fx.vpm && fy.vpm) || (fx.vary && fy.vary))
-		return false;
-	if (x->sf && y->sf)
-		return false;
-	if ((x->sf && !fx.uses_add && fy.uses_add) || (y->sf && !fy.uses_add && fx.uses_add))
-		return false;
+	if (!fx->is_alu || !fy->is_alu)
+		return true;
+	if ((fx->uses_add && fy->uses_add) || (fx->uses_mul && fy->uses_mul))
+		return true;
+	if (fx->periph + fy->periph > 1 || (fx->rd_unif && fy->rd_unif) ||
+	    (fx->sfu && fy->r4_sig) || (fy->sfu && fx->r4_sig) || (fx->vpm && fy->vpm) ||
+	    (fx->vary && fy->vary))
+		return true;
+	if (fx->wr_flags && fy->wr_flags)
+		return true;
+	return (fx->wr_flags && !fx->uses_add && fy->uses_add) ||
+	       (fy->wr_flags && !fy->uses_add && fx->uses_add);
+}
+
+/* Merges y into x (both ALU form, facts fx and fy, which facts_clash
+ * accepted). */
+static bool merge_into(struct qpu_inst *x, const struct emit_facts *fx, struct qpu_inst *y,
+		       const struct emit_facts *fy)
+{
 	int wx = ws_need(x), wy = ws_need(y);
 	if (wx >= 0 && wy >= 0 && wx != wy)
 		return false;
-	if (!merge_raddrs(x, y) || !merge_sig(x, y) || !merge_pack(x, &fx, y, &fy))
+	if (!merge_raddrs(x, y) || !merge_sig(x, y) || !merge_pack(x, fx, y, fy))
 		return false;
 	x->ws = wx >= 0 ? wx : (wy >= 0 ? wy : 0);
 	x->sf = x->sf || y->sf;
-	if (fy.uses_add) {
+	if (fy->uses_add) {
 		x->op_add = y->op_add;
 		x->waddr_add = y->waddr_add;
 		x->cond_add = y->cond_add;
 		x->add_a = y->add_a;
 		x->add_b = y->add_b;
 	}
-	if (fy.uses_mul) {
+	if (fy->uses_mul) {
 		x->op_mul = y->op_mul;
 		x->waddr_mul = y->waddr_mul;
 		x->cond_mul = y->cond_mul;
@@ -160,25 +169,37 @@ static bool merge_into(struct qpu_inst *x, struct qpu_inst *y)
 
 /* Two ALU words as one (a's ADD or MUL half with b's other half, their
  * operands sharing the raddrs and signal), into *out; false when they cannot
- * share an instruction. */
-static bool merge_pair(uint64_t a, uint64_t b, uint64_t *out)
+ * share an instruction. fa and fb are their facts. */
+static bool merge_pair(uint64_t a, const struct emit_facts *fa, uint64_t b,
+		       const struct emit_facts *fb, uint64_t *out)
 {
-	if (qpu_form_of(a) != QPU_FORM_ALU || qpu_form_of(b) != QPU_FORM_ALU)
+	if (facts_clash(fa, fb))
 		return false;
 	struct qpu_inst x, y;
 	qpu_decode(a, &x);
 	qpu_decode(b, &y);
-	if (!merge_into(&x, &y))
+	if (!merge_into(&x, fa, &y, fb))
 		return false;
 	*out = qpu_encode(&x);
 	return true;
 }
 
+bool emit_merge_facts(const struct emit_pairable *a, const struct emit_pairable *b,
+		      uint64_t *out)
+{
+	if (merge_pair(a->word, a->f, b->word, b->f, out))
+		return true;
+	if (b->alt && merge_pair(a->word, a->f, b->alt, b->falt, out))
+		return true;
+	return a->alt && merge_pair(a->alt, a->falt, b->word, b->f, out);
+}
+
 bool emit_merge(uint64_t a, uint64_t alt_a, uint64_t b, uint64_t alt_b, uint64_t *out)
 {
-	if (merge_pair(a, b, out))
-		return true;
-	if (alt_b && merge_pair(a, alt_b, out))
-		return true;
-	return alt_a && merge_pair(alt_a, b, out);
+	struct emit_facts f[4];
+	uint64_t w[4] = { a, alt_a, b, alt_b };
+	for (unsigned i = 0; i < 4; i++)
+		emit_facts(w[i], &f[i]);
+	struct emit_pairable pa = { a, alt_a, &f[0], &f[1] }, pb = { b, alt_b, &f[2], &f[3] };
+	return emit_merge_facts(&pa, &pb, out);
 }

@@ -39,6 +39,10 @@ struct sedge {
 struct snode {
 	const struct emit_node *n;
 	struct emit_facts f;
+	struct emit_facts falt;  /* facts of n->alt, once falt_known */
+	bool falt_known;
+	uint32_t key;            /* class_prio, then prio: the larger first */
+	uint32_t slot;           /* index in the ready list while there */
 	uint32_t first_kid;     /* edge list, UINT32_MAX = none */
 	uint32_t nparents;      /* parents not yet scheduled */
 	uint32_t earliest;      /* first cycle the parents allow */
@@ -46,12 +50,18 @@ struct snode {
 	int32_t time;           /* cycle issued, -1 */
 };
 
+/* One reader of a resource since its last write, in a chain per resource. */
+struct sreader { uint32_t node, next; };
+
 struct sched {
 	struct snode *nodes;
 	uint32_t count;
 	VC4_ARRAY(struct sedge) edges;
 	VC4_ARRAY(uint32_t) ready;
-	struct { int32_t w; VC4_ARRAY(uint32_t) r; } res[R_COUNT];
+	/* per resource: the last writer (-1 none) and the chain of readers
+	 * since, in `readers` (index + 1, 0 = none) */
+	struct { int32_t w; uint32_t head, tail; } res[R_COUNT];
+	VC4_ARRAY(struct sreader) readers;
 	bool oom;
 };
 
@@ -97,8 +107,17 @@ static void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
 			bool tmu = r == R_TMU && (s->nodes[w].n->flags & EN_TMU_S);
 			add_edge(s, (uint32_t)w, i, d, tmu ? TMU_LATENCY : d);
 		}
-		if (!vc4_array_push(&s->res[r].r, i))
+		struct sreader rd = { i, 0 };
+		if (!vc4_array_push(&s->readers, rd)) {
 			s->oom = true;
+			return;
+		}
+		uint32_t at = (uint32_t)s->readers.len;
+		if (s->res[r].tail)
+			s->readers.data[s->res[r].tail - 1].next = at;
+		else
+			s->res[r].head = at;
+		s->res[r].tail = at;
 		return;
 	}
 	if (w >= 0) {
@@ -108,9 +127,9 @@ static void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
 		add_edge(s, (uint32_t)w, i, d, tmu ? TMU_LATENCY : d);
 	}
 	bool reg = r < R_FLAGS;
-	for (size_t k = 0; k < s->res[r].r.len; k++)
-		add_edge(s, s->res[r].r.data[k], i, reg ? 0 : 1, reg ? 0 : 1);
-	s->res[r].r.len = 0;
+	for (uint32_t k = s->res[r].head; k; k = s->readers.data[k - 1].next)
+		add_edge(s, s->readers.data[k - 1].node, i, reg ? 0 : 1, reg ? 0 : 1);
+	s->res[r].head = s->res[r].tail = 0;
 	s->res[r].w = (int32_t)i;
 }
 
@@ -184,7 +203,8 @@ static unsigned class_prio(const struct snode *n)
 }
 
 /* Each node's priority: the longest latency path from it to the block end
- * (at least 1), computed backwards over the edges. */
+ * (at least 1), computed backwards over the edges; then its key, the class
+ * above the priority (saturated to 30 bits, more than any block needs). */
 static void compute_prio(struct sched *s)
 {
 	for (uint32_t i = s->count; i-- > 0;) {
@@ -196,15 +216,23 @@ static void compute_prio(struct sched *s)
 				p = v;
 		}
 		s->nodes[i].prio = p;
+		s->nodes[i].key = (class_prio(&s->nodes[i]) << 30) | (p < (1u << 30) ? p : (1u << 30) - 1);
 	}
 }
 
+/* Whether a goes before b: a higher class, or the same class and a longer
+ * path to the block end. */
 static bool better(const struct snode *a, const struct snode *b)
 {
-	unsigned ca = class_prio(a), cb = class_prio(b);
-	if (ca != cb)
-		return ca > cb;
-	return a->prio > b->prio;
+	return a->key > b->key;
+}
+
+/* Appends node i to the ready list. */
+static void ready_push(struct sched *s, uint32_t i)
+{
+	s->nodes[i].slot = (uint32_t)s->ready.len;
+	if (!vc4_array_push(&s->ready, i))
+		s->oom = true;
 }
 
 /* Marks node i issued at `cycle` and releases its children. */
@@ -212,18 +240,18 @@ static void issue(struct sched *s, uint32_t i, uint32_t cycle)
 {
 	struct snode *n = &s->nodes[i];
 	n->time = (int32_t)cycle;
-	for (size_t k = 0; k < s->ready.len; k++)
-		if (s->ready.data[k] == i) {
-			s->ready.data[k] = s->ready.data[--s->ready.len];
-			break;
-		}
+	uint32_t last = s->ready.data[--s->ready.len];   /* the last one takes i's slot */
+	if (last != i) {
+		s->ready.data[n->slot] = last;
+		s->nodes[last].slot = n->slot;
+	}
 	for (uint32_t e = n->first_kid; e != UINT32_MAX; e = s->edges.data[e].next) {
 		const struct sedge *ed = &s->edges.data[e];
 		struct snode *k = &s->nodes[ed->to];
 		if (cycle + ed->d > k->earliest)
 			k->earliest = cycle + ed->d;
-		if (--k->nparents == 0 && !vc4_array_push(&s->ready, ed->to))
-			s->oom = true;
+		if (--k->nparents == 0)
+			ready_push(s, ed->to);
 	}
 }
 
@@ -235,34 +263,46 @@ static int32_t pick_first(const struct sched *s, const struct emit_prog *p,
 	for (size_t k = 0; k < s->ready.len; k++) {
 		uint32_t i = s->ready.data[k];
 		const struct snode *n = &s->nodes[i];
-		if (n->earliest > cycle)
+		if (n->earliest > cycle || (best >= 0 && !better(n, &s->nodes[best])))
 			continue;
 		if (!(n->n->flags & EN_THRSW) && !emit_legal_after(r, n->n->word, &n->f, p->fs))
 			continue;
-		if (best < 0 || better(n, &s->nodes[best]))
-			best = (int32_t)i;
+		best = (int32_t)i;
 	}
 	return best;
 }
 
-/* The best node that pairs with `word`; *merged = the pair. */
-static int32_t pick_second(const struct sched *s, const struct emit_prog *p,
+/* Node n as a pairing candidate (the facts of its other-ALU form derived on
+ * first use: most nodes never get that far). */
+static struct emit_pairable pairable(struct snode *n)
+{
+	if (n->n->alt && !n->falt_known) {
+		emit_facts(n->n->alt, &n->falt);
+		n->falt_known = true;
+	}
+	return (struct emit_pairable){ n->n->word, n->n->alt, &n->f, &n->falt };
+}
+
+/* The best node that pairs with `first`; *merged = the pair. */
+static int32_t pick_second(struct sched *s, struct emit_prog *p,
 			   const struct emit_recent *r, uint32_t cycle,
-			   const struct emit_node *first, uint64_t *merged)
+			   struct snode *first, uint64_t *merged)
 {
 	int32_t best = -1;
+	const struct emit_pairable a = pairable(first);
 	for (size_t k = 0; k < s->ready.len; k++) {
 		uint32_t i = s->ready.data[k];
-		const struct snode *n = &s->nodes[i];
+		struct snode *n = &s->nodes[i];
 		uint64_t w;
 		if (n->earliest > cycle || (n->n->flags & (EN_NO_MERGE | EN_THRSW | EN_BRANCH)))
 			continue;
 		if (best >= 0 && !better(n, &s->nodes[best]))
 			continue;
 		struct emit_facts f;
-		if (!emit_merge(first->word, first->alt, n->n->word, n->n->alt, &w))
+		const struct emit_pairable b = pairable(n);
+		if (!emit_merge_facts(&a, &b, &w))
 			continue;
-		emit_facts(w, &f);
+		emit_facts_memo(&p->memo, w, &f);   /* the word emitted next, likely */
 		if (!emit_legal_after(r, w, &f, p->fs))
 			continue;
 		best = (int32_t)i;
@@ -371,7 +411,7 @@ static int issue_one(struct sched *s, struct emit_prog *p, uint32_t block_ip, ui
 	int32_t unif = first->unif;
 	int n = 1;
 	if (!(first->flags & (EN_NO_MERGE | EN_BRANCH))) {
-		int32_t b = pick_second(s, p, &r, cycle, first, &merged);
+		int32_t b = pick_second(s, p, &r, cycle, &s->nodes[a], &merged);
 		if (b >= 0) {
 			issue(s, (uint32_t)b, cycle);
 			word = merged;
@@ -390,8 +430,7 @@ static int issue_one(struct sched *s, struct emit_prog *p, uint32_t block_ip, ui
 
 static void sched_free(struct sched *s)
 {
-	for (unsigned r = 0; r < R_COUNT; r++)
-		vc4_array_free(&s->res[r].r);
+	vc4_array_free(&s->readers);
 	vc4_array_free(&s->edges);
 	vc4_array_free(&s->ready);
 	free(s->nodes);
@@ -401,8 +440,10 @@ static void sched_free(struct sched *s)
 static bool run(struct sched *s, struct emit_prog *p, uint32_t block_ip, struct vc4_diag *diag)
 {
 	for (uint32_t i = 0; i < s->count; i++)
-		if (s->nodes[i].nparents == 0 && !vc4_array_push(&s->ready, i))
-			return vc4_diag_set(diag, "out of memory");
+		if (s->nodes[i].nparents == 0)
+			ready_push(s, i);
+	if (s->oom)
+		return vc4_diag_set(diag, "out of memory");
 	uint32_t done = 0, idle = 0;
 	while (done < s->count && !s->oom) {
 		uint32_t cycle = (uint32_t)p->out.len - block_ip;

@@ -197,6 +197,11 @@ struct qir_inst_chunk {
 struct qir_inst_pool {
 	struct qir_inst_chunk *chunks;
 	struct qir_inst *unused;
+	/* qir_temp_defs()'s arrays, kept for the next call (the passes derive
+	 * the defs again after every change) */
+	struct qir_inst **defs;
+	uint32_t *def_count;
+	size_t defs_cap;
 };
 
 /* Frees the instruction pool: every chunk (live and removed instructions
@@ -210,6 +215,8 @@ static void pool_free(struct qir_inst_pool *pool)
 		pool->chunks = k->older;
 		free(k);
 	}
+	free(pool->defs);
+	free(pool->def_count);
 	free(pool);
 }
 
@@ -309,11 +316,12 @@ void qir_compile_free(struct qir_compile *c)
 		vc4_array_free(&b->preds);
 		free(b);
 	}
+	qir_invalidate(c);
+	qir_live_scratch_free(c);
 	pool_free(c->pool);
 	vc4_array_free(&c->blocks);
 	vc4_array_free(&c->uniforms);
 	free(c->unif_index);
-	qir_invalidate(c);
 	free(c);
 }
 
@@ -587,10 +595,36 @@ void qir_describe_ip(const struct qir_compile *c, uint32_t ip, char *buf, size_t
 
 void qir_invalidate(struct qir_compile *c)
 {
-	free(c->defs);
-	free(c->def_count);
+	struct qir_inst_pool *pool = c->pool;
+	if (!pool || c->defs != pool->defs)
+		free(c->defs);
+	if (!pool || c->def_count != pool->def_count)
+		free(c->def_count);
 	c->defs = NULL;
 	c->def_count = NULL;
+}
+
+/* Zeroed arrays of n defs and n counts for qir_temp_defs(), reused from the
+ * pool's last ones when they are large enough; false when out of memory. */
+static bool defs_arrays(struct qir_compile *c, size_t n)
+{
+	struct qir_inst_pool *pool = c->pool;
+	if (!pool && !(pool = c->pool = calloc(1, sizeof(*pool))))
+		return false;
+	if (pool->defs_cap < n) {
+		free(pool->defs);
+		free(pool->def_count);
+		pool->defs = malloc(n * sizeof(*pool->defs));
+		pool->def_count = malloc(n * sizeof(*pool->def_count));
+		pool->defs_cap = pool->defs && pool->def_count ? n : 0;
+		if (!pool->defs_cap)
+			return false;
+	}
+	memset(pool->defs, 0, n * sizeof(*pool->defs));
+	memset(pool->def_count, 0, n * sizeof(*pool->def_count));
+	c->defs = pool->defs;
+	c->def_count = pool->def_count;
+	return true;
 }
 
 /* Derives c->defs (per temp: its only definition, or NULL when written more
@@ -598,11 +632,7 @@ void qir_invalidate(struct qir_compile *c)
 bool qir_temp_defs(struct qir_compile *c)
 {
 	qir_invalidate(c);
-	size_t n = c->num_temps ? c->num_temps : 1;
-	c->defs = calloc(n, sizeof(*c->defs));
-	c->def_count = calloc(n, sizeof(*c->def_count));
-	if (!c->defs || !c->def_count) {
-		qir_invalidate(c);
+	if (!defs_arrays(c, c->num_temps ? c->num_temps : 1)) {
 		c->oom = true;
 		return false;
 	}
@@ -617,13 +647,6 @@ bool qir_temp_defs(struct qir_compile *c)
 		}
 	}
 	return true;
-}
-
-struct qir_inst *qir_temp_def(const struct qir_compile *c, uint32_t t)
-{
-	if (!c->defs || t >= c->num_temps)
-		return NULL;
-	return c->defs[t];
 }
 
 /* ------------------------------------------------------------------------ */
@@ -691,31 +714,6 @@ bool qir_uniform_stream(const struct qir_compile *c, struct qir_uniform_stream *
 void qir_uniform_stream_free(struct qir_uniform_stream *s)
 {
 	vc4_array_free(&s->entries);
-}
-
-/* The 32-bit value operand r always holds, when known (see qir.h): a small
- * immediate, a CONST uniform, or a single-definition unconditional unpacked
- * LOAD_IMM temp. Needs qir_temp_defs(). */
-bool qir_reg_const(const struct qir_compile *c, struct qir_reg r, uint32_t *value)
-{
-	if (r.unpack)
-		return false;
-	if (r.file == QIR_FILE_SMALL_IMM) {
-		*value = r.index;
-		return true;
-	}
-	if (r.file == QIR_FILE_UNIF && r.index < c->uniforms.len &&
-	    c->uniforms.data[r.index].kind == QIR_UNIFORM_CONST) {
-		*value = c->uniforms.data[r.index].data;
-		return true;
-	}
-	if (r.file != QIR_FILE_TEMP)
-		return false;
-	const struct qir_inst *def = qir_temp_def(c, r.index);
-	if (!def || def->op != QIR_OP_LOAD_IMM || def->cond != QPU_COND_ALWAYS || def->pack)
-		return false;
-	*value = def->src[0].index;
-	return true;
 }
 
 /* Source reads per temp over the whole program, as a malloc'ed array of

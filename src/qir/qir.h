@@ -332,6 +332,9 @@ struct qir_compile {
 	 * again in program order). */
 	struct qir_inst_pool *pool;
 
+	/* Private to qir_live.c: its work arrays, kept between calls. */
+	struct qir_live_scratch *live_scratch;
+
 	/* Private to qir_uniform(): a hash index of the uniform pool. */
 	uint32_t *unif_index;          /* slots: pool entry + 1, 0 = empty */
 	uint32_t unif_index_size;      /* slots (a power of two, or 0) */
@@ -446,8 +449,12 @@ uint32_t qir_number_insts(struct qir_compile *c);
 
 /* Fills c->defs / c->def_count (see struct qir_compile). False on OOM. */
 bool qir_temp_defs(struct qir_compile *c);
-/* The only definition of temp t, or NULL (call qir_temp_defs() first). */
-struct qir_inst *qir_temp_def(const struct qir_compile *c, uint32_t t);
+/* The only definition of temp t, or NULL (call qir_temp_defs() first). Inline:
+ * the optimisation passes ask for every operand. */
+static inline struct qir_inst *qir_temp_def(const struct qir_compile *c, uint32_t t)
+{
+	return c->defs && t < c->num_temps ? c->defs[t] : NULL;
+}
 
 /* The body of a pass that rewrites instructions one at a time: derives the
  * temps' definitions, then calls `rewrite` on every instruction in program
@@ -460,8 +467,29 @@ void qir_invalidate(struct qir_compile *c);
 /* The 32-bit value operand r always holds, when known: a small immediate, a
  * CONST uniform, or a temp whose only definition is an unconditional,
  * unpacked, unpacking-free LOAD_IMM. False for operands with an unpack.
- * Needs qir_temp_defs(). */
-bool qir_reg_const(const struct qir_compile *c, struct qir_reg r, uint32_t *value);
+ * Needs qir_temp_defs(). Inline: the passes ask for every operand. */
+static inline bool qir_reg_const(const struct qir_compile *c, struct qir_reg r,
+				 uint32_t *value)
+{
+	if (r.unpack)
+		return false;
+	if (r.file == QIR_FILE_SMALL_IMM) {
+		*value = r.index;
+		return true;
+	}
+	if (r.file == QIR_FILE_UNIF && r.index < c->uniforms.len &&
+	    c->uniforms.data[r.index].kind == QIR_UNIFORM_CONST) {
+		*value = c->uniforms.data[r.index].data;
+		return true;
+	}
+	if (r.file != QIR_FILE_TEMP)
+		return false;
+	const struct qir_inst *def = qir_temp_def(c, r.index);
+	if (!def || def->op != QIR_OP_LOAD_IMM || def->cond != QPU_COND_ALWAYS || def->pack)
+		return false;
+	*value = def->src[0].index;
+	return true;
+}
 
 /* Source reads per temp over the whole program: a malloc'ed array of
  * num_temps counts, NULL (c->oom) when out of memory. */
@@ -517,6 +545,9 @@ struct qir_liveness {
 };
 bool qir_liveness(struct qir_compile *c, struct qir_liveness *lv, struct vc4_diag *diag);
 void qir_liveness_free(struct qir_liveness *lv);
+/* Frees the work arrays liveness keeps in c between calls (c->live_scratch;
+ * qir_compile_free() calls it). */
+void qir_live_scratch_free(struct qir_compile *c);
 /* Only what qir_validate() asks: the lowest temp live into the entry block
  * (read before any write on some path), or *temp = QIR_NONE. Updates the CFG
  * and every inst->ip like qir_liveness(), but computes no ranges and has no

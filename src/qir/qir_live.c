@@ -30,7 +30,9 @@
  * copied into one array (CSR). qir_live_into_entry(), the validator's
  * question (is anything live into the entry block?), shares the local sets
  * and walks only from the uses of temps the entry block does not define,
- * stopping at the entry.
+ * stopping at the entry. The work arrays (not the results) stay in
+ * c->live_scratch from one call to the next: the optimisation rounds ask
+ * again and again for programs of about the same size.
  */
 #include "qir/qir.h"
 
@@ -74,11 +76,13 @@ struct live_pair {
 	uint32_t block, temp;
 };
 typedef VC4_ARRAY(struct live_pair) live_pairs;
+typedef VC4_ARRAY(uint32_t) block_stack;
 
 /* Work arrays of one liveness computation. */
 struct live_work {
 	struct qir_compile *c;
 	struct qir_liveness *lv;
+	size_t cap_t, cap_b;      /* entries of the per-temp / per-block arrays */
 	uint32_t stamp;           /* the current block + 1 (local sets) or temp + 1 */
 	uint32_t *ustamp, *dstamp; /* per temp: block + 1 when in use(b) / def(b) */
 	uint8_t *bytes;           /* per temp: bytes written by packed writes */
@@ -87,9 +91,11 @@ struct live_work {
 	live_pairs uses, defs;    /* by block, then sorted by temp */
 	uint32_t *ue_start, *def_start; /* per temp: CSR into uses / defs */
 	uint32_t *inmark, *outmark, *defmark; /* per block: temp + 1 */
+	size_t pred_cap;          /* entries of pred_list */
+	live_pairs spare;         /* bucket()'s sorting buffer */
 	uint32_t *pred_start, *pred_list; /* the CFG's predecessors, contiguous
 					   * (CSR, same order as block->preds) */
-	VC4_ARRAY(uint32_t) stack;
+	block_stack stack;
 	live_pairs in, out;       /* live-in / live-out pairs, temps ascending */
 	uint32_t *in_count;       /* per block: live-in temps found */
 	size_t limit;             /* most pairs allowed */
@@ -192,17 +198,16 @@ static void local_sets(struct live_work *w, struct qir_block *b, uint32_t *ip)
 	}
 }
 
-/* Sorts pairs stably by temp into a CSR offset array `start` of n + 1
- * entries; false when out of memory. */
-static bool bucket(live_pairs *a, uint32_t n, uint32_t **start)
+/* Sorts pairs stably by temp into the CSR offset array `st` (n + 2
+ * entries, n + 1 used), through w->spare (the pairs' old array becomes the
+ * spare); false when out of memory. */
+static bool bucket(struct live_work *w, live_pairs *a, uint32_t n, uint32_t *st)
 {
-	uint32_t *st = calloc((size_t)n + 2, sizeof(uint32_t));
-	struct live_pair *sorted = malloc((a->len ? a->len : 1) * sizeof(*sorted));
-	if (!st || !sorted) {
-		free(st);
-		free(sorted);
+	memset(st, 0, ((size_t)n + 2) * sizeof(uint32_t));
+	w->spare.len = 0;
+	if (!vc4_array_reserve(&w->spare, a->len ? a->len : 1))
 		return false;
-	}
+	struct live_pair *sorted = w->spare.data;
 	for (size_t i = 0; i < a->len; i++)
 		st[a->data[i].temp + 1]++;
 	for (uint32_t k = 0; k < n; k++)
@@ -212,10 +217,12 @@ static bool bucket(live_pairs *a, uint32_t n, uint32_t **start)
 	for (uint32_t k = n; k > 0; k--)  /* the loop above moved each start up */
 		st[k] = st[k - 1];
 	st[0] = 0;
-	free(a->data);
+	struct live_pair *old = a->data;
+	size_t old_cap = a->cap;
 	a->data = sorted;
-	a->cap = a->len ? a->len : 1;
-	*start = st;
+	a->cap = w->spare.cap;
+	w->spare.data = old;
+	w->spare.cap = old_cap;
 	return true;
 }
 
@@ -273,10 +280,13 @@ static bool pred_csr(struct live_work *w)
 {
 	struct qir_compile *c = w->c;
 	uint32_t nb = w->lv->num_blocks, np = 0;
-	w->pred_start = malloc(((size_t)nb + 1) * sizeof(uint32_t));
 	for (uint32_t b = 0; b < nb; b++)
 		np += (uint32_t)c->blocks.data[b]->preds.len;
-	w->pred_list = malloc((np ? np : 1) * sizeof(uint32_t));
+	if (np > w->pred_cap || !w->pred_list) {
+		free(w->pred_list);
+		w->pred_cap = np ? np : 1;
+		w->pred_list = malloc(w->pred_cap * sizeof(uint32_t));
+	}
 	if (!w->pred_start || !w->pred_list)
 		return false;
 	np = 0;
@@ -291,18 +301,130 @@ static bool pred_csr(struct live_work *w)
 	return true;
 }
 
-/* Allocates the per-temp and per-block work arrays; false on OOM. */
+/* The arrays kept from one computation to the next in c->live_scratch
+ * (qir.h), so that the optimisation rounds do not allocate them each time. */
+struct qir_live_scratch {
+	size_t cap_t, cap_b, pred_cap;
+	uint32_t *ustamp, *dstamp, *touched, *inmark, *outmark, *defmark, *in_count;
+	uint32_t *ue_start, *def_start, *pred_start, *pred_list;
+	uint8_t *bytes;
+	live_pairs uses, defs, spare;
+	block_stack stack;
+};
+
+/* Takes c's kept arrays into w when they hold nt temps and nb blocks, zeroed
+ * (uses, defs and the stack empty); false when there are none that large. */
+static bool scratch_take(struct live_work *w, size_t nt, size_t nb)
+{
+	struct qir_live_scratch *k = w->c->live_scratch;
+	if (!k || k->cap_t < nt || k->cap_b < nb)
+		return false;
+	w->cap_t = k->cap_t;
+	w->cap_b = k->cap_b;
+	w->ustamp = k->ustamp, w->dstamp = k->dstamp, w->touched = k->touched;
+	w->inmark = k->inmark, w->outmark = k->outmark, w->defmark = k->defmark;
+	w->in_count = k->in_count, w->bytes = k->bytes;
+	w->ue_start = k->ue_start, w->def_start = k->def_start;
+	w->pred_start = k->pred_start, w->pred_list = k->pred_list, w->pred_cap = k->pred_cap;
+	w->uses = k->uses, w->defs = k->defs, w->spare = k->spare, w->stack = k->stack;
+	w->uses.len = w->defs.len = w->spare.len = w->stack.len = 0;
+	memset(k, 0, sizeof(*k));
+	memset(w->ustamp, 0, nt * sizeof(uint32_t));
+	memset(w->dstamp, 0, nt * sizeof(uint32_t));
+	memset(w->bytes, 0, nt);
+	memset(w->inmark, 0, nb * sizeof(uint32_t));
+	memset(w->outmark, 0, nb * sizeof(uint32_t));
+	memset(w->defmark, 0, nb * sizeof(uint32_t));
+	memset(w->in_count, 0, nb * sizeof(uint32_t));
+	return true;
+}
+
+/* Gives w's reusable arrays back to c->live_scratch (freeing what was
+ * kept before), or frees them when the holder cannot be allocated. */
+static void scratch_keep(struct live_work *w)
+{
+	struct qir_compile *c = w->c;
+	qir_live_scratch_free(c);
+	struct qir_live_scratch *k = calloc(1, sizeof(*k));
+	if (k && w->ustamp && w->dstamp && w->touched && w->inmark && w->outmark && w->defmark &&
+	    w->in_count && w->bytes && w->ue_start && w->def_start && w->pred_start &&
+	    w->pred_list) {
+		*k = (struct qir_live_scratch){
+			.cap_t = w->cap_t, .cap_b = w->cap_b, .pred_cap = w->pred_cap,
+			.ustamp = w->ustamp, .dstamp = w->dstamp, .touched = w->touched,
+			.inmark = w->inmark, .outmark = w->outmark, .defmark = w->defmark,
+			.in_count = w->in_count, .ue_start = w->ue_start, .def_start = w->def_start,
+			.pred_start = w->pred_start, .pred_list = w->pred_list, .bytes = w->bytes,
+			.uses = w->uses, .defs = w->defs, .spare = w->spare, .stack = w->stack,
+		};
+		c->live_scratch = k;
+		return;
+	}
+	free(k);
+	free(w->ue_start);
+	free(w->def_start);
+	free(w->pred_start);
+	free(w->pred_list);
+	vc4_array_free(&w->spare);
+	free(w->ustamp);
+	free(w->dstamp);
+	free(w->bytes);
+	free(w->touched);
+	free(w->inmark);
+	free(w->outmark);
+	free(w->defmark);
+	free(w->in_count);
+	vc4_array_free(&w->uses);
+	vc4_array_free(&w->defs);
+	vc4_array_free(&w->stack);
+}
+
+void qir_live_scratch_free(struct qir_compile *c)
+{
+	struct qir_live_scratch *k = c->live_scratch;
+	if (!k)
+		return;
+	free(k->ustamp);
+	free(k->dstamp);
+	free(k->bytes);
+	free(k->touched);
+	free(k->inmark);
+	free(k->outmark);
+	free(k->defmark);
+	free(k->in_count);
+	free(k->ue_start);
+	free(k->def_start);
+	free(k->pred_start);
+	free(k->pred_list);
+	vc4_array_free(&k->spare);
+	vc4_array_free(&k->uses);
+	vc4_array_free(&k->defs);
+	vc4_array_free(&k->stack);
+	free(k);
+	c->live_scratch = NULL;
+}
+
+/* Allocates the per-temp and per-block work arrays (kept ones when large
+ * enough) and the result's ranges; false on OOM. */
 static bool work_alloc(struct live_work *w)
 {
 	size_t nt = (size_t)w->lv->num_temps + 1, nb = (size_t)w->lv->num_blocks + 1;
-	w->ustamp = calloc(nt, sizeof(uint32_t));
-	w->dstamp = calloc(nt, sizeof(uint32_t));
-	w->bytes = calloc(nt, 1);
-	w->touched = calloc(nt, sizeof(uint32_t));
-	w->inmark = calloc(nb, sizeof(uint32_t));
-	w->outmark = calloc(nb, sizeof(uint32_t));
-	w->defmark = calloc(nb, sizeof(uint32_t));
-	w->in_count = calloc(nb, sizeof(uint32_t));
+	if (!scratch_take(w, nt, nb)) {
+		qir_live_scratch_free(w->c);
+		w->cap_t = nt;
+		w->cap_b = nb;
+		w->ustamp = calloc(nt, sizeof(uint32_t));
+		w->dstamp = calloc(nt, sizeof(uint32_t));
+		w->bytes = calloc(nt, 1);
+		w->touched = calloc(nt, sizeof(uint32_t));
+		w->inmark = calloc(nb, sizeof(uint32_t));
+		w->outmark = calloc(nb, sizeof(uint32_t));
+		w->defmark = calloc(nb, sizeof(uint32_t));
+		w->in_count = calloc(nb, sizeof(uint32_t));
+		w->ue_start = malloc((nt + 1) * sizeof(uint32_t));
+		w->def_start = malloc((nt + 1) * sizeof(uint32_t));
+		w->pred_start = malloc(nb * sizeof(uint32_t));
+	}
 	struct qir_liveness *lv = w->lv;
 	lv->start = calloc(nt, sizeof(uint32_t));
 	lv->end = calloc(nt, sizeof(uint32_t));
@@ -312,28 +434,15 @@ static bool work_alloc(struct live_work *w)
 		for (uint32_t t = 0; t < lv->num_temps; t++)
 			lv->start[t] = lv->end[t] = QIR_NONE;
 	return w->ustamp && w->dstamp && w->bytes && w->touched && w->inmark && w->outmark &&
-	       w->defmark && w->in_count && lv->start && lv->end && lv->block_start &&
-	       lv->block_end && pred_csr(w);
+	       w->defmark && w->in_count && w->ue_start && w->def_start && lv->start &&
+	       lv->end && lv->block_start && lv->block_end && pred_csr(w);
 }
 
-/* Frees every array of the solver's work state. */
+/* Frees the solver's work state, keeping the reusable arrays in
+ * c->live_scratch. */
 static void work_free(struct live_work *w)
 {
-	free(w->ustamp);
-	free(w->dstamp);
-	free(w->bytes);
-	free(w->touched);
-	free(w->ue_start);
-	free(w->def_start);
-	free(w->inmark);
-	free(w->outmark);
-	free(w->defmark);
-	free(w->in_count);
-	free(w->pred_start);
-	free(w->pred_list);
-	vc4_array_free(&w->uses);
-	vc4_array_free(&w->defs);
-	vc4_array_free(&w->stack);
+	scratch_keep(w);
 	vc4_array_free(&w->in);
 	vc4_array_free(&w->out);
 }
@@ -389,8 +498,8 @@ static bool solve(struct live_work *w, struct vc4_diag *diag)
 	qir_foreach_block(w->c, b)
 		local_sets(w, b, &ip);
 	lv->num_insts = ip;
-	if (w->oom || !bucket(&w->uses, lv->num_temps, &w->ue_start) ||
-	    !bucket(&w->defs, lv->num_temps, &w->def_start))
+	if (w->oom || !bucket(w, &w->uses, lv->num_temps, w->ue_start) ||
+	    !bucket(w, &w->defs, lv->num_temps, w->def_start))
 		return w->oom = true, vc4_diag_set(diag, "out of memory");
 	for (uint32_t t = 0; t < lv->num_temps; t++) {
 		if (!explore_temp(w, t))
@@ -479,8 +588,8 @@ bool qir_live_into_entry(struct qir_compile *c, uint32_t *temp, struct vc4_diag 
 		qir_foreach_block(c, b)
 			local_sets(&w, b, &ip);
 	}
-	ok = ok && !w.oom && bucket(&w.uses, lv.num_temps, &w.ue_start) &&
-	     bucket(&w.defs, lv.num_temps, &w.def_start);
+	ok = ok && !w.oom && bucket(&w, &w.uses, lv.num_temps, w.ue_start) &&
+	     bucket(&w, &w.defs, lv.num_temps, w.def_start);
 	for (uint32_t t = 0; ok && t < lv.num_temps && !w.oom; t++) {
 		if (w.ue_start[t] < w.ue_start[t + 1] && reaches_entry(&w, t)) {
 			*temp = t;

@@ -364,6 +364,7 @@ static bool ractx_init(struct ractx *x, struct qir_compile *c, struct vc4_diag *
 	x->c = c;
 	if (!qir_liveness(c, &x->lv, diag))
 		return false;
+	qir_live_scratch_free(c);   /* no more liveness for a while: peak memory */
 	size_t n = c->num_temps ? c->num_temps : 1;
 	x->kinds = malloc(n);
 	x->precolour = malloc(n * sizeof(uint32_t));

@@ -34,12 +34,17 @@ struct qnode {
 	bool done;
 };
 
+/* One reader of a resource since its last write, in a chain per resource. */
+struct qreader { uint32_t node, next; };
+
 struct qsched {
 	struct qnode *n;
 	uint32_t count;
 	VC4_ARRAY(struct qedge) edges;
 	int32_t *last_w;                  /* per resource */
-	VC4_ARRAY(uint32_t) *readers;     /* per resource */
+	uint32_t *rhead, *rtail;          /* per resource: its readers' chain in
+					   * `readers`, index + 1, 0 = none */
+	VC4_ARRAY(struct qreader) readers; /* every chain of the block */
 	uint32_t nres;
 	VC4_ARRAY(uint32_t) touched;      /* resources used by the current block */
 	bool oom;
@@ -78,7 +83,7 @@ static uint32_t latency(const struct qir_inst *from, const struct qir_inst *to)
  * use of r in a block records it for the reset. */
 static void use(struct qsched *s, uint32_t i, uint32_t r, bool write)
 {
-	if (s->last_w[r] == -1 && !s->readers[r].len) {
+	if (s->last_w[r] == -1 && !s->rhead[r]) {
 		s->last_w[r] = -2;        /* touched, no writer yet */
 		if (!vc4_array_push(&s->touched, r))
 			s->oom = true;
@@ -87,13 +92,22 @@ static void use(struct qsched *s, uint32_t i, uint32_t r, bool write)
 	if (w >= 0)
 		edge(s, (uint32_t)w, i, write ? 1 : latency(s->n[w].inst, s->n[i].inst));
 	if (!write) {
-		if (!vc4_array_push(&s->readers[r], i))
+		struct qreader rd = { i, 0 };
+		if (!vc4_array_push(&s->readers, rd)) {
 			s->oom = true;
+			return;
+		}
+		uint32_t at = (uint32_t)s->readers.len;
+		if (s->rtail[r])
+			s->readers.data[s->rtail[r] - 1].next = at;
+		else
+			s->rhead[r] = at;
+		s->rtail[r] = at;
 		return;
 	}
-	for (size_t k = 0; k < s->readers[r].len; k++)
-		edge(s, s->readers[r].data[k], i, 0);
-	s->readers[r].len = 0;
+	for (uint32_t k = s->rhead[r]; k; k = s->readers.data[k - 1].next)
+		edge(s, s->readers.data[k - 1].node, i, 0);
+	s->rhead[r] = s->rtail[r] = 0;
 	s->last_w[r] = (int32_t)i;
 }
 
@@ -321,9 +335,10 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 	}
 	for (size_t k = 0; k < s->touched.len; k++) {
 		s->last_w[s->touched.data[k]] = -1;
-		s->readers[s->touched.data[k]].len = 0;
+		s->rhead[s->touched.data[k]] = s->rtail[s->touched.data[k]] = 0;
 	}
 	s->touched.len = 0;
+	s->readers.len = 0;
 	s->edges.len = 0;
 	/* a block that fails is left as it was only if nothing was relinked */
 	bool ok = build(s) && reorder(s, b);
@@ -340,8 +355,9 @@ bool qir_schedule(struct qir_compile *c)
 	memset(&s, 0, sizeof(s));
 	s.nres = Q_FIXED + c->num_temps;
 	s.last_w = malloc(s.nres * sizeof(*s.last_w));
-	s.readers = calloc(s.nres, sizeof(*s.readers));
-	bool ok = s.last_w && s.readers;
+	s.rhead = calloc(s.nres, sizeof(*s.rhead));
+	s.rtail = calloc(s.nres, sizeof(*s.rtail));
+	bool ok = s.last_w && s.rhead && s.rtail;
 	for (uint32_t r = 0; ok && r < s.nres; r++)
 		s.last_w[r] = -1;
 	struct qir_block *b;
@@ -349,9 +365,9 @@ bool qir_schedule(struct qir_compile *c)
 		if (ok)
 			ok = schedule_block(&s, b);
 	}
-	for (uint32_t r = 0; s.readers && r < s.nres; r++)
-		vc4_array_free(&s.readers[r]);
-	free(s.readers);
+	vc4_array_free(&s.readers);
+	free(s.rhead);
+	free(s.rtail);
 	free(s.last_w);
 	vc4_array_free(&s.edges);
 	vc4_array_free(&s.touched);

@@ -376,6 +376,23 @@ static bool find_reg(const struct qpu_reg_info table[2][64], enum qpu_reg_id id,
 {
 	if (id == QPU_REG_RESERVED || id >= QPU_REG_COUNT)
 		return false;
+	/* ra n is at A n and rb n at B n in both tables, r0..r3 at A 32..35
+	 * among the write addresses, and nowhere before (tests/qpu checks these
+	 * shortcuts against the scan below for every id) */
+	if (id >= QPU_REG_RA0 && id < QPU_REG_RB0 + 32) {
+		bool b = id >= QPU_REG_RB0;
+		unsigned n = id - (b ? QPU_REG_RB0 : QPU_REG_RA0);
+		if (table[b][n].id == id) {
+			*file = b ? QPU_FILE_B : QPU_FILE_A;
+			*addr = n;
+			return true;
+		}
+	}
+	if (id >= QPU_REG_ACC0 && id <= QPU_REG_ACC3 && table[0][32 + id - QPU_REG_ACC0].id == id) {
+		*file = QPU_FILE_A;
+		*addr = 32 + id - QPU_REG_ACC0;
+		return true;
+	}
 	for (unsigned i = 0; i < 2 * 64; i++) {
 		if (table[i / 64][i % 64].id == id) {
 			*file = (enum qpu_file)(i / 64);

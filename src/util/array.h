@@ -25,9 +25,11 @@ bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 	vc4_array_reserve_raw((void **)&(a)->data, (a)->len, &(a)->cap, \
 			      (extra), sizeof(*(a)->data))
 
-/* Appends one element; evaluates to false when out of memory. */
+/* Appends one element; evaluates to false when out of memory. Growing is a
+ * call, room left is not (pushes are in every pass's inner loops). */
 #define vc4_array_push(a, value) \
-	(vc4_array_reserve((a), 1) ? ((a)->data[(a)->len++] = (value), true) : false)
+	(((a)->len < (a)->cap || vc4_array_reserve((a), 1)) ? \
+	 ((a)->data[(a)->len++] = (value), true) : false)
 
 #define vc4_array_free(a) \
 	do { free((a)->data); (a)->data = NULL; (a)->len = (a)->cap = 0; } while (0)

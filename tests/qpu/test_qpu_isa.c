@@ -230,6 +230,42 @@ static void register_addresses_by_id(void **state)
 	}
 }
 
+/* The first (file A before B, low before high) entry of a table holding id. */
+static bool scan_table(const struct qpu_reg_info table[2][64], unsigned id, enum qpu_file *f,
+		       unsigned *a)
+{
+	for (unsigned i = 0; i < 128; i++)
+		if (table[i / 64][i % 64].id == id) {
+			*f = (enum qpu_file)(i / 64);
+			*a = i % 64;
+			return true;
+		}
+	return false;
+}
+
+/* qpu_reg_raddr()/qpu_reg_waddr() answer the first entry for every id (their
+ * shortcut for ra n / rb n included). */
+static void register_addresses_are_the_first_entries(void **state)
+{
+	(void)state;
+	for (unsigned id = QPU_REG_RA0; id < QPU_REG_COUNT; id++) {
+		enum qpu_file f, wf;
+		unsigned a, wa;
+		bool want = scan_table(qpu_raddrs, id, &wf, &wa);
+		assert_int_equal(qpu_reg_raddr((enum qpu_reg_id)id, &f, &a), want);
+		if (want) {
+			assert_int_equal(f, wf);
+			assert_int_equal(a, wa);
+		}
+		want = scan_table(qpu_waddrs, id, &wf, &wa);
+		assert_int_equal(qpu_reg_waddr((enum qpu_reg_id)id, &f, &a), want);
+		if (want) {
+			assert_int_equal(f, wf);
+			assert_int_equal(a, wa);
+		}
+	}
+}
+
 /* Every named address has the id its name says, with the right number; the
  * expected pairs are written here independently of the table. */
 static void register_ids_match_names(void **state)
@@ -374,6 +410,7 @@ int main(void)
 		cmocka_unit_test(register_names_are_unambiguous),
 		cmocka_unit_test(register_ids_match_names),
 		cmocka_unit_test(register_addresses_by_id),
+		cmocka_unit_test(register_addresses_are_the_first_entries),
 		cmocka_unit_test(table_entries),
 		cmocka_unit_test(problems_name_the_field),
 	};

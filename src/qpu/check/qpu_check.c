@@ -104,12 +104,10 @@ static void hz_report(struct hz_ctx *c, uint32_t ip, enum qpu_rule rule, const c
 	va_end(ap);
 }
 
+/* The number of mask's lowest set bit, -1 for none. */
 static int lowest_bit(uint32_t mask)
 {
-	for (int i = 0; i < 32; i++)
-		if (mask & (1u << i))
-			return i;
-	return -1;
+	return mask ? __builtin_ctz(mask) : -1;
 }
 
 static bool hz_tmu_writes(const struct hz_inst *f)
