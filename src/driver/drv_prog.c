@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "drv.h"
+#include "qir/lower/qir_lower.h"
 
 /* Whether the fragment shader stores its own depth or can discard: either
  * makes an early depth test disagree with the late one (docs/pipeline.md,
@@ -43,8 +44,8 @@ static bool scan_shaders(struct vc4_ctx *ctx, struct vc4_prog *p)
 		p->unif[0].sampler_unit[u] = p->unif[1].sampler_unit[u] = (uint8_t)u;
 	for (size_t d = 0; d < p->fs->decls.len; d++) {
 		const struct ir_decl *decl = &p->fs->decls.data[d];
-		if (decl->kind != IR_DECL_VARYING)
-			continue;
+		if (decl->kind != IR_DECL_VARYING || !qir_fs_varying_used(p->fs, (uint32_t)d))
+			continue;   /* never loaded: not in the FIFO (docs/lowering.md) */
 		for (uint32_t k = 0; k < decl->type.comps && comp < 32; k++, comp++) {
 			if (decl->interp == IR_FLAT)
 				p->fs_flat_mask |= 1u << comp;

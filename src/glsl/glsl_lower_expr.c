@@ -474,11 +474,47 @@ static struct val call(struct lower *l, struct glsl_node *n)
 /* Lowers an expression to IR values, one per leaf of its type: scalars that
  * fold become constants; variables, indices and fields are read through
  * their path; operators, calls, ?: and the comma operator by kind. */
+/* Whether evaluating n has no side effect (no assignment, ++, --, call). */
+static bool pure(const struct glsl_node *n)
+{
+	switch (n->kind) {
+	case N_INT: case N_FLOAT: case N_BOOL: case N_IDENT: return true;
+	case N_FIELD: case N_UNARY: return pure(n->a);
+	case N_INDEX: case N_BINARY: return pure(n->a) && pure(n->b);
+	default: return false;
+	}
+}
+
+/* x * 0.0 or 0.0 * x (a float scalar or vector, x without side effects):
+ * 0.0 without reading x. The QPU's fmul gives 0 for a zero operand
+ * whatever the other (QIR folds it as well, opt_algebraic.c); folded here,
+ * x is not loaded at all, so a varying read only that way leaves the
+ * varying FIFO (qir_fs_varying_used: glmark-function's `dummy * 0.0`). */
+static bool times_zero(struct lower *l, const struct glsl_node *n)
+{
+	union gll_const k;
+	if (n->kind != N_BINARY || n->op != P_STAR || n->type.base != GLSL_FLOAT ||
+	    n->type.cols != 1 || n->type.array)
+		return false;
+	for (int s = 0; s < 2; s++) {
+		const struct glsl_node *z = s ? n->b : n->a, *x = s ? n->a : n->b;
+		if (glsl_is_scalar(z->type) && z->type.base == GLSL_FLOAT && pure(x) && pure(z) &&
+		    gll_fold(l, z, &k) && k.f == 0.0f)
+			return true;
+	}
+	return false;
+}
+
 static struct val expr(struct lower *l, struct glsl_node *n)
 {
 	union gll_const k;
 	if (glsl_is_scalar(n->type) && gll_fold(l, n, &k))
 		return constant(l, n, k);
+	if (times_zero(l, n)) {
+		struct val r = gll_val_new(l, n->type);
+		r.v[0] = gll_constf(l, 0.0f, n->type.size);
+		return r;
+	}
 	switch (n->kind) {
 	case N_IDENT: case N_INDEX: case N_FIELD: {
 		struct path p;

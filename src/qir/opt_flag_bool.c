@@ -8,11 +8,16 @@
  * `mov.sf -, t`, the flags are still those C was read from, and after the
  * test Z would be !C and N would be C. So the test goes (or, with a
  * result, loses its .sf) and the conditions reading it until the next flag
- * update are rewritten: zs -> !C, zc -> C, ns -> C, nc -> !C. Done only
- * when that next flag update (or a thread switch, after which the flags
- * are undefined) is in the same block, or the block ends the program, so
- * the flags are not live out, and no branch or carry condition reads them
- * in between. One forward walk per block with per-temp write counters.
+ * update are rewritten: zs -> !C, zc -> C, ns -> C, nc -> !C (a branch's
+ * all/any of them likewise: `branch.all_zc` after the test is all of C).
+ * Done only when that next flag update (or a thread switch, after which the
+ * flags are undefined) is in the same block, or no successor of the block
+ * reads the flags before setting them (on every path of up to 4 blocks the
+ * flags are set first or the program ends), so they are not live out, and
+ * no carry condition reads them in between. A `not` of such a boolean
+ * (the flags unchanged since) is one too, under !C: `if (!(i < n)) break`
+ * then tests the compare's own flags. One forward walk per block with
+ * per-temp write counters.
  */
 #include "qir/qir.h"
 
@@ -50,25 +55,81 @@ static enum qpu_cond mapped(enum qpu_cond c, enum qpu_cond use)
 	}
 }
 
-/* Rewrites the conditions after the test `at` (whose value is ~0 under
- * cond) up to the next flag update; false, with nothing changed, when
- * something else reads the flags or they may outlive the block (no
- * unconditional flag update or thread switch after the test in the block,
- * and the block is not the program's last). */
-static bool rewrite_uses(struct qir_inst *at, enum qpu_cond cond, bool last_block)
+/* The per-lane flag condition inst reads (a branch: the one its all/any
+ * combines), QPU_COND_ALWAYS when none, QPU_COND_NEVER when unknown. */
+static enum qpu_cond lane_cond(const struct qir_inst *inst)
+{
+	if (!(qir_ops[inst->op].flags & QIR_OPF_BRANCH))
+		return (enum qpu_cond)inst->cond;
+	if (inst->cond == QPU_BR_ALWAYS)
+		return QPU_COND_ALWAYS;
+	if (inst->cond > QPU_BR_ANY_CC)
+		return QPU_COND_NEVER;
+	return (enum qpu_cond)(QPU_COND_ZS + 2 * (inst->cond >> 2) + (inst->cond & 1));
+}
+
+/* inst reading `lane` (a flag condition) instead of what it reads. */
+static void set_lane_cond(struct qir_inst *inst, enum qpu_cond lane)
+{
+	if (!(qir_ops[inst->op].flags & QIR_OPF_BRANCH)) {
+		inst->cond = (uint8_t)lane;
+		return;
+	}
+	unsigned k = lane - QPU_COND_ZS;   /* flag 2 * (Z N C) + clear */
+	inst->cond = (uint8_t)(((k >> 1) << 2) | (inst->cond & 2) | (k & 1));
+}
+
+/* How many blocks deep flags_dead_out() follows flags nobody set. */
+#define FLAG_BOOL_MAX_DEPTH 4
+
+static bool flags_dead_out(const struct qir_compile *c, const struct qir_block *blk,
+			   unsigned depth);
+
+/* Whether block b sets the flags (or switches threads) before it reads
+ * them, or reads none on any path (up to `depth` more blocks), so the
+ * flags it inherits are dead. */
+static bool flags_dead_in(const struct qir_compile *c, const struct qir_block *b, unsigned depth)
+{
+	for (const struct qir_inst *i = b->first; i; i = i->next) {
+		if (lane_cond(i) != QPU_COND_ALWAYS)
+			return false;
+		if ((i->sf && i->cond == QPU_COND_ALWAYS) || (qir_ops[i->op].flags & QIR_OPF_THRSW))
+			return true;
+	}
+	return depth < FLAG_BOOL_MAX_DEPTH && flags_dead_out(c, b, depth + 1);
+}
+
+/* Whether the flags at the end of blk are read by no successor: it ends the
+ * program, or every successor sets them before reading them. */
+static bool flags_dead_out(const struct qir_compile *c, const struct qir_block *blk,
+			   unsigned depth)
+{
+	for (int s = 0; s < 2; s++)
+		if (blk->succ[s] != QIR_NONE &&
+		    !flags_dead_in(c, c->blocks.data[blk->succ[s]], depth))
+			return false;
+	return true;
+}
+
+/* Rewrites the conditions (branches' too) after the test `at` (whose value
+ * is ~0 under cond) up to the next flag update; false, with nothing
+ * changed, when something else reads the flags or they may outlive the
+ * block (no unconditional flag update or thread switch after the test in
+ * the block, and a successor may read the flags it inherits). */
+static bool rewrite_uses(const struct qir_compile *c, const struct qir_block *blk,
+			 struct qir_inst *at, enum qpu_cond cond)
 {
 	struct qir_inst *i = at->next;
 	for (; i && !i->sf && !(qir_ops[i->op].flags & QIR_OPF_THRSW); i = i->next) {
-		if (qir_ops[i->op].flags & QIR_OPF_BRANCH)
-			return false;
-		if (i->cond != QPU_COND_ALWAYS && mapped(cond, (enum qpu_cond)i->cond) == QPU_COND_NEVER)
+		enum qpu_cond use = lane_cond(i);
+		if (use != QPU_COND_ALWAYS && mapped(cond, use) == QPU_COND_NEVER)
 			return false;
 	}
-	if (i ? i->cond != QPU_COND_ALWAYS : !last_block)   /* a thread switch ends them too */
-		return false;
+	if (i ? i->cond != QPU_COND_ALWAYS : !flags_dead_out(c, blk, 0))
+		return false;   /* a thread switch ends them too */
 	for (struct qir_inst *u = at->next; u != i; u = u->next)
-		if (u->cond != QPU_COND_ALWAYS)
-			u->cond = mapped(cond, (enum qpu_cond)u->cond);
+		if (lane_cond(u) != QPU_COND_ALWAYS)
+			set_lane_cond(u, mapped(cond, lane_cond(u)));
 	return true;
 }
 
@@ -100,6 +161,14 @@ static void note_write(struct fb *fb, const struct qir_inst *inst, uint32_t t)
 	    inst->cond >= QPU_COND_ZS && inst->cond <= QPU_COND_NC &&
 	    qir_reg_const(fb->c, inst->src[0], &x) && x == UINT32_MAX)
 		*b = (struct fbool){ fb->ver[t], fb->epoch, 0, 0, inst->cond, true, false };
+	const struct qir_reg s = inst->src[0];
+	if (inst->op == QIR_OP_NOT && inst->cond == QPU_COND_ALWAYS && !inst->pack && !inst->sf &&
+	    qir_is_temp(s) && !s.unpack && s.index < fb->c->num_temps && s.index != t) {
+		const struct fbool *from = &fb->b[s.index];   /* `not` of a boolean: !C */
+		uint8_t inv = (uint8_t)invert((enum qpu_cond)from->cond);
+		if (from->valid && from->ver == fb->ver[s.index] && from->epoch == fb->epoch)
+			*b = (struct fbool){ fb->ver[t], fb->epoch, 0, 0, inv, true, false };
+	}
 }
 
 /* One instruction of the walk; true when it removed or changed a test. */
@@ -111,8 +180,7 @@ static bool visit(struct fb *fb, struct qir_block *blk, struct qir_inst *inst)
 	    qir_is_temp(s) && !s.unpack && s.index < fb->c->num_temps) {
 		const struct fbool *b = &fb->b[s.index];
 		if (b->valid && b->ver == fb->ver[s.index] && b->epoch == fb->epoch &&
-		    rewrite_uses(inst, (enum qpu_cond)b->cond,
-				 blk->succ[0] == QIR_NONE && blk->succ[1] == QIR_NONE)) {
+		    rewrite_uses(fb->c, blk, inst, (enum qpu_cond)b->cond)) {
 			progress = true;   /* the flags (epoch) stay the producer's */
 			if (inst->dst.file == QIR_FILE_NULL) {
 				qir_inst_remove(fb->c, blk, inst);

@@ -21,6 +21,7 @@ static const struct qir_pass standard_passes[] = {
 	{ "redundant_sf", qir_opt_redundant_sf },
 	{ "reassoc", qir_opt_reassoc },
 	{ "flag_bool", qir_opt_flag_bool },
+	{ "const_pack", qir_opt_const_pack },
 };
 
 /* Runs one pass; validates after progress. */

@@ -428,6 +428,19 @@ uint32_t qpu_load_imm_elem(enum qpu_li_kind kind, uint32_t imm, unsigned elem)
 	}
 }
 
+uint32_t qpu_pack_unorm8(uint32_t x)
+{
+	if ((x & 0x7f800000u) == 0)
+		return 0;                  /* a denormal or zero */
+	if ((int32_t)x < 0)
+		return 0;                  /* negative, -NaN included */
+	if (x >= 0x3f800000u)
+		return 255;                /* 1.0 and above, +inf, +NaN */
+	float f;
+	memcpy(&f, &x, sizeof(f));
+	return (uint32_t)((double)f * 255.0 + 0.5);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Decode / encode                                                          */
 

@@ -517,6 +517,12 @@ bool qpu_reg_waddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr);
  * 16 + elem, sign- or zero-extended. */
 uint32_t qpu_load_imm_elem(enum qpu_li_kind kind, uint32_t imm, unsigned elem);
 
+/* The byte the MUL unit's PM=1 pack (QPU_PACK_MUL_8888, _8A.._8D) makes of
+ * float bits x: denormals flushed to zero, clamped to [0, 1] (a NaN with
+ * its sign clear counts as above 1, with its sign set as below 0), times
+ * 255, rounded to nearest. */
+uint32_t qpu_pack_unorm8(uint32_t x);
+
 /* The small-immediate code (0..47) whose value has exactly these bits, or -1.
  * Rotation codes are never returned. */
 int qpu_small_imm_encode(uint32_t bits);

@@ -1,8 +1,9 @@
 /*
  * test_driver_glsl.c: programs from GLSL ES 1.00 through the public API:
  * the same triangle drawn by an IR program and its GLSL twin gives the same
- * pixels; attribute locations (assigned and bound, with vertex arrays fed
- * by location); uniforms by GLSL name (vectors, matrices, arrays whole and
+ * pixels, and with a varying the FS never reads; attribute locations
+ * (assigned and bound, with vertex arrays fed by location); uniforms by
+ * GLSL name (vectors, matrices, arrays whole and
  * from an element, struct fields); sampler uniforms naming texture units;
  * and the messages of bad sources, links and uniform calls.
  */
@@ -73,6 +74,41 @@ static void same_as_ir(void **state)
 	assert_int_equal(vc4_prog_attrib_location(ir, "colour"), 1);
 	vc4_prog_destroy(ir);
 	vc4_prog_destroy(gl);
+	vc4_buffer_destroy(vb);
+	vc4_ctx_destroy(ctx);
+}
+
+/* A varying the fragment shader declares but never reads (its one use
+ * folds away; an unused declaration the front end drops itself) is not in
+ * the varying FIFO at all (docs/lowering.md, "Fragment shaders"): the FS
+ * does not read it, the VS does not write it and the record does not
+ * count it. Declared before the colour, it would shift the colour's words
+ * if the VS and FS disagreed: the pixels are those of the plain colour
+ * program. */
+static void unused_varying_dropped(void **state)
+{
+	(void)state;
+	static const char vs[] =
+		"attribute vec4 pos;\n"
+		"attribute vec4 colour;\n"
+		"varying vec4 v_unused;\n"
+		"varying vec4 v_colour;\n"
+		"void main() { gl_Position = pos; v_unused = pos.yxwz; v_colour = colour; }\n";
+	static const char fs[] =
+		"precision mediump float;\n"
+		"varying vec4 v_unused;\n"
+		"varying vec4 v_colour;\n"
+		"void main() { gl_FragColor = v_colour; if (false) gl_FragColor = v_unused; }\n";
+	struct vc4_ctx *ctx = drvt_ctx();
+	struct vc4_buffer *vb = drvt_triangle(ctx);
+	struct vc4_prog *plain = glsl(ctx, colour_vs, colour_fs, NULL, 0);
+	struct vc4_prog *extra = glsl(ctx, vs, fs, NULL, 0);
+	static uint8_t a[64 * 64 * 4], b[64 * 64 * 4];
+	render(ctx, plain, vb, NULL, 0, a);
+	render(ctx, extra, vb, NULL, 0, b);
+	assert_memory_equal(a, b, sizeof(a));
+	vc4_prog_destroy(plain);
+	vc4_prog_destroy(extra);
 	vc4_buffer_destroy(vb);
 	vc4_ctx_destroy(ctx);
 }
@@ -284,6 +320,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(same_as_ir),
+		cmocka_unit_test(unused_varying_dropped),
 		cmocka_unit_test(bound_locations),
 		cmocka_unit_test(uniforms_by_name),
 		cmocka_unit_test(samplers_by_unit),

@@ -1,11 +1,13 @@
 /* test_qir_opt_more.c: the passes and pass extensions of issue 10's code
  * quality work on small programs (exact QIR text after one run): copies
  * into GLSL locals (copy_prop), small constants as movs (imm_movs), sums of
- * one value (reassoc), tests of flag-made booleans (flag_bool) and the
- * double unpack fold (fold_packs). */
+ * one value (reassoc), tests of flag-made booleans (flag_bool, branches
+ * too), constant colours as one word (const_pack) and the double unpack
+ * fold (fold_packs). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,6 +259,133 @@ static void flag_bool_kept(void **state)
 	qt_check_pass(qir_opt_flag_bool, false, loop, loop);
 }
 
+/* A `not` of a flag-made boolean is one under the inverse condition. */
+static void flag_bool_not(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_flag_bool, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfsub.sf -, u0, u1\n"
+		"\tmov t0, 0\n"
+		"\tmov.ns t0, -1\n"
+		"\tnot t1, t0\n"
+		"\tmov.sf -, t1\n"
+		"\tmov t2, u0\n"
+		"\tmov.zc t2, u1\n"
+		"\tmov.sf -, t2\n"
+		"\tmov tlb_color, t2\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfsub.sf -, u0, u1\n"
+		"\tmov t0, 0\n"
+		"\tmov.ns t0, -1\n"
+		"\tnot t1, t0\n"
+		"\tmov t2, u0\n"
+		"\tmov.nc t2, u1\n"
+		"\tmov.sf -, t2\n"
+		"\tmov tlb_color, t2\n");
+}
+
+/* A branch reads the producer's flags too (all_zc -> all of C) when no
+ * successor reads the flags it inherits (block 1 sets them first, block 2
+ * ends the program); a successor that reads them first keeps the test. */
+static void flag_bool_branch(void **state)
+{
+	(void)state;
+	static const char *const head =
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tmov t1, u0\n"
+		"\tmov t3, u1\n"
+		"block 1:\n"
+		"\txor.sf -, t1, t3\n"
+		"\tmov t0, 0\n"
+		"\tmov.zs t0, -1\n";
+	char in[1024], out[1024];
+	snprintf(in, sizeof(in), "%s%s", head,
+		 "\tmov.sf -, t0\n"
+		 "\tbranch.all_zc b3\n"
+		 "block 2:\n"
+		 "\tfsub.sf -, t1, t3\n"
+		 "\tmov.ns t1, t3\n"
+		 "\tbranch.any_nc b1\n"
+		 "block 3:\n"
+		 "\tmov tlb_color, t1\n");
+	snprintf(out, sizeof(out), "%s%s", head,
+		 "\tbranch.all_zs b3\n"
+		 "block 2:\n"
+		 "\tfsub.sf -, t1, t3\n"
+		 "\tmov.ns t1, t3\n"
+		 "\tbranch.any_nc b1\n"
+		 "block 3:\n"
+		 "\tmov tlb_color, t1\n");
+	qt_check_pass(qir_opt_flag_bool, true, in, out);
+	snprintf(in, sizeof(in), "%s%s", head,
+		 "\tmov.sf -, t0\n"
+		 "\tbranch.all_zc b3\n"
+		 "block 2:\n"
+		 "\tmov.zs t1, t3\n"
+		 "\tfsub.sf -, t1, t3\n"
+		 "\tbranch.any_nc b1\n"
+		 "block 3:\n"
+		 "\tmov tlb_color, t1\n");
+	qt_check_pass(qir_opt_flag_bool, false, in, in);
+}
+
+/* A colour packed from constants is one load_imm, with the pack's
+ * conversion (clamped, x 255, rounded; NaN with a clear sign 255, a
+ * denormal 0); a byte from a user uniform keeps the moves. */
+static void const_pack(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_const_pack, true,
+		"qir fs\n"
+		"uniform u0 const 0x3e800000\n"
+		"uniform u1 const 0x7fc00000\n"
+		"uniform u2 const 0xbf800000\n"
+		"block 0:\n"
+		"\tmmov t0.8ac, u0\n"
+		"\tmmov t0.8bc, 1.0\n"
+		"\tmmov t0.8cc, 0.5\n"
+		"\tmmov t0.8dc, u1\n"
+		"\tmmov t1.8ac, u2\n"
+		"\tmmov t1.8bc, 0\n"
+		"\tmmov t1.8cc, 2.0\n"
+		"\tmmov t1.8dc, 0.25\n"
+		"\tmmov t2.8888c, 0.5\n"
+		"\tmov tlb_color, t0\n"
+		"\tmov tlb_color, t1\n"
+		"\tmov tlb_color, t2\n",
+		"qir fs\n"
+		"uniform u0 const 0x3e800000\n"
+		"uniform u1 const 0x7fc00000\n"
+		"uniform u2 const 0xbf800000\n"
+		"block 0:\n"
+		"\tload_imm t0, 0xff80ff40\n"
+		"\tload_imm t1, 0x40ff0000\n"
+		"\tload_imm t2, 0x80808080\n"
+		"\tmov tlb_color, t0\n"
+		"\tmov tlb_color, t1\n"
+		"\tmov tlb_color, t2\n");
+	const char *kept =
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tmmov t0.8ac, u0\n"
+		"\tmmov t0.8bc, 1.0\n"
+		"\tmmov t0.8cc, 0.5\n"
+		"\tmmov t0.8dc, 1.0\n"
+		"\tmov tlb_color, t0\n";
+	qt_check_pass(qir_opt_const_pack, false, kept, kept);
+}
+
 /* An unpacking fmov read twice by one float op (t * 2 as `fadd t, t`)
  * folds into both operands: one register read with one unpack. */
 static void fold_unpack_twice(void **state)
@@ -295,6 +424,9 @@ int main(void)
 		cmocka_unit_test(reassoc),
 		cmocka_unit_test(flag_bool),
 		cmocka_unit_test(flag_bool_kept),
+		cmocka_unit_test(flag_bool_branch),
+		cmocka_unit_test(flag_bool_not),
+		cmocka_unit_test(const_pack),
 		cmocka_unit_test(fold_unpack_twice),
 	};
 	return cmocka_run_group_tests_name("qir_opt_more", tests, NULL, NULL);

@@ -399,6 +399,29 @@ static void problems_name_the_field(void **state)
 	assert_true(qpu_inst_valid(&in));
 }
 
+/* The MUL pack's float-to-unorm8 byte, at its edges. */
+static void mul_pack_unorm8(void **state)
+{
+	(void)state;
+	static const struct { uint32_t in, out; } cases[] = {
+		{ 0x00000000u, 0 },     /* +0 */
+		{ 0x80000000u, 0 },     /* -0 */
+		{ 0x007fffffu, 0 },     /* a denormal: flushed */
+		{ 0x3f000000u, 128 },   /* 0.5: 127.5 rounds up */
+		{ 0x3b808081u, 1 },     /* 1/255 */
+		{ 0x3f7fffffu, 255 },   /* just below 1.0: 254.99998 */
+		{ 0x3f800000u, 255 },   /* 1.0 */
+		{ 0x40000000u, 255 },   /* 2.0: clamped */
+		{ 0xbf800000u, 0 },     /* -1.0: clamped */
+		{ 0x7f800000u, 255 },   /* +inf */
+		{ 0x7fc00000u, 255 },   /* +NaN */
+		{ 0xffc00000u, 0 },     /* -NaN */
+		{ 0x3e800000u, 64 },    /* 0.25: 63.75 */
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		assert_int_equal(qpu_pack_unorm8(cases[i].in), cases[i].out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +436,7 @@ int main(void)
 		cmocka_unit_test(register_addresses_are_the_first_entries),
 		cmocka_unit_test(table_entries),
 		cmocka_unit_test(problems_name_the_field),
+		cmocka_unit_test(mul_pack_unorm8),
 	};
 	return cmocka_run_group_tests_name("qpu_isa", tests, NULL, NULL);
 }

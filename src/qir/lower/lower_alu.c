@@ -26,10 +26,13 @@ static struct qir_reg op_mul(struct lower *l, const struct qir_reg *s)
 	return qir_FMUL(l->c, s[0], s[1]);
 }
 /* x / y = x * (1 / y), the reciprocal from the SFU (with lower_rcp's
- * refinement). */
+ * refinement); x * rsq(z) when y is a root sqrt(z) already made from that
+ * refined rsq (lower_root_rsq). */
 static struct qir_reg op_div(struct lower *l, const struct qir_reg *s)
 {
-	struct qir_reg r = lower_rcp(l, s[1]);
+	struct qir_reg r = lower_root_rsq(l, s[1]);
+	if (r.file == QIR_FILE_NULL)
+		r = lower_rcp(l, s[1]);
 	return qir_FMUL(l->c, s[0], r);
 }
 static struct qir_reg op_min(struct lower *l, const struct qir_reg *s)
@@ -404,8 +407,9 @@ bool lower_alu_instr(struct lower *l, const struct ir_instr *in)
 			s[i] = lower_val(l, in->src[i], comps == 1 ? 0 : k);
 		}
 		l->small_arg = rounding && lower_small_float(l, in->src[0], k);
+		l->pos_arg = rounding && lower_sign_clear(l, in->src[0], k);
 		d[k] = fn(l, s);
-		l->small_arg = false;
+		l->small_arg = l->pos_arg = false;
 	}
 	return true;
 }

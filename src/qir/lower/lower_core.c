@@ -109,7 +109,11 @@ static bool alloc_maps(struct lower *l)
 	l->pool = calloc(pool + 1, sizeof(struct qir_reg));
 	l->slots = calloc(slots + 1, sizeof(struct qir_reg));
 	l->nslots = (uint32_t)slots;
-	return l->pool && l->slots;
+	l->const_local = calloc(ndecls + 1, 1);      /* locals start at known 0 */
+	l->const_slot = calloc(slots + 1, sizeof(union ir_scalar));
+	for (size_t d = 0; d < ndecls && l->const_local; d++)
+		l->const_local[d] = sh->decls.data[d].kind == IR_DECL_LOCAL;
+	return l->pool && l->slots && l->const_local && l->const_slot;
 }
 
 /* A user uniform word; a bool (0 or 1 in the stream, like GL) becomes the
@@ -221,6 +225,23 @@ static void lower_if(struct lower *l, const struct ir_instr *in)
 		return;
 	}
 	l->depth++;
+	if (plan == LOWER_IF_BREAK) {   /* active lanes where c holds: to the endloop */
+		uint32_t loop = l->loop_markers.data[l->loop_markers.len - 1];
+		struct qir_reg end = lower_ui(l, mark_id(l->sh->instrs.data[loop].match));
+		lower_sf(l, QIR_OP_MOV, cond, qir_null());      /* Z clear: c holds */
+		lower_emit(l, QIR_OP_MAX, l->exec, l->exec, end, QPU_COND_ZC, false);
+		return;
+	}
+	if (plan == LOWER_IF_UNIFORM_JUMP) {   /* every lane jumps, or none */
+		const struct ir_instr *jump = &l->sh->instrs.data[l->cur + 1];
+		lower_sf(l, QIR_OP_MOV, cond, qir_null());      /* Z clear: c holds */
+		if (jump->op == IR_OP_BREAK)
+			branch_to_marker(l, QPU_BR_ALL_ZC, l->sh->instrs.data[jump->match].match);
+		else if (l->loop_heads.len > 0)
+			qir_BRANCH(l->c, QPU_BR_ALL_ZC, l->loop_heads.data[l->loop_heads.len - 1]);
+		open_block(l, l->cur);
+		return;
+	}
 	if (plan == LOWER_IF_SELECT) {
 		lower_select_if(l, cond);
 		return;
@@ -285,7 +306,7 @@ static void lower_endif(struct lower *l)
 	}
 	if (plan == LOWER_IF_UNIFORM) {
 		open_block(l, l->cur);   /* where the if and the then part branch */
-	} else {
+	} else if (plan != LOWER_IF_BREAK && plan != LOWER_IF_UNIFORM_JUMP) {
 		if (plan == LOWER_IF_BRANCH)
 			open_block(l, l->cur);
 		reactivate(l, mark_id(l->cur));
@@ -305,34 +326,42 @@ static void lower_loop(struct lower *l)
 	if (!vc4_array_push(&l->loop_heads, l->c->cur_block) ||
 	    !vc4_array_push(&l->loop_markers, l->cur))
 		l->c->oom = true;
-	reactivate(l, mark_id(l->cur));  /* lanes that ran `continue` */
 	l->depth++;
-	l->masked++;
+	l->masked += !lower_loop_uniform(l, l->cur);
 }
 
 /* An ENDLOOP marker: opens the block the exit tests branch to; the lanes
- * still active wait for the loop head, the back edge branches there while
- * any lane waits for it, and the block after the loop wakes the lanes that
- * broke out. */
+ * that ran `continue` wake, the back edge branches to the head while any
+ * lane is active, and the block after the loop wakes the lanes that broke
+ * out. */
 static void lower_endloop(struct lower *l, const struct ir_instr *in)
 {
 	if (l->pending_head[in->match])   /* exit tests wait at the loop marker */
 		open_block(l, in->match);
 	if (l->loop_markers.len > 0)
 		l->loop_markers.len--;
-	deactivate(l, mark_id(in->match));
-	lower_sf(l, QIR_OP_SUB, l->exec, lower_ui(l, mark_id(in->match)));
+	bool uniform = lower_loop_uniform(l, in->match);
+	if (!uniform && lower_loop_continues(l, in->match))
+		reactivate(l, mark_id(in->match));
+	if (!uniform)
+		lower_sf(l, QIR_OP_MOV, l->exec, qir_null());   /* Z: active */
 	if (l->loop_heads.len > 0)
-		qir_BRANCH(l->c, QPU_BR_ANY_ZS, l->loop_heads.data[--l->loop_heads.len]);
+		qir_BRANCH(l->c, uniform ? QPU_BR_ALWAYS : QPU_BR_ANY_ZS,
+			   l->loop_heads.data[--l->loop_heads.len]);
 	open_block(l, l->cur);
-	reactivate(l, mark_id(l->cur));
+	if (!uniform)
+		reactivate(l, mark_id(l->cur));
 	l->depth--;
-	l->masked--;
+	l->masked -= !uniform;
 }
 
 /* break: wait for the loop's endloop; continue: for the loop's head. */
 static void lower_jump(struct lower *l, const struct ir_instr *in)
 {
+	if (l->cur > 0 && l->sh->instrs.data[l->cur - 1].op == IR_OP_IF &&
+	    (lower_if_plan_of(l, l->cur - 1) == LOWER_IF_BREAK ||
+	     lower_if_plan_of(l, l->cur - 1) == LOWER_IF_UNIFORM_JUMP))
+		return;   /* done by its if */
 	const struct ir_instr *loop = &l->sh->instrs.data[in->match];
 	uint32_t id = in->op == IR_OP_BREAK ? mark_id(loop->match) : mark_id(in->match);
 	deactivate(l, id);
@@ -394,6 +423,7 @@ static bool lower_instr(struct lower *l, const struct ir_instr *in)
 	case IR_OP_LOAD: return lower_load(l, in);
 	case IR_OP_LOAD_INDEX: return lower_load_index(l, in);
 	case IR_OP_STORE:
+		lower_note_store(l, in->slot, lower_def(l, in->src[0]));
 		lower_store(l, lower_slot(l, in->slot), lower_def(l, in->src[0]),
 			    l->sh->values.data[in->src[0]].type.comps);
 		return true;
@@ -447,7 +477,11 @@ static void lower_free(struct lower *l)
 		free(l->selects.data[i].then);
 	}
 	vc4_array_free(&l->selects);
+	vc4_array_free(&l->roots);
 	free(l->range);
+	free(l->range_pos);
+	free(l->const_local);
+	free(l->const_slot);
 	vc4_array_free(&l->pending);
 	free(l->pending_head);
 	free(l->if_plan);
@@ -474,6 +508,10 @@ static bool lower_body(struct lower *l)
 			continue;
 		l->cur = i;
 		l->c->cur_line = l->sh->instrs.data[i].line;
+		if (l->sh->instrs.data[i].op == IR_OP_LOOP && lower_const_loop(l, i)) {
+			i = l->sh->instrs.data[i].match;   /* run at compile time */
+			continue;
+		}
 		if (!lower_instr(l, &l->sh->instrs.data[i]))
 			return false;
 	}

@@ -1,6 +1,7 @@
 /*
  * lower_fragment.c: the fragment shader's I/O — the payload and varyings
- * (hardware interpolation: varying * W + C), two-sided colour, the built-ins
+ * (hardware interpolation: varying * W + C; only those the shader loads,
+ * qir_fs_varying_used()), two-sided colour, the built-ins
  * frag_coord / front_facing / point_coord, the generated varyings of points
  * and lines (always read first), texture lookups through TMU0
  * (parameter writes with their P0..P3 sideband uniforms, thread switch,
@@ -10,6 +11,14 @@
  * docs/lowering.md "Fragment shaders".
  */
 #include "qir/lower/lower_internal.h"
+
+bool qir_fs_varying_used(const struct ir_shader *fs, uint32_t decl)
+{
+	for (size_t i = 0; i < fs->instrs.len; i++)
+		if (fs->instrs.data[i].op == IR_OP_LOAD && fs->instrs.data[i].slot == decl)
+			return true;
+	return false;
+}
 
 /* One interpolated varying component (FIFO index i). Flat: the hardware's
  * flat-shade flag zeroes the interpolated part, so the read is only popped
@@ -83,6 +92,8 @@ bool lower_fs_prologue(struct lower *l)
 			return vc4_diag_set(l->diag, "%s: more than %u varyings",
 					    ir_str(l->sh, l->sh->filename), QIR_KEY_MAX_VARYINGS);
 		bool flat = decl->interp == IR_FLAT || (l->key->flat_varyings >> ord & 1);
+		if (!qir_fs_varying_used(l->sh, (uint32_t)d))
+			continue;   /* not in the FIFO: the VS does not write it */
 		for (unsigned k = 0; k < decl->type.comps; k++)
 			lower_slot(l, (uint32_t)d)[k] = read_varying(l, next++, flat);
 	}
@@ -97,7 +108,13 @@ bool lower_fs_prologue(struct lower *l)
 			return vc4_diag_set(l->diag, "%s: shader key: back_varying[%u] = %u "
 					    "names no varying of the same size",
 					    ir_str(l->sh, l->sh->filename), l->decl_ordinal[d], b);
-		if (b)
+		if (b && qir_fs_varying_used(l->sh, (uint32_t)d) &&
+		    !qir_fs_varying_used(l->sh, back))
+			return vc4_diag_set(l->diag, "%s: shader key: back_varying[%u] = %u "
+					    "names a varying the shader never loads "
+					    "(not in the FIFO)",
+					    ir_str(l->sh, l->sh->filename), l->decl_ordinal[d], b);
+		if (b && qir_fs_varying_used(l->sh, (uint32_t)d))
 			two_side(l, (uint32_t)d, back);
 	}
 	return true;

@@ -15,8 +15,14 @@
  * And an if directly in a loop's body that can make lanes leave (break,
  * continue) is followed by an exit test when enough work follows it in the
  * body: once no lane is active, the rest of the iteration is skipped
- * (LOWER_IF_EXIT_TEST). The plan is made once, per IF marker, before
- * lowering.
+ * (LOWER_IF_EXIT_TEST). `if %c { break }` directly in a loop body, where
+ * no `continue` can leave lanes waiting for a loop head, is one `max` on the
+ * mask (LOWER_IF_BREAK). A loop every lane enters together, with only
+ * uniform jump-ifs as exits and no mask around it, has no mask at all: its
+ * jump-ifs branch (LOWER_IF_UNIFORM_JUMP), the ifs around them take the
+ * uniform plan. The plan is made once, per IF marker, before lowering; a
+ * LOOP marker's entry says whether the loop has a `continue` and whether
+ * it is uniform.
  */
 #include <stdlib.h>
 
@@ -168,7 +174,8 @@ static bool plan_exit_tests(struct lower *l)
 	for (uint32_t i = 0; i < sh->instrs.len; i++) {
 		const struct ir_instr *in = &sh->instrs.data[i];
 		if (in->op == IR_OP_IF && depth > 0 &&
-		    sh->instrs.data[open[depth - 1]].op == IR_OP_LOOP) {
+		    sh->instrs.data[open[depth - 1]].op == IR_OP_LOOP &&
+		    !lower_loop_uniform(l, open[depth - 1])) {
 			uint32_t end = in->match;
 			if (sh->instrs.data[end].op == IR_OP_ELSE)
 				end = sh->instrs.data[end].match;
@@ -186,18 +193,178 @@ static bool plan_exit_tests(struct lower *l)
 }
 
 /* Ifs still planned as branches whose condition is uniform where every
- * lane runs become LOWER_IF_UNIFORM. False on OOM. */
-static bool plan_uniform_ifs(struct lower *l)
+ * lane runs become LOWER_IF_UNIFORM. */
+static void plan_uniform_ifs(struct lower *l, const struct ir_uniformity *u)
 {
-	struct ir_uniformity u;
-	struct vc4_diag d = { 0 };
-	if (!ir_uniformity(l->sh, &u, &d))
-		return false;
 	for (uint32_t i = 0; i < l->sh->instrs.len; i++)
 		if (l->if_plan[i] == LOWER_IF_BRANCH && lower_kept(l, i) &&
-		    ir_uniform_if(l->sh, &u, i))
+		    ir_uniform_if(l->sh, u, i))
 			l->if_plan[i] = LOWER_IF_UNIFORM;
-	ir_uniformity_free(&u);
+}
+
+/* if_plan at a LOOP marker: the loop has a kept `continue`; it is uniform. */
+#define LOWER_LOOP_CONTINUES 16
+#define LOWER_LOOP_UNIFORM 32
+
+/* Marks every kept loop with a kept `continue` of its own. */
+static void mark_continues(struct lower *l)
+{
+	for (uint32_t i = 0; i < l->sh->instrs.len; i++)
+		if (l->sh->instrs.data[i].op == IR_OP_CONTINUE && lower_kept(l, i))
+			l->if_plan[l->sh->instrs.data[i].match] |= LOWER_LOOP_CONTINUES;
+}
+
+bool lower_loop_continues(const struct lower *l, uint32_t loop)
+{
+	return l->if_plan[loop] & LOWER_LOOP_CONTINUES;
+}
+
+bool lower_loop_uniform(const struct lower *l, uint32_t loop)
+{
+	return l->if_plan[loop] & LOWER_LOOP_UNIFORM;
+}
+
+/* `if %c { <op> }` exactly (op: break or continue), all three kept. */
+static bool is_jump_if(const struct lower *l, uint32_t i, enum ir_op op)
+{
+	const struct ir_instr *in = l->sh->instrs.data;
+	return i + 2 < l->sh->instrs.len && in[i].op == IR_OP_IF && in[i + 1].op == op &&
+	       in[i + 2].op == IR_OP_ENDIF && in[i + 2].match == i && lower_kept(l, i + 1) &&
+	       lower_kept(l, i + 2);
+}
+
+static bool is_break_if(const struct lower *l, uint32_t i)
+{
+	return is_jump_if(l, i, IR_OP_BREAK);
+}
+
+/* Whether every break and continue of the kept loop at `loop` (through
+ * its endloop) is alone in an if on a uniform condition reached together,
+ * and every if around one inside the loop is uniform too; with at least
+ * one break. */
+static bool loop_jumps_uniform(const struct lower *l, const struct ir_uniformity *u,
+			       uint32_t loop)
+{
+	const struct ir_shader *sh = l->sh;
+	bool breaks = false;
+	for (uint32_t k = loop + 1; k < sh->instrs.data[loop].match; k++) {
+		const struct ir_instr *in = &sh->instrs.data[k];
+		if ((in->op != IR_OP_BREAK && in->op != IR_OP_CONTINUE) || in->match != loop ||
+		    !lower_kept(l, k))
+			continue;
+		if (!is_jump_if(l, k - 1, (enum ir_op)in->op) || !ir_uniform_if(sh, u, k - 1))
+			return false;
+		breaks |= in->op == IR_OP_BREAK;
+		for (uint32_t o = k - 1; o > loop; o--) {   /* the ifs around it */
+			const struct ir_instr *oi = &sh->instrs.data[o];
+			if (oi->op == IR_OP_IF && endif_of(sh, o) > k && !ir_uniform_if(sh, u, o))
+				return false;
+		}
+	}
+	return breaks;
+}
+
+/* Whether the if or loop at `i` leaves lanes waiting (an exec mask) inside:
+ * not a uniform or select-style if, not a uniform loop. */
+static bool masks_lanes(const struct lower *l, uint32_t i)
+{
+	if (l->sh->instrs.data[i].op == IR_OP_LOOP)
+		return !lower_loop_uniform(l, i);
+	enum lower_if_plan plan = lower_if_plan_of(l, i);
+	return plan != LOWER_IF_UNIFORM && plan != LOWER_IF_SELECT;
+}
+
+/* Makes the loop at `i` uniform: its jump-ifs become LOWER_IF_UNIFORM_JUMP
+ * and the ifs around those LOWER_IF_UNIFORM. */
+static void make_uniform_loop(struct lower *l, uint32_t i)
+{
+	const struct ir_shader *sh = l->sh;
+	const struct ir_instr *in = &sh->instrs.data[i];
+	l->if_plan[i] |= LOWER_LOOP_UNIFORM;
+	for (uint32_t k = i + 1; k < in->match; k++) {
+		const struct ir_instr *j = &sh->instrs.data[k];
+		if ((j->op != IR_OP_BREAK && j->op != IR_OP_CONTINUE) || j->match != i ||
+		    !lower_kept(l, k))
+			continue;
+		l->if_plan[k - 1] = LOWER_IF_UNIFORM_JUMP;
+		for (uint32_t o = k - 2; o > i; o--)
+			if (sh->instrs.data[o].op == IR_OP_IF && endif_of(sh, o) > k)
+				l->if_plan[o] = LOWER_IF_UNIFORM;
+	}
+}
+
+/* Plans the uniform loops: every lane enters together, every exit is a
+ * uniform jump-if (loop_jumps_uniform), and no construct around it masks
+ * lanes. The IR's "together" holds for the lanes that reach the code; with
+ * masks, lanes that left an enclosing loop or skipped an enclosing if still
+ * walk through it, inactive, and would never see the loop's counter move.
+ * Outer loops first, so that an inner one sees what they made of the ifs
+ * around it. A construct's plan is final once the walk has passed its
+ * marker (make_uniform_loop only changes later ones), so the walk keeps a
+ * count of the open constructs that mask lanes instead of asking each of
+ * them again at every marker. False on OOM. */
+static bool plan_uniform_loops(struct lower *l, const struct ir_uniformity *u)
+{
+	const struct ir_shader *sh = l->sh;
+	bool *masking = malloc((sh->instrs.len + 1) * sizeof(bool));   /* per open construct */
+	uint32_t depth = 0, masked = 0;   /* open constructs; those that mask */
+	if (!masking)
+		return false;
+	for (uint32_t i = 0; i + 1 < sh->instrs.len; i++) {
+		const struct ir_instr *in = &sh->instrs.data[i];
+		if (!lower_kept(l, i))
+			continue;
+		if ((in->op == IR_OP_ENDIF || in->op == IR_OP_ENDLOOP) && depth > 0)
+			masked -= masking[--depth];
+		if (in->op != IR_OP_IF && in->op != IR_OP_LOOP)
+			continue;
+		if (in->op == IR_OP_LOOP && masked == 0 && u->together[i] && u->together[i + 1] &&
+		    in->match != i + 1 && loop_jumps_uniform(l, u, i))
+			make_uniform_loop(l, i);
+		masking[depth] = masks_lanes(l, i);
+		masked += masking[depth++];
+	}
+	free(masking);
+	return true;
+}
+
+/* Whether instruction i is a loop whose `continue`s leave lanes waiting
+ * for its head (not a uniform loop, which branches there). */
+static bool masked_continues(const struct lower *l, uint32_t i)
+{
+	return l->sh->instrs.data[i].op == IR_OP_LOOP && lower_loop_continues(l, i) &&
+	       !lower_loop_uniform(l, i);
+}
+
+/* Plans LOWER_IF_BREAK: a break-if whose innermost construct is a loop,
+ * inside loops none of which has a `continue`. There a waiting lane waits
+ * for this loop's endloop or for a later marker (an enclosing construct's
+ * end, or the discard id), never for an earlier one, so `max exec, exec,
+ * id(endloop)` under the condition moves exactly the active lanes. False
+ * on OOM. */
+static bool plan_break_ifs(struct lower *l)
+{
+	const struct ir_shader *sh = l->sh;
+	uint32_t *open = malloc((sh->instrs.len + 1) * sizeof(uint32_t)), depth = 0;
+	unsigned continuing = 0;   /* loops on `open` with a continue */
+	if (!open)
+		return false;
+	for (uint32_t i = 0; i < sh->instrs.len; i++) {
+		uint16_t op = sh->instrs.data[i].op;
+		if (!lower_kept(l, i))
+			continue;
+		if (op == IR_OP_IF && depth > 0 && continuing == 0 && is_break_if(l, i) &&
+		    sh->instrs.data[open[depth - 1]].op == IR_OP_LOOP &&
+		    !lower_loop_uniform(l, open[depth - 1]))
+			l->if_plan[i] = LOWER_IF_BREAK;
+		if (op == IR_OP_IF || op == IR_OP_LOOP) {
+			open[depth++] = i;
+			continuing += masked_continues(l, i);
+		} else if ((op == IR_OP_ENDIF || op == IR_OP_ENDLOOP) && depth > 0) {
+			continuing -= masked_continues(l, open[--depth]);
+		}
+	}
+	free(open);
 	return true;
 }
 
@@ -238,7 +405,15 @@ bool lower_plan_ifs(struct lower *l)
 		depth++;
 	}
 	l->use_exec = other_cf;
-	return plan_uniform_ifs(l) && plan_exit_tests(l);
+	mark_continues(l);
+	struct ir_uniformity u;
+	struct vc4_diag d = { 0 };
+	if (!ir_uniformity(sh, &u, &d))
+		return false;
+	plan_uniform_ifs(l, &u);
+	bool ok = plan_uniform_loops(l, &u);
+	ir_uniformity_free(&u);
+	return ok && plan_break_ifs(l) && plan_exit_tests(l);
 }
 
 enum lower_if_plan lower_if_plan_of(const struct lower *l, uint32_t marker)
@@ -249,7 +424,7 @@ enum lower_if_plan lower_if_plan_of(const struct lower *l, uint32_t marker)
 		i = in[in[i].match].match;   /* else -> endif -> if */
 	else if (in[i].op == IR_OP_ENDIF)
 		i = in[i].match;
-	return (enum lower_if_plan)(l->if_plan[i] & ~LOWER_IF_EXIT_TEST);
+	return (enum lower_if_plan)(l->if_plan[i] & (LOWER_IF_EXIT_TEST - 1));
 }
 
 bool lower_if_exit_test(const struct lower *l, uint32_t endif)

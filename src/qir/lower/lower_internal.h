@@ -27,6 +27,12 @@ struct lower_tex_seen {
 	struct qir_reg dst[4];              /* the swizzled result */
 };
 
+/* A square root and the refined 1/sqrt it was computed from (lower_math.c):
+ * a division by the root is a product with the latter. */
+struct lower_root {
+	struct qir_reg root, rsq;
+};
+
 /* An open select-style if (lower_select.c). */
 struct lower_select {
 	struct qir_reg cond;
@@ -74,9 +80,15 @@ struct lower {
 	struct qir_reg discard;             /* per lane: ~0 when discarded */
 	struct qir_reg discard_cond;        /* in a LOWER_IF_DISCARD: its condition */
 	VC4_ARRAY(struct lower_select) selects;  /* the open select-style ifs */
+	VC4_ARRAY(struct lower_root) roots;      /* sqrt/length results (x / root) */
 	float *range;                       /* per pool entry: bound on |value|
 					     * (lower_range.c), or NULL */
+	uint8_t *range_pos;                 /* per pool entry: sign bit clear */
+	uint8_t *const_local;               /* per decl: a local whose value is the
+					     * constant in const_slot (lower_constloop.c) */
+	union ir_scalar *const_slot;        /* per slot entry: that constant */
 	bool small_arg;                     /* floor/ceil/fract: |x| < 2^23 known */
+	bool pos_arg;                       /* floor/fract: x's sign bit known clear */
 	uint32_t nslots;                    /* entries of slots */
 	VC4_ARRAY(struct lower_tex_seen) tex_seen;  /* lookups of tex_block */
 	struct qir_block *tex_block;
@@ -102,6 +114,13 @@ enum lower_if_plan {
 	LOWER_IF_SELECT,        /* a small if outside any if or loop (every lane
 				 * active): both parts run, slots merged by the
 				 * condition at the endif (lower_select.c) */
+	LOWER_IF_BREAK,         /* `if %c { break }` directly in a loop body, no
+				 * `continue` of that loop or one around it: the
+				 * active lanes where c holds wait for the endloop
+				 * in one `max` (every other waiting lane's id is
+				 * already at least the endloop's) */
+	LOWER_IF_UNIFORM_JUMP,  /* `if %c { break }` or `{ continue }` in a uniform
+				 * loop: one branch on c, no exec updates */
 	LOWER_IF_EXIT_TEST = 8, /* flag: after the endif, leave the iteration
 				 * when no lane is active */
 };
@@ -109,6 +128,12 @@ enum lower_if_plan {
 /* Plans every if of the shader and decides whether an exec mask is needed
  * (sets use_exec). False on OOM. */
 bool lower_plan_ifs(struct lower *l);
+/* Whether the loop at IR marker `loop` (kept) has a kept `continue`. */
+bool lower_loop_continues(const struct lower *l, uint32_t loop);
+/* Whether the loop at IR marker `loop` is lowered without lane masks: every
+ * lane runs it together and leaves it only through LOWER_IF_UNIFORM_JUMP
+ * ifs (branches on a uniform condition). */
+bool lower_loop_uniform(const struct lower *l, uint32_t loop);
 /* The plan of the if an IF, ELSE or ENDIF marker belongs to. */
 enum lower_if_plan lower_if_plan_of(const struct lower *l, uint32_t marker);
 /* Whether the endif is followed by a test that leaves the iteration. */
@@ -119,6 +144,9 @@ bool lower_if_exit_test(const struct lower *l, uint32_t endif);
  * value v is known to be below 2^23 in magnitude (and finite). */
 bool lower_ranges(struct lower *l);
 bool lower_small_float(const struct lower *l, uint32_t v, unsigned k);
+/* Whether component k of IR value v has its sign bit known clear (+0 or
+ * above; lower_range.c). */
+bool lower_sign_clear(const struct lower *l, uint32_t v, unsigned k);
 
 /* Select-style ifs (lower_select.c): the if (false on OOM, c->oom set),
  * the else and the endif (the merge) of the innermost open one. While one is
@@ -190,6 +218,14 @@ void lower_store(struct lower *l, struct qir_reg *dst, const struct qir_reg *src
 /* A user uniform word (lower_core.c); a bool becomes 0 / ~0. */
 struct qir_reg lower_user_uniform(struct lower *l, uint32_t word, bool is_bool);
 
+/* lower_constloop.c: runs the loop at IR marker `loop` at compile time
+ * when it can (top level, integer and boolean work on locals holding known
+ * constants) and stores its results; true when it did (the caller then
+ * skips to its endloop). lower_note_store() tracks which locals hold a
+ * known constant (call it for every store to a slot). */
+bool lower_const_loop(struct lower *l, uint32_t loop);
+void lower_note_store(struct lower *l, uint32_t decl, const struct qir_reg *src);
+
 /* lower_index.c: `load_index`. */
 bool lower_load_index(struct lower *l, const struct ir_instr *in);
 
@@ -204,6 +240,9 @@ struct qir_reg lower_sign(struct lower *l, struct qir_reg x);
 struct qir_reg lower_rcp(struct lower *l, struct qir_reg x);
 struct qir_reg lower_rsq(struct lower *l, struct qir_reg x);
 struct qir_reg lower_sqrt(struct lower *l, struct qir_reg x);
+/* 1/sqrt(y) refined when x is (a plain copy of) a root lower_sqrt() made
+ * from y, else qir_null(). */
+struct qir_reg lower_root_rsq(struct lower *l, struct qir_reg x);
 struct qir_reg lower_pow(struct lower *l, struct qir_reg x, struct qir_reg y);
 struct qir_reg lower_sin(struct lower *l, struct qir_reg x);
 struct qir_reg lower_cos(struct lower *l, struct qir_reg x);

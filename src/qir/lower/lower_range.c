@@ -7,16 +7,28 @@
  * no larger), RANGE_FINITE (finite, size unknown: an input — uniform,
  * varying, attribute, texel — which GLSL ES does not require to be
  * non-finite-safe anyway), or RANGE_UNKNOWN (may be infinite or NaN: a
- * division, an SFU result). fract, sin, cos,
+ * division by anything but a finite nonzero constant, an SFU result).
+ * fract, sin, cos,
  * step and smoothstep of a finite value are within 1; constants bound
  * themselves; +, -, * combine bounds; clamp is bounded by its limits.
  * Locals take the largest bound of all their stores (they start at 0),
  * solved by repeating the walk until no local's bound grows (at most
  * RANGE_ROUNDS walks; those still growing become unknown). Flow-insensitive
  * and cheap: O(rounds x instructions).
+ *
+ * Beside the bound, whether the sign bit is known clear ("non-negative":
+ * +0 or above, finite where the bound says so): then x - trunc(x) never
+ * sets N, so floor and fract skip their correction (a flag update and a
+ * conditional subtraction). Constants with a clear sign bit, fract of a
+ * finite value, abs, frag_coord's x and y, b2f; sums and products of
+ * non-negative values, a non-negative value over a positive constant,
+ * x * x, max of any non-negative, min, select and
+ * clamp of non-negative ones; a local when every store is (it starts at
+ * +0), in the same fixpoint.
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "qir/lower/lower_internal.h"
 
@@ -57,13 +69,51 @@ struct range {
 	struct lower *l;
 	float *val;     /* per pool entry (value component), like l->pool */
 	float *slot;    /* per slot entry: the bound of what a load reads */
-	bool grew;      /* a slot's bound grew in this walk */
+	uint8_t *pos;   /* per pool entry: the sign bit is clear */
+	uint8_t *slot_pos;  /* per slot entry: every store's sign bit is clear */
+	bool grew;      /* a slot's bound grew (or lost its sign) in this walk */
 };
 
 static float val(const struct range *r, uint32_t v, unsigned k)
 {
 	unsigned comps = r->l->sh->values.data[v].type.comps;
 	return r->val[r->l->val_base[v] + (comps == 1 ? 0 : k)];
+}
+
+static bool pos(const struct range *r, uint32_t v, unsigned k)
+{
+	unsigned comps = r->l->sh->values.data[v].type.comps;
+	return r->pos[r->l->val_base[v] + (comps == 1 ? 0 : k)];
+}
+
+static float const_divisor(const struct range *r, const struct ir_instr *in, unsigned k);
+
+/* Whether component k of in's result has its sign bit clear. */
+static bool sign_clear(const struct range *r, const struct ir_instr *in, unsigned k)
+{
+	const uint32_t *s = in->src;
+	const struct ir_decl *d;
+	switch (in->op) {
+	case IR_OP_CONST:
+		return in->type.base == IR_FLOAT && isfinite(in->imm[k].f) && !(in->imm[k].u >> 31);
+	case IR_OP_LOAD:
+		d = &r->l->sh->decls.data[in->slot];
+		return !d->array_len && (d->kind == IR_DECL_LOCAL || d->kind == IR_DECL_OUTPUT) &&
+		       r->slot_pos[r->l->slot_base[in->slot] + k];
+	case IR_OP_FRAG_COORD: return k < 2;
+	case IR_OP_B2F: case IR_OP_ABS: return true;
+	case IR_OP_FRACT: return finite_bound(val(r, s[0], k));
+	case IR_OP_SWIZZLE: case IR_OP_EXTRACT:
+		return pos(r, s[0], in->imm[in->op == IR_OP_SWIZZLE ? k : 0].u);
+	case IR_OP_MUL:
+		return (s[0] == s[1] && finite_bound(val(r, s[0], k))) ||
+		       (pos(r, s[0], k) && pos(r, s[1], k));
+	case IR_OP_ADD: case IR_OP_MIN: return pos(r, s[0], k) && pos(r, s[1], k);
+	case IR_OP_DIV: return pos(r, s[0], k) && const_divisor(r, in, k) > 0.0f;
+	case IR_OP_MAX: return pos(r, s[0], k) || pos(r, s[1], k);
+	case IR_OP_SELECT: case IR_OP_CLAMP: return pos(r, s[1], k) && pos(r, s[2], k);
+	default: return false;
+	}
 }
 
 /* A load: locals (and written outputs) read their slot bound; inputs are
@@ -78,6 +128,59 @@ static float load_bound(const struct range *r, const struct ir_instr *in, unsign
 	    (d->kind == IR_DECL_VARYING && r->l->sh->stage == IR_STAGE_VERTEX))
 		return r->slot[r->l->slot_base[in->slot] + k];
 	return d->type.base == IR_FLOAT ? RANGE_FINITE : RANGE_UNKNOWN;
+}
+
+/* Component k of value v when it is a constant (through vecN, swizzle and
+ * extract, a few steps deep): true with its bits in *bits. */
+static bool const_comp(const struct range *r, uint32_t v, unsigned k, uint32_t *bits, int depth)
+{
+	const struct ir_shader *sh = r->l->sh;
+	if (sh->values.data[v].type.comps == 1)
+		k = 0;
+	const struct ir_instr *in = &sh->instrs.data[sh->values.data[v].def];
+	switch (in->op) {
+	case IR_OP_CONST:
+		*bits = in->imm[k].u;
+		return true;
+	case IR_OP_SWIZZLE: case IR_OP_EXTRACT:
+		return depth > 0 &&
+		       const_comp(r, in->src[0], in->imm[in->op == IR_OP_SWIZZLE ? k : 0].u, bits,
+				  depth - 1);
+	case IR_OP_VEC2: case IR_OP_VEC3: case IR_OP_VEC4:
+		for (unsigned s = 0, n = 0; s < in->nsrc && depth > 0; s++) {
+			unsigned comps = sh->values.data[in->src[s]].type.comps;
+			if (k < n + comps)
+				return const_comp(r, in->src[s], k - n, bits, depth - 1);
+			n += comps;
+		}
+		return depth > 0 && const_comp(r, in->src[0], 0, bits, depth - 1);   /* splat */
+	default:
+		return false;
+	}
+}
+
+/* The divisor of `div a, c` when component k of c is a finite nonzero
+ * constant (a / c is then a times the refined 1/c, within 1/1000 of
+ * a / c, or exact for a power of two): its value, else 0. */
+static float const_divisor(const struct range *r, const struct ir_instr *in, unsigned k)
+{
+	uint32_t bits;
+	float c;
+	if (!const_comp(r, in->src[1], k, &bits, 4))
+		return 0.0f;
+	memcpy(&c, &bits, sizeof(c));
+	return isfinite(c) ? c : 0.0f;
+}
+
+/* |a / c| for a constant c (const_divisor). */
+static float div_bound(const struct range *r, const struct ir_instr *in, unsigned k)
+{
+	float c = fabsf(const_divisor(r, in, k)), a = val(r, in->src[0], k);
+	if (c == 0.0f || !finite_bound(a))
+		return RANGE_UNKNOWN;
+	if (known(a) && (double)a / c * 1.001 < RANGE_BIG)
+		return (float)((double)a / c * 1.001);
+	return c >= 1.0f ? RANGE_FINITE : RANGE_UNKNOWN;
 }
 
 /* The bound of component k of in's result. */
@@ -102,6 +205,7 @@ static float bound_of(const struct range *r, const struct ir_instr *in, unsigned
 	case IR_OP_NEG: case IR_OP_ABS: return val(r, s[0], k);
 	case IR_OP_ADD: case IR_OP_SUB: return sum(val(r, s[0], k), val(r, s[1], k));
 	case IR_OP_MUL: return prod(val(r, s[0], k), val(r, s[1], k));
+	case IR_OP_DIV: return div_bound(r, in, k);
 	case IR_OP_MIN: case IR_OP_MAX: return either(val(r, s[0], k), val(r, s[1], k));
 	case IR_OP_SELECT: return either(val(r, s[1], k), val(r, s[2], k));
 	case IR_OP_CLAMP: return either(val(r, s[1], k), val(r, s[2], k));
@@ -114,15 +218,18 @@ static float bound_of(const struct range *r, const struct ir_instr *in, unsigned
 }
 
 /* The sources of a vecN, component by component (a scalar splats). */
-static float vec_bound(const struct range *r, const struct ir_instr *in, unsigned k)
+static float vec_bound(const struct range *r, const struct ir_instr *in, unsigned k, bool *clear)
 {
 	unsigned n = 0;
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		unsigned comps = r->l->sh->values.data[in->src[s]].type.comps;
-		if (k < n + comps)
+		if (k < n + comps) {
+			*clear = pos(r, in->src[s], k - n);
 			return val(r, in->src[s], k - n);
+		}
 		n += comps;
 	}
+	*clear = pos(r, in->src[0], 0);
 	return val(r, in->src[0], 0);
 }
 
@@ -135,18 +242,23 @@ static void walk(struct range *r)
 		if (in->op == IR_OP_STORE && in->slot != IR_NONE && !sh->decls.data[in->slot].array_len) {
 			unsigned comps = sh->values.data[in->src[0]].type.comps;
 			for (unsigned k = 0; k < comps; k++) {
-				float *b = &r->slot[r->l->slot_base[in->slot] + k];
-				float v = either(*b, val(r, in->src[0], k));
-				r->grew |= v > *b;
-				*b = v;
+				uint32_t e = r->l->slot_base[in->slot] + k;
+				float v = either(r->slot[e], val(r, in->src[0], k));
+				bool clear = r->slot_pos[e] && pos(r, in->src[0], k);
+				r->grew |= v > r->slot[e] || clear != r->slot_pos[e];
+				r->slot[e] = v;
+				r->slot_pos[e] = clear;
 			}
 		}
 		if (in->dest == IR_NONE)
 			continue;
 		bool vec = in->op == IR_OP_VEC2 || in->op == IR_OP_VEC3 || in->op == IR_OP_VEC4;
-		for (unsigned k = 0; k < in->type.comps; k++)
-			r->val[r->l->val_base[in->dest] + k] = vec ? vec_bound(r, in, k) :
-							      bound_of(r, in, k);
+		for (unsigned k = 0; k < in->type.comps; k++) {
+			uint32_t e = r->l->val_base[in->dest] + k;
+			bool clear = false;
+			r->val[e] = vec ? vec_bound(r, in, k, &clear) : bound_of(r, in, k);
+			r->pos[e] = vec ? clear : sign_clear(r, in, k);
+		}
 	}
 }
 
@@ -159,12 +271,15 @@ bool lower_ranges(struct lower *l)
 	size_t nvals = sh->values.len;
 	uint32_t pool = nvals ? l->val_base[nvals - 1] + sh->values.data[nvals - 1].type.comps : 0;
 	struct range r = { l, calloc(pool + 1, sizeof(float)), calloc(l->nslots + 1, sizeof(float)),
-			   false };
-	if (!r.val || !r.slot) {
+			   calloc(pool + 1, 1), malloc(l->nslots + 1), false };
+	if (!r.val || !r.slot || !r.pos || !r.slot_pos) {
 		free(r.val);
 		free(r.slot);
+		free(r.pos);
+		free(r.slot_pos);
 		return false;
 	}
+	memset(r.slot_pos, 1, l->nslots + 1);   /* locals start at +0 */
 	int round = 0;
 	do {
 		r.grew = false;
@@ -173,11 +288,20 @@ bool lower_ranges(struct lower *l)
 	if (r.grew) {   /* still growing (a loop feeds back): every local unknown */
 		for (uint32_t k = 0; k < l->nslots; k++)
 			r.slot[k] = RANGE_UNKNOWN;
+		memset(r.slot_pos, 0, l->nslots + 1);
 		walk(&r);
 	}
 	free(r.slot);
+	free(r.slot_pos);
 	l->range = r.val;
+	l->range_pos = r.pos;
 	return true;
+}
+
+bool lower_sign_clear(const struct lower *l, uint32_t v, unsigned k)
+{
+	unsigned comps = l->sh->values.data[v].type.comps;
+	return l->range_pos && l->range_pos[l->val_base[v] + (comps == 1 ? 0 : k)];
 }
 
 bool lower_small_float(const struct lower *l, uint32_t v, unsigned k)

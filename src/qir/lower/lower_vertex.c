@@ -143,14 +143,15 @@ static void vpm_write(struct lower *l, struct qir_reg v)
 	qir_emit(l->c, QIR_OP_MOV, qir_vpm(0), v, qir_null());
 }
 
-/* Writes the varyings the FS reads, in the FS's order (or the VS's own). */
+/* Writes the varyings the FS loads, in the FS's order (or the VS's own). */
 static bool write_varyings(struct lower *l)
 {
 	const struct ir_shader *order = l->fs ? l->fs : l->sh;
 	for (size_t d = 0; d < order->decls.len; d++) {
 		const struct ir_decl *decl = &order->decls.data[d];
-		if (decl->kind != IR_DECL_VARYING)
-			continue;
+		if (decl->kind != IR_DECL_VARYING ||
+		    (l->fs && !qir_fs_varying_used(l->fs, (uint32_t)d)))
+			continue;   /* the FS does not read it: not in its FIFO */
 		uint32_t mine = l->fs ? find_varying(l->sh, ir_str(order, decl->name)) : (uint32_t)d;
 		if (mine != IR_NONE && l->sh->decls.data[mine].type.comps != decl->type.comps)
 			return vc4_diag_set(l->diag, "%s: varying '%s' has %u components here "

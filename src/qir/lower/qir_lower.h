@@ -23,13 +23,21 @@
  * vertex shader, FRAGMENT for a fragment shader) with `key` (whose stage
  * must be `stage`, or VERTEX for a COORD compile). `fs` (may be NULL) is the
  * fragment shader a vertex shader is linked with: the VS writes the FS's
- * varyings in the FS's order, matched by name (0.0 for a varying the VS does
- * not write); without it, its own varyings in declaration order.
+ * varyings the FS loads (qir_fs_varying_used) in the FS's order, matched
+ * by name (0.0 for a varying the VS does not write); without it, its own
+ * varyings in declaration order.
  * Returns the program, or NULL + diag ("NAME: instr N: ..." or
  * "NAME: ...") on unsupported input, a bad key, or out of memory. */
 struct qir_compile *qir_lower_shader(const struct ir_shader *sh, const struct ir_shader *fs,
 				     const struct qir_shader_key *key, enum qir_stage stage,
 				     struct vc4_diag *diag);
+
+/* Whether the fragment shader `fs` loads varying `decl` anywhere. Only
+ * those are in the varying FIFO: the FS reads them (in declaration order),
+ * a VS linked with `fs` writes only them, and the driver counts only them
+ * in the shader record (varying count, flat-shade flags). A key's
+ * back_varying may not name one that is not loaded. */
+bool qir_fs_varying_used(const struct ir_shader *fs, uint32_t decl);
 
 /* Inserts the uniform-address reset (LOAD_IMM t, (n+1)*4; UNIFORMS_RESET t,
  * u(uniforms_address)) at the top of every non-entry block that reads a

@@ -85,6 +85,72 @@ static void test_sin_cos_error(void **state)
 	ir_shader_free(sh);
 }
 
+/* Instructions of `op` in c (QIR_OP_COUNT: all of them). */
+static unsigned count_op(const struct qir_compile *c, enum qir_op op)
+{
+	unsigned n = 0;
+	struct qir_block *b;
+	struct qir_inst *i;
+	qir_foreach_block(c, b)
+		qir_foreach_inst(b, i)
+			n += op == QIR_OP_COUNT || i->op == op;
+	return n;
+}
+
+/* One sin is 22 instructions, 14 of them on the ADD unit: h = x / pi,
+ * t = trunc(h) (ftoi, itof), a = h - t, the fold (fsub, fmin, fsub,
+ * fmax), f^2 and five Horner steps, the product by f, and (-1)^t from t's
+ * low bit (shl, xor). Counted against the same shader storing x. */
+static void test_sin_shape(void **state)
+{
+	(void)state;
+	static const enum qir_op ops[] = { QIR_OP_FTOI, QIR_OP_ITOF, QIR_OP_FSUB, QIR_OP_FMIN,
+					   QIR_OP_FMAX, QIR_OP_FADD, QIR_OP_FMUL, QIR_OP_SHL,
+					   QIR_OP_XOR };
+	static const unsigned want[] = { 1, 1, 3, 1, 1, 5, 8, 1, 1 };
+	struct ir_shader *sh0, *sh1;
+	struct qir_compile *c0 = vs_program("%x = extract %a, 0\n%r = vec4 %x\nstore @r, %r\n",
+					    &sh0);
+	struct qir_compile *c1 = vs_program("%x = extract %a, 0\n%s = sin %x\n%r = vec4 %s\n"
+					    "store @r, %r\n", &sh1);
+	unsigned total = 0;
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		unsigned n = count_op(c1, ops[i]) - count_op(c0, ops[i]);
+		assert_int_equal(n, want[i]);
+		total += n;
+	}
+	assert_int_equal(total, 22);
+	assert_int_equal(count_op(c1, QIR_OP_COUNT) - count_op(c0, QIR_OP_COUNT), 22);
+	qir_compile_free(c0);
+	qir_compile_free(c1);
+	ir_shader_free(sh0);
+	ir_shader_free(sh1);
+}
+
+static void differential(const char *body, float in[][4], int n, double tol);
+
+/* d / length(d) multiplies by the refined 1/sqrt that length's root was
+ * made from: one RSQ and one RCP (the root's) in all, where a division
+ * took a second RCP; within 2e-6 of the interpreter's d / sqrt(d.d). */
+static void test_div_by_root(void **state)
+{
+	(void)state;
+	static const char body[] =
+		"%v = swizzle %a, xyz\n%len = length %v\n%ls = vec3 %len\n%d = div %v, %ls\n"
+		"%r = vec4 %d, %len\nstore @r, %r\n";
+	struct ir_shader *sh;
+	struct qir_compile *c = vs_program(body, &sh);
+	assert_int_equal(count_op(c, QIR_OP_RSQ), 1);
+	assert_int_equal(count_op(c, QIR_OP_RCP), 2);   /* the root's; the VS's 1/Wc */
+	qir_compile_free(c);
+	ir_shader_free(sh);
+	static float in[][4] = {
+		{ 1, 2, 3, 1 }, { -4, 0.5f, 2, 1 }, { 1e-3f, 2e-3f, -5e-4f, 1 },
+		{ 300, -200, 100, 1 }, { 0.25f, 0, 0, 1 }, { -7, -7, 7, 1 },
+	};
+	differential(body, in, 6, 2e-6);
+}
+
 /* Runs `body` (result in @r) on the lowering and on the IR interpreter for
  * every input vector and compares bit for bit (or within tol, relative). */
 static void differential(const char *body, float in[][4], int n, double tol)
@@ -141,6 +207,13 @@ static void test_round_ops(void **state)
 	differential("%r = fract %a\nstore @r, %r\n", edge_values, n - 3, 1e-6);
 	differential("%r = neg %a\nstore @r, %r\n", edge_values, n, 0);
 	differential("%r = abs %a\nstore @r, %r\n", edge_values, n, 0);
+	/* sign bit known clear (lower_range.c): floor without its correction */
+	differential("%b = abs %a\n%r = floor %b\nstore @r, %r\n", edge_values, n, 0);
+	differential("%z = const vec4 0, 0, 0, 0\n%b = max %a, %z\n%r = floor %b\n"
+		     "store @r, %r\n", edge_values, n, 0);
+	differential("%b = abs %a\n%r = fract %b\nstore @r, %r\n", edge_values, n - 3, 1e-6);
+	differential("%b = abs %a\n%k = const vec4 4, 4, 4, 4\n%d = div %b, %k\n"
+		     "%r = floor %d\nstore @r, %r\n", edge_values, n, 0);
 }
 
 static void test_compare_select(void **state)
@@ -421,15 +494,17 @@ static void test_attr_formats(void **state)
 }
 
 /* Smooth varyings are multiplied by W, flat ones are not; two-sided colour
- * picks the back varying on back faces; point_coord reads the first two
- * varyings when drawing points; frag_coord and front_facing. */
+ * picks the back varying on back faces (which the shader must load, for it
+ * to be in the FIFO); point_coord reads the first two varyings when drawing
+ * points; frag_coord and front_facing. */
 static void test_fs_inputs(void **state)
 {
 	(void)state;
 	struct ir_shader *sh = lt_parse(
 		"fragment\nvarying smooth float @a\nvarying flat float @b\n"
 		"varying smooth float @back\noutput color\noutput depth\n"
-		"%a = load @a\n%b = load @b\n%pc = point_coord\n%x = extract %pc, 0\n"
+		"%a = load @a\n%b = load @b\n%bk = load @back\n%pc = point_coord\n"
+		"%x = extract %pc, 0\n"
 		"%ff = front_facing\n%one = const float 1\n%zero = const float 0\n"
 		"%f = select %ff, %one, %zero\n%c = vec4 %a, %b, %x, %f\nstore @color, %c\n"
 		"%fc = frag_coord\n%fx = extract %fc, 0\nstore @depth, %fx\n", "in.ir");
@@ -559,6 +634,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sin_cos_error),
+		cmocka_unit_test(test_sin_shape),
+		cmocka_unit_test(test_div_by_root),
 		cmocka_unit_test(test_round_ops),
 		cmocka_unit_test(test_compare_select),
 		cmocka_unit_test(test_integer_ops),

@@ -254,7 +254,8 @@ static unsigned count_op(const struct qir_compile *c, enum qir_op op)
 
 /* The coordinate shader does not lower a loop whose only effect feeds a
  * varying (no branch at all), but keeps one that feeds the position; the
- * vertex shader keeps both. */
+ * vertex shader keeps both. The loop is uniform (counted to a uniform):
+ * a branch out and the back edge. */
 static void test_cs_skips_dead_loop(void **state)
 {
 	(void)state;
@@ -266,7 +267,7 @@ static void test_cs_skips_dead_loop(void **state)
 		"%%a = load @acc\n%%s = add %%a, %%p\nstore @acc, %%s\n%%one = const int 1\n"
 		"%%i1 = iadd %%i0, %%one\nstore @i, %%i1\n}\n%%r = load @acc\nstore @%s, %%r\n";
 	static const struct { const char *dst; unsigned cs_branches; } cases[] = {
-		{ "v", 0 }, { "position", 1 },
+		{ "v", 0 }, { "position", 2 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char src[1024];
@@ -277,11 +278,72 @@ static void test_cs_skips_dead_loop(void **state)
 		struct qir_compile *cs = lt_lower(sh, NULL, &k, QIR_STAGE_COORD);
 		struct qir_compile *vs = lt_lower(sh, NULL, &k, QIR_STAGE_VERTEX);
 		assert_int_equal(count_op(cs, QIR_OP_BRANCH), cases[i].cs_branches);
-		assert_int_equal(count_op(vs, QIR_OP_BRANCH), 1);   /* the back edge */
+		assert_int_equal(count_op(vs, QIR_OP_BRANCH), 2);   /* the exit, the back edge */
 		qir_compile_free(cs);
 		qir_compile_free(vs);
 		ir_shader_free(sh);
 	}
+}
+
+/* Instructions writing the VPM's data register (qpu register `vpm`). */
+static unsigned vpm_writes(const struct qir_compile *c)
+{
+	unsigned n = 0;
+	const struct qir_block *b;
+	const struct qir_inst *i;
+	qir_foreach_block(c, b)
+		qir_foreach_inst(b, i)
+			n += i->dst.file == qir_vpm(0).file && i->dst.index == qir_vpm(0).index;
+	return n;
+}
+
+/* A varying the FS declares but never loads is not in the FIFO: the FS
+ * reads 2 + 1 components (not 2 + 4 + 1), the VS linked with it writes 3
+ * varying words after its 3 position words (4 + 3 more unlinked), and a
+ * key may not make it the back colour of a loaded one. */
+static void test_unloaded_varyings(void **state)
+{
+	(void)state;
+	struct ir_shader *fs = lt_parse(
+		"fragment\nvarying smooth vec2 @a\nvarying smooth vec4 @b\n"
+		"varying smooth float @c\noutput color\n%a = load @a\n%c = load @c\n%x = extract %a, 0\n"
+		"%v = vec4 %x, %c, %c, %c\nstore @color, %v\n", "u.ir");
+	struct ir_shader *vs = lt_parse(
+		"vertex\nattribute vec4 @p\nvarying smooth vec2 @a\nvarying smooth vec4 @b\n"
+		"varying smooth float @c\noutput position\n%p = load @p\nstore @position, %p\n"
+		"%xy = swizzle %p, xy\nstore @a, %xy\nstore @b, %p\n%z = extract %p, 2\n"
+		"store @c, %z\n", "v.ir");
+	assert_true(qir_fs_varying_used(fs, 0));
+	assert_false(qir_fs_varying_used(fs, 1));
+	assert_true(qir_fs_varying_used(fs, 2));
+	struct qir_shader_key k;
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	struct qir_compile *f = lt_lower(fs, NULL, &k, QIR_STAGE_FRAGMENT);
+	assert_int_equal(f->num_varyings, 3);
+	qir_compile_free(f);
+	qir_shader_key_init(&k, QIR_STAGE_VERTEX);
+	struct qir_compile *linked = lt_lower(vs, fs, &k, QIR_STAGE_VERTEX);
+	struct qir_compile *alone = lt_lower(vs, NULL, &k, QIR_STAGE_VERTEX);
+	assert_int_equal(vpm_writes(linked), 3 + 3);   /* XsYs, Zs, 1/Wc; a, c */
+	assert_int_equal(vpm_writes(alone), 3 + 7);
+	qir_compile_free(linked);
+	qir_compile_free(alone);
+	struct vc4_diag d = { 0 };
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	k.back_varying[2] = 2;  /* @c backed by @b: sizes differ, said first */
+	assert_null(qir_lower_shader(fs, NULL, &k, QIR_STAGE_FRAGMENT, &d));
+	vc4_diag_clear(&d);
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	k.back_varying[0] = 2;
+	struct ir_shader *fs2 = lt_parse(
+		"fragment\nvarying smooth vec2 @a\nvarying smooth vec2 @b\noutput color\n"
+		"%a = load @a\n%x = extract %a, 0\n%v = vec4 %x\nstore @color, %v\n", "w.ir");
+	assert_null(qir_lower_shader(fs2, NULL, &k, QIR_STAGE_FRAGMENT, &d));
+	assert_string_equal(d.msg, "w.ir: shader key: back_varying[0] = 2 names a varying the "
+			    "shader never loads (not in the FIFO)");
+	ir_shader_free(fs2);
+	ir_shader_free(fs);
+	ir_shader_free(vs);
 }
 
 /* Lookups with the same op, sampler and coordinate share one TMU request
@@ -365,6 +427,7 @@ int main(void)
 		cmocka_unit_test(test_io_errors),
 		cmocka_unit_test(test_vpm_read_setups),
 		cmocka_unit_test(test_vpm_skips_unneeded),
+		cmocka_unit_test(test_unloaded_varyings),
 		cmocka_unit_test(test_cs_skips_dead_loop),
 		cmocka_unit_test(test_tex_shared),
 		cmocka_unit_test(test_thread_switches),

@@ -3,6 +3,8 @@
  * changes: floor, ceil and fract of a value known below 2^23 in magnitude
  * lose their large-value test (`fmaxabs`, `fsub.sf` against 2^23,
  * `mov.nc`); inputs, divisions and locals a loop keeps growing keep it.
+ * floor and fract of a value known non-negative also lose the correction
+ * below trunc(x).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,9 +18,9 @@
 
 #include "lower_test.h"
 
-/* Large-value tests in the VS lowered from `body` (after the usual
- * prologue: %a = load @a, position stored; the body stores @r). */
-static unsigned large_tests(const char *body)
+/* Occurrences of `what` in the QIR of the VS lowered from `body` (after
+ * the usual prologue: %a = load @a, position stored; the body stores @r). */
+static unsigned count_in(const char *body, const char *what)
 {
 	char text[2048];
 	snprintf(text, sizeof(text), "vertex\nattribute vec4 @a\nvarying smooth vec4 @r\n"
@@ -31,12 +33,24 @@ static unsigned large_tests(const char *body)
 	char *qir = qir_print(c);
 	assert_non_null(qir);
 	unsigned n = 0;
-	for (const char *p = qir; (p = strstr(p, "fmaxabs")); p++)
+	for (const char *p = qir; (p = strstr(p, what)); p++)
 		n++;
 	free(qir);
 	qir_compile_free(c);
 	ir_shader_free(sh);
 	return n;
+}
+
+/* Large-value tests (each has one fmaxabs). */
+static unsigned large_tests(const char *body)
+{
+	return count_in(body, "fmaxabs");
+}
+
+/* floor corrections: a conditional `fsub.ns t, t, 1.0` each. */
+static unsigned corrections(const char *body)
+{
+	return count_in(body, "fsub.ns");
 }
 
 /* fract of an input keeps the test; fract(3 * fract(x)), floor and ceil of
@@ -69,9 +83,49 @@ static void unknown_values_keep(void **state)
 		"%v = vec4 %g, %g, %g, %g\nstore @r, %v\n"), 2);
 }
 
+/* floor and fract of a value whose sign bit is known clear skip the
+ * correction below trunc(x) (x - trunc(x) cannot set N): fract of fract,
+ * abs, x * x, sums and products of those, max with a non-negative, a local
+ * all of whose stores are; an input, a negation, a min with an input and a
+ * local also stored an input keep it. */
+static void sign_clear_skips_correction(void **state)
+{
+	(void)state;
+	assert_int_equal(corrections(
+		"%f = fract %x\n%k = const float 3\n%m = mul %f, %k\n%g = fract %m\n"
+		"%ab = abs %x\n%h = floor %ab\n%sq = mul %x, %x\n%q = floor %sq\n"
+		"%s = add %sq, %g\n%z = const float 0\n%mx = max %x, %z\n%t = add %s, %mx\n"
+		"%u = fract %t\nstore @l, %u\n%y = load @l\n%w = floor %y\n"
+		"%v = vec4 %g, %h, %q, %w\nstore @r, %v\n"), 1);
+	assert_int_equal(corrections(
+		"%n = neg %x\n%f = floor %n\n%h = const float 0.5\n%mn = min %x, %h\n"
+		"%g = floor %mn\n%ax = abs %x\nstore @l, %ax\nstore @l, %x\n%y = load @l\n"
+		"%w = fract %y\n%v = vec4 %f, %g, %w, %w\nstore @r, %v\n"), 3);
+}
+
+/* A division by a finite nonzero constant is bounded (a non-negative value
+ * over a positive constant keeps its sign); by an input, or by zero, it is
+ * not. */
+static void division_by_constant(void **state)
+{
+	(void)state;
+	assert_int_equal(large_tests(
+		"%f = fract %x\n%k = const float 3\n%d = div %f, %k\n%g = fract %d\n"
+		"%v = vec4 %g, %g, %g, %g\nstore @r, %v\n"), 1);
+	assert_int_equal(large_tests(
+		"%f = fract %x\n%k = const float 0\n%d = div %f, %k\n%g = fract %d\n"
+		"%v = vec4 %g, %g, %g, %g\nstore @r, %v\n"), 2);
+	assert_int_equal(corrections(
+		"%b = abs %x\n%k = const float 4\n%d = div %b, %k\n%g = floor %d\n"
+		"%n = const float -4\n%e = div %b, %n\n%h = floor %e\n"
+		"%v = vec4 %g, %h, %g, %h\nstore @r, %v\n"), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(sign_clear_skips_correction),
+		cmocka_unit_test(division_by_constant),
 		cmocka_unit_test(bounded_values_skip),
 		cmocka_unit_test(unknown_values_keep),
 	};
