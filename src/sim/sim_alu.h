@@ -81,13 +81,16 @@ void sim_alu_add(enum qpu_op_add op, const uint32_t *a, const uint32_t *b,
 void sim_alu_mul(enum qpu_op_mul op, enum sim_fmul_round round, const uint32_t *a,
 		 const uint32_t *b, uint32_t *restrict res, uint32_t *restrict carry);
 
-/* One SFU function of one value (float bits in, float bits out). The libm
- * functions need round-to-nearest: sim_sfu() switches the host rounding
- * mode for the call; sim_sfu_vec() does it once for 16 lanes. Both leave the
- * mode as they found it. */
+/* One SFU function of one value (float bits in, float bits out), or of 16
+ * lanes: callable in any host rounding mode, which they leave as they
+ * found it. sim_sfu_vec_rtz() is sim_sfu_vec() for a caller already in
+ * round-toward-zero (inside sim_fpu_enter(): the interpreter), which saves
+ * switching modes. */
 uint32_t sim_sfu(enum sim_sfu_func func, enum sim_sfu_model model, uint32_t x);
 void sim_sfu_vec(enum sim_sfu_func func, enum sim_sfu_model model, const uint32_t *in,
 		 uint32_t *out);
+void sim_sfu_vec_rtz(enum sim_sfu_func func, enum sim_sfu_model model, const uint32_t *in,
+		     uint32_t *out);
 
 /* Regfile-A / r4 unpack of one value. `as_float` selects the float
  * conversion (16-bit float to float, unorm8 to [0,1]); otherwise integers

@@ -88,10 +88,11 @@ static SIM_ALWAYS_INLINE void copy_lanes(uint32_t *restrict dst, const uint32_t 
 }
 
 /* An SFU write of `v` (function `func`): r4 gets the result after the
- * instruction and two more (pending_tick()). */
+ * instruction and two more (pending_tick()). The caller is inside
+ * sim_fpu_enter(). */
 static inline void sim_sfu_start(struct sim_qpu *q, unsigned func, const uint32_t *v)
 {
-	sim_sfu_vec((enum sim_sfu_func)func, q->opt.sfu_model, v, q->sfu_val);
+	sim_sfu_vec_rtz((enum sim_sfu_func)func, q->opt.sfu_model, v, q->sfu_val);
 	q->sfu_delay = 3;
 }
 

@@ -243,8 +243,7 @@ static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_in
 		if (!read_fifo(q, in->rd_b, q->rdbuf[QPU_FILE_B], diag))
 			return false;
 	if (in->unpack) /* PM=1: r4 as float, as exec_alu()'s operand() */
-		for (int i = 0; i < 16; i++)
-			q->r4unp[i] = sim_unpack((enum qpu_unpack)in->unpack, true, q->acc[4][i]);
+		sim_lanes_unpack_float(in->unpack, q->acc[4], q->r4unp);
 	if (in->op_add != QPU_A_NOP)
 		sim_lanes_add((enum qpu_op_add)in->op_add, sim_src_ptr(q, in->src[0]),
 			      sim_src_ptr(q, in->src[1]), res[0], NULL);

@@ -59,6 +59,57 @@ uint64_t tiling_offset(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t wid
 uint64_t tiling_utile_offset(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t width,
 			     uint32_t ux, uint32_t uy);
 
+/* T: byte offset of micro-tile (ux, uy) in an image `per_row` 4 KiB tiles
+ * wide (tile rows alternating direction; in a tile, the 1 KiB sub-tile of
+ * quadrant q (bit 1: lower half, bit 0: right half) is entry q of 0, 3, 1,
+ * 2 on even tile rows and of 2, 1, 3, 0 on odd ones, two bits each; 4x4
+ * micro-tiles in raster order inside it). tiling_utile_offset() and
+ * tiling_addr_offset() use it; inline for the simulator's per-texel
+ * loops. */
+static inline uint64_t tiling_t_utile_offset(uint32_t per_row, uint32_t ux, uint32_t uy)
+{
+	uint32_t tx = ux / 8, ty = uy / 8, odd = ty & 1;
+	uint32_t col = odd ? per_row - 1 - tx : tx;
+	uint32_t quadrant = ((uy / 4) & 1) * 2 + ((ux / 4) & 1);
+	uint32_t subtile = ((odd ? 0x36u : 0x9cu) >> (2 * quadrant)) & 3;
+	uint32_t in_subtile = (uy % 4) * 4 + ux % 4;
+	return ((uint64_t)ty * per_row + col) * TILING_TILE_BYTES +
+	       subtile * TILING_SUBTILE_BYTES + in_subtile * TILING_UTILE_BYTES;
+}
+
+/* The addresses of one image, set up once (tiling_addr_init()) for many
+ * tiling_addr_offset() calls: the same offsets as tiling_offset(). */
+struct tiling_addr {
+	enum vc4_tiling_format tiling;  /* raster for anything but LT and T */
+	uint32_t cpp;
+	uint32_t uw_log2, uh_log2;      /* micro-tile shape (powers of two) */
+	uint32_t row;                   /* raster: bytes per row; LT: micro-tiles
+					 * per row; T: tiles per row */
+};
+
+/* Sets a up for an image of `cpp`-byte texels (valid), `width` wide. */
+void tiling_addr_init(struct tiling_addr *a, enum vc4_tiling_format tiling, uint32_t cpp,
+		      uint32_t width);
+
+/* tiling_utile_offset() of micro-tile (ux, uy) of an LT or T image. */
+static inline uint64_t tiling_addr_utile_offset(const struct tiling_addr *a, uint32_t ux,
+						uint32_t uy)
+{
+	if (a->tiling == VC4_TILING_FORMAT_LT)
+		return ((uint64_t)uy * a->row + ux) * TILING_UTILE_BYTES;
+	return tiling_t_utile_offset(a->row, ux, uy);
+}
+
+/* tiling_offset() of texel (x, y) of the image a describes. */
+static inline uint64_t tiling_addr_offset(const struct tiling_addr *a, uint32_t x, uint32_t y)
+{
+	if (a->tiling != VC4_TILING_FORMAT_LT && a->tiling != VC4_TILING_FORMAT_T)
+		return (uint64_t)y * a->row + (uint64_t)x * a->cpp;
+	uint32_t in_utile = (((y & ((1u << a->uh_log2) - 1)) << a->uw_log2) +
+			     (x & ((1u << a->uw_log2) - 1))) * a->cpp;
+	return tiling_addr_utile_offset(a, x >> a->uw_log2, y >> a->uh_log2) + in_utile;
+}
+
 /* ---- texture data types and mip levels (tiling_texture.c) ------------- */
 
 /* One texture data type (enum vc4_texture_data_type). */

@@ -76,23 +76,13 @@ uint32_t tiling_raster_stride(uint32_t cpp, uint32_t width)
 	return align_up(width, tiling_utile_w(cpp)) * cpp;
 }
 
-/* T: the sub-tile (0..3) holding quadrant q (bit 1: lower half, bit 0:
- * right half) of a tile on an even or an odd tile row. */
-static const uint8_t t_subtile[2][4] = { { 0, 3, 1, 2 }, { 2, 1, 3, 0 } };
-
 uint64_t tiling_utile_offset(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t width,
 			     uint32_t ux, uint32_t uy)
 {
 	uint32_t uw = tiling_utile_w(cpp);
 	if (tiling == VC4_TILING_FORMAT_LT)
 		return ((uint64_t)uy * (align_up(width, uw) / uw) + ux) * TILING_UTILE_BYTES;
-	uint32_t per_row = align_up(width, 8 * uw) / (8 * uw);
-	uint32_t tx = ux / 8, ty = uy / 8, odd = ty & 1;
-	uint32_t col = odd ? per_row - 1 - tx : tx;
-	uint32_t quadrant = ((uy / 4) & 1) * 2 + ((ux / 4) & 1);
-	uint32_t in_subtile = (uy % 4) * 4 + ux % 4;
-	return ((uint64_t)ty * per_row + col) * TILING_TILE_BYTES +
-	       t_subtile[odd][quadrant] * TILING_SUBTILE_BYTES + in_subtile * TILING_UTILE_BYTES;
+	return tiling_t_utile_offset(align_up(width, 8 * uw) / (8 * uw), ux, uy);
 }
 
 uint64_t tiling_offset(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t width,
@@ -103,4 +93,26 @@ uint64_t tiling_offset(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t wid
 	uint32_t uw = tiling_utile_w(cpp), uh = tiling_utile_h(cpp);
 	uint32_t in_utile = ((y % uh) * uw + x % uw) * cpp;
 	return tiling_utile_offset(tiling, cpp, width, x / uw, y / uh) + in_utile;
+}
+
+/* log2 of a micro-tile side (1, 2, 4 or 8). */
+static uint32_t log2_side(uint32_t v)
+{
+	return v >= 8 ? 3 : v >= 4 ? 2 : v >= 2 ? 1 : 0;
+}
+
+void tiling_addr_init(struct tiling_addr *a, enum vc4_tiling_format tiling, uint32_t cpp,
+		      uint32_t width)
+{
+	uint32_t uw = tiling_utile_w(cpp);
+	a->tiling = tiling;
+	a->cpp = cpp;
+	a->uw_log2 = log2_side(uw);
+	a->uh_log2 = log2_side(tiling_utile_h(cpp));
+	if (tiling == VC4_TILING_FORMAT_LT)
+		a->row = align_up(width, uw) / uw;
+	else if (tiling == VC4_TILING_FORMAT_T)
+		a->row = align_up(width, 8 * uw) / (8 * uw);
+	else
+		a->row = tiling_raster_stride(cpp, width);
 }

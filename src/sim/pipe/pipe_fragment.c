@@ -114,7 +114,7 @@ static void zs_test_single(struct fs_ctx *c)
 		c->test[i] = (uint8_t)(cover >> i & 1);  /* samples[i] of a covered lane */
 		c->pass[i] = (uint8_t)(pass >> i & 1);
 	}
-	c->p->stats.fragments_depth_failed += (uint64_t)__builtin_popcount(cover & ~pass);
+	c->p->stats.fragments_depth_failed += (uint64_t)pipe_pop16(cover & ~pass);
 }
 
 /* The stencil and depth tests of the covered samples, once per run; a
@@ -286,7 +286,7 @@ static void first_color_write(struct fs_ctx *c, uint16_t lanes)
 	for (uint32_t i = 0; i < 16; i++)
 		written |= (uint32_t)(c->pass[i] != 0) << i;
 	written &= lanes;
-	c->p->stats.fragments_written += (uint64_t)__builtin_popcount(written);
+	c->p->stats.fragments_written += (uint64_t)pipe_pop16(written);
 	for (uint32_t quad = 0; quad < 4; quad++)
 		c->p->stats.quads_written += (written >> (4 * quad) & 0xf) != 0;
 }
@@ -380,7 +380,7 @@ static void early_z(struct sim_pipe *p, const struct pipe_state *s, struct pipe_
 		b->cover = cover & pass;
 		for (uint32_t i = 0; i < 16; i++)
 			b->samples[i] &= (uint8_t)-(b->cover >> i & 1);
-		p->stats.fragments_depth_failed += (uint64_t)__builtin_popcount(cover & ~pass);
+		p->stats.fragments_depth_failed += (uint64_t)pipe_pop16(cover & ~pass);
 		return;
 	}
 	b->cover = 0;

@@ -326,6 +326,15 @@ static inline float pipe_to_float(double v)
 {
 	return v > 3.4e38 ? 3.4e38f : v < -3.4e38 ? -3.4e38f : (float)v;
 }
+/* The set bits of a 16-lane mask (v < 2^16), inline: __builtin_popcount
+ * is a libgcc call on baseline x86-64. */
+static inline uint32_t pipe_pop16(uint32_t v)
+{
+	v = v - ((v >> 1) & 0x5555u);
+	v = (v & 0x3333u) + ((v >> 2) & 0x3333u);
+	v = (v + (v >> 4)) & 0x0f0fu;
+	return (v + (v >> 8)) & 0x1fu;
+}
 static inline uint32_t pipe_lane_x(uint32_t i) { return ((i >> 2) & 1) * 2 + (i & 1); }
 static inline uint32_t pipe_lane_y(uint32_t i) { return (i >> 3) * 2 + ((i >> 1) & 1); }
 

@@ -154,9 +154,11 @@ static bool utile_copy(struct sim_pipe *p, const struct surface *s, uint32_t *bu
 	uint32_t w = tb->cfg.width_in_pixels, ux0 = tb->tile_x * tb->size / 4;
 	uint32_t uy0 = tb->tile_y * tb->size / 4, cols = nx / 4, rows = ny / 4;
 	uint8_t *m[UTILES_PER_ROW * UTILES_PER_ROW];
+	struct tiling_addr ta;
+	tiling_addr_init(&ta, s->tiling, 4, w);
 	for (uint32_t v = 0; v < rows; v++) {
 		for (uint32_t u = 0; u < cols; u++) {
-			uint64_t a = s->base + tiling_utile_offset(s->tiling, 4, w, ux0 + u, uy0 + v);
+			uint64_t a = s->base + tiling_addr_utile_offset(&ta, ux0 + u, uy0 + v);
 			m[v * cols + u] = a + TILING_UTILE_BYTES > (uint64_t)UINT32_MAX + 1 ? NULL :
 				sim_memory_ptr(p->mem, (uint32_t)a, TILING_UTILE_BYTES);
 			if (!m[v * cols + u])

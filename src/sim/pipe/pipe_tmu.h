@@ -37,6 +37,7 @@ struct tmu_tex {
 struct tmu_level {
 	int64_t addr;                        /* may lie below memory: checked per texel */
 	struct tiling_level l;
+	struct tiling_addr a;                /* the level's texel addresses */
 };
 
 /* pipe_tmu_texel.c. How texels of type `type` decode, or NULL when the

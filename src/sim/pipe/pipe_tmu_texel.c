@@ -49,6 +49,7 @@ const struct tmu_format *tmu_format(uint32_t type)
 void tmu_level(const struct tmu_tex *t, uint32_t face, uint32_t level, struct tmu_level *l)
 {
 	tiling_tmu_level(t->type, t->width, t->height, level, &l->l);
+	tiling_addr_init(&l->a, l->l.tiling, t->texel->cpp, l->l.uw);
 	l->addr = (int64_t)t->base + (int64_t)face * t->cube_stride - l->l.below;
 }
 
@@ -137,7 +138,7 @@ bool tmu_texel(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_lev
 	if (t->flip_y)
 		y = g->h - 1 - y;
 	uint32_t ux = etc ? x / 4 : x, uy = etc ? y / 4 : y;
-	int64_t addr = l->addr + (int64_t)tiling_offset(g->tiling, cpp, g->uw, ux, uy);
+	int64_t addr = l->addr + (int64_t)tiling_addr_offset(&l->a, ux, uy);
 	const uint8_t *src = addr < 0 || addr > UINT32_MAX ? NULL :
 		sim_memory_ptr(p->mem, (uint32_t)addr, cpp);
 	if (!src)

@@ -1,0 +1,408 @@
+/*
+ * sim_sfu.c: the SFU model (recip, recipsqrt, exp2, log2 of 16 lanes),
+ * bit-exact to the reference definition: the exact function value
+ * (libm's exp2()/log2() in round-to-nearest, a double division or square
+ * root) truncated to a float and then to the model's mantissa bits
+ * (docs/sim.md, "SFU").
+ *
+ * Speed, on x86-64 (SIM_SFU_APPROX): the interpreter runs in
+ * round-toward-zero; recip and recipsqrt give the same bits in that mode,
+ * and exp2/log2 have their own double approximations (error below 2^-44
+ * relative) that decide a lane whenever the value is farther than SFU_NEAR
+ * double ulps from a truncation boundary; the other lanes go through libm
+ * in round-to-nearest as before. Checked against the reference for every
+ * float input of each function (docs/sim.md). Other hosts compute as
+ * before, in round-to-nearest.
+ */
+#include <math.h>
+#include <string.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "sim_alu.h"
+#include "sim_lanes.h"
+
+/* The fast paths below (recip as a float division toward zero, the
+ * exp2/log2 approximations, everything in the interpreter's
+ * round-toward-zero) are taken where the host reads denormals as zero
+ * (x86-64). Elsewhere the SFU computes as it always did, in
+ * round-to-nearest with libm: under qemu-arm the approximations made the
+ * lit sphere 7 % slower (QEMU runs guest floats on the host FPU only in
+ * round-to-nearest, as far as we know). */
+#define SIM_SFU_APPROX SIM_HOST_DAZ
+
+/* The exact function value, converted to float bits toward zero with
+ * overflow to +-Inf. */
+static inline uint32_t sfu_exact(enum sim_sfu_func func, uint32_t x)
+{
+	double v = (double)as_f(x), r;
+	switch (func) {
+	case SIM_SFU_RECIP: r = 1.0 / v; break;
+	case SIM_SFU_RECIPSQRT: r = 1.0 / sqrt(fabs(v)); break;
+	case SIM_SFU_EXP2: r = exp2(v); break;
+	default: r = log2(fabs(v)); break;
+	}
+	if (fabs(r) > 3.4028234663852886e38)
+		return (r < 0 ? SIGN : 0) | EXPM;
+	/* double to float toward zero, by hand: the host rounds to nearest here */
+	uint64_t d;
+	memcpy(&d, &r, 8);
+	int e = (int)((d >> 52) & 0x7ff) - 1023 + 127;
+	if (e <= 0)
+		return 0;
+	return (uint32_t)(d >> 63) << 31 | (uint32_t)e << 23 | (uint32_t)((d >> 29) & 0x7fffff);
+}
+
+/* Special operands (docs/sim.md): returns true and sets *out when x is one. */
+static inline bool sfu_special(enum sim_sfu_func func, uint32_t x, uint32_t *out)
+{
+	uint32_t s = x & SIGN, mag = x & ~SIGN;
+	bool zero = mag == 0, inf = f_is_special(x);
+	switch (func) {
+	case SIM_SFU_RECIP:
+		if (zero)
+			*out = s | EXPM;
+		else if (inf || (x >> 23 & 0xff) >= 253)
+			*out = s;
+		else
+			return false;
+		return true;
+	case SIM_SFU_RECIPSQRT:
+		if (zero || inf)
+			*out = zero ? EXPM : 0;
+		return zero || inf;
+	case SIM_SFU_EXP2:
+		if (zero)
+			*out = 0x3f800000;
+		else if (inf)
+			*out = s ? 0 : EXPM;
+		return zero || inf;
+	default:
+		if (zero || inf)
+			*out = zero ? (SIGN | EXPM) : EXPM;
+		return zero || inf;
+	}
+}
+
+/* One lane; the host must be in round-to-nearest. */
+static inline uint32_t sfu_lane(enum sim_sfu_func func, enum sim_sfu_model model, uint32_t x)
+{
+	x = f_daz(x);
+	uint32_t r;
+	if (sfu_special(func, x, &r))
+		return r;
+	r = f_flush(sfu_exact(func, x));
+	if (f_is_special(r))
+		return r & (SIGN | EXPM);
+	static const uint32_t keep[] = {
+		[SIM_SFU_15BIT] = 0xffffff00u,
+		[SIM_SFU_13BIT] = 0xfffffc00u,
+		[SIM_SFU_EXACT] = 0xffffffffu,
+	};
+	return r & keep[model];
+}
+
+/* sqrt of 16 doubles in place. -frounding-math (sim/meson.build) keeps GCC
+ * from vectorising sqrt(), so x86 takes two lanes per instruction by hand
+ * (four with AVX, chosen at run time): sqrtpd rounds as sqrtsd does, in the
+ * current mode. */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx"))) static void sqrt16_avx(double *v)
+{
+	for (int i = 0; i < SIM_LANES; i += 4)
+		_mm256_storeu_pd(v + i, _mm256_sqrt_pd(_mm256_loadu_pd(v + i)));
+}
+#endif
+
+static inline void sqrt16(double *v)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("avx")) {
+		sqrt16_avx(v);
+		return;
+	}
+#endif
+#ifdef __SSE2__
+	for (int i = 0; i < SIM_LANES; i += 2)
+		_mm_storeu_pd(v + i, _mm_sqrt_pd(_mm_loadu_pd(v + i)));
+#else
+	for (int i = 0; i < SIM_LANES; i++)
+		v[i] = sqrt(v[i]);
+#endif
+}
+
+/* recip or recipsqrt of 16 lanes: sfu_lane()'s results without branches,
+ * so that the loops vectorise.
+ * Lanes with a special operand (zero, Inf/NaN, and for recip an exponent
+ * >= 253) compute 1.0 instead and take their special result at the end;
+ * every other lane's exact value is a normal float (recip: |x| in [2^-126,
+ * 2^126) gives (2^-126, 2^126]; recipsqrt: |x| in [2^-126, 2^128) gives
+ * (2^-64, 2^63]). recip with SIM_SFU_APPROX (the host in round-toward-zero
+ * then): the float division toward zero is the exact quotient truncated,
+ * which is what sfu_lane() keeps of its double (a float's reciprocal is a
+ * float or at least 2^-48 from one, so the double's rounding never reaches
+ * a float). Otherwise, and for recipsqrt: the double's sign, its exponent
+ * rebiased and its top 23 mantissa bits; the same bits in either rounding
+ * mode (checked for every float input). */
+SIM_CLONES
+static void sfu_vec_div(bool rsqrt, enum sim_sfu_model model, const uint32_t *restrict in,
+			uint32_t *restrict out)
+{
+	static const uint32_t keep[] = {
+		[SIM_SFU_15BIT] = 0xffffff00u,
+		[SIM_SFU_13BIT] = 0xfffffc00u,
+		[SIM_SFU_EXACT] = 0xffffffffu,
+	};
+	uint32_t x[SIM_LANES], spec[SIM_LANES], sval[SIM_LANES], res[SIM_LANES];
+	uint32_t mask = keep[model];
+	double r[SIM_LANES];
+	for (int i = 0; i < SIM_LANES; i++) {
+		uint32_t xi = f_daz(in[i]), xs = xi & SIGN;
+		uint32_t zero = 0u - (uint32_t)((xi & ~SIGN) == 0);
+		uint32_t inf = 0u - (uint32_t)f_is_special(xi);
+		uint32_t big = rsqrt ? 0 : 0u - (uint32_t)(((xi >> 23) & 0xff) >= 253);
+		spec[i] = zero | inf | big;
+		sval[i] = rsqrt ? (zero & EXPM) : (zero & (xs | EXPM)) | (~zero & xs);
+		x[i] = (xi & ~spec[i]) | (0x3f800000u & spec[i]);
+	}
+	/* a loop per function: GCC does not vectorise a select between them
+	 * inside one loop (16 scalar divisions, 7 % of the lit sphere) */
+	if (!rsqrt && SIM_SFU_APPROX) { /* only in round-toward-zero */
+		for (int i = 0; i < SIM_LANES; i++)
+			res[i] = as_u(1.0f / as_f(x[i]));
+	} else {
+		if (rsqrt) {
+			for (int i = 0; i < SIM_LANES; i++)
+				r[i] = (double)as_f(x[i] & ~SIGN);
+			sqrt16(r);
+			for (int i = 0; i < SIM_LANES; i++)
+				r[i] = 1.0 / r[i];
+		} else {
+			for (int i = 0; i < SIM_LANES; i++)
+				r[i] = 1.0 / (double)as_f(x[i]);
+		}
+		for (int i = 0; i < SIM_LANES; i++) {
+			uint64_t d;
+			memcpy(&d, &r[i], 8);
+			res[i] = ((uint32_t)(d >> 32) & SIGN) |
+				 (uint32_t)(((d & ~((uint64_t)1 << 63)) >> 29) -
+					    ((uint64_t)896 << 23));
+		}
+	}
+	for (int i = 0; i < SIM_LANES; i++)
+		out[i] = ((res[i] & mask) & ~spec[i]) | (sval[i] & spec[i]);
+}
+
+/* ---- exp2 and log2 without libm ---------------------------------------- */
+
+
+#if SIM_SFU_APPROX
+
+/* A lane whose double approximation lies within SFU_NEAR ulps (of the
+ * double) of a float truncation boundary goes through libm: the
+ * approximations' error is below 2^7 ulps and libm's below 1. */
+#define SFU_NEAR 0x1000u
+
+static inline double d_of(uint64_t b)
+{
+	double d;
+	memcpy(&d, &b, 8);
+	return d;
+}
+
+static inline uint64_t d_bits(double d)
+{
+	uint64_t b;
+	memcpy(&b, &d, 8);
+	return b;
+}
+
+/* A double approximation r of a normal float result to float bits toward
+ * zero (sfu_exact()'s conversion); *slow = 1 when r is near a truncation
+ * boundary or outside the normal float range. */
+static inline uint32_t sfu_truncate(double r, uint32_t *slow)
+{
+	uint64_t d = d_bits(r);
+	uint32_t fe = (uint32_t)((d >> 52) & 0x7ff) - (1023u - 127u);
+	uint32_t low = (uint32_t)d & 0x1fffffffu;
+	*slow |= (uint32_t)(fe - 1u >= 254u) | (uint32_t)(low < SFU_NEAR) |
+		 (uint32_t)(low > 0x20000000u - SFU_NEAR);
+	return ((uint32_t)(d >> 63) << 31) | ((fe & 0xff) << 23) | ((uint32_t)(d >> 29) & 0x7fffff);
+}
+
+/* The model's mantissa bits. */
+static const uint32_t sfu_keep[] = {
+	[SIM_SFU_15BIT] = 0xffffff00u,
+	[SIM_SFU_13BIT] = 0xfffffc00u,
+	[SIM_SFU_EXACT] = 0xffffffffu,
+};
+
+/* exp2 of 16 lanes, the host in round-toward-zero: out[i] is the result
+ * where slow[i] is 0; lanes with slow[i] set (NaN, [127, 128), results
+ * near a truncation boundary) are left to sfu_lane(). Zeros and denormals
+ * give 1, x < -126 (-Inf too) 0 and x >= 128 (+Inf too) +Inf, as
+ * sfu_lane() gives them. Otherwise x = k + 0.5 + g with k = floor(x) (the
+ * sum with 1.5 * 2^52 truncates to it and carries it in its low bits) and
+ * |g| <= 0.5; 2^(0.5 + g) by its Taylor series to g^11 (coefficients
+ * sqrt(2) ln2^n / n!; the rest is below 2^-46 relative), evaluated in
+ * Estrin's scheme (pairs, then powers g^2, g^4, g^8: short dependency
+ * chains), then scaled by 2^k. Each step is a loop over the lanes, so that
+ * they vectorise. */
+SIM_CLONES
+static void sfu_vec_exp2(enum sim_sfu_model model, const uint32_t *restrict in,
+			 uint32_t *restrict out, uint32_t *restrict slow)
+{
+	static const double c[12] = {
+		1.4142135623730951, 0.98025814346854723, 0.33973158418307492,
+		0.078494663241220688, 0.013602088628663626, 0.0018856498765369369,
+		0.00021783881590746446, 2.1570623008967991e-05, 1.8689520651984559e-06,
+		1.4393987273266628e-07, 9.9771516954804995e-09, 6.2869405161283518e-10,
+	};
+	const double big = 6755399441055744.0; /* 1.5 * 2^52 */
+	double g[SIM_LANES], p[SIM_LANES], sum[SIM_LANES];
+	uint32_t fixed[SIM_LANES], val[SIM_LANES];
+	for (int i = 0; i < SIM_LANES; i++) {
+		uint32_t x = f_daz(in[i]);
+		float f = as_f(x);
+		uint32_t zero = (uint32_t)((x & ~SIGN) == 0), lo = (uint32_t)(f < -126.0f);
+		uint32_t hi = (uint32_t)(f >= 128.0f), nan = (uint32_t)((x & ~SIGN) > EXPM);
+		uint32_t s = nan | (uint32_t)(f >= 127.0f && f < 128.0f);
+		fixed[i] = zero | lo | hi | s;
+		val[i] = zero ? 0x3f800000u : hi ? EXPM : 0;
+		slow[i] = s;
+		double xd = (double)as_f(fixed[i] ? 0x3f000000u : x);
+		sum[i] = xd + big;
+		g[i] = (xd - (sum[i] - big)) - 0.5;
+	}
+	for (int i = 0; i < SIM_LANES; i++) {
+		double g1 = g[i], g2 = g1 * g1, g4 = g2 * g2;
+		double r0 = (c[0] + c[1] * g1) + (c[2] + c[3] * g1) * g2;
+		double r1 = (c[4] + c[5] * g1) + (c[6] + c[7] * g1) * g2;
+		double r2 = (c[8] + c[9] * g1) + (c[10] + c[11] * g1) * g2;
+		p[i] = (r0 + r1 * g4) + r2 * (g4 * g4);
+	}
+	for (int i = 0; i < SIM_LANES; i++) {
+		uint64_t k = d_bits(sum[i]) - d_bits(big);
+		uint32_t near = 0;
+		uint32_t r = sfu_truncate(p[i] * d_of((k + 1023u) << 52), &near) & sfu_keep[model];
+		out[i] = fixed[i] ? val[i] : r;
+		slow[i] |= near & ~fixed[i];
+	}
+}
+
+/* log2 of 16 lanes, as sfu_vec_exp2() (slow: results near a truncation
+ * boundary, 0 for 1.0): zeros and denormals give -Inf, Inf and NaN +Inf,
+ * as sfu_lane() gives them; otherwise log2(|x|) = e + log2(m) with m in
+ * [sqrt(1/2), sqrt(2)), t = (m - 1) / (m + 1) (m - 1 exact), log2(m) =
+ * 2/ln2 (t + t^3/3 + ... + t^17/17) (the rest is below 2^-49 relative),
+ * |t| <= 0.1716, the polynomial in t^2 in Estrin's scheme. */
+SIM_CLONES
+static void sfu_vec_log2(enum sim_sfu_model model, const uint32_t *restrict in,
+			 uint32_t *restrict out, uint32_t *restrict slow)
+{
+	static const double c[9] = {
+		2.8853900817779268, 0.96179669392597567, 0.57707801635558531,
+		0.41219858311113244, 0.3205988979753252, 0.26230818925253879,
+		0.2219530832136867, 0.19235933878519512, 0.16972882833987804,
+	};
+	double t[SIM_LANES], t2[SIM_LANES], p[SIM_LANES], e[SIM_LANES];
+	uint32_t fixed[SIM_LANES], val[SIM_LANES];
+	for (int i = 0; i < SIM_LANES; i++) {
+		uint32_t x = f_daz(in[i]) & ~SIGN;
+		uint32_t zero = (uint32_t)(x == 0), inf = (uint32_t)f_is_special(x);
+		fixed[i] = zero | inf;
+		val[i] = zero ? (SIGN | EXPM) : EXPM;
+		x = fixed[i] ? 0x3fc00000u : x;
+		uint32_t mb = x & 0x7fffffu, hi = (uint32_t)(mb >= 0x3504f3u); /* m >= sqrt(2) */
+		e[i] = (double)((int32_t)(x >> 23) - 127 + (int32_t)hi);
+		double m = (double)as_f(mb | (0x3f800000u - (hi << 23)));
+		t[i] = (m - 1.0) / (m + 1.0);
+		t2[i] = t[i] * t[i];
+	}
+	for (int i = 0; i < SIM_LANES; i++) {
+		double u = t2[i], u2 = u * u, u4 = u2 * u2;
+		double r0 = (c[0] + c[1] * u) + (c[2] + c[3] * u) * u2;
+		double r1 = (c[4] + c[5] * u) + (c[6] + c[7] * u) * u2;
+		p[i] = (r0 + r1 * u4) + c[8] * (u4 * u4);
+	}
+	for (int i = 0; i < SIM_LANES; i++) {
+		uint32_t near = 0;
+		uint32_t r = sfu_truncate(e[i] + p[i] * t[i], &near) & sfu_keep[model];
+		out[i] = fixed[i] ? val[i] : r;
+		slow[i] = near & ~fixed[i];
+	}
+}
+
+#endif /* SIM_SFU_APPROX */
+
+/* sim_sfu_vec() with the host already in round-toward-zero (contract in
+ * sim_alu.h). With SIM_SFU_APPROX: recip and recipsqrt in that mode (the
+ * same bits as in round-to-nearest), the lanes the exp2/log2
+ * approximations leave undecided with libm in round-to-nearest. Without:
+ * all four in round-to-nearest. The mode is restored after. */
+void sim_sfu_vec_rtz(enum sim_sfu_func func, enum sim_sfu_model model, const uint32_t *in,
+		     uint32_t *out)
+{
+#if SIM_SFU_APPROX
+	if (func == SIM_SFU_RECIP || func == SIM_SFU_RECIPSQRT) {
+		sfu_vec_div(func == SIM_SFU_RECIPSQRT, model, in, out);
+		return;
+	}
+	uint32_t slow[SIM_LANES], any = 0;
+	if (func == SIM_SFU_EXP2)
+		sfu_vec_exp2(model, in, out, slow);
+	else
+		sfu_vec_log2(model, in, out, slow);
+	for (int i = 0; i < SIM_LANES; i++)
+		any |= slow[i];
+	if (!any)
+		return;
+	unsigned cur = sim_fpu_get();
+	sim_fpu_set(sim_fpu_nearest(cur));
+	for (int i = 0; i < SIM_LANES; i++)
+		if (slow[i])
+			out[i] = sfu_lane(func, model, in[i]);
+	sim_fpu_set(cur);
+#else
+	/* everything in round-to-nearest; the switch outside the lane loops
+	 * so that each gets sfu_lane() specialised for its function */
+	unsigned cur = sim_fpu_get();
+	sim_fpu_set(sim_fpu_nearest(cur));
+	switch (func) {
+	case SIM_SFU_RECIP: sfu_vec_div(false, model, in, out); break;
+	case SIM_SFU_RECIPSQRT: sfu_vec_div(true, model, in, out); break;
+	case SIM_SFU_EXP2:
+		for (int i = 0; i < SIM_LANES; i++)
+			out[i] = sfu_lane(SIM_SFU_EXP2, model, in[i]);
+		break;
+	default:
+		for (int i = 0; i < SIM_LANES; i++)
+			out[i] = sfu_lane(SIM_SFU_LOG2, model, in[i]);
+		break;
+	}
+	sim_fpu_set(cur);
+#endif
+}
+
+/* 16 lanes of one function: sim_sfu_vec_rtz() in round-toward-zero. */
+void sim_sfu_vec(enum sim_sfu_func func, enum sim_sfu_model model, const uint32_t *in,
+		 uint32_t *out)
+{
+	unsigned saved = sim_fpu_get(), rtz = sim_fpu_rtz(saved);
+	if (rtz != saved)
+		sim_fpu_set(rtz);
+	sim_sfu_vec_rtz(func, model, in, out);
+	if (rtz != saved)
+		sim_fpu_set(saved);
+}
+
+/* One lane through sim_sfu_vec() (one code path for both). */
+uint32_t sim_sfu(enum sim_sfu_func func, enum sim_sfu_model model, uint32_t x)
+{
+	uint32_t in[SIM_LANES] = { x }, out[SIM_LANES];
+	sim_sfu_vec(func, model, in, out);
+	return out[0];
+}
