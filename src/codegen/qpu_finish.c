@@ -1,7 +1,8 @@
 /*
  * qpu_finish.c: what is decided once the whole program is scheduled — the
  * thread end (placed as early among the last instructions as the rules
- * allow, so their work fills its two delay slots), the scoreboard unlock of
+ * allow, so their work fills its two delay slots; the last two words may
+ * trade places for it), the scoreboard unlock of
  * fragment shaders, the last thread switch, relative branch targets and the
  * estimated cycle count.
  */
@@ -141,19 +142,126 @@ static bool end_candidate(const struct emit_prog *p, uint32_t entry, uint32_t ca
 	return end_fits(p, cand, locked);
 }
 
+/* Whether w's only accumulator write is a byte of an 8-bit MUL pack (PM
+ * set, .8a-.8d) into r0-r3; *acc and *byte get which. */
+static bool byte_pack(uint64_t w, unsigned *acc, unsigned *byte)
+{
+	unsigned m = qpu_get_waddr_mul(w), pack = qpu_get_pack(w);
+	if (!qpu_get_pm(w) || m < 32 || m > 35 || qpu_get_waddr_add(w) == m ||
+	    pack < QPU_PACK_MUL_8A || pack > QPU_PACK_MUL_8D)
+		return false;
+	*acc = m - 32;
+	*byte = pack;
+	return true;
+}
+
+/* Whether words x and y (facts fx, fy) may trade places: no value, flag,
+ * peripheral or FIFO order between them, no SFU/TMU/TLB/uniforms-address
+ * work; both writing one accumulator is allowed for two different bytes of
+ * an 8-bit pack (each write leaves the other bytes). */
+static bool swappable(uint64_t x, const struct emit_facts *fx, uint64_t y,
+		      const struct emit_facts *fy)
+{
+	const struct emit_facts *f[2] = { fx, fy };
+	for (int i = 0; i < 2; i++)
+		if (!f[i]->is_alu || f[i]->sfu || f[i]->tmu_write || f[i]->tmu_load ||
+		    f[i]->r4_sig || f[i]->tlb || f[i]->wr_unif_addr || f[i]->fifo)
+			return false;
+	if ((fx->wr_acc & fy->rd_acc) || (fy->wr_acc & fx->rd_acc) || (fx->periph & fy->periph))
+		return false;
+	if ((fx->wr_flags && (fy->rd_flags || fy->wr_flags)) || (fy->wr_flags && fx->rd_flags))
+		return false;
+	if ((fx->wr_ra >= 0 && (fx->wr_ra == fy->rd_ra || fx->wr_ra == fy->wr_ra)) ||
+	    (fx->wr_rb >= 0 && (fx->wr_rb == fy->rd_rb || fx->wr_rb == fy->wr_rb)) ||
+	    (fy->wr_ra >= 0 && fy->wr_ra == fx->rd_ra) || (fy->wr_rb >= 0 && fy->wr_rb == fx->rd_rb))
+		return false;
+	if (!(fx->wr_acc & fy->wr_acc))
+		return true;
+	unsigned ax, bx, ay, by;
+	return byte_pack(x, &ax, &bx) && byte_pack(y, &ay, &by) && ax == ay && bx != by &&
+	       (fx->wr_acc & fy->wr_acc) == (1u << ax);
+}
+
+/* Whether word `ip` may follow the two words before it (emit_legal_after). */
+static bool legal_at(const struct emit_prog *p, uint32_t ip)
+{
+	struct emit_recent r = { ip, { { 0 } } };
+	struct emit_facts n;
+	for (unsigned back = 1; back <= 2 && back <= ip; back++)
+		emit_facts(p->out.data[ip - back].word, &r.prev[back - 1]);
+	emit_facts(p->out.data[ip].word, &n);
+	return emit_legal_after(&r, p->out.data[ip].word, &n, p->fs);
+}
+
+/* Swaps the words at ip and ip + 1 when swappable() and every hazard rule
+ * still holds up to `end`; true when swapped. */
+static bool try_swap(struct emit_prog *p, uint32_t ip, uint32_t end)
+{
+	struct emit_facts fx, fy;
+	emit_facts(p->out.data[ip + 1].word, &fx);
+	emit_facts(p->out.data[ip].word, &fy);
+	if (!swappable(p->out.data[ip + 1].word, &fx, p->out.data[ip].word, &fy))
+		return false;
+	struct emit_out t = p->out.data[ip];
+	p->out.data[ip] = p->out.data[ip + 1];
+	p->out.data[ip + 1] = t;
+	bool ok = true;
+	for (uint32_t q = ip; q < end && q <= ip + 3 && ok; q++)
+		ok = legal_at(p, q);
+	if (!ok) {
+		p->out.data[ip + 1] = p->out.data[ip];
+		p->out.data[ip] = t;
+	}
+	return ok;
+}
+
+/* The thread end's ip among the last three words (len: none fits), and
+ * where the explicit scoreboard wait goes. */
+static uint32_t find_end(const struct emit_prog *p, uint32_t min, uint32_t entry,
+			 uint32_t *wait)
+{
+	uint32_t len = (uint32_t)p->out.len;
+	for (uint32_t cand = len >= 3 ? len - 3 : 0; cand < len; cand++)
+		if (cand >= min && end_candidate(p, entry, cand, wait))
+			return cand;
+	*wait = UINT32_MAX;
+	return len;
+}
+
+/* When the thread end would take the last word or a new NOP, tries the
+ * last-but-one and last-but-two words the other way round, which may let
+ * it move one earlier (a signal or uniform read on the last-but-one word
+ * blocks it); keeps the order that ends sooner. */
+static uint32_t end_with_swap(struct emit_prog *p, uint32_t min, uint32_t entry,
+			      uint32_t at, uint32_t *wait)
+{
+	uint32_t len = (uint32_t)p->out.len, w2;
+	if (at + 1 < len || len < 4 || len - 3 < min || len - 3 < 2 ||
+	    !try_swap(p, len - 3, len))
+		return at;
+	uint32_t at2 = find_end(p, min, entry, &w2);
+	if (at2 < at) {
+		*wait = w2;
+		return at2;
+	}
+	struct emit_out t = p->out.data[len - 3];   /* back as it was */
+	p->out.data[len - 3] = p->out.data[len - 2];
+	p->out.data[len - 2] = t;
+	return at;
+}
+
 /* Puts the thread end on one of the last three words when the rules allow
  * (else on a new NOP), then the two delay slots and, in a fragment shader,
- * the scoreboard unlock; false when out of memory. */
+ * the scoreboard unlock; false when out of memory. A vertex or coordinate
+ * shader ends with its last VPM write, which no slot may take (no VPM
+ * access in the last three instructions), and nothing after it is live:
+ * its end is always that write and three NOPs, as Mesa's. */
 static bool place_end(struct emit_prog *p, uint32_t nblocks)
 {
-	uint32_t len = (uint32_t)p->out.len, at = len, wait = UINT32_MAX;
+	uint32_t len = (uint32_t)p->out.len, wait = UINT32_MAX;
 	uint32_t min = end_min(p, nblocks), entry = last_entry(p, nblocks);
-	for (uint32_t cand = len >= 3 ? len - 3 : 0; cand < len; cand++) {
-		if (cand >= min && end_candidate(p, entry, cand, &wait)) {
-			at = cand;
-			break;
-		}
-	}
+	uint32_t at = find_end(p, min, entry, &wait);
+	at = end_with_swap(p, min, entry, at, &wait);
 	if (at == len) {
 		struct emit_out o = { qpu_nop(), -1, QIR_NONE };
 		wait = UINT32_MAX;

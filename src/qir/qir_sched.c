@@ -7,9 +7,11 @@
  * operands are not ready yet (an SFU or TMU result, SFU_LATENCY or
  * TMU_LATENCY steps after its producer) waits in a second heap, ordered by
  * the step it becomes ready, so independent work fills the latency (when
- * nothing else is ready, the earliest waiting node is taken). Only the resources a block touched are reset after it,
- * so the cost is O(I log I + E) for the whole program, whatever the number
- * of blocks and temps.
+ * nothing else is ready, the earliest waiting node is taken). The payload
+ * reads at the top of a block stay there, outside the DAG. Only the
+ * resources a block touched are reset after it, so the cost is
+ * O(I log I + E) for the whole program, whatever the number of blocks and
+ * temps.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -286,14 +288,19 @@ static bool take(struct qsched *s, struct lists *q, uint32_t i)
 	return true;
 }
 
-/* Relinks the block in list-scheduled order. */
-static bool reorder(struct qsched *s, struct qir_block *b)
+/* Relinks the block in list-scheduled order after `keep`, the pinned
+ * payload reads at its top (NULL: none). */
+static bool reorder(struct qsched *s, struct qir_block *b, struct qir_inst *keep)
 {
 	struct lists q = { { 0 }, { 0 }, 0 };
 	for (uint32_t i = 0; i < s->count; i++)
 		if (!s->n[i].nparents && !heap_push(s, sooner, &q.waiting, i))
 			s->oom = true;
-	b->first = b->last = NULL;
+	if (keep)
+		keep->next = NULL;
+	else
+		b->first = NULL;
+	b->last = keep;
 	for (uint32_t done = 0; done < s->count && !s->oom; done++) {
 		if (!q.ready.len && !q.waiting.len) {   /* cannot happen: the graph is a DAG */
 			s->oom = true;
@@ -315,21 +322,36 @@ static bool reorder(struct qsched *s, struct qir_block *b)
 	return !s->oom;
 }
 
-/* Reorders block b by the list scheduler (file header): resets the resources
- * the last block touched, builds the DAG and relinks the instructions. False
- * when out of memory: after build() succeeded the block may be half
- * relinked, and the caller gives the program up (c->oom). */
+/* The last of the payload reads at the top of block b, or NULL: they stay
+ * pinned there (the allocator precolours them and the validator wants them
+ * first in a fragment shader's entry block). */
+static struct qir_inst *payload_prefix(struct qir_block *b)
+{
+	struct qir_inst *keep = NULL;
+	for (struct qir_inst *i = b->first; i && (qir_ops[i->op].flags & QIR_OPF_PAYLOAD);
+	     i = i->next)
+		keep = i;
+	return keep;
+}
+
+/* Reorders block b by the list scheduler (file header), but for its leading
+ * payload reads: resets the resources the last block touched, builds the
+ * DAG and relinks the instructions. False when out of memory: after build()
+ * succeeded the block may be half relinked, and the caller gives the
+ * program up (c->oom). */
 static bool schedule_block(struct qsched *s, struct qir_block *b)
 {
+	struct qir_inst *keep = payload_prefix(b);
+	struct qir_inst *start = keep ? keep->next : b->first;
 	uint32_t n = 0;
-	for (struct qir_inst *i = b->first; i; i = i->next)
+	for (struct qir_inst *i = start; i; i = i->next)
 		n++;
 	s->count = n;
 	s->n = calloc(n ? n : 1, sizeof(*s->n));
 	if (!s->n)
 		return false;
 	n = 0;
-	for (struct qir_inst *i = b->first; i; i = i->next) {
+	for (struct qir_inst *i = start; i; i = i->next) {
 		s->n[n].inst = i;
 		s->n[n++].first_kid = UINT32_MAX;
 	}
@@ -341,7 +363,7 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 	s->readers.len = 0;
 	s->edges.len = 0;
 	/* a block that fails is left as it was only if nothing was relinked */
-	bool ok = build(s) && reorder(s, b);
+	bool ok = build(s) && reorder(s, b, keep);
 	free(s->n);
 	s->n = NULL;
 	return ok;

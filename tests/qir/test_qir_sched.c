@@ -2,7 +2,7 @@
  * test_qir_sched.c: the pre-allocation list scheduler (qir_schedule(),
  * qir_sched.c) on exact QIR text: the longest latency path goes first, and
  * independent work fills an SFU result's latency instead of the reader
- * following its producer at once.
+ * following its producer at once; payload reads stay at the top.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -64,11 +64,29 @@ static void dependent_chain_kept(void **state)
 		"\tmov tlb_color, t3\n");
 }
 
+/* The payload read stays at the top of the entry block though the
+ * reciprocal's path is longer (the validator wants it there). */
+static void payload_pinned(void **state)
+{
+	(void)state;
+	const char *prog =
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tfrag_w t0\n"
+		"\trcp t1, u0\n"
+		"\tfmul t2, t1, t1\n"
+		"\tfadd t3, t2, t0\n"
+		"\tmov tlb_color, t3\n";
+	qt_check_pass(qir_schedule, true, prog, prog);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sfu_latency_filled),
 		cmocka_unit_test(dependent_chain_kept),
+		cmocka_unit_test(payload_pinned),
 	};
 	return cmocka_run_group_tests_name("qir_sched", tests, NULL, NULL);
 }
