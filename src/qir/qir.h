@@ -585,6 +585,7 @@ bool qir_opt_redundant_sf(struct qir_compile *c);
 bool qir_opt_reassoc(struct qir_compile *c);
 bool qir_opt_flag_bool(struct qir_compile *c);
 bool qir_opt_const_pack(struct qir_compile *c);
+bool qir_opt_dead_flags(struct qir_compile *c);
 
 /* The pack/unpack folds (opt_fold_packs.c), run by the compile driver after
  * qir_optimize(), not in its list: an unpacking float move read once folds

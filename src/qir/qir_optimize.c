@@ -22,6 +22,7 @@ static const struct qir_pass standard_passes[] = {
 	{ "reassoc", qir_opt_reassoc },
 	{ "flag_bool", qir_opt_flag_bool },
 	{ "const_pack", qir_opt_const_pack },
+	{ "dead_flags", qir_opt_dead_flags },
 };
 
 /* Runs one pass; validates after progress. */
