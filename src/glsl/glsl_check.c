@@ -45,7 +45,7 @@ struct glsl_node *check_lookup(struct checker *k, const char *name, enum sym_kin
 {
 	for (size_t i = k->syms.len; i-- > 0;) {
 		const struct sym *s = &k->syms.data[i];
-		if (s->kind == kind && !strcmp(s->name, name))
+		if (s->kind == kind && s->name[0] == name[0] && !strcmp(s->name, name))
 			return s->node;
 	}
 	return NULL;

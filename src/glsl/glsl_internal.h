@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "glsl/glsl.h"
 #include "ir/ir_builder.h"
@@ -105,7 +106,14 @@ static inline bool tok_is(const struct glsl_tok *t, enum glsl_punct p)
 	return t->kind == TK_PUNCT && t->punct == p;
 }
 
-bool tok_word(const struct glsl_tok *t, const char *w);
+/* Whether t is the identifier w. Inline: with a literal w the compiler
+ * knows its length, and the parser asks for words at every token. */
+static inline bool tok_word(const struct glsl_tok *t, const char *w)
+{
+	/* the first letter first: most words are checked against long lists */
+	return t->kind == TK_IDENT && t->s[0] == w[0] && strlen(w) == t->len &&
+	       !memcmp(t->s, w, t->len);
+}
 
 /* ---- types ---- */
 

@@ -97,13 +97,6 @@ void glsl_arena_free(struct glsl_ctx *c)
 	}
 }
 
-bool tok_word(const struct glsl_tok *t, const char *w)
-{
-	/* the first letter first: most words are checked against long lists */
-	return t->kind == TK_IDENT && t->s[0] == w[0] && strlen(w) == t->len &&
-	       !memcmp(t->s, w, t->len);
-}
-
 struct lexer {
 	struct glsl_ctx *c;
 	const char *p, *end, *line_start;
@@ -261,6 +254,8 @@ static bool punct(struct lexer *l)
 	struct glsl_tok t = tok_at(l, TK_PUNCT, l->p);
 	size_t best = 0;
 	for (unsigned i = 0; i < P_COUNT; i++) {
+		if (glsl_punct_names[i][0] != *l->p)
+			continue;   /* cheap: most names differ in the first character */
 		size_t n = strlen(glsl_punct_names[i]);
 		if (n > best && (size_t)(l->end - l->p) >= n &&
 		    !memcmp(l->p, glsl_punct_names[i], n)) {

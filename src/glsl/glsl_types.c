@@ -25,7 +25,8 @@ static const struct { const char *name; struct glsl_type t; } type_words[] = {
 bool glsl_type_keyword(const char *s, size_t n, struct glsl_type *out)
 {
 	for (size_t i = 0; i < sizeof(type_words) / sizeof(type_words[0]); i++)
-		if (strlen(type_words[i].name) == n && !memcmp(type_words[i].name, s, n)) {
+		if (n && type_words[i].name[0] == s[0] &&   /* the cheap test first */
+		    strlen(type_words[i].name) == n && !memcmp(type_words[i].name, s, n)) {
 			*out = type_words[i].t;
 			return true;
 		}

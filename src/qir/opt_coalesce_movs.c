@@ -22,9 +22,9 @@ static bool mentions(const struct qir_inst *inst, uint32_t t)
 	return inst->dst.file == QIR_FILE_TEMP && inst->dst.index == t;
 }
 
-/* Tries to coalesce `mov` into the definition of its source. */
-static bool coalesce(struct qir_compile *c, struct qir_block *b, struct qir_inst *mov,
-		     uint32_t *uses)
+/* Whether mov may be coalesced, as far as it and its source's definition
+ * tell (coalesce() also needs the source read once). */
+static bool candidate(const struct qir_compile *c, const struct qir_inst *mov)
 {
 	if (mov->op != QIR_OP_MOV || !qir_inst_is_raw_mov(mov) || mov->dst.file != QIR_FILE_TEMP ||
 	    mov->src[0].file != QIR_FILE_TEMP)
@@ -32,15 +32,40 @@ static bool coalesce(struct qir_compile *c, struct qir_block *b, struct qir_inst
 	uint32_t d = mov->dst.index, s = mov->src[0].index;
 	if (d >= c->num_temps || s >= c->num_temps)
 		return false;
+	const struct qir_inst *def = qir_temp_def(c, s);
+	return d == s || (def && def->cond == QPU_COND_ALWAYS && !def->sf && !def->pack &&
+			  !(qir_ops[def->op].flags & QIR_OPF_PAYLOAD));
+}
+
+/* Whether any instruction is a candidate: if none, the pass has nothing to
+ * do and needs no read counts. */
+static bool any_candidate(const struct qir_compile *c)
+{
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst)
+			if (candidate(c, inst))
+				return true;
+	}
+	return false;
+}
+
+/* Tries to coalesce `mov` into the definition of its source. */
+static bool coalesce(struct qir_compile *c, struct qir_block *b, struct qir_inst *mov,
+		     uint32_t *uses)
+{
+	if (!candidate(c, mov))
+		return false;
+	uint32_t d = mov->dst.index, s = mov->src[0].index;
 	if (d == s) {
 		c->def_count[d]--;
 		c->defs[d] = NULL; /* unknown which def remains: stay conservative */
 		qir_inst_remove(c, b, mov);
 		return true;
 	}
-	struct qir_inst *def = qir_temp_def(c, s);
-	if (!def || uses[s] != 1 || def->cond != QPU_COND_ALWAYS || def->sf || def->pack ||
-	    (qir_ops[def->op].flags & QIR_OPF_PAYLOAD))
+	struct qir_inst *def = qir_temp_def(c, s);   /* a plain one: candidate() */
+	if (uses[s] != 1)
 		return false;
 	struct qir_inst *i = mov->prev;
 	for (; i && i != def; i = i->prev) {
@@ -65,7 +90,7 @@ static bool coalesce(struct qir_compile *c, struct qir_block *b, struct qir_inst
  * (c->oom). */
 bool qir_opt_coalesce_movs(struct qir_compile *c)
 {
-	if (!qir_temp_defs(c))
+	if (!qir_temp_defs(c) || !any_candidate(c))
 		return false;
 	uint32_t *uses = qir_temp_use_counts(c);
 	if (!uses)
@@ -79,6 +104,7 @@ bool qir_opt_coalesce_movs(struct qir_compile *c)
 		}
 	}
 	free(uses);
-	qir_invalidate(c);
+	if (progress)
+		qir_invalidate(c);
 	return progress;
 }

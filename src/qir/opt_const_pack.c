@@ -109,6 +109,7 @@ bool qir_opt_const_pack(struct qir_compile *c)
 			}
 		}
 	}
-	qir_invalidate(c);
+	if (progress)
+		qir_invalidate(c);
 	return progress;
 }

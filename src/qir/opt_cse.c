@@ -209,6 +209,5 @@ bool qir_opt_cse(struct qir_compile *c)
 	free(first);
 	free(kids);
 	free(stack);
-	qir_invalidate(c);
-	return progress;
+	return progress;   /* defs stay valid: destinations are unchanged */
 }

@@ -10,8 +10,9 @@
  * temps that are fully written before any read. An instruction kept for its
  * flags or side effects (a varying read, a TMU result pop) loses a dead temp
  * destination instead — otherwise its conditional write would keep reading
- * a temp whose earlier definition was just removed. Not handled: dead flag
- * updates, unreachable blocks.
+ * a temp whose earlier definition was just removed. A program of one block
+ * that does not loop has nothing live out of it: no liveness is computed.
+ * Not handled: dead flag updates, unreachable blocks.
  */
 #include "qir/qir.h"
 
@@ -77,15 +78,26 @@ static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 	return progress;
 }
 
-/* The pass: liveness over the CFG, then each block backwards from its
- * live-out set, removing dead instructions (file header); true on progress,
- * false and c->oom when out of memory. */
+/* Whether c is one block that ends the program (no loop back into it): then
+ * nothing is live out of it, and DCE needs no liveness. Updates the CFG. */
+static bool lone_block(struct qir_compile *c)
+{
+	if (c->blocks.len != 1 || !qir_cfg_update(c, NULL))
+		return false;
+	const struct qir_block *b = c->blocks.data[0];
+	return b->succ[0] == QIR_NONE && b->succ[1] == QIR_NONE;
+}
+
+/* The pass: liveness over the CFG (none for a lone block), then each block
+ * backwards from its live-out set, removing dead instructions (file header);
+ * true on progress, false and c->oom when out of memory. */
 bool qir_opt_dce(struct qir_compile *c)
 {
-	struct qir_liveness lv;
-	if (!qir_liveness(c, &lv, NULL))
+	struct qir_liveness lv = {0};
+	bool lone = lone_block(c);
+	if (!lone && !qir_liveness(c, &lv, NULL))
 		return false;
-	struct live_set live = { calloc(lv.num_temps + 1, sizeof(uint32_t)), 0 };
+	struct live_set live = { calloc(c->num_temps + 1, sizeof(uint32_t)), 0 };
 	if (!live.mark) {
 		c->oom = true;
 		qir_liveness_free(&lv);
@@ -95,7 +107,7 @@ bool qir_opt_dce(struct qir_compile *c)
 	for (size_t i = c->blocks.len; i-- > 0;) {
 		struct qir_block *b = c->blocks.data[i];
 		live.gen = (uint32_t)i + 1;
-		for (uint32_t k = lv.out_start[i]; k < lv.out_start[i + 1]; k++)
+		for (uint32_t k = lone ? 0 : lv.out_start[i]; !lone && k < lv.out_start[i + 1]; k++)
 			live_add(&live, lv.out_temps[k]);
 		struct qir_inst *inst = b->last, *prev;
 		for (; inst; inst = prev) {
@@ -105,6 +117,7 @@ bool qir_opt_dce(struct qir_compile *c)
 	}
 	free(live.mark);
 	qir_liveness_free(&lv);
-	qir_invalidate(c);
+	if (progress)
+		qir_invalidate(c);
 	return progress;
 }

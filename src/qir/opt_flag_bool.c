@@ -220,6 +220,5 @@ bool qir_opt_flag_bool(struct qir_compile *c)
 	}
 	free(fb.ver);
 	free(fb.b);
-	qir_invalidate(c);
-	return progress;
+	return progress;   /* defs stay valid: only destination-less insts go */
 }

@@ -2,7 +2,10 @@
  * opt_fold_packs.c: the pack/unpack peepholes of qir_opt_fold_packs()
  * (qir.h). Both fold a single-use definition D into its one reader X in the
  * same block, X keeping its place; they require that D's sources are not
- * written between D and X.
+ * written between D and X. The temps' definitions and read counts are
+ * derived once and kept up to date through each fold (D's temp loses its
+ * only definition, the reads move from D to X), so every sweep after a fold
+ * sees what deriving them again would give.
  */
 #include <stdlib.h>
 
@@ -19,6 +22,33 @@ static bool sources_clobbered(const struct qir_inst *d, const struct qir_inst *x
 				return true;
 	}
 	return false;
+}
+
+/* Adds delta to the read count of every temp inst reads. */
+static void count_reads(const struct qir_compile *c, uint32_t *uses, const struct qir_inst *inst,
+			uint32_t delta)
+{
+	for (int s = 0; s < QIR_MAX_SRC; s++)
+		if (inst->src[s].file == QIR_FILE_TEMP && inst->src[s].index < c->num_temps)
+			uses[inst->src[s].index] += delta;
+}
+
+/* Before X is rewritten to read what D reads: D's and X's reads go. */
+static void fold_begin(const struct qir_compile *c, uint32_t *uses, const struct qir_inst *x,
+		       const struct qir_inst *d)
+{
+	count_reads(c, uses, x, UINT32_MAX);   /* -1 each, modulo 2^32 */
+	count_reads(c, uses, d, UINT32_MAX);
+}
+
+/* After: X's new reads count, D (the only definition of its temp) goes. */
+static void fold_end(struct qir_compile *c, struct qir_block *b, uint32_t *uses,
+		     const struct qir_inst *x, struct qir_inst *d)
+{
+	count_reads(c, uses, x, 1);
+	c->def_count[d->dst.index] = 0;
+	c->defs[d->dst.index] = NULL;
+	qir_inst_remove(c, b, d);
 }
 
 /* D, when t has exactly one definition that is a plain instruction of `op`
@@ -42,7 +72,7 @@ static struct qir_inst *single_def(struct qir_compile *c, const uint32_t *uses,
 /* fmov t, u.unpack; X(float_in) reads t → X reads u.unpack (both operands
  * when X reads t twice, as `fadd y, t, t` for t * 2: one register read with
  * one unpack). */
-static bool fold_unpack(struct qir_compile *c, struct qir_block *b, const uint32_t *uses,
+static bool fold_unpack(struct qir_compile *c, struct qir_block *b, uint32_t *uses,
 			struct qir_inst *x)
 {
 	const struct qir_op_info *info = &qir_ops[x->op];
@@ -55,10 +85,11 @@ static bool fold_unpack(struct qir_compile *c, struct qir_block *b, const uint32
 		struct qir_inst *d = single_def(c, uses, x, x->src[s], QIR_OP_FMOV, both ? 2 : 1);
 		if (!d || !d->src[0].unpack || (other.unpack && !both) || !qir_is_temp(d->src[0]))
 			continue;
+		fold_begin(c, uses, x, d);
 		x->src[s] = d->src[0];
 		if (both)
 			x->src[!s] = d->src[0];
-		qir_inst_remove(c, b, d);
+		fold_end(c, b, uses, x, d);
 		return true;
 	}
 	return false;
@@ -76,7 +107,7 @@ static bool packs_src(struct qir_compile *c, const struct qir_inst *x, int s)
 }
 
 /* fmul t, a, b; mmov d.PACK, t (or fmul d.PACK, t, 1.0) → fmul d.PACK, a, b. */
-static bool fold_pack(struct qir_compile *c, struct qir_block *b, const uint32_t *uses,
+static bool fold_pack(struct qir_compile *c, struct qir_block *b, uint32_t *uses,
 		      struct qir_inst *x)
 {
 	if ((x->op != QIR_OP_FMUL && x->op != QIR_OP_MMOV) || !x->pack || !x->pack_mul ||
@@ -88,25 +119,20 @@ static bool fold_pack(struct qir_compile *c, struct qir_block *b, const uint32_t
 		struct qir_inst *d = single_def(c, uses, x, x->src[s], QIR_OP_FMUL, 1);
 		if (!d || d->src[0].unpack || d->src[1].unpack)
 			continue;
+		fold_begin(c, uses, x, d);
 		x->op = QIR_OP_FMUL;
 		x->src[0] = d->src[0];
 		x->src[1] = d->src[1];
-		qir_inst_remove(c, b, d);
+		fold_end(c, b, uses, x, d);
 		return true;
 	}
 	return false;
 }
 
-/* One sweep; true when something changed. */
-static bool sweep(struct qir_compile *c)
+/* One sweep over the program with the current defs and read counts; true
+ * when something changed (the sweep stops there). */
+static bool sweep(struct qir_compile *c, uint32_t *uses)
 {
-	if (!qir_temp_defs(c)) {
-		c->oom = true;
-		return false;
-	}
-	uint32_t *uses = qir_temp_use_counts(c);
-	if (!uses)
-		return false;
 	bool progress = false;
 	struct qir_block *b;
 	/* packs first: a folded pack keeps the unpack out of that fmul */
@@ -116,18 +142,23 @@ static bool sweep(struct qir_compile *c)
 				progress = pass ? fold_unpack(c, b, uses, x) :
 					   fold_pack(c, b, uses, x);
 			if (progress)
-				break;   /* defs and use counts are stale: next sweep */
+				break;   /* start again from the first block */
 		}
 	}
-	free(uses);
-	qir_invalidate(c);
 	return progress;
 }
 
 bool qir_opt_fold_packs(struct qir_compile *c)
 {
+	if (!qir_temp_defs(c)) {
+		c->oom = true;
+		return false;
+	}
+	uint32_t *uses = qir_temp_use_counts(c);
 	bool any = false;
-	while (!c->oom && sweep(c))
+	while (uses && !c->oom && sweep(c, uses))
 		any = true;
+	free(uses);
+	qir_invalidate(c);
 	return any;
 }

@@ -5,6 +5,7 @@
  */
 #include "qir/qir.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -628,9 +629,38 @@ static bool defs_arrays(struct qir_compile *c, size_t n)
 }
 
 /* Derives c->defs (per temp: its only definition, or NULL when written more
- * or less than once) and c->def_count. False and c->oom when out of memory. */
+ * or less than once) and c->def_count, unless the pass driver vouches for
+ * the ones there (c->defs_current). False and c->oom when out of memory. */
+#ifndef NDEBUG
+/* Debug builds: whether the kept defs are what deriving them gives (a pass
+ * the driver trusts to keep them that does not would show here). */
+static bool kept_defs_match(const struct qir_compile *c)
+{
+	size_t n = c->num_temps + 1;
+	uint32_t *count = calloc(n, sizeof(uint32_t));
+	const struct qir_inst **def = calloc(n, sizeof(*def));
+	bool ok = true;
+	const struct qir_block *b;
+	const struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst)
+			if (count && def && qir_is_temp(inst->dst) && inst->dst.index < c->num_temps)
+				count[inst->dst.index]++, def[inst->dst.index] = inst;
+	}
+	for (uint32_t t = 0; count && def && t < c->num_temps; t++)
+		ok &= count[t] == c->def_count[t] && c->defs[t] == (count[t] == 1 ? def[t] : NULL);
+	free(count);
+	free(def);
+	return ok;   /* out of memory: nothing to say */
+}
+#endif
+
 bool qir_temp_defs(struct qir_compile *c)
 {
+	if (c->defs_current && c->defs) {   /* the pass driver vouches for them */
+		assert(kept_defs_match(c));
+		return true;
+	}
 	qir_invalidate(c);
 	if (!defs_arrays(c, c->num_temps ? c->num_temps : 1)) {
 		c->oom = true;

@@ -326,6 +326,10 @@ struct qir_compile {
 	 * when it has none or several. Freed/reset by qir_invalidate(). */
 	struct qir_inst **defs;
 	uint32_t *def_count;           /* per temp: number of definitions */
+	/* Set by the pass driver (qir_optimize_passes) while it guarantees that
+	 * c->defs, when not NULL, describes the program: qir_temp_defs() then
+	 * keeps them instead of deriving them again. */
+	bool defs_current;
 
 	/* Private to qir.c: instructions come from chunks freed with the
 	 * program; removed ones are reused (qir_compact_insts() lays them out
@@ -447,7 +451,8 @@ uint32_t *qir_dominators(struct qir_compile *c);
  * count. */
 uint32_t qir_number_insts(struct qir_compile *c);
 
-/* Fills c->defs / c->def_count (see struct qir_compile). False on OOM. */
+/* Fills c->defs / c->def_count (see struct qir_compile); keeps them when
+ * c->defs_current and they exist. False on OOM. */
 bool qir_temp_defs(struct qir_compile *c);
 /* The only definition of temp t, or NULL (call qir_temp_defs() first). Inline:
  * the optimisation passes ask for every operand. */
@@ -617,7 +622,9 @@ bool qir_lower_uniforms(struct qir_compile *c);
  * fails. False (c->oom) when out of memory. */
 bool qir_schedule(struct qir_compile *c);
 
-/* Runs `passes` (NULL = the standard list) to a fixpoint. With `validate`
+/* Runs `passes` (NULL = the standard list) to a fixpoint. A pass must
+ * change nothing when it reports no progress: the driver then skips it
+ * until another pass makes progress. With `validate`
  * (debug and test builds: qir_optimize() passes it unless NDEBUG) the input
  * is validated first ("before optimisation: ..."), the program again after
  * every pass that made progress, naming a pass that breaks it ("after pass

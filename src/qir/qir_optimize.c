@@ -5,8 +5,20 @@
  * reports progress the program is validated (when asked: debug and test
  * builds), so a broken pass is named in the error:
  * "after pass 'copy_prop': block 0, inst 2 (...): ...".
+ *
+ * Two shortcuts leave every result as it was. A pass that made no progress
+ * changed nothing, and run again on the same program it would make none
+ * again: so a pass is skipped while no pass has made progress since its
+ * last fruitless run (the final round then runs only the passes before the
+ * last one that made progress). And the temps' definitions (c->defs) are
+ * derived once and kept across the passes that never add, remove or
+ * retarget a definition (they rewrite ops, sources, conditions and flags,
+ * or remove destination-less instructions): c->defs_current tells
+ * qir_temp_defs() so while the driver runs.
  */
 #include "qir/qir.h"
+
+#include <stdlib.h>
 
 #define QIR_OPT_MAX_ROUNDS 64
 
@@ -25,20 +37,59 @@ static const struct qir_pass standard_passes[] = {
 	{ "dead_flags", qir_opt_dead_flags },
 };
 
-/* Runs one pass; validates after progress. */
-static bool run_pass(struct qir_compile *c, const struct qir_pass *p, bool validate,
-		     const char **progress, struct vc4_diag *diag)
+/* Whether pass fn keeps c->defs valid: it never adds, removes or
+ * retargets a temp's definition and creates no temps (see the header). */
+static bool keeps_defs(qir_pass_fn fn)
 {
-	bool made = p->fn(c);
+	return fn == qir_opt_algebraic || fn == qir_opt_constant_fold || fn == qir_opt_copy_prop ||
+	       fn == qir_opt_cse || fn == qir_opt_small_imm || fn == qir_opt_redundant_sf ||
+	       fn == qir_opt_reassoc || fn == qir_opt_flag_bool || fn == qir_opt_dead_flags;
+}
+
+/* Runs one pass; drops the derived defs after progress of a pass that may
+ * change them; validates after progress. */
+static bool run_pass(struct qir_compile *c, const struct qir_pass *p, bool validate,
+		     bool *made, struct vc4_diag *diag)
+{
+	*made = p->fn(c);
 	if (c->oom)
 		return vc4_diag_set(diag, "after pass '%s': out of memory", p->name);
-	if (!made)
+	if (!*made)
 		return true;
-	*progress = p->name;
+	if (!keeps_defs(p->fn))
+		qir_invalidate(c);
 	struct vc4_diag d = {0};
 	if (validate && !qir_validate(c, &d))
 		return vc4_diag_set(diag, "after pass '%s': %s", p->name, d.msg);
 	return true;
+}
+
+/* The rounds: pass i is skipped while clean[i] (1 + the progress count at
+ * its last fruitless run, 0 = none yet) equals 1 + the progress count now. */
+static bool rounds(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
+		   bool validate, uint32_t *clean, struct vc4_diag *diag)
+{
+	uint32_t gen = 1;   /* 1 + passes that made progress so far */
+	const char *last = NULL;
+	for (int round = 0; round < QIR_OPT_MAX_ROUNDS; round++) {
+		last = NULL;
+		for (size_t i = 0; i < npasses; i++) {
+			bool made;
+			if (clean[i] == gen)
+				continue;
+			if (!run_pass(c, &passes[i], validate, &made, diag))
+				return false;
+			if (made)
+				last = passes[i].name, gen++;
+			else
+				clean[i] = gen;
+		}
+		if (!last)
+			return true;
+	}
+	/* Passes undoing each other: harmless for the result, a bug to fix. */
+	return !validate || vc4_diag_set(diag, "no fixpoint after %d rounds (pass '%s' still "
+					 "makes progress)", QIR_OPT_MAX_ROUNDS, last);
 }
 
 /* Runs `passes` (NULL: the standard list) in order, round after round, until
@@ -55,19 +106,20 @@ bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, s
 	struct vc4_diag d = {0};
 	if (validate && !qir_validate(c, &d))
 		return vc4_diag_set(diag, "before optimisation: %s", d.msg);
-	const char *last = NULL;
-	for (int round = 0; round < QIR_OPT_MAX_ROUNDS; round++) {
-		last = NULL;
-		for (size_t i = 0; i < npasses; i++) {
-			if (!run_pass(c, &passes[i], validate, &last, diag))
-				return false;
-		}
-		if (!last)
-			return true;
+	uint32_t local[16] = {0};
+	uint32_t *clean = npasses <= 16 ? local : calloc(npasses, sizeof(uint32_t));
+	if (!clean) {
+		c->oom = true;
+		return vc4_diag_set(diag, "before optimisation: out of memory");
 	}
-	/* Passes undoing each other: harmless for the result, a bug to fix. */
-	return !validate || vc4_diag_set(diag, "no fixpoint after %d rounds (pass '%s' still "
-					 "makes progress)", QIR_OPT_MAX_ROUNDS, last);
+	qir_invalidate(c);     /* from here on, defs present are current */
+	c->defs_current = true;
+	bool ok = rounds(c, passes, npasses, validate, clean, diag);
+	c->defs_current = false;
+	qir_invalidate(c);
+	if (clean != local)
+		free(clean);
+	return ok;
 }
 
 bool qir_optimize(struct qir_compile *c, struct vc4_diag *diag)

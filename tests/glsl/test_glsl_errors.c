@@ -350,6 +350,51 @@ static void rejects_with(const char *src, const char *prefix)
 		fail_msg("got '%s', want '%s...'", log.first, prefix);
 }
 
+/* Every keyword and reserved word of GLSL ES 1.00 (sections 3.7, 3.8) is
+ * refused as a name with its own message; words that only resemble one
+ * (another case, a letter more or less) are names. */
+static void keywords(void **state)
+{
+	(void)state;
+	static const char *const kw[] = {
+		"attribute", "const", "uniform", "varying", "break", "continue", "do", "for",
+		"while", "if", "else", "in", "out", "inout", "float", "int", "void", "bool",
+		"true", "false", "lowp", "mediump", "highp", "precision", "invariant", "discard",
+		"return", "mat2", "mat3", "mat4", "vec2", "vec3", "vec4", "ivec2", "ivec3", "ivec4",
+		"bvec2", "bvec3", "bvec4", "sampler2D", "samplerCube", "struct",
+	};
+	static const char *const reserved[] = {
+		"asm", "class", "union", "enum", "typedef", "template", "this", "packed", "goto",
+		"switch", "default", "inline", "noinline", "volatile", "public", "static",
+		"extern", "external", "interface", "flat", "long", "short", "double", "half",
+		"fixed", "unsigned", "superp", "input", "output", "hvec2", "hvec3", "hvec4",
+		"dvec2", "dvec3", "dvec4", "fvec2", "fvec3", "fvec4", "sampler1D", "sampler3D",
+		"sampler1DShadow", "sampler2DShadow", "sampler2DRect", "sampler3DRect",
+		"sampler2DRectShadow", "sizeof", "cast", "namespace", "using", "case", "lowp_",
+		"smooth", "noperspective", "centroid",
+	};
+	static const char *const names[] = {
+		"Asm", "whilex", "vec5", "vec", "samplerCube2", "sampler2DRectShadowx", "_", "a",
+		"z", "x1", "do_", "iff", "fo", "mat", "lowp__", "Struct", "sampler",
+	};
+	char src[128], want[160];
+	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++) {
+		snprintf(src, sizeof(src), "void main() { int %s = 1; }", kw[i]);
+		snprintf(want, sizeof(want), "t.frag:1:19: expected a variable name, found '%s'\n",
+			 kw[i]);
+		assert_string_equal(gt_reject(src, GLSL_FRAGMENT), want);
+	}
+	for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++) {
+		snprintf(src, sizeof(src), "void main() { int %s = 1; }", reserved[i]);
+		snprintf(want, sizeof(want), "t.frag:1:19: '%s' is a reserved word\n", reserved[i]);
+		assert_string_equal(gt_reject(src, GLSL_FRAGMENT), want);
+	}
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(src, sizeof(src), "void main() { int %s = 1; }", names[i]);
+		glsl_shader_free(gt_compile(src, GLSL_FRAGMENT));
+	}
+}
+
 static char *repeat(const char *head, const char *unit, size_t n, const char *tail)
 {
 	size_t hl = strlen(head), ul = strlen(unit), tl = strlen(tail);
@@ -408,6 +453,7 @@ int main(int argc, char **argv)
 	(void)argv;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(messages),
+		cmocka_unit_test(keywords),
 		cmocka_unit_test(hostile),
 		cmocka_unit_test(error_cap),
 	};

@@ -588,6 +588,78 @@ static void driver_reports_no_fixpoint(void **state)
 	qir_compile_free(c);
 }
 
+/* The driver skips a pass while no pass has made progress since its last
+ * fruitless run: "twice" makes progress in rounds 1 and 2, so "never" runs
+ * after each of them and not again in round 3 (the program is unchanged). */
+static int twice_calls, never_calls;
+
+static bool progress_twice(struct qir_compile *c)
+{
+	(void)c;
+	return ++twice_calls <= 2;
+}
+
+static bool never_progress(struct qir_compile *c)
+{
+	(void)c;
+	never_calls++;
+	return false;
+}
+
+static void driver_skips_clean_passes(void **state)
+{
+	(void)state;
+	struct qir_compile *c = qt_parse("qir fs\nuniform u0 user 0\nblock 0:\n"
+					 "\tmov tlb_color, u0\n");
+	static const struct qir_pass passes[] = {
+		{ "twice", progress_twice }, { "never", never_progress },
+	};
+	struct vc4_diag d = {0};
+	twice_calls = never_calls = 0;
+	assert_true(qir_optimize_passes(c, passes, 2, true, &d));
+	assert_int_equal(twice_calls, 3);
+	assert_int_equal(never_calls, 2);
+	/* in the other order "never" runs first in every round but the last */
+	static const struct qir_pass swapped[] = {
+		{ "never", never_progress }, { "twice", progress_twice },
+	};
+	twice_calls = never_calls = 0;
+	assert_true(qir_optimize_passes(c, swapped, 2, true, &d));
+	assert_int_equal(twice_calls, 3);
+	assert_int_equal(never_calls, 3);
+	assert_null(c->defs);             /* the driver leaves no derived defs */
+	assert_false(c->defs_current);
+	qir_compile_free(c);
+}
+
+/* qir_temp_defs() keeps the defs there while c->defs_current says they are
+ * current (the pass driver's promise; debug builds check it), and derives
+ * them otherwise. */
+static void temp_defs_kept_when_current(void **state)
+{
+	(void)state;
+	struct qir_compile *c = qt_parse("qir fs\nuniform u0 user 0\nblock 0:\n"
+					 "\tmov t0, u0\n\tmov tlb_color, t0\n");
+	assert_true(qir_temp_defs(c));
+	struct qir_inst **kept = c->defs;
+	c->defs_current = true;
+	assert_true(qir_temp_defs(c));
+	assert_ptr_equal(c->defs, kept);
+	assert_ptr_equal(qir_temp_def(c, 0), c->blocks.data[0]->first);
+	c->defs_current = false;
+	c->blocks.data[0]->last->dst = qir_reg(QIR_FILE_TEMP, 0);   /* a second def */
+	assert_true(qir_temp_defs(c));
+	assert_int_equal(c->def_count[0], 2);   /* derived again */
+	assert_null(qir_temp_def(c, 0));
+#ifdef NDEBUG
+	c->blocks.data[0]->last->dst = qir_null();
+	c->defs_current = true;
+	assert_true(qir_temp_defs(c));
+	assert_int_equal(c->def_count[0], 2);   /* kept, even stale */
+#endif
+	qir_compile_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -606,6 +678,8 @@ int main(void)
 		cmocka_unit_test(fixpoint),
 		cmocka_unit_test(driver_names_bad_pass),
 		cmocka_unit_test(driver_reports_no_fixpoint),
+		cmocka_unit_test(driver_skips_clean_passes),
+		cmocka_unit_test(temp_defs_kept_when_current),
 	};
 	return cmocka_run_group_tests_name("qir_opt", tests, NULL, NULL);
 }
