@@ -19,6 +19,14 @@ struct ir_shader *lt_parse(const char *text, const char *name);
 struct qir_compile *lt_lower(const struct ir_shader *sh, const struct ir_shader *fs,
 			     const struct qir_shader_key *key, enum qir_stage stage);
 
+/* Runs the lowered fragment shader c of sh on the QIR executor, 16 lanes,
+ * lane i with v_uv = (i / 16, 0.5) (varyings 0 and 1), W = 1 and user
+ * uniform 0 = n (sh's @n too, when it has one), and fails the test unless
+ * every lane's colour equals the IR interpreter's @color packed the same
+ * way; returns the executed QIR instructions. */
+uint64_t lt_run_uv_against_interp(const struct ir_shader *sh, const struct qir_compile *c,
+				  int32_t n);
+
 /* The whole file tests/qir/lower/<rel> as a NUL-terminated malloc'ed string,
  * or NULL when missing. */
 char *lt_read(const char *rel);

@@ -275,31 +275,9 @@ static void run_fs_against_interp(const char *name)
 	struct qir_shader_key key;
 	qir_shader_key_init(&key, QIR_STAGE_FRAGMENT);
 	struct qir_compile *c = lt_lower(sh, NULL, &key, QIR_STAGE_FRAGMENT);
-	struct qeval e = { 0 };
-	char err[256];
-	for (int i = 0; i < 16; i++) {
-		e.frag_w[i] = lt_fbits(1.0f);
-		e.vary[0][i] = lt_fbits((float)i / 16.0f);
-		e.vary[1][i] = lt_fbits(0.5f);
-	}
-	if (!qeval_run(c, &e, 100000, err))
-		fail_msg("%s", err);
-	uint32_t uv = ir_shader_find_decl(sh, "v_uv");
-	uint32_t color = ir_shader_find_decl(sh, "color");
-	for (int i = 0; i < 16; i++) {
-		struct ir_slot_value *slots = ir_interp_slots(sh);
-		struct ir_interp_io io = { .slots = slots };
-		slots[uv].c[0].f = (float)i / 16.0f;
-		slots[uv].c[1].f = 0.5f;
-		assert_true(ir_interpret(sh, &io, NULL));
-		uint32_t want = 0;
-		for (int j = 0; j < 4; j++)
-			want |= (uint32_t)lt_unorm8(slots[color].c[j].f) << (8 * j);
-		assert_int_equal(e.tlb_color[i], want);
-		free(slots);
-	}
+	uint64_t steps = lt_run_uv_against_interp(sh, c, 0);
 	printf("# %s: 16 divergent lanes match the interpreter (%llu steps)\n", name,
-	       (unsigned long long)e.steps);
+	       (unsigned long long)steps);
 	qir_compile_free(c);
 	ir_shader_free(sh);
 }
