@@ -43,6 +43,21 @@ static inline uint32_t as_u(float f)
 	return u;
 }
 
+/* The same for doubles. */
+static inline double as_d(uint64_t u)
+{
+	double d;
+	memcpy(&d, &u, 8);
+	return d;
+}
+
+static inline uint64_t as_u64(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, 8);
+	return u;
+}
+
 /* Denormals and -0 become +0. */
 static inline uint32_t f_flush(uint32_t x)
 {

@@ -15,7 +15,6 @@
  * before, in round-to-nearest.
  */
 #include <math.h>
-#include <string.h>
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #elif defined(__SSE2__)
@@ -48,8 +47,7 @@ static inline uint32_t sfu_exact(enum sim_sfu_func func, uint32_t x)
 	if (fabs(r) > 3.4028234663852886e38)
 		return (r < 0 ? SIGN : 0) | EXPM;
 	/* double to float toward zero, by hand: the host rounds to nearest here */
-	uint64_t d;
-	memcpy(&d, &r, 8);
+	uint64_t d = as_u64(r);
 	int e = (int)((d >> 52) & 0x7ff) - 1023 + 127;
 	if (e <= 0)
 		return 0;
@@ -185,8 +183,7 @@ static void sfu_vec_div(bool rsqrt, enum sim_sfu_model model, const uint32_t *re
 				r[i] = 1.0 / (double)as_f(x[i]);
 		}
 		for (int i = 0; i < SIM_LANES; i++) {
-			uint64_t d;
-			memcpy(&d, &r[i], 8);
+			uint64_t d = as_u64(r[i]);
 			res[i] = ((uint32_t)(d >> 32) & SIGN) |
 				 (uint32_t)(((d & ~((uint64_t)1 << 63)) >> 29) -
 					    ((uint64_t)896 << 23));
@@ -206,26 +203,12 @@ static void sfu_vec_div(bool rsqrt, enum sim_sfu_model model, const uint32_t *re
  * approximations' error is below 2^7 ulps and libm's below 1. */
 #define SFU_NEAR 0x1000u
 
-static inline double d_of(uint64_t b)
-{
-	double d;
-	memcpy(&d, &b, 8);
-	return d;
-}
-
-static inline uint64_t d_bits(double d)
-{
-	uint64_t b;
-	memcpy(&b, &d, 8);
-	return b;
-}
-
 /* A double approximation r of a normal float result to float bits toward
  * zero (sfu_exact()'s conversion); *slow = 1 when r is near a truncation
  * boundary or outside the normal float range. */
 static inline uint32_t sfu_truncate(double r, uint32_t *slow)
 {
-	uint64_t d = d_bits(r);
+	uint64_t d = as_u64(r);
 	uint32_t fe = (uint32_t)((d >> 52) & 0x7ff) - (1023u - 127u);
 	uint32_t low = (uint32_t)d & 0x1fffffffu;
 	*slow |= (uint32_t)(fe - 1u >= 254u) | (uint32_t)(low < SFU_NEAR) |
@@ -285,9 +268,9 @@ static void sfu_vec_exp2(enum sim_sfu_model model, const uint32_t *restrict in,
 		p[i] = (r0 + r1 * g4) + r2 * (g4 * g4);
 	}
 	for (int i = 0; i < SIM_LANES; i++) {
-		uint64_t k = d_bits(sum[i]) - d_bits(big);
+		uint64_t k = as_u64(sum[i]) - as_u64(big);
 		uint32_t near = 0;
-		uint32_t r = sfu_truncate(p[i] * d_of((k + 1023u) << 52), &near) & sfu_keep[model];
+		uint32_t r = sfu_truncate(p[i] * as_d((k + 1023u) << 52), &near) & sfu_keep[model];
 		out[i] = fixed[i] ? val[i] : r;
 		slow[i] |= near & ~fixed[i];
 	}
