@@ -79,15 +79,14 @@ typedef VC4_ARRAY(struct live_pair) live_pairs;
 typedef VC4_ARRAY(uint32_t) block_stack;
 
 /* Work arrays of one liveness computation. */
-struct live_work {
-	struct qir_compile *c;
-	struct qir_liveness *lv;
+/* The solver's work arrays, kept from one computation to the next in
+ * c->live_scratch (qir.h), so that the optimisation rounds do not allocate
+ * them each time. */
+struct qir_live_scratch {
 	size_t cap_t, cap_b;      /* entries of the per-temp / per-block arrays */
-	uint32_t stamp;           /* the current block + 1 (local sets) or temp + 1 */
 	uint32_t *ustamp, *dstamp; /* per temp: block + 1 when in use(b) / def(b) */
 	uint8_t *bytes;           /* per temp: bytes written by packed writes */
 	uint32_t *touched;        /* temps with bytes != 0 */
-	uint32_t ntouched;
 	live_pairs uses, defs;    /* by block, then sorted by temp */
 	uint32_t *ue_start, *def_start; /* per temp: CSR into uses / defs */
 	uint32_t *inmark, *outmark, *defmark; /* per block: temp + 1 */
@@ -96,8 +95,16 @@ struct live_work {
 	uint32_t *pred_start, *pred_list; /* the CFG's predecessors, contiguous
 					   * (CSR, same order as block->preds) */
 	block_stack stack;
-	live_pairs in, out;       /* live-in / live-out pairs, temps ascending */
 	uint32_t *in_count;       /* per block: live-in temps found */
+};
+
+struct live_work {
+	struct qir_compile *c;
+	struct qir_liveness *lv;
+	struct qir_live_scratch a; /* the work arrays (kept between calls) */
+	uint32_t stamp;           /* the current block + 1 (local sets) or temp + 1 */
+	uint32_t ntouched;        /* entries of a.touched */
+	live_pairs in, out;       /* live-in / live-out pairs, temps ascending */
 	size_t limit;             /* most pairs allowed */
 	bool over, oom;
 };
@@ -113,25 +120,25 @@ static void push_pair(struct live_work *w, live_pairs *a, uint32_t block, uint32
 
 static void push_block(struct live_work *w, uint32_t b)
 {
-	if (w->stack.len < w->stack.cap)
-		w->stack.data[w->stack.len++] = b;
-	else if (!vc4_array_push(&w->stack, b))
+	if (w->a.stack.len < w->a.stack.cap)
+		w->a.stack.data[w->a.stack.len++] = b;
+	else if (!vc4_array_push(&w->a.stack, b))
 		w->oom = true;
 }
 
 /* A read of temp t in the current block: upward exposed unless defined. */
 static void note_read(struct live_work *w, uint32_t block, uint32_t t)
 {
-	if (w->dstamp[t] == w->stamp || w->ustamp[t] == w->stamp)
+	if (w->a.dstamp[t] == w->stamp || w->a.ustamp[t] == w->stamp)
 		return;
-	w->ustamp[t] = w->stamp;
-	push_pair(w, &w->uses, block, t);
+	w->a.ustamp[t] = w->stamp;
+	push_pair(w, &w->a.uses, block, t);
 }
 
 static void note_def(struct live_work *w, uint32_t block, uint32_t t)
 {
-	w->dstamp[t] = w->stamp;
-	push_pair(w, &w->defs, block, t);
+	w->a.dstamp[t] = w->stamp;
+	push_pair(w, &w->a.defs, block, t);
 }
 
 /* Records a write of temp t. Packed writes accumulate in bytes[t]; once a
@@ -141,16 +148,16 @@ static void note_write(struct live_work *w, const struct qir_inst *inst, uint32_
 		       uint32_t t)
 {
 	unsigned bytes = written_bytes(inst);
-	if (w->dstamp[t] == w->stamp)
+	if (w->a.dstamp[t] == w->stamp)
 		return;
 	if (bytes == 0xf)
 		return note_def(w, block, t);
 	if (!bytes)
 		return note_read(w, block, t);  /* conditional: the old value survives */
-	if (!w->bytes[t])
-		w->touched[w->ntouched++] = t;
-	w->bytes[t] |= (uint8_t)bytes;
-	if (w->bytes[t] == 0xf)
+	if (!w->a.bytes[t])
+		w->a.touched[w->ntouched++] = t;
+	w->a.bytes[t] |= (uint8_t)bytes;
+	if (w->a.bytes[t] == 0xf)
 		note_def(w, block, t);
 }
 
@@ -191,23 +198,23 @@ static void local_sets(struct live_work *w, struct qir_block *b, uint32_t *ip)
 	lv->block_end[b->index] = *ip;
 	/* Packed writes that never completed a value merge into the old one. */
 	for (uint32_t i = 0; i < w->ntouched; i++) {
-		t = w->touched[i];
-		if (w->dstamp[t] != w->stamp)
+		t = w->a.touched[i];
+		if (w->a.dstamp[t] != w->stamp)
 			note_read(w, b->index, t);
-		w->bytes[t] = 0;
+		w->a.bytes[t] = 0;
 	}
 }
 
 /* Sorts pairs stably by temp into the CSR offset array `st` (n + 2
- * entries, n + 1 used), through w->spare (the pairs' old array becomes the
+ * entries, n + 1 used), through w->a.spare (the pairs' old array becomes the
  * spare); false when out of memory. */
 static bool bucket(struct live_work *w, live_pairs *a, uint32_t n, uint32_t *st)
 {
 	memset(st, 0, ((size_t)n + 2) * sizeof(uint32_t));
-	w->spare.len = 0;
-	if (!vc4_array_reserve(&w->spare, a->len ? a->len : 1))
+	w->a.spare.len = 0;
+	if (!vc4_array_reserve(&w->a.spare, a->len ? a->len : 1))
 		return false;
-	struct live_pair *sorted = w->spare.data;
+	struct live_pair *sorted = w->a.spare.data;
 	for (size_t i = 0; i < a->len; i++)
 		st[a->data[i].temp + 1]++;
 	for (uint32_t k = 0; k < n; k++)
@@ -220,19 +227,19 @@ static bool bucket(struct live_work *w, live_pairs *a, uint32_t n, uint32_t *st)
 	struct live_pair *old = a->data;
 	size_t old_cap = a->cap;
 	a->data = sorted;
-	a->cap = w->spare.cap;
-	w->spare.data = old;
-	w->spare.cap = old_cap;
+	a->cap = w->a.spare.cap;
+	w->a.spare.data = old;
+	w->a.spare.cap = old_cap;
 	return true;
 }
 
 /* Marks t live into block b (once) and queues b; false when over budget. */
 static bool reach_in(struct live_work *w, uint32_t b, uint32_t t)
 {
-	if (w->inmark[b] == t + 1)
+	if (w->a.inmark[b] == t + 1)
 		return true;
-	w->inmark[b] = t + 1;
-	w->in_count[b]++;
+	w->a.inmark[b] = t + 1;
+	w->a.in_count[b]++;
 	push_pair(w, &w->in, b, t);
 	push_block(w, b);
 	return w->in.len + w->out.len <= w->limit;
@@ -241,21 +248,21 @@ static bool reach_in(struct live_work *w, uint32_t b, uint32_t t)
 /* Walks backwards from the blocks using temp t to everywhere it is live. */
 static bool explore_temp(struct live_work *w, uint32_t t)
 {
-	for (uint32_t i = w->def_start[t]; i < w->def_start[t + 1]; i++)
-		w->defmark[w->defs.data[i].block] = t + 1;
-	for (uint32_t i = w->ue_start[t]; i < w->ue_start[t + 1]; i++) {
-		if (!reach_in(w, w->uses.data[i].block, t))
+	for (uint32_t i = w->a.def_start[t]; i < w->a.def_start[t + 1]; i++)
+		w->a.defmark[w->a.defs.data[i].block] = t + 1;
+	for (uint32_t i = w->a.ue_start[t]; i < w->a.ue_start[t + 1]; i++) {
+		if (!reach_in(w, w->a.uses.data[i].block, t))
 			return false;
 	}
-	while (w->stack.len && !w->oom) {
-		uint32_t b = w->stack.data[--w->stack.len];
-		for (uint32_t k = w->pred_start[b]; k < w->pred_start[b + 1]; k++) {
-			uint32_t p = w->pred_list[k];
-			if (w->outmark[p] == t + 1)
+	while (w->a.stack.len && !w->oom) {
+		uint32_t b = w->a.stack.data[--w->a.stack.len];
+		for (uint32_t k = w->a.pred_start[b]; k < w->a.pred_start[b + 1]; k++) {
+			uint32_t p = w->a.pred_list[k];
+			if (w->a.outmark[p] == t + 1)
 				continue;
-			w->outmark[p] = t + 1;
+			w->a.outmark[p] = t + 1;
 			push_pair(w, &w->out, p, t);
-			if (w->defmark[p] != t + 1 && !reach_in(w, p, t))
+			if (w->a.defmark[p] != t + 1 && !reach_in(w, p, t))
 				return false;
 		}
 	}
@@ -282,35 +289,53 @@ static bool pred_csr(struct live_work *w)
 	uint32_t nb = w->lv->num_blocks, np = 0;
 	for (uint32_t b = 0; b < nb; b++)
 		np += (uint32_t)c->blocks.data[b]->preds.len;
-	if (np > w->pred_cap || !w->pred_list) {
-		free(w->pred_list);
-		w->pred_cap = np ? np : 1;
-		w->pred_list = malloc(w->pred_cap * sizeof(uint32_t));
+	if (np > w->a.pred_cap || !w->a.pred_list) {
+		free(w->a.pred_list);
+		w->a.pred_cap = np ? np : 1;
+		w->a.pred_list = malloc(w->a.pred_cap * sizeof(uint32_t));
 	}
-	if (!w->pred_start || !w->pred_list)
+	if (!w->a.pred_start || !w->a.pred_list)
 		return false;
 	np = 0;
 	for (uint32_t b = 0; b < nb; b++) {
 		const struct qir_block *blk = c->blocks.data[b];
-		w->pred_start[b] = np;
+		w->a.pred_start[b] = np;
 		if (blk->preds.len)
-			memcpy(w->pred_list + np, blk->preds.data, blk->preds.len * sizeof(uint32_t));
+			memcpy(w->a.pred_list + np, blk->preds.data, blk->preds.len * sizeof(uint32_t));
 		np += (uint32_t)blk->preds.len;
 	}
-	w->pred_start[nb] = np;
+	w->a.pred_start[nb] = np;
 	return true;
 }
 
-/* The arrays kept from one computation to the next in c->live_scratch
- * (qir.h), so that the optimisation rounds do not allocate them each time. */
-struct qir_live_scratch {
-	size_t cap_t, cap_b, pred_cap;
-	uint32_t *ustamp, *dstamp, *touched, *inmark, *outmark, *defmark, *in_count;
-	uint32_t *ue_start, *def_start, *pred_start, *pred_list;
-	uint8_t *bytes;
-	live_pairs uses, defs, spare;
-	block_stack stack;
-};
+/* Frees the arrays of a. */
+static void scratch_arrays_free(struct qir_live_scratch *a)
+{
+	free(a->ustamp);
+	free(a->dstamp);
+	free(a->bytes);
+	free(a->touched);
+	free(a->inmark);
+	free(a->outmark);
+	free(a->defmark);
+	free(a->in_count);
+	free(a->ue_start);
+	free(a->def_start);
+	free(a->pred_start);
+	free(a->pred_list);
+	vc4_array_free(&a->uses);
+	vc4_array_free(&a->defs);
+	vc4_array_free(&a->spare);
+	vc4_array_free(&a->stack);
+}
+
+/* Whether every fixed array of a was allocated. */
+static bool scratch_complete(const struct qir_live_scratch *a)
+{
+	return a->ustamp && a->dstamp && a->touched && a->inmark && a->outmark && a->defmark &&
+	       a->in_count && a->bytes && a->ue_start && a->def_start && a->pred_start &&
+	       a->pred_list;
+}
 
 /* Takes c's kept arrays into w when they hold nt temps and nb blocks, zeroed
  * (uses, defs and the stack empty); false when there are none that large. */
@@ -319,88 +344,40 @@ static bool scratch_take(struct live_work *w, size_t nt, size_t nb)
 	struct qir_live_scratch *k = w->c->live_scratch;
 	if (!k || k->cap_t < nt || k->cap_b < nb)
 		return false;
-	w->cap_t = k->cap_t;
-	w->cap_b = k->cap_b;
-	w->ustamp = k->ustamp, w->dstamp = k->dstamp, w->touched = k->touched;
-	w->inmark = k->inmark, w->outmark = k->outmark, w->defmark = k->defmark;
-	w->in_count = k->in_count, w->bytes = k->bytes;
-	w->ue_start = k->ue_start, w->def_start = k->def_start;
-	w->pred_start = k->pred_start, w->pred_list = k->pred_list, w->pred_cap = k->pred_cap;
-	w->uses = k->uses, w->defs = k->defs, w->spare = k->spare, w->stack = k->stack;
-	w->uses.len = w->defs.len = w->spare.len = w->stack.len = 0;
-	memset(k, 0, sizeof(*k));
-	memset(w->ustamp, 0, nt * sizeof(uint32_t));
-	memset(w->dstamp, 0, nt * sizeof(uint32_t));
-	memset(w->bytes, 0, nt);
-	memset(w->inmark, 0, nb * sizeof(uint32_t));
-	memset(w->outmark, 0, nb * sizeof(uint32_t));
-	memset(w->defmark, 0, nb * sizeof(uint32_t));
-	memset(w->in_count, 0, nb * sizeof(uint32_t));
+	w->a = *k;
+	free(k);
+	w->c->live_scratch = NULL;
+	w->a.uses.len = w->a.defs.len = w->a.spare.len = w->a.stack.len = 0;
+	memset(w->a.ustamp, 0, nt * sizeof(uint32_t));
+	memset(w->a.dstamp, 0, nt * sizeof(uint32_t));
+	memset(w->a.bytes, 0, nt);
+	memset(w->a.inmark, 0, nb * sizeof(uint32_t));
+	memset(w->a.outmark, 0, nb * sizeof(uint32_t));
+	memset(w->a.defmark, 0, nb * sizeof(uint32_t));
+	memset(w->a.in_count, 0, nb * sizeof(uint32_t));
 	return true;
 }
 
-/* Gives w's reusable arrays back to c->live_scratch (freeing what was
- * kept before), or frees them when the holder cannot be allocated. */
+/* Gives w's arrays to c->live_scratch (freeing what was kept before), or
+ * frees them when some are missing or the holder cannot be allocated. */
 static void scratch_keep(struct live_work *w)
 {
-	struct qir_compile *c = w->c;
-	qir_live_scratch_free(c);
-	struct qir_live_scratch *k = calloc(1, sizeof(*k));
-	if (k && w->ustamp && w->dstamp && w->touched && w->inmark && w->outmark && w->defmark &&
-	    w->in_count && w->bytes && w->ue_start && w->def_start && w->pred_start &&
-	    w->pred_list) {
-		*k = (struct qir_live_scratch){
-			.cap_t = w->cap_t, .cap_b = w->cap_b, .pred_cap = w->pred_cap,
-			.ustamp = w->ustamp, .dstamp = w->dstamp, .touched = w->touched,
-			.inmark = w->inmark, .outmark = w->outmark, .defmark = w->defmark,
-			.in_count = w->in_count, .ue_start = w->ue_start, .def_start = w->def_start,
-			.pred_start = w->pred_start, .pred_list = w->pred_list, .bytes = w->bytes,
-			.uses = w->uses, .defs = w->defs, .spare = w->spare, .stack = w->stack,
-		};
-		c->live_scratch = k;
+	qir_live_scratch_free(w->c);
+	struct qir_live_scratch *k = scratch_complete(&w->a) ? malloc(sizeof(*k)) : NULL;
+	if (!k) {
+		scratch_arrays_free(&w->a);
 		return;
 	}
-	free(k);
-	free(w->ue_start);
-	free(w->def_start);
-	free(w->pred_start);
-	free(w->pred_list);
-	vc4_array_free(&w->spare);
-	free(w->ustamp);
-	free(w->dstamp);
-	free(w->bytes);
-	free(w->touched);
-	free(w->inmark);
-	free(w->outmark);
-	free(w->defmark);
-	free(w->in_count);
-	vc4_array_free(&w->uses);
-	vc4_array_free(&w->defs);
-	vc4_array_free(&w->stack);
+	*k = w->a;
+	w->c->live_scratch = k;
 }
 
 void qir_live_scratch_free(struct qir_compile *c)
 {
-	struct qir_live_scratch *k = c->live_scratch;
-	if (!k)
+	if (!c->live_scratch)
 		return;
-	free(k->ustamp);
-	free(k->dstamp);
-	free(k->bytes);
-	free(k->touched);
-	free(k->inmark);
-	free(k->outmark);
-	free(k->defmark);
-	free(k->in_count);
-	free(k->ue_start);
-	free(k->def_start);
-	free(k->pred_start);
-	free(k->pred_list);
-	vc4_array_free(&k->spare);
-	vc4_array_free(&k->uses);
-	vc4_array_free(&k->defs);
-	vc4_array_free(&k->stack);
-	free(k);
+	scratch_arrays_free(c->live_scratch);
+	free(c->live_scratch);
 	c->live_scratch = NULL;
 }
 
@@ -411,19 +388,19 @@ static bool work_alloc(struct live_work *w)
 	size_t nt = (size_t)w->lv->num_temps + 1, nb = (size_t)w->lv->num_blocks + 1;
 	if (!scratch_take(w, nt, nb)) {
 		qir_live_scratch_free(w->c);
-		w->cap_t = nt;
-		w->cap_b = nb;
-		w->ustamp = calloc(nt, sizeof(uint32_t));
-		w->dstamp = calloc(nt, sizeof(uint32_t));
-		w->bytes = calloc(nt, 1);
-		w->touched = calloc(nt, sizeof(uint32_t));
-		w->inmark = calloc(nb, sizeof(uint32_t));
-		w->outmark = calloc(nb, sizeof(uint32_t));
-		w->defmark = calloc(nb, sizeof(uint32_t));
-		w->in_count = calloc(nb, sizeof(uint32_t));
-		w->ue_start = malloc((nt + 1) * sizeof(uint32_t));
-		w->def_start = malloc((nt + 1) * sizeof(uint32_t));
-		w->pred_start = malloc(nb * sizeof(uint32_t));
+		w->a.cap_t = nt;
+		w->a.cap_b = nb;
+		w->a.ustamp = calloc(nt, sizeof(uint32_t));
+		w->a.dstamp = calloc(nt, sizeof(uint32_t));
+		w->a.bytes = calloc(nt, 1);
+		w->a.touched = calloc(nt, sizeof(uint32_t));
+		w->a.inmark = calloc(nb, sizeof(uint32_t));
+		w->a.outmark = calloc(nb, sizeof(uint32_t));
+		w->a.defmark = calloc(nb, sizeof(uint32_t));
+		w->a.in_count = calloc(nb, sizeof(uint32_t));
+		w->a.ue_start = malloc((nt + 1) * sizeof(uint32_t));
+		w->a.def_start = malloc((nt + 1) * sizeof(uint32_t));
+		w->a.pred_start = malloc(nb * sizeof(uint32_t));
 	}
 	struct qir_liveness *lv = w->lv;
 	lv->start = calloc(nt, sizeof(uint32_t));
@@ -433,8 +410,8 @@ static bool work_alloc(struct live_work *w)
 	if (lv->start && lv->end)
 		for (uint32_t t = 0; t < lv->num_temps; t++)
 			lv->start[t] = lv->end[t] = QIR_NONE;
-	return w->ustamp && w->dstamp && w->bytes && w->touched && w->inmark && w->outmark &&
-	       w->defmark && w->in_count && w->ue_start && w->def_start && lv->start &&
+	return w->a.ustamp && w->a.dstamp && w->a.bytes && w->a.touched && w->a.inmark && w->a.outmark &&
+	       w->a.defmark && w->a.in_count && w->a.ue_start && w->a.def_start && lv->start &&
 	       lv->end && lv->block_start && lv->block_end && pred_csr(w);
 }
 
@@ -480,12 +457,12 @@ static bool over_limit(struct live_work *w, struct vc4_diag *diag)
 {
 	uint32_t best = 0;
 	for (uint32_t b = 1; b < w->lv->num_blocks; b++)
-		best = w->in_count[b] > w->in_count[best] ? b : best;
+		best = w->a.in_count[b] > w->a.in_count[best] ? b : best;
 	char where[160];
 	qir_describe_ip(w->c, w->lv->block_start[best], where, sizeof(where));
 	return vc4_diag_set(diag, "%sregister allocation failed: at least %u values live here, "
 			    "far more than the QPU's registers (liveness stops at %u values live "
-			    "per block on average)", where, w->in_count[best],
+			    "per block on average)", where, w->a.in_count[best],
 			    QIR_LIVE_MAX_PER_BLOCK);
 }
 
@@ -498,8 +475,8 @@ static bool solve(struct live_work *w, struct vc4_diag *diag)
 	qir_foreach_block(w->c, b)
 		local_sets(w, b, &ip);
 	lv->num_insts = ip;
-	if (w->oom || !bucket(w, &w->uses, lv->num_temps, w->ue_start) ||
-	    !bucket(w, &w->defs, lv->num_temps, w->def_start))
+	if (w->oom || !bucket(w, &w->a.uses, lv->num_temps, w->a.ue_start) ||
+	    !bucket(w, &w->a.defs, lv->num_temps, w->a.def_start))
 		return w->oom = true, vc4_diag_set(diag, "out of memory");
 	for (uint32_t t = 0; t < lv->num_temps; t++) {
 		if (!explore_temp(w, t))
@@ -542,27 +519,27 @@ bool qir_liveness(struct qir_compile *c, struct qir_liveness *lv, struct vc4_dia
  * as it reaches the entry. */
 static bool reaches_entry(struct live_work *w, uint32_t t)
 {
-	for (uint32_t i = w->def_start[t]; i < w->def_start[t + 1]; i++)
-		w->defmark[w->defs.data[i].block] = t + 1;
-	w->stack.len = 0;
-	for (uint32_t i = w->ue_start[t]; i < w->ue_start[t + 1]; i++) {
-		uint32_t b = w->uses.data[i].block;
+	for (uint32_t i = w->a.def_start[t]; i < w->a.def_start[t + 1]; i++)
+		w->a.defmark[w->a.defs.data[i].block] = t + 1;
+	w->a.stack.len = 0;
+	for (uint32_t i = w->a.ue_start[t]; i < w->a.ue_start[t + 1]; i++) {
+		uint32_t b = w->a.uses.data[i].block;
 		if (b == 0)
 			return true;
-		if (w->inmark[b] != t + 1) {
-			w->inmark[b] = t + 1;
+		if (w->a.inmark[b] != t + 1) {
+			w->a.inmark[b] = t + 1;
 			push_block(w, b);
 		}
 	}
-	while (w->stack.len && !w->oom) {
-		uint32_t b = w->stack.data[--w->stack.len];
-		for (uint32_t k = w->pred_start[b]; k < w->pred_start[b + 1]; k++) {
-			uint32_t p = w->pred_list[k];
-			if (w->defmark[p] == t + 1 || w->inmark[p] == t + 1)
+	while (w->a.stack.len && !w->oom) {
+		uint32_t b = w->a.stack.data[--w->a.stack.len];
+		for (uint32_t k = w->a.pred_start[b]; k < w->a.pred_start[b + 1]; k++) {
+			uint32_t p = w->a.pred_list[k];
+			if (w->a.defmark[p] == t + 1 || w->a.inmark[p] == t + 1)
 				continue;
 			if (p == 0)
 				return true;
-			w->inmark[p] = t + 1;
+			w->a.inmark[p] = t + 1;
 			push_block(w, p);
 		}
 	}
@@ -588,10 +565,10 @@ bool qir_live_into_entry(struct qir_compile *c, uint32_t *temp, struct vc4_diag 
 		qir_foreach_block(c, b)
 			local_sets(&w, b, &ip);
 	}
-	ok = ok && !w.oom && bucket(&w, &w.uses, lv.num_temps, w.ue_start) &&
-	     bucket(&w, &w.defs, lv.num_temps, w.def_start);
+	ok = ok && !w.oom && bucket(&w, &w.a.uses, lv.num_temps, w.a.ue_start) &&
+	     bucket(&w, &w.a.defs, lv.num_temps, w.a.def_start);
 	for (uint32_t t = 0; ok && t < lv.num_temps && !w.oom; t++) {
-		if (w.ue_start[t] < w.ue_start[t + 1] && reaches_entry(&w, t)) {
+		if (w.a.ue_start[t] < w.a.ue_start[t + 1] && reaches_entry(&w, t)) {
 			*temp = t;
 			break;
 		}
