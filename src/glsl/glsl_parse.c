@@ -11,6 +11,16 @@
 
 #include "glsl/glsl_parse.h"
 
+/* The keywords of GLSL ES 1.00 (section 3.7). */
+static const char *const keywords[] = {
+	"attribute", "const", "uniform", "varying", "break", "continue", "do", "for",
+	"while", "if", "else", "in", "out", "inout", "float", "int", "void", "bool", "true",
+	"false", "lowp", "mediump", "highp", "precision", "invariant", "discard", "return",
+	"mat2", "mat3", "mat4", "vec2", "vec3", "vec4", "ivec2", "ivec3", "ivec4", "bvec2",
+	"bvec3", "bvec4", "sampler2D", "samplerCube", "struct",
+};
+
+/* The words reserved for future use (section 3.7). */
 static const char *const reserved[] = {
 	"asm", "class", "union", "enum", "typedef", "template", "this", "packed", "goto",
 	"switch", "default", "inline", "noinline", "volatile", "public", "static", "extern",
@@ -34,52 +44,10 @@ static bool is_reserved(const struct glsl_tok *t)
 	return in_list(t, reserved, sizeof(reserved) / sizeof(reserved[0]));
 }
 
-/* Whether identifier t is one of the keywords of GLSL ES 1.00 (section 3.7:
- * attribute const uniform varying break continue do for while if else in
- * out inout float int void bool true false lowp mediump highp precision
- * invariant discard return mat2-4 vec2-4 ivec2-4 bvec2-4 sampler2D
- * samplerCube struct) or a reserved word (the list above), by first letter
- * and then length: one switch instead of a hundred comparisons. */
-static bool word_listed(const struct glsl_tok *t)
-{
-#define W(w) (t->len == sizeof(w) - 1 && !memcmp(t->s, w, sizeof(w) - 1))
-	switch (t->s[0]) {
-	case 'a': return W("asm") || W("attribute");
-	case 'b': return W("bool") || W("break") || W("bvec2") || W("bvec3") || W("bvec4");
-	case 'c': return W("case") || W("cast") || W("class") || W("const") || W("centroid") ||
-		W("continue");
-	case 'd': return W("do") || W("dvec2") || W("dvec3") || W("dvec4") || W("double") ||
-		W("default") || W("discard");
-	case 'e': return W("else") || W("enum") || W("extern") || W("external");
-	case 'f': return W("for") || W("flat") || W("false") || W("fixed") || W("float") ||
-		W("fvec2") || W("fvec3") || W("fvec4");
-	case 'g': return W("goto");
-	case 'h': return W("half") || W("highp") || W("hvec2") || W("hvec3") || W("hvec4");
-	case 'i': return W("if") || W("in") || W("int") || W("inout") || W("input") || W("ivec2") ||
-		W("ivec3") || W("ivec4") || W("inline") || W("interface") || W("invariant");
-	case 'l': return W("long") || W("lowp") || W("lowp_");
-	case 'm': return W("mat2") || W("mat3") || W("mat4") || W("mediump");
-	case 'n': return W("noinline") || W("namespace") || W("noperspective");
-	case 'o': return W("out") || W("output");
-	case 'p': return W("packed") || W("public") || W("precision");
-	case 'r': return W("return");
-	case 's': return W("short") || W("sizeof") || W("smooth") || W("static") || W("struct") ||
-		W("superp") || W("switch") || W("sampler1D") || W("sampler2D") || W("sampler3D") ||
-		W("samplerCube") || W("sampler2DRect") || W("sampler3DRect") || W("sampler1DShadow") ||
-		W("sampler2DShadow") || W("sampler2DRectShadow");
-	case 't': return W("this") || W("true") || W("typedef") || W("template");
-	case 'u': return W("union") || W("using") || W("uniform") || W("unsigned");
-	case 'v': return W("vec2") || W("vec3") || W("vec4") || W("void") || W("varying") ||
-		W("volatile");
-	case 'w': return W("while");
-	default: return false;
-	}
-#undef W
-}
-
 bool glsl_is_keyword(const struct glsl_tok *t)
 {
-	return t->kind == TK_IDENT && t->len && word_listed(t);
+	return t->kind == TK_IDENT && (in_list(t, keywords, sizeof(keywords) / sizeof(keywords[0]))
+				       || is_reserved(t));
 }
 
 struct glsl_node *glsl_node_new(struct glsl_ctx *c, enum glsl_node_kind k,
