@@ -577,7 +577,10 @@ void qir_uniform_stream_free(struct qir_uniform_stream *s);
  * Passes and the optimiser.
  * ------------------------------------------------------------------------- */
 typedef bool (*qir_pass_fn)(struct qir_compile *c);
-struct qir_pass { const char *name; qir_pass_fn fn; };
+/* A pass of the optimiser's list. keeps_defs: it never adds, removes or
+ * retargets a temp's definition and creates no temps, so the driver keeps
+ * the derived defs across it (false, the safe default, when unsure). */
+struct qir_pass { const char *name; qir_pass_fn fn; bool keeps_defs; };
 
 bool qir_opt_constant_fold(struct qir_compile *c);
 bool qir_opt_copy_prop(struct qir_compile *c);

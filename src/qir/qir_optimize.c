@@ -23,28 +23,19 @@
 #define QIR_OPT_MAX_ROUNDS 64
 
 static const struct qir_pass standard_passes[] = {
-	{ "algebraic", qir_opt_algebraic },
-	{ "constant_fold", qir_opt_constant_fold },
-	{ "copy_prop", qir_opt_copy_prop },
-	{ "cse", qir_opt_cse },
-	{ "dce", qir_opt_dce },
-	{ "coalesce_movs", qir_opt_coalesce_movs },
-	{ "small_imm", qir_opt_small_imm },
-	{ "redundant_sf", qir_opt_redundant_sf },
-	{ "reassoc", qir_opt_reassoc },
-	{ "flag_bool", qir_opt_flag_bool },
-	{ "const_pack", qir_opt_const_pack },
-	{ "dead_flags", qir_opt_dead_flags },
+	{ "algebraic", qir_opt_algebraic, true },
+	{ "constant_fold", qir_opt_constant_fold, true },
+	{ "copy_prop", qir_opt_copy_prop, true },
+	{ "cse", qir_opt_cse, true },
+	{ "dce", qir_opt_dce, false },
+	{ "coalesce_movs", qir_opt_coalesce_movs, false },
+	{ "small_imm", qir_opt_small_imm, true },
+	{ "redundant_sf", qir_opt_redundant_sf, true },
+	{ "reassoc", qir_opt_reassoc, true },
+	{ "flag_bool", qir_opt_flag_bool, true },
+	{ "const_pack", qir_opt_const_pack, false },
+	{ "dead_flags", qir_opt_dead_flags, true },
 };
-
-/* Whether pass fn keeps c->defs valid: it never adds, removes or
- * retargets a temp's definition and creates no temps (see the header). */
-static bool keeps_defs(qir_pass_fn fn)
-{
-	return fn == qir_opt_algebraic || fn == qir_opt_constant_fold || fn == qir_opt_copy_prop ||
-	       fn == qir_opt_cse || fn == qir_opt_small_imm || fn == qir_opt_redundant_sf ||
-	       fn == qir_opt_reassoc || fn == qir_opt_flag_bool || fn == qir_opt_dead_flags;
-}
 
 /* Runs one pass; drops the derived defs after progress of a pass that may
  * change them; validates after progress. */
@@ -56,7 +47,7 @@ static bool run_pass(struct qir_compile *c, const struct qir_pass *p, bool valid
 		return vc4_diag_set(diag, "after pass '%s': out of memory", p->name);
 	if (!*made)
 		return true;
-	if (!keeps_defs(p->fn))
+	if (!p->keeps_defs)
 		qir_invalidate(c);
 	struct vc4_diag d = {0};
 	if (validate && !qir_validate(c, &d))
