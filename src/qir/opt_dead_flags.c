@@ -17,14 +17,6 @@
 
 #include "qir/qir.h"
 
-/* Whether inst reads the flags: a condition, or a branch on them. */
-static bool reads_flags(const struct qir_inst *inst)
-{
-	if (qir_ops[inst->op].flags & QIR_OPF_BRANCH)
-		return inst->cond != QPU_BR_ALWAYS;
-	return inst->cond != QPU_COND_ALWAYS && inst->cond != QPU_COND_NEVER;
-}
-
 /* Whether inst sets every lane's flags, or leaves them undefined. */
 static bool ends_flags(const struct qir_inst *inst)
 {
@@ -45,7 +37,7 @@ static bool walk(struct qir_block *b, bool live, bool clear, bool *progress)
 		}
 		if (ends_flags(inst))
 			live = false;
-		if (reads_flags(inst))
+		if (qir_inst_reads_flags(inst))
 			live = true;
 	}
 	return live;

@@ -61,11 +61,7 @@ static enum qpu_cond lane_cond(const struct qir_inst *inst)
 {
 	if (!(qir_ops[inst->op].flags & QIR_OPF_BRANCH))
 		return (enum qpu_cond)inst->cond;
-	if (inst->cond == QPU_BR_ALWAYS)
-		return QPU_COND_ALWAYS;
-	if (inst->cond > QPU_BR_ANY_CC)
-		return QPU_COND_NEVER;
-	return (enum qpu_cond)(QPU_COND_ZS + 2 * (inst->cond >> 2) + (inst->cond & 1));
+	return qpu_branch_lane_cond((enum qpu_branch_cond)inst->cond);
 }
 
 /* inst reading `lane` (a flag condition) instead of what it reads. */
@@ -75,8 +71,7 @@ static void set_lane_cond(struct qir_inst *inst, enum qpu_cond lane)
 		inst->cond = (uint8_t)lane;
 		return;
 	}
-	unsigned k = lane - QPU_COND_ZS;   /* flag 2 * (Z N C) + clear */
-	inst->cond = (uint8_t)(((k >> 1) << 2) | (inst->cond & 2) | (k & 1));
+	inst->cond = (uint8_t)qpu_branch_on(lane, qpu_branch_is_any((enum qpu_branch_cond)inst->cond));
 }
 
 /* How many blocks deep flags_dead_out() follows flags nobody set. */

@@ -504,6 +504,13 @@ uint32_t *qir_temp_use_counts(struct qir_compile *c);
 bool qir_inst_has_side_effects(const struct qir_inst *inst); /* op flag, special
 			* dst, VPM dst, or a FIFO-popping source (VARY, VPM) */
 bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index);
+/* Whether inst reads the flags: a condition, or a branch on them. */
+static inline bool qir_inst_reads_flags(const struct qir_inst *inst)
+{
+	if (qir_ops[inst->op].flags & QIR_OPF_BRANCH)
+		return inst->cond != QPU_BR_ALWAYS;
+	return inst->cond != QPU_COND_ALWAYS && inst->cond != QPU_COND_NEVER;
+}
 bool qir_inst_is_raw_mov(const struct qir_inst *inst); /* MOV/FMOV/MMOV, no cond,
 			* pack, unpack or sf */
 

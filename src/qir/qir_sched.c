@@ -153,7 +153,7 @@ static void node_uses(struct qsched *s, uint32_t i)
 	}
 	if (in->op == QIR_OP_VARY_ADD_C)
 		use(s, i, Q_R5, false);
-	if (in->op == QIR_OP_BRANCH ? in->cond != QPU_BR_ALWAYS : in->cond != QPU_COND_ALWAYS)
+	if (qir_inst_reads_flags(in))
 		use(s, i, Q_FLAGS, false);
 	if (in->sf)
 		use(s, i, Q_FLAGS, true);

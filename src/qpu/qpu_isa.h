@@ -159,6 +159,34 @@ enum qpu_branch_cond {
 	QPU_BR_COUNT = 16
 };
 
+/* A branch condition (not ALWAYS, not reserved) combines, over all or any
+ * of the 16 lanes, one per-lane condition: QPU_BR_ALL_ZS..QPU_BR_ANY_CC pair
+ * up with QPU_COND_ZS..QPU_COND_CC in the same flag order (Z, N, C; set,
+ * clear). The per-lane condition of `br`, QPU_COND_NEVER for reserved
+ * codes, QPU_COND_ALWAYS for QPU_BR_ALWAYS. */
+static inline enum qpu_cond qpu_branch_lane_cond(enum qpu_branch_cond br)
+{
+	if (br == QPU_BR_ALWAYS)
+		return QPU_COND_ALWAYS;
+	if (br > QPU_BR_ANY_CC)
+		return QPU_COND_NEVER;
+	return (enum qpu_cond)(QPU_COND_ZS + 2 * ((unsigned)br >> 2) + ((unsigned)br & 1));
+}
+
+/* Whether branch condition br asks for any lane (else all, or always). */
+static inline bool qpu_branch_is_any(enum qpu_branch_cond br)
+{
+	return br <= QPU_BR_ANY_CC && ((unsigned)br & 2);
+}
+
+/* The branch condition testing per-lane condition `lane` (QPU_COND_ZS..
+ * QPU_COND_CC) over any (true) or all (false) of the lanes. */
+static inline enum qpu_branch_cond qpu_branch_on(enum qpu_cond lane, bool any)
+{
+	unsigned k = (unsigned)lane - QPU_COND_ZS;   /* 2 * flag + clear */
+	return (enum qpu_branch_cond)(((k >> 1) << 2) | (any ? 2u : 0u) | (k & 1));
+}
+
 /* ALU input multiplexer (add_a, add_b, mul_a, mul_b). */
 enum qpu_mux {
 	QPU_MUX_R0 = 0, QPU_MUX_R1 = 1, QPU_MUX_R2 = 2, QPU_MUX_R3 = 3,

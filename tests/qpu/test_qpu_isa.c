@@ -422,6 +422,28 @@ static void mul_pack_unorm8(void **state)
 		assert_int_equal(qpu_pack_unorm8(cases[i].in), cases[i].out);
 }
 
+/* Branch conditions and the per-lane conditions they combine. */
+static void branch_lane_conds(void **state)
+{
+	(void)state;
+	assert_int_equal(qpu_branch_lane_cond(QPU_BR_ALL_ZS), QPU_COND_ZS);
+	assert_int_equal(qpu_branch_lane_cond(QPU_BR_ANY_ZC), QPU_COND_ZC);
+	assert_int_equal(qpu_branch_lane_cond(QPU_BR_ALL_NC), QPU_COND_NC);
+	assert_int_equal(qpu_branch_lane_cond(QPU_BR_ANY_CS), QPU_COND_CS);
+	assert_int_equal(qpu_branch_lane_cond(QPU_BR_ALWAYS), QPU_COND_ALWAYS);
+	assert_int_equal(qpu_branch_lane_cond((enum qpu_branch_cond)12), QPU_COND_NEVER);
+	assert_int_equal(qpu_branch_on(QPU_COND_NS, true), QPU_BR_ANY_NS);
+	assert_int_equal(qpu_branch_on(QPU_COND_CC, false), QPU_BR_ALL_CC);
+	for (unsigned br = QPU_BR_ALL_ZS; br <= QPU_BR_ANY_CC; br++) {
+		enum qpu_branch_cond b = (enum qpu_branch_cond)br;
+		assert_int_equal(qpu_branch_on(qpu_branch_lane_cond(b), qpu_branch_is_any(b)), b);
+		/* the names agree: "any_zc" ends with the lane condition "zc" */
+		assert_string_equal(qpu_branch_conds[br].name + 4,
+				    qpu_conds[qpu_branch_lane_cond(b)].name);
+	}
+	assert_false(qpu_branch_is_any(QPU_BR_ALWAYS));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -437,6 +459,7 @@ int main(void)
 		cmocka_unit_test(table_entries),
 		cmocka_unit_test(problems_name_the_field),
 		cmocka_unit_test(mul_pack_unorm8),
+		cmocka_unit_test(branch_lane_conds),
 	};
 	return cmocka_run_group_tests_name("qpu_isa", tests, NULL, NULL);
 }
