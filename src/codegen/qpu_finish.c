@@ -147,10 +147,11 @@ static bool end_candidate(const struct emit_prog *p, uint32_t entry, uint32_t ca
 static bool byte_pack(uint64_t w, unsigned *acc, unsigned *byte)
 {
 	unsigned m = qpu_get_waddr_mul(w), pack = qpu_get_pack(w);
-	if (!qpu_get_pm(w) || m < 32 || m > 35 || qpu_get_waddr_add(w) == m ||
+	int a = qpu_reg_acc(qpu_waddrs[qpu_waddr_file(true, qpu_get_ws(w))][m].id);
+	if (!qpu_get_pm(w) || a < 0 || a > 3 || qpu_get_waddr_add(w) == m ||
 	    pack < QPU_PACK_MUL_8A || pack > QPU_PACK_MUL_8D)
 		return false;
-	*acc = m - 32;
+	*acc = (unsigned)a;
 	*byte = pack;
 	return true;
 }
