@@ -76,23 +76,24 @@ uint32_t tiling_raster_stride(uint32_t cpp, uint32_t width)
 	return align_up(width, tiling_utile_w(cpp)) * cpp;
 }
 
+/* The layouts' formulas are written once, in tiling_addr_offset() and
+ * tiling_addr_utile_offset() (tiling.h, inline for the simulator's loops);
+ * these set an image up for one address. */
 uint64_t tiling_utile_offset(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t width,
 			     uint32_t ux, uint32_t uy)
 {
-	uint32_t uw = tiling_utile_w(cpp);
-	if (tiling == VC4_TILING_FORMAT_LT)
-		return ((uint64_t)uy * (align_up(width, uw) / uw) + ux) * TILING_UTILE_BYTES;
-	return tiling_t_utile_offset(align_up(width, 8 * uw) / (8 * uw), ux, uy);
+	struct tiling_addr a;
+	tiling_addr_init(&a, tiling == VC4_TILING_FORMAT_LT ? tiling : VC4_TILING_FORMAT_T, cpp,
+			 width);
+	return tiling_addr_utile_offset(&a, ux, uy);
 }
 
 uint64_t tiling_offset(enum vc4_tiling_format tiling, uint32_t cpp, uint32_t width,
 		       uint32_t x, uint32_t y)
 {
-	if (tiling != VC4_TILING_FORMAT_LT && tiling != VC4_TILING_FORMAT_T)
-		return (uint64_t)y * tiling_raster_stride(cpp, width) + (uint64_t)x * cpp;
-	uint32_t uw = tiling_utile_w(cpp), uh = tiling_utile_h(cpp);
-	uint32_t in_utile = ((y % uh) * uw + x % uw) * cpp;
-	return tiling_utile_offset(tiling, cpp, width, x / uw, y / uh) + in_utile;
+	struct tiling_addr a;
+	tiling_addr_init(&a, tiling, cpp, width);
+	return tiling_addr_offset(&a, x, y);
 }
 
 /* log2 of a micro-tile side (1, 2, 4 or 8). */
