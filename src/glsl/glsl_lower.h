@@ -173,5 +173,10 @@ bool gll_has_side_effects(const struct glsl_node *n);
 void gll_stmt(struct lower *l, struct glsl_node *n);
 /* Lowers f's body as a new frame returning into locals at `ret`. */
 void gll_function_body(struct lower *l, struct glsl_node *f, uint32_t ret);
+/* Narrows each varying of a fragment shader `sh` to the components it
+ * reads, when those are its first n (glsl_lower_narrow.c): the varying,
+ * its loads and their values get n components. Nothing happens to a
+ * vertex shader. False on out of memory. */
+bool gll_narrow_varyings(struct ir_shader *sh);
 
 #endif

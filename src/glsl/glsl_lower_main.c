@@ -177,6 +177,10 @@ struct ir_shader *glsl_lower(struct glsl_ctx *c, struct glsl_unit *u, glsl_sym_a
 	struct ir_shader *sh = ir_builder_finish(l.b, &d);
 	if (!sh && !l.failed)
 		glsl_error(c, 0, 0, "internal error: the lowered IR is invalid: %s", d.msg);
+	if (sh && !l.failed && !gll_narrow_varyings(sh)) {
+		glsl_error(c, 0, 0, "out of memory");
+		l.failed = true;
+	}
 	if (l.failed) {
 		ir_shader_free(sh);
 		return NULL;

@@ -598,6 +598,12 @@ bool qir_opt_coalesce_movs(struct qir_compile *c);
 bool qir_opt_small_imm(struct qir_compile *c);
 bool qir_opt_redundant_sf(struct qir_compile *c);
 bool qir_opt_reassoc(struct qir_compile *c);
+/* a*b + a*c -> a*(b + c) for single-use products (opt_factor.c). */
+bool qir_opt_factor(struct qir_compile *c);
+/* Conditions on flags a constant set decided at compile time (opt_const_flags.c). */
+bool qir_opt_const_flags(struct qir_compile *c);
+/* Conditional writes of the value a temp already holds removed (opt_same_cond.c). */
+bool qir_opt_same_cond(struct qir_compile *c);
 bool qir_opt_flag_bool(struct qir_compile *c);
 bool qir_opt_const_pack(struct qir_compile *c);
 bool qir_opt_dead_flags(struct qir_compile *c);

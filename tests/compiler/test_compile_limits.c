@@ -49,14 +49,15 @@ static void add(struct text *t, const char *fmt, ...)
 }
 
 /* n vec4 values computed, then summed inside an if (so no reordering can
- * shorten their lives). The factors are not whole numbers, so that
- * opt_reassoc cannot turn the sum of multiples of %p into one multiply. */
+ * shorten their lives). They are %p plus a constant, not multiples of %p:
+ * opt_reassoc would turn a sum of whole multiples into one multiply, and
+ * opt_factor any sum of products of %p into %p times a sum of constants. */
 static char *many_live(unsigned n)
 {
 	struct text t = { 0 };
 	add(&t, "vertex\nattribute vec4 @pos\noutput position\nlocal vec4 @l\n%%p = load @pos\n");
 	for (unsigned i = 0; i < n; i++)
-		add(&t, "%%k%u = const vec4 %u.5, %u.5, %u.5, %u.5\n%%v%u = mul %%p, %%k%u\n", i, i + 1,
+		add(&t, "%%k%u = const vec4 %u.5, %u.5, %u.5, %u.5\n%%v%u = add %%p, %%k%u\n", i, i + 1,
 		    i + 2, i + 3, i + 4, i, i);
 	add(&t, "%%x = extract %%p, 0\n%%z = const float 0\n%%b = flt %%z, %%x\nif %%b {\n"
 	    "%%s1 = add %%v0, %%v1\n");

@@ -21,7 +21,7 @@ static const char *const goldens[] = {
 	"if.frag", "loops.frag", "function.frag", "logic.frag", "builtins.frag",
 	"fragcoord.frag", "texture.frag", "cube.frag", "varyings.vert", "preprocessor.vert",
 	"sampler_loop.frag", "struct_out.frag", "unroll.frag", "for_general.frag",
-	"times_zero.frag",
+	"times_zero.frag", "narrow.frag",
 };
 
 static char *read_golden(const char *name, size_t *size)

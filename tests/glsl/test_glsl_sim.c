@@ -49,7 +49,7 @@ static void goldens(void **state)
 		"arith.frag", "swizzle.frag", "ctor.frag", "matrix.vert", "struct_array.frag",
 		"if.frag", "loops.frag", "function.frag", "logic.frag", "builtins.frag",
 		"texture.frag", "varyings.vert", "preprocessor.vert", "sampler_loop.frag",
-		"struct_out.frag", "unroll.frag", "for_general.frag",
+		"struct_out.frag", "unroll.frag", "for_general.frag", "narrow.frag",
 	};
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		char path[4096];
@@ -64,6 +64,44 @@ static void goldens(void **state)
 	}
 }
 
+/* The VS's instructions when linked with a fragment shader of source fs. */
+static uint32_t linked_vs_insts(const char *vs_src, const char *fs_src)
+{
+	struct glsl_log log;
+	struct glsl_shader *vs = glsl_compile(vs_src, strlen(vs_src), "n.vert", GLSL_VERTEX, &log);
+	struct glsl_shader *fs = glsl_compile(fs_src, strlen(fs_src), "n.frag", GLSL_FRAGMENT,
+					      &log);
+	assert_non_null(vs);
+	assert_non_null(fs);
+	struct qir_shader_key k;
+	qir_shader_key_init(&k, QIR_STAGE_VERTEX);
+	struct vc4_compile_result r;
+	struct vc4_diag d = { 0 };
+	if (!vc4_compile_linked(vs->ir, fs->ir, &k, NULL, &r, &d))
+		fail_msg("%s", d.msg);
+	uint32_t n = r.prog[0].num_inst;
+	vc4_compile_result_free(&r);
+	glsl_shader_free(vs);
+	glsl_shader_free(fs);
+	return n;
+}
+
+/* A fragment shader reading only tc.xy of a vec4 varying narrows it to a
+ * vec2 (glsl_lower_narrow.c): the linked VS writes, and computes, two
+ * components of it instead of four. */
+static void narrowed_varying_linked(void **state)
+{
+	(void)state;
+	const char *vs = "attribute vec4 p;\nvarying vec4 tc;\n"
+			 "void main() { gl_Position = p; tc = (p + 1.0) / 2.0; }\n";
+	const char *wide = "precision mediump float;\nvarying vec4 tc;\n"
+			   "void main() { gl_FragColor = tc; }\n";
+	const char *narrow = "precision mediump float;\nvarying vec4 tc;\n"
+			     "void main() { gl_FragColor = vec4(tc.xy, 0.0, 1.0); }\n";
+	assert_int_equal(linked_vs_insts(vs, wide), 25);
+	assert_int_equal(linked_vs_insts(vs, narrow), 23);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -74,6 +112,7 @@ int main(int argc, char **argv)
 	ct_tests_dir = argv[1];
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(goldens),
+		cmocka_unit_test(narrowed_varying_linked),
 	};
 	return cmocka_run_group_tests_name("glsl_sim", tests, NULL, NULL);
 }

@@ -153,7 +153,9 @@ static bool write_varyings(struct lower *l)
 		    (l->fs && !qir_fs_varying_used(l->fs, (uint32_t)d)))
 			continue;   /* the FS does not read it: not in its FIFO */
 		uint32_t mine = l->fs ? find_varying(l->sh, ir_str(order, decl->name)) : (uint32_t)d;
-		if (mine != IR_NONE && l->sh->decls.data[mine].type.comps != decl->type.comps)
+		/* a larger VS varying writes its first components: the GLSL front
+		 * end narrows an FS varying to the components it reads */
+		if (mine != IR_NONE && l->sh->decls.data[mine].type.comps < decl->type.comps)
 			return vc4_diag_set(l->diag, "%s: varying '%s' has %u components here "
 					    "but %u in the fragment shader",
 					    ir_str(l->sh, l->sh->filename), ir_str(order, decl->name),

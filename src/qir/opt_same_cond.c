@@ -1,0 +1,136 @@
+/*
+ * opt_same_cond.c: conditional writes of the value a temp already holds.
+ * A conditional instruction (`mov.ns t, X`) that recomputes exactly what
+ * the temp's last write in the same block computed unconditionally (same
+ * op, operands, unpacks; or the same constant, by load_imm or mov; no
+ * pack, no flags; the temp operands not written since) changes nothing and
+ * is removed. Selects whose arms agree come out
+ * of inlined functions returning constants in both branches (`mov t, 0;
+ * mov.ns t, 0`); without the second write the temp has one definition and
+ * the constant reaches its readers (fadd x, 0 → x).
+ */
+#include <stdlib.h>
+
+#include "qir/qir.h"
+
+struct stamps {
+	uint32_t *written;  /* per temp: stamp of its latest write (0 = none) */
+	uint32_t *def_at;   /* per temp: stamp of its last plain write */
+	const struct qir_inst **def;  /* per temp: that write, or NULL */
+};
+
+/* A plain instruction: no pack, no flags, operands that read nothing but
+ * temps, uniforms and immediates. */
+static bool plain(const struct qir_inst *inst)
+{
+	if (inst->sf || inst->pack || inst->dst.file != QIR_FILE_TEMP ||
+	    qir_inst_has_side_effects(inst))
+		return false;
+	for (int s = 0; s < QIR_MAX_SRC; s++) {
+		enum qir_file f = (enum qir_file)inst->src[s].file;
+		if (f != QIR_FILE_NULL && f != QIR_FILE_TEMP && f != QIR_FILE_UNIF &&
+		    f != QIR_FILE_SMALL_IMM && f != QIR_FILE_IMM)
+			return false;
+	}
+	return true;
+}
+
+/* The constant inst writes: a load_imm, or a mov of a small immediate or
+ * a constant uniform. */
+static bool const_write(const struct qir_compile *c, const struct qir_inst *inst, uint32_t *v)
+{
+	if (inst->op == QIR_OP_LOAD_IMM) {
+		*v = inst->src[0].index;
+		return true;
+	}
+	return inst->op == QIR_OP_MOV && inst->src[0].file != QIR_FILE_TEMP &&
+	       qir_reg_const(c, inst->src[0], v);
+}
+
+/* True when inst recomputes its temp's last plain write of this block
+ * (stamps from block_start on), the temp and the operands unchanged since. */
+static bool same_as_last(const struct qir_compile *c, const struct stamps *st,
+			 const struct qir_inst *inst, uint32_t block_start)
+{
+	uint32_t t = inst->dst.index, v, w;
+	const struct qir_inst *d = st->def[t];
+	if (!d || st->def_at[t] < block_start || st->written[t] != st->def_at[t])
+		return false;
+	if (const_write(c, d, &v) && const_write(c, inst, &w))
+		return v == w;
+	if (d->op != inst->op || d->pack_mul != inst->pack_mul)
+		return false;
+	for (int s = 0; s < QIR_MAX_SRC; s++) {
+		struct qir_reg r = inst->src[s];
+		if (!qir_reg_equal(r, d->src[s]) ||
+		    (r.file == QIR_FILE_TEMP && st->written[r.index] >= st->def_at[t]))
+			return false;
+	}
+	return true;
+}
+
+/* One block; *stamp counts instructions across blocks. */
+static bool block_same(struct qir_compile *c, struct qir_block *b, struct stamps *st,
+		       uint32_t *stamp)
+{
+	bool progress = false;
+	uint32_t block_start = ++*stamp;
+	struct qir_inst *inst, *next;
+	qir_foreach_inst_safe(b, inst, next) {
+		uint32_t now = ++*stamp;
+		if (inst->dst.file != QIR_FILE_TEMP || inst->dst.index >= c->num_temps)
+			continue;
+		uint32_t t = inst->dst.index;
+		bool cond = inst->cond != QPU_COND_ALWAYS &&
+			    !(qir_ops[inst->op].flags & QIR_OPF_BRANCH);
+		if (cond && plain(inst) && same_as_last(c, st, inst, block_start)) {
+			qir_inst_remove(c, b, inst);
+			progress = true;
+			continue;
+		}
+		st->written[t] = now;
+		st->def[t] = !cond && plain(inst) ? inst : NULL;
+		st->def_at[t] = now;
+	}
+	return progress;
+}
+
+/* True when the program has a conditional write of a temp (most have none:
+ * the pass then allocates nothing). */
+static bool any_cond_write(const struct qir_compile *c)
+{
+	struct qir_block *b;
+	const struct qir_inst *inst;
+	qir_foreach_block(c, b)
+		qir_foreach_inst(b, inst)
+			if (inst->cond != QPU_COND_ALWAYS && inst->dst.file == QIR_FILE_TEMP &&
+			    !(qir_ops[inst->op].flags & QIR_OPF_BRANCH))
+				return true;
+	return false;
+}
+
+bool qir_opt_same_cond(struct qir_compile *c)
+{
+	if (!any_cond_write(c))
+		return false;
+	uint32_t n = c->num_temps ? c->num_temps : 1, stamp = 0;
+	struct stamps st = {
+		.written = calloc(n, sizeof(uint32_t)),
+		.def_at = calloc(n, sizeof(uint32_t)),
+		.def = calloc(n, sizeof(*st.def)),
+	};
+	bool progress = false;
+	if (!st.written || !st.def_at || !st.def) {
+		c->oom = true;
+	} else {
+		struct qir_block *b;
+		qir_foreach_block(c, b)
+			progress |= block_same(c, b, &st, &stamp);
+	}
+	free(st.written);
+	free(st.def_at);
+	free(st.def);
+	if (progress)
+		qir_invalidate(c);
+	return progress;
+}

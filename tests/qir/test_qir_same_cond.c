@@ -1,0 +1,71 @@
+/* test_qir_same_cond.c: the same_cond pass on small programs (exact QIR
+ * text after one run): a conditional write of what its temp already holds
+ * from an unconditional write earlier in the block (same op and operands,
+ * or the same constant by load_imm or mov) goes; a write of another value,
+ * one after an operand changed, and one in another block stay. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "qir_test.h"
+
+static void removed(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_same_cond, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tfsub.sf -, u0, 1.0\n"
+		"\tload_imm t0, 0x00000000\n"
+		"\tmov.ns t0, 0\n"
+		"\tfadd t1, u0, 1.0\n"
+		"\tfadd t2, t1, t1\n"
+		"\tfadd.ns t2, t1, t1\n"
+		"\tfadd t3, t0, t2\n"
+		"\tmov tlb_color, t3\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tfsub.sf -, u0, 1.0\n"
+		"\tload_imm t0, 0x00000000\n"
+		"\tfadd t1, u0, 1.0\n"
+		"\tfadd t2, t1, t1\n"
+		"\tfadd t3, t0, t2\n"
+		"\tmov tlb_color, t3\n");
+}
+
+static void kept(void **state)
+{
+	(void)state;
+	const char *prog =
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tfsub.sf -, u0, 1.0\n"
+		"\tmov t0, 0\n"
+		"\tmov.ns t0, 1.0\n"
+		"\tmov t1, u0\n"
+		"\tfadd t2, t1, t1\n"
+		"\tfadd t1, t1, 1.0\n"
+		"\tfadd.ns t2, t1, t1\n"
+		"\tmov t4, 0\n"
+		"\tbranch.all_zc b1\n"
+		"block 1:\n"
+		"\tmov.ns t4, 0\n"
+		"\tfadd t3, t0, t2\n"
+		"\tfadd t5, t3, t4\n"
+		"\tmov tlb_color, t5\n";
+	qt_check_pass(qir_opt_same_cond, false, prog, prog);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(removed),
+		cmocka_unit_test(kept),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
