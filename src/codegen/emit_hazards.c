@@ -22,25 +22,51 @@ static bool legal_after(const struct emit_facts *prev, unsigned back, const stru
 	return !(prev->tlb_z && n->rd_ms_flags);
 }
 
-void emit_facts_memo(struct emit_memo *m, uint64_t word, struct emit_facts *f)
+/* Copies word's facts out of m into f; false when m does not know it. */
+static bool memo_find(const struct emit_memo *m, uint64_t word, struct emit_facts *f)
 {
 	for (unsigned i = 0; i < m->used; i++)
 		if (m->word[i] == word) {
 			*f = m->f[i];
-			return;
+			return true;
 		}
-	emit_facts(word, f);
+	return false;
+}
+
+static void memo_store(struct emit_memo *m, uint64_t word, const struct emit_facts *f)
+{
 	unsigned i = m->used < EMIT_MEMO ? m->used++ : m->next;
 	m->next = (uint8_t)((i + 1) % EMIT_MEMO);
 	m->word[i] = word;
 	m->f[i] = *f;
 }
 
+void emit_memo_put(struct emit_memo *m, uint64_t word, const struct emit_facts *f)
+{
+	struct emit_facts known;
+	if (!memo_find(m, word, &known))
+		memo_store(m, word, f);
+}
+
+void emit_facts_memo(struct emit_memo *m, uint64_t word, struct emit_facts *f)
+{
+	if (memo_find(m, word, f))
+		return;
+	emit_facts(word, f);
+	memo_store(m, word, f);
+}
+
 void emit_recent_get(struct emit_prog *p, struct emit_recent *r)
 {
 	r->len = p->out.len;
-	for (unsigned back = 1; back <= 2 && back <= r->len; back++)
-		emit_facts_memo(&p->memo, p->out.data[r->len - back].word, &r->prev[back - 1]);
+	for (unsigned back = 1; back <= 2 && back <= r->len; back++) {
+		uint64_t w = p->out.data[r->len - back].word;
+		struct emit_facts *f = &r->prev[back - 1];
+		if (!memo_find(&p->recent, w, f)) {
+			emit_facts_memo(&p->memo, w, f);
+			memo_store(&p->recent, w, f);
+		}
+	}
 }
 
 /* Whether `next` (facts n) may follow the words described by r: no branch or

@@ -97,10 +97,15 @@ struct emit_memo {
 
 /* emit_facts(word, f) through the memo m. */
 void emit_facts_memo(struct emit_memo *m, uint64_t word, struct emit_facts *f);
+/* Remembers f as word's facts in m (replacing the oldest entry when full),
+ * unless m knows the word already. */
+void emit_memo_put(struct emit_memo *m, uint64_t word, const struct emit_facts *f);
 
 struct emit_prog {
 	VC4_ARRAY(struct emit_out) out;
-	struct emit_memo memo;   /* facts of recently emitted words */
+	struct emit_memo memo;   /* facts of words emitted or about to be */
+	struct emit_memo recent; /* facts of the last words emitted only (the
+				  * pairing candidates would push them out of memo) */
 	uint32_t *block_ip;  /* per block: ip of its first instruction */
 	uint32_t cycles;     /* estimated cycles (instructions + stalls) */
 	uint32_t pairs;      /* instructions with both ALUs busy */

@@ -425,6 +425,8 @@ static int issue_one(struct sched *s, struct emit_prog *p, uint32_t block_ip, ui
 		return emit_branch(p, block_ip, word, first->target) ? n : -1;
 	if (!push_out(p, word, unif, QIR_NONE))
 		return -1;
+	if (n == 1)   /* its facts are known: the next cycle's emit_recent_get */
+		emit_memo_put(&p->recent, word, &s->nodes[a].f);
 	return n;
 }
 

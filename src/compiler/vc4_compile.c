@@ -29,23 +29,24 @@ void vc4_compiled_stage_stats(const struct vc4_compiled_stage *p, char *buf, siz
 		 p->threads, p->num_uniforms, p->max_temps, p->cycles);
 }
 
-/* Most temps live at one ip. */
-static bool max_temps(struct qir_compile *c, uint32_t *out, struct vc4_diag *diag)
+/* Most temps live at one ip, from c's liveness, left in lv for the
+ * register allocator (freed on failure). */
+static bool max_temps(struct qir_compile *c, uint32_t *out, struct qir_liveness *lv,
+		      struct vc4_diag *diag)
 {
-	struct qir_liveness lv;
-	if (!qir_liveness(c, &lv, diag))
+	if (!qir_liveness(c, lv, diag))
 		return false;
-	uint32_t n = lv.num_insts + 1, best = 0;
+	uint32_t n = lv->num_insts + 1, best = 0;
 	int32_t *delta = calloc(n + 1, sizeof(int32_t));
 	if (!delta) {
-		qir_liveness_free(&lv);
+		qir_liveness_free(lv);
 		return vc4_diag_set(diag, "out of memory");
 	}
-	for (uint32_t t = 0; t < lv.num_temps; t++) {
-		if (lv.start[t] == QIR_NONE || lv.start[t] >= lv.end[t])
+	for (uint32_t t = 0; t < lv->num_temps; t++) {
+		if (lv->start[t] == QIR_NONE || lv->start[t] >= lv->end[t])
 			continue;
-		delta[lv.start[t]]++;
-		delta[lv.end[t] < n ? lv.end[t] : n]--;
+		delta[lv->start[t]]++;
+		delta[lv->end[t] < n ? lv->end[t] : n]--;
 	}
 	int32_t live = 0;
 	for (uint32_t ip = 0; ip < n; ip++) {
@@ -54,7 +55,6 @@ static bool max_temps(struct qir_compile *c, uint32_t *out, struct vc4_diag *dia
 			best = (uint32_t)live;
 	}
 	free(delta);
-	qir_liveness_free(&lv);
 	*out = best;
 	return true;
 }
@@ -146,8 +146,9 @@ static bool compile_stage(const struct ir_shader *sh, const struct ir_shader *fs
 	if (!c)
 		return false;
 	struct qir_ra_result ra = {0};
-	bool ok = max_temps(c, &p->max_temps, diag);
-	if (ok && !qir_register_allocate(c, &ra, diag))
+	struct qir_liveness lv;
+	bool ok = max_temps(c, &p->max_temps, &lv, diag);
+	if (ok && !qir_register_allocate_live(c, &lv, &ra, diag))   /* frees lv */
 		ok = false, *ra_failed = true;
 	if (ok && opt && opt->keep_qir && !(p->qir = qir_print(c)))
 		ok = vc4_diag_set(diag, "out of memory");

@@ -533,6 +533,12 @@ struct qir_compile *qir_parse(const char *text, const char *name, struct vc4_dia
  * path to it. Messages name block and instruction:
  * "block 2, inst 3 (fadd t5, t9, u0): t9 ... ". */
 bool qir_validate(struct qir_compile *c, struct vc4_diag *diag);
+struct qir_liveness;
+/* qir_validate() with the reads before writes read off lv, a liveness of
+ * c's current program (qir_liveness()): the same answer and message,
+ * without a walk of its own. */
+bool qir_validate_live(struct qir_compile *c, const struct qir_liveness *lv,
+		       struct vc4_diag *diag);
 
 /* Liveness over the CFG: per block the temps live in and out, and per temp
  * the half-open ip range [start, end) over which it is live: start = first
@@ -684,6 +690,12 @@ struct qir_ra_result {
  * register) otherwise; out->temps is then NULL. */
 bool qir_register_allocate(struct qir_compile *c, struct qir_ra_result *out,
 			   struct vc4_diag *diag);
+/* The same, given lv, a liveness of c's current program (qir_liveness()),
+ * which it uses (for the validation and the first round) instead of
+ * computing its own, and frees (lv is left zeroed). The same result and
+ * messages. */
+bool qir_register_allocate_live(struct qir_compile *c, struct qir_liveness *lv,
+				struct qir_ra_result *out, struct vc4_diag *diag);
 void qir_ra_result_free(struct qir_ra_result *r);
 
 #endif

@@ -403,10 +403,12 @@ static bool work_alloc(struct live_work *w)
 		w->a.pred_start = malloc(nb * sizeof(uint32_t));
 	}
 	struct qir_liveness *lv = w->lv;
-	lv->start = calloc(nt, sizeof(uint32_t));
-	lv->end = calloc(nt, sizeof(uint32_t));
-	lv->block_start = calloc(nb, sizeof(uint32_t));
-	lv->block_end = calloc(nb, sizeof(uint32_t));
+	/* start, end, block_start and block_end in one allocation (freed
+	 * through start) */
+	lv->start = calloc(2 * nt + 2 * nb, sizeof(uint32_t));
+	lv->end = lv->start ? lv->start + nt : NULL;
+	lv->block_start = lv->start ? lv->start + 2 * nt : NULL;
+	lv->block_end = lv->start ? lv->start + 2 * nt + nb : NULL;
 	if (lv->start && lv->end)
 		for (uint32_t t = 0; t < lv->num_temps; t++)
 			lv->start[t] = lv->end[t] = QIR_NONE;
@@ -615,9 +617,6 @@ void qir_liveness_free(struct qir_liveness *lv)
 	free(lv->in_temps);
 	free(lv->out_start);
 	free(lv->out_temps);
-	free(lv->start);
-	free(lv->end);
-	free(lv->block_start);
-	free(lv->block_end);
+	free(lv->start);   /* end, block_start and block_end share it */
 	memset(lv, 0, sizeof(*lv));
 }

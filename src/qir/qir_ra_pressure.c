@@ -1,14 +1,14 @@
 /*
  * qir_ra_pressure.c: the register allocator's pressure check (see
- * qir_ra_pressure.h): one sweep over the ips with a counter per kind set,
- * the subset sums of those counters (a 4-bit zeta transform) compared with
- * the registers of each set, and the failure message naming the IR line.
+ * qir_ra_pressure.h): one sweep over the ips keeping, per kind set, the
+ * number of live values whose kinds lie in it (the subset sums, updated as
+ * ranges open and close), compared with the registers of each set, and
+ * the failure message naming the IR line.
  */
 #include "qir/qir_ra_pressure.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* The temps of p sorted by range end: by_end[first[ip] .. first[ip + 1]).
  * False when out of memory. */
@@ -33,23 +33,36 @@ static bool sort_by_end(const struct qir_ra_pressure *p, uint32_t n, uint32_t **
 	return true;
 }
 
-/* Checks the counters of one ip; records the maximum and the worst
+/* The subset sums: f[S] counts the live temps whose kinds lie in S (kept
+ * as ranges open and close instead of transformed at every ip); over, the
+ * kind sets S >= 1 with more than their registers. */
+struct sums {
+	uint32_t f[16];
+	uint32_t over;
+};
+
+/* Adds d to f[S] for every kind set S containing `kinds`. */
+static void add_kinds(struct sums *u, const uint32_t regs[16], unsigned kinds, uint32_t d)
+{
+	for (unsigned s = kinds; s < 16; s = (s + 1) | kinds) {
+		bool was = s && u->f[s] > regs[s];
+		u->f[s] += d;
+		u->over += (uint32_t)(s && u->f[s] > regs[s]) - (uint32_t)was;
+	}
+}
+
+/* Checks the subset sums of one ip; records the maximum and the worst
  * violation. True when some kind set is over. */
-static bool evaluate(struct qir_ra_pressure *p, const uint32_t cnt[16], uint32_t live,
+static bool evaluate(struct qir_ra_pressure *p, const struct sums *u, uint32_t live,
 		     uint32_t ip)
 {
-	uint32_t f[16];
-	memcpy(f, cnt, sizeof(f));
-	for (unsigned bit = 1; bit < 16; bit <<= 1) {
-		for (unsigned s = 0; s < 16; s++) {
-			if (s & bit)
-				f[s] += f[s ^ bit];   /* f[S] = temps whose kinds lie in S */
-		}
-	}
+	const uint32_t *f = u->f;
 	if (live > p->max_live) {
 		p->max_live = live;
 		p->max_ip = ip;
 	}
+	if (!u->over)   /* every set fits: nothing to record */
+		return false;
 	bool bad = false;
 	for (unsigned s = 1; s < 16; s++) {
 		if (f[s] <= p->regs[s])
@@ -76,17 +89,18 @@ bool qir_ra_pressure_check(struct qir_ra_pressure *p)
 	p->max_live = p->max_ip = p->bad_live = p->bad_ip = p->bad_regs = p->bad_kinds = 0;
 	p->bad_before = calloc((size_t)n + 2, sizeof(uint32_t));
 	bool ok = sort_by_end(p, n, &first, &by_end) && p->bad_before;
-	uint32_t cnt[16] = { 0 }, live = 0, si = 0, nbad = 0;
+	struct sums u = { { 0 }, 0 };
+	uint32_t live = 0, si = 0, nbad = 0;
 	bool bad = false;
 	for (uint32_t ip = 0; ok && ip <= n; ip++) {
 		p->bad_before[ip] = nbad;
 		bool changed = false;
 		for (uint32_t i = first[ip]; ip < n && i < first[ip + 1]; i++, changed = true)
-			cnt[p->kinds[by_end[i]]]--, live--;
+			add_kinds(&u, p->regs, p->kinds[by_end[i]], (uint32_t)-1), live--;
 		for (; si < p->count && p->lv->start[p->temp_of[si]] == ip; si++, changed = true)
-			cnt[p->kinds[p->temp_of[si]]]++, live++;
+			add_kinds(&u, p->regs, p->kinds[p->temp_of[si]], 1), live++;
 		if (changed)
-			bad = evaluate(p, cnt, live, ip);
+			bad = evaluate(p, &u, live, ip);
 		nbad += bad;
 		p->fits &= !bad;
 	}

@@ -21,7 +21,8 @@
  *
  * Interference: temps' live ranges ([start, end) ip intervals from
  * qir_liveness over the CFG) are counting-sorted by start and swept with an
- * active list: O(T + I + E). After the pressure check at most 67 ranges
+ * active list, the neighbour lists handed to the graph whole
+ * (qir_ra_graph.h): O(T + I + E). After the pressure check at most 67 ranges
  * overlap at any ip, so E <= 67 T: the graph is linear in the program.
  * Selection prefers r4, then accumulators, then A/B alternately, each
  * round-robin (fewer false dependencies for the QPU
@@ -52,6 +53,7 @@
 #include <string.h>
 
 #include "qir/qir_ra_acc.h"
+#include "qir/qir_ra_graph.h"
 #include "qir/qir_ra_pressure.h"
 #include "qir/qir_ra_set.h"
 #include "regalloc/regalloc.h"
@@ -318,28 +320,10 @@ static bool number_nodes(struct ractx *x)
 	return true;
 }
 
-/* Interference by sweeping the nodes (already in start order) with a list
- * of the ranges still open. */
+/* Interference: qir_ra_graph.h. */
 static bool build_edges(struct ractx *x, struct ra_graph *g)
 {
-	uint32_t n = x->nnodes;
-	uint32_t *active = malloc((n ? n : 1) * sizeof(uint32_t));
-	if (!active)
-		return false;
-	uint32_t nact = 0;
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t s = x->lv.start[x->temp_of[i]], keep = 0;
-		for (uint32_t k = 0; k < nact; k++) {
-			if (x->lv.end[x->temp_of[active[k]]] > s) {
-				active[keep++] = active[k];
-				ra_graph_add_interference(g, active[k], i);
-			}
-		}
-		nact = keep;
-		active[nact++] = i;
-	}
-	free(active);
-	return ra_graph_ok(g);
+	return qir_ra_build_edges(&x->lv, x->temp_of, x->nnodes, g);
 }
 
 static void ractx_free(struct ractx *x)
@@ -357,13 +341,19 @@ static void ractx_free(struct ractx *x)
 	free(x->quick);
 }
 
-/* Liveness, kinds and node numbering; false (diag) on failure. */
-static bool ractx_init(struct ractx *x, struct qir_compile *c, struct vc4_diag *diag)
+/* Liveness (taken over from *lv when given), kinds and node numbering;
+ * false (diag) on failure. */
+static bool ractx_init(struct ractx *x, struct qir_compile *c, struct qir_liveness *lv,
+		       struct vc4_diag *diag)
 {
 	memset(x, 0, sizeof(*x));
 	x->c = c;
-	if (!qir_liveness(c, &x->lv, diag))
+	if (lv) {
+		x->lv = *lv;
+		memset(lv, 0, sizeof(*lv));
+	} else if (!qir_liveness(c, &x->lv, diag)) {
 		return false;
+	}
 	qir_live_scratch_free(c);   /* no more liveness for a while: peak memory */
 	size_t n = c->num_temps ? c->num_temps : 1;
 	x->kinds = malloc(n);
@@ -654,16 +644,19 @@ static enum attempt colour(struct ractx *x, const struct ra_set *set, bool threa
 	return res;
 }
 
-/* One round over the current program in the given mode: the pressure
- * check, then colouring. ATTEMPT_REMAT when constants were rematerialized
- * (the program changed: start over); ATTEMPT_FAILED with diag set. */
+/* One round over the current program in the given mode (lv: its liveness,
+ * taken over, or NULL): the pressure check, then colouring. ATTEMPT_REMAT
+ * when constants were rematerialized (the program changed: start over);
+ * ATTEMPT_FAILED with diag set. */
 static enum attempt attempt(struct qir_compile *c, const struct ra_set *set, bool threaded,
-			    struct qir_ra_result *out, struct vc4_diag *diag)
+			    struct qir_liveness *lv, struct qir_ra_result *out,
+			    struct vc4_diag *diag)
 {
 	struct ractx x;
 	struct qir_ra_pressure p = {0};
 	uint32_t *uses = NULL;
-	bool ok = ractx_init(&x, c, diag) && qir_temp_defs(c) && (uses = qir_temp_use_counts(c));
+	bool ok = ractx_init(&x, c, lv, diag) && qir_temp_defs(c) &&
+		  (uses = qir_temp_use_counts(c));
 	enum attempt res = ATTEMPT_FAILED;
 	if (ok && !check_pressure(&x, set, threaded, &p))
 		c->oom = true;
@@ -682,10 +675,11 @@ static enum attempt attempt(struct qir_compile *c, const struct ra_set *set, boo
 /* Allocation in one mode, rematerializing constants while that helps: at
  * most QIR_RA_MAX_ROUNDS rounds, each linear in the program. */
 static bool try_allocate(struct qir_compile *c, const struct ra_set *set, bool threaded,
-			 struct qir_ra_result *out, struct vc4_diag *diag)
+			 struct qir_liveness *lv, struct qir_ra_result *out,
+			 struct vc4_diag *diag)
 {
 	for (int i = 0;; i++) {
-		enum attempt r = attempt(c, set, threaded, out, diag);
+		enum attempt r = attempt(c, set, threaded, i ? NULL : lv, out, diag);
 		if (r == ATTEMPT_OK)
 			return true;
 		if (r == ATTEMPT_FAILED)
@@ -710,6 +704,25 @@ static void remove_thrsw(struct qir_compile *c)
 	c->fs_threaded = false;
 }
 
+/* qir_register_allocate() after the validation; lv as in attempt(). */
+static bool allocate(struct qir_compile *c, struct qir_liveness *lv, struct qir_ra_result *out,
+		     struct vc4_diag *diag)
+{
+	const struct ra_set *set = qir_ra_set(diag);
+	if (!set)
+		return false;
+	bool threaded = c->stage == QIR_STAGE_FRAGMENT && c->fs_threaded;
+	struct vc4_diag first = {0};
+	bool ok = try_allocate(c, set, threaded, lv, out, threaded ? &first : diag);
+	if (!ok && threaded) {
+		remove_thrsw(c);
+		ok = try_allocate(c, set, false, NULL, out, diag);
+	}
+	if (!ok)
+		qir_ra_result_free(out);
+	return ok;
+}
+
 bool qir_register_allocate(struct qir_compile *c, struct qir_ra_result *out,
 			   struct vc4_diag *diag)
 {
@@ -717,18 +730,18 @@ bool qir_register_allocate(struct qir_compile *c, struct qir_ra_result *out,
 	struct vc4_diag v = {0};
 	if (!qir_validate(c, &v))
 		return vc4_diag_set(diag, "register allocation: invalid program: %s", v.msg);
-	const struct ra_set *set = qir_ra_set(diag);
-	if (!set)
-		return false;
-	bool threaded = c->stage == QIR_STAGE_FRAGMENT && c->fs_threaded;
-	struct vc4_diag first = {0};
-	bool ok = try_allocate(c, set, threaded, out, threaded ? &first : diag);
-	if (!ok && threaded) {
-		remove_thrsw(c);
-		ok = try_allocate(c, set, false, out, diag);
-	}
-	if (!ok)
-		qir_ra_result_free(out);
+	return allocate(c, NULL, out, diag);
+}
+
+bool qir_register_allocate_live(struct qir_compile *c, struct qir_liveness *lv,
+				struct qir_ra_result *out, struct vc4_diag *diag)
+{
+	memset(out, 0, sizeof(*out));
+	struct vc4_diag v = {0};
+	bool ok = qir_validate_live(c, lv, &v) ?
+		  allocate(c, lv, out, diag) :
+		  vc4_diag_set(diag, "register allocation: invalid program: %s", v.msg);
+	qir_liveness_free(lv);   /* a no-op once taken over */
 	return ok;
 }
 

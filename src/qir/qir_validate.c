@@ -206,12 +206,10 @@ static bool check_block_links(struct vctx *v, const struct qir_block *b, uint32_
 	return true;
 }
 
-/* A temp live into the entry block is read before any write on some path. */
-static bool check_defined(struct vctx *v)
+/* Reports temp t (QIR_NONE: none), live into the entry block, at the first
+ * instruction naming it: it is read before any write on some path. */
+static bool report_undefined(struct vctx *v, uint32_t t)
 {
-	uint32_t t;
-	if (!qir_live_into_entry(v->c, &t, v->diag))
-		return false;
 	if (t == QIR_NONE)
 		return true;
 	struct qir_block *b;
@@ -232,26 +230,49 @@ static bool check_defined(struct vctx *v)
 	return vc4_diag_set(v->diag, "t%u may be read before it is written", t);
 }
 
+/* Everything but reads before writes: blocks and links, every instruction,
+ * branch and payload placement. */
+static bool check_structure(struct vctx *v)
+{
+	struct qir_compile *c = v->c;
+	if (c->oom)
+		return vc4_diag_set(v->diag, "out of memory while building the program");
+	if (!c->blocks.len)
+		return vc4_diag_set(v->diag, "program has no blocks");
+	for (uint32_t i = 0; i < c->blocks.len; i++) {
+		v->b = c->blocks.data[i];
+		if (!check_block_links(v, v->b, i))
+			return false;
+		v->n = 0;
+		for (v->inst = v->b->first; v->inst; v->inst = v->inst->next, v->n++) {
+			if (!check_inst(v))
+				return false;
+		}
+		v->payload_allowed = false;
+	}
+	return true;
+}
+
 /* Checks the whole program (docs/qir.md, "Core services"): blocks and links,
  * every instruction, branch and payload placement, and reads before writes;
  * false with diag naming block and instruction at the first problem. */
 bool qir_validate(struct qir_compile *c, struct vc4_diag *diag)
 {
 	struct vctx v = { .c = c, .diag = diag, .payload_allowed = true };
-	if (c->oom)
-		return vc4_diag_set(diag, "out of memory while building the program");
-	if (!c->blocks.len)
-		return vc4_diag_set(diag, "program has no blocks");
-	for (uint32_t i = 0; i < c->blocks.len; i++) {
-		v.b = c->blocks.data[i];
-		if (!check_block_links(&v, v.b, i))
-			return false;
-		v.n = 0;
-		for (v.inst = v.b->first; v.inst; v.inst = v.inst->next, v.n++) {
-			if (!check_inst(&v))
-				return false;
-		}
-		v.payload_allowed = false;
-	}
-	return check_defined(&v);
+	uint32_t t;
+	if (!check_structure(&v) || !qir_live_into_entry(c, &t, diag))
+		return false;
+	return report_undefined(&v, t);
+}
+
+bool qir_validate_live(struct qir_compile *c, const struct qir_liveness *lv,
+		       struct vc4_diag *diag)
+{
+	struct vctx v = { .c = c, .diag = diag, .payload_allowed = true };
+	if (!check_structure(&v))
+		return false;
+	uint32_t first = lv->in_start[0], t = QIR_NONE;
+	if (lv->num_blocks && lv->in_start[1] > first)
+		t = lv->in_temps[first];
+	return report_undefined(&v, t);
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <threads.h>
 
 /* ------------------------------------------------------------------------ */
 /* Fields                                                                   */
@@ -314,10 +315,21 @@ const struct qpu_small_imm_info qpu_small_imms[64] = {
 
 int qpu_small_imm_encode(uint32_t bits)
 {
-	for (int code = 0; code < 48; code++) {
-		if (qpu_small_imms[code].bits == bits)
-			return code;
-	}
+	/* the table's first 48 entries by arithmetic (tests/qpu checks every
+	 * code against the table): integers -16..15, then 2^0..2^7 and
+	 * 2^-8..2^-1, which are a bare exponent */
+	int32_t v = (int32_t)bits;
+	if (v >= 0 && v <= 15)
+		return v;
+	if (v >= -16 && v < 0)
+		return 32 + v;
+	if (bits & 0x807fffffu)
+		return -1;
+	int e = (int)(bits >> 23) - 127;
+	if (e >= 0 && e <= 7)
+		return 32 + e;
+	if (e >= -8 && e < 0)
+		return 48 + e;
 	return -1;
 }
 
@@ -370,47 +382,54 @@ const char *qpu_reg_name(enum qpu_reg_id id)
 }
 
 /* The first address (file A before file B, low before high) of one table
- * whose entry is `id`. */
-static bool find_reg(const struct qpu_reg_info table[2][64], enum qpu_reg_id id,
-		     enum qpu_file *file, unsigned *addr)
+ * whose entry is `id`, by scanning; 0 when none, else 1 + file * 64 + addr. */
+static uint8_t scan_reg(const struct qpu_reg_info table[2][64], enum qpu_reg_id id)
 {
+	for (unsigned i = 0; i < 2 * 64; i++) {
+		if (table[i / 64][i % 64].id == id)
+			return (uint8_t)(i + 1);
+	}
+	return 0;
+}
+
+/* scan_reg's answers for every id of both tables, built once per process:
+ * emission asks for an address per operand. */
+static uint8_t first_raddr[QPU_REG_COUNT], first_waddr[QPU_REG_COUNT];
+
+static void build_first_addrs(void)
+{
+	for (unsigned id = 0; id < QPU_REG_COUNT; id++) {
+		if (id == QPU_REG_RESERVED)
+			continue;
+		first_raddr[id] = scan_reg(qpu_raddrs, (enum qpu_reg_id)id);
+		first_waddr[id] = scan_reg(qpu_waddrs, (enum qpu_reg_id)id);
+	}
+}
+
+/* Looks `id` up in one of the inverse tables above. */
+static bool find_reg(const uint8_t *first, enum qpu_reg_id id, enum qpu_file *file,
+		     unsigned *addr)
+{
+	static once_flag once = ONCE_FLAG_INIT;
 	if (id == QPU_REG_RESERVED || id >= QPU_REG_COUNT)
 		return false;
-	/* ra n is at A n and rb n at B n in both tables, r0..r3 at A 32..35
-	 * among the write addresses, and nowhere before (tests/qpu checks these
-	 * shortcuts against the scan below for every id) */
-	if (id >= QPU_REG_RA0 && id < QPU_REG_RB0 + 32) {
-		bool b = id >= QPU_REG_RB0;
-		unsigned n = id - (b ? QPU_REG_RB0 : QPU_REG_RA0);
-		if (table[b][n].id == id) {
-			*file = b ? QPU_FILE_B : QPU_FILE_A;
-			*addr = n;
-			return true;
-		}
-	}
-	if (id >= QPU_REG_ACC0 && id <= QPU_REG_ACC3 && table[0][32 + id - QPU_REG_ACC0].id == id) {
-		*file = QPU_FILE_A;
-		*addr = 32 + id - QPU_REG_ACC0;
-		return true;
-	}
-	for (unsigned i = 0; i < 2 * 64; i++) {
-		if (table[i / 64][i % 64].id == id) {
-			*file = (enum qpu_file)(i / 64);
-			*addr = i % 64;
-			return true;
-		}
-	}
-	return false;
+	call_once(&once, build_first_addrs);
+	unsigned v = first[id];
+	if (!v)
+		return false;
+	*file = (enum qpu_file)((v - 1) / 64);
+	*addr = (v - 1) % 64;
+	return true;
 }
 
 bool qpu_reg_raddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr)
 {
-	return find_reg(qpu_raddrs, id, file, addr);
+	return find_reg(first_raddr, id, file, addr);
 }
 
 bool qpu_reg_waddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr)
 {
-	return find_reg(qpu_waddrs, id, file, addr);
+	return find_reg(first_waddr, id, file, addr);
 }
 
 uint32_t qpu_load_imm_elem(enum qpu_li_kind kind, uint32_t imm, unsigned elem)
@@ -443,19 +462,6 @@ uint32_t qpu_pack_unorm8(uint32_t x)
 
 /* ------------------------------------------------------------------------ */
 /* Decode / encode                                                          */
-
-enum qpu_form qpu_form_of(uint64_t word)
-{
-	switch (qpu_get_sig(word)) {
-	case QPU_SIG_BRANCH:
-		return QPU_FORM_BRANCH;
-	case QPU_SIG_LOAD_IMM:
-		return qpu_get_li_kind(word) == QPU_LI_SEMAPHORE ?
-		       QPU_FORM_SEMAPHORE : QPU_FORM_LOAD_IMM;
-	default:
-		return QPU_FORM_ALU;
-	}
-}
 
 uint64_t qpu_unused_mask(enum qpu_form form)
 {

@@ -440,8 +440,19 @@ struct qpu_inst {
 	uint64_t unused;
 };
 
-/* The form of a word. */
-enum qpu_form qpu_form_of(uint64_t word);
+/* The form of a word (inline: every pass over code words asks it). */
+static inline enum qpu_form qpu_form_of(uint64_t word)
+{
+	switch (qpu_get_sig(word)) {
+	case QPU_SIG_BRANCH:
+		return QPU_FORM_BRANCH;
+	case QPU_SIG_LOAD_IMM:
+		return qpu_get_li_kind(word) == QPU_LI_SEMAPHORE ?
+		       QPU_FORM_SEMAPHORE : QPU_FORM_LOAD_IMM;
+	default:
+		return QPU_FORM_ALU;
+	}
+}
 
 /* Splits a word into its fields. Never fails; see qpu_inst_valid(). */
 void qpu_decode(uint64_t word, struct qpu_inst *inst);

@@ -73,7 +73,8 @@
  *
  *   - No N×N interference matrix: edges are collected in a growable list and
  *     turned into deduplicated adjacency arrays (a marker array, O(N + E)) at
- *     allocation time. Memory is O(N + E).
+ *     allocation time, or given whole as neighbour lists
+ *     (ra_graph_set_adjacency(): no edge list at all). Memory is O(N + E).
  *   - qsum is maintained incrementally and the stuck choice comes from an
  *     indexed heap, so simplification is O((N + E) log N) rather than a rescan
  *     of all nodes per step.
@@ -101,6 +102,7 @@ enum node_state {
 	NODE_TRIVIAL,   /* on the worklist of trivially colourable nodes */
 	NODE_IN_HEAP,   /* stuck: waiting in the heap */
 	NODE_STACKED,   /* removed from the graph, on the stack */
+	NODE_FIXED,     /* precoloured: never in the graph */
 };
 
 struct ra_node {
@@ -121,6 +123,7 @@ struct ra_graph {
 	struct ra_node *nodes;
 	VC4_ARRAY(uint32_t) edges;      /* pairs (a, b) as added */
 	bool adj_dirty;                 /* edges changed since adjacency was built */
+	bool adj_given;                 /* adjacency from ra_graph_set_adjacency() */
 	size_t *adj_start;              /* nnodes + 1 offsets into adj */
 	uint32_t *adj;
 	ra_select_fn select;
@@ -205,6 +208,13 @@ static bool check_node(struct ra_graph *g, const char *fn, uint32_t node)
 			    fn, node, g->nnodes);
 }
 
+/* Edges may not be added to a graph given its adjacency whole. */
+static bool check_not_given(struct ra_graph *g, const char *fn)
+{
+	return !g->adj_given ||
+	       vc4_diag_set(&g->err, "%s: the graph's adjacency was set whole", fn);
+}
+
 bool ra_graph_set_class(struct ra_graph *g, uint32_t node, uint32_t cls)
 {
 	static const char fn[] = "ra_graph_set_class";
@@ -220,7 +230,7 @@ bool ra_graph_set_class(struct ra_graph *g, uint32_t node, uint32_t cls)
 bool ra_graph_add_interference(struct ra_graph *g, uint32_t a, uint32_t b)
 {
 	static const char fn[] = "ra_graph_add_interference";
-	if (!check_node(g, fn, a) || !check_node(g, fn, b))
+	if (!check_node(g, fn, a) || !check_node(g, fn, b) || !check_not_given(g, fn))
 		return false;
 	if (a == b)
 		return true;
@@ -230,6 +240,47 @@ bool ra_graph_add_interference(struct ra_graph *g, uint32_t a, uint32_t b)
 	g->edges.data[g->edges.len++] = a;
 	g->edges.data[g->edges.len++] = b;
 	g->adj_dirty = true;
+	return true;
+}
+
+/* Whether start/adj are well-formed lists for g's nodes: offsets from 0
+ * that do not decrease, neighbours in range (self-edges are not looked
+ * for: one would only make colouring more pessimistic). */
+static bool adjacency_ok(const struct ra_graph *g, const size_t *start, const uint32_t *adj)
+{
+	uint32_t nn = g->nnodes, most = 0;
+	bool bad = start[0] != 0;
+	for (uint32_t n = 0; n < nn; n++)
+		bad |= start[n + 1] < start[n];
+	if (bad)
+		return false;
+	size_t len = start[nn];
+	for (size_t i = 0; i < len; i++)   /* a max: vectorises */
+		most = adj[i] > most ? adj[i] : most;
+	return len == 0 || most < nn;
+}
+
+bool ra_graph_set_adjacency(struct ra_graph *g, size_t *start, uint32_t *adj)
+{
+	static const char fn[] = "ra_graph_set_adjacency";
+	if (!g || g->err.set || !start || !adj) {
+		free(start);
+		free(adj);
+		return g && !g->err.set &&
+		       vc4_diag_set(&g->err, "%s: no adjacency (out of memory?)", fn);
+	}
+	if (g->edges.len || g->adj_given || !adjacency_ok(g, start, adj)) {
+		free(start);
+		free(adj);
+		return vc4_diag_set(&g->err, "%s: %s", fn, g->edges.len || g->adj_given ?
+				    "the graph already has edges" : "malformed neighbour lists");
+	}
+	free(g->adj_start);
+	free(g->adj);
+	g->adj_start = start;
+	g->adj = adj;
+	g->adj_dirty = false;
+	g->adj_given = true;
 	return true;
 }
 
@@ -415,11 +466,6 @@ static bool trivially_colourable(const struct ra_graph *g, const struct ra_node 
 	return n->qsum < g->set->p[n->cls];
 }
 
-static uint32_t q_of(const struct ra_set *set, uint32_t b, uint32_t c)
-{
-	return set->q[(size_t)b * set->nclasses + c];
-}
-
 /* Computes qsum and live degree of every node to colour and puts it on the
  * worklist or in the heap. Precoloured neighbours count with what they
  * really block. */
@@ -430,19 +476,27 @@ static void init_simplify(struct ra_graph *g)
 	for (uint32_t n = 0; n < g->nnodes; n++) {
 		struct ra_node *node = &g->nodes[n];
 		if (node->precoloured)
+			node->state = NODE_FIXED;
+	}
+	for (uint32_t n = 0; n < g->nnodes; n++) {
+		struct ra_node *node = &g->nodes[n];
+		if (node->precoloured)
 			continue;
-		node->qsum = 0;
-		node->live_degree = 0;
+		const uint32_t *qrow = set->q + (size_t)node->cls * set->nclasses;
+		const uint32_t *brow = set->blocked + (size_t)node->cls * set->nregs;
+		uint64_t qsum = 0;
+		uint32_t live = 0;
 		for (size_t i = g->adj_start[n]; i < g->adj_start[n + 1]; i++) {
 			const struct ra_node *nb = &g->nodes[g->adj[i]];
 			if (nb->precoloured) {
-				size_t row = (size_t)node->cls * set->nregs;
-				node->qsum += set->blocked[row + nb->reg];
+				qsum += brow[nb->reg];
 			} else {
-				node->qsum += q_of(set, node->cls, nb->cls);
-				node->live_degree++;
+				qsum += qrow[nb->cls];
+				live++;
 			}
 		}
+		node->qsum = qsum;
+		node->live_degree = live;
 		node->state = NODE_IN_GRAPH;
 		if (trivially_colourable(g, node)) {
 			node->state = NODE_TRIVIAL;
@@ -453,19 +507,20 @@ static void init_simplify(struct ra_graph *g)
 	}
 }
 
-/* Pushes node n on the stack and updates the neighbours it leaves behind. */
+/* Pushes node n on the stack and updates the neighbours it leaves behind
+ * (precoloured ones, NODE_FIXED, and stacked ones are out of the graph). */
 static void remove_node(struct ra_graph *g, uint32_t n)
 {
 	const struct ra_set *set = g->set;
-	uint32_t cls = g->nodes[n].cls;
+	const uint32_t *qcol = set->qt + (size_t)g->nodes[n].cls * set->nclasses;
 	g->nodes[n].state = NODE_STACKED;
 	g->stack[g->nstack++] = n;
 	for (size_t i = g->adj_start[n]; i < g->adj_start[n + 1]; i++) {
 		uint32_t j = g->adj[i];
 		struct ra_node *nb = &g->nodes[j];
-		if (nb->precoloured || nb->state == NODE_STACKED)
+		if (nb->state >= NODE_STACKED)
 			continue;
-		nb->qsum -= q_of(set, nb->cls, cls);
+		nb->qsum -= qcol[nb->cls];
 		nb->live_degree--;
 		if (nb->state != NODE_IN_HEAP)
 			continue;
@@ -473,8 +528,9 @@ static void remove_node(struct ra_graph *g, uint32_t n)
 			heap_remove(g, j);
 			nb->state = NODE_TRIVIAL;
 			g->trivial[g->ntrivial++] = j;
-		} else {
-			heap_sift_down(g, nb->heap_pos); /* fewer neighbours: a worse key */
+		} else if (2 * nb->heap_pos + 1 < g->nheap) {
+			/* fewer neighbours: a worse key (a leaf stays where it is) */
+			heap_sift_down(g, nb->heap_pos);
 		}
 	}
 }
@@ -506,7 +562,24 @@ static bool compute_avail(struct ra_graph *g, uint32_t n)
 {
 	const struct ra_set *set = g->set;
 	uint32_t words = set->words;
-	memcpy(g->avail, ra_set_class_row(set, g->nodes[n].cls), words * sizeof(uint64_t));
+	const uint64_t *row = ra_set_class_row(set, g->nodes[n].cls);
+	if (words <= 2) {       /* every real target: the bitset in two locals */
+		uint64_t a0 = row[0], a1 = words > 1 ? row[1] : 0;
+		for (size_t i = g->adj_start[n]; i < g->adj_start[n + 1]; i++) {
+			uint32_t reg = g->nodes[g->adj[i]].reg;
+			if (reg == RA_NO_REG)
+				continue;
+			const uint64_t *c = ra_set_conflict_row(set, reg);
+			a0 &= ~c[0];
+			if (words > 1)
+				a1 &= ~c[1];
+		}
+		g->avail[0] = a0;
+		if (words > 1)
+			g->avail[1] = a1;
+		return (a0 | a1) != 0;
+	}
+	memcpy(g->avail, row, words * sizeof(uint64_t));
 	for (size_t i = g->adj_start[n]; i < g->adj_start[n + 1]; i++) {
 		uint32_t reg = g->nodes[g->adj[i]].reg;
 		if (reg == RA_NO_REG)

@@ -27,6 +27,8 @@
  *                                              is not precoloured
  *        ra_graph_add_interference(g, a, b)    O(1) amortised; duplicates and
  *                                              self-edges are allowed and ignored
+ *        ra_graph_set_adjacency(g, start, adj)  O(N + E): all the edges at once,
+ *                                              as ready neighbour lists
  *        ra_graph_set_reg(g, n, reg)           O(1): precolour a node
  *        ra_graph_set_spill_cost(g, n, cost)   O(1); default 1.0, RA_UNSPILLABLE
  *        ra_graph_set_select_callback(g, f, u) O(1): hardware register policy
@@ -54,6 +56,7 @@
 #define VC4_REGALLOC_REGALLOC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "util/diag.h"
@@ -130,6 +133,15 @@ bool ra_graph_set_class(struct ra_graph *g, uint32_t node, uint32_t cls);
 uint32_t ra_graph_get_class(const struct ra_graph *g, uint32_t node);
 /* a and b are live at the same time. */
 bool ra_graph_add_interference(struct ra_graph *g, uint32_t a, uint32_t b);
+/* All the graph's edges at once, instead of adding them one by one: node n's
+ * neighbours are adj[start[n]] .. adj[start[n + 1] - 1]. Both arrays come
+ * from malloc and belong to the graph from this call on (also when it
+ * fails). The lists must be symmetric and free of duplicates and
+ * self-edges (checked: the offsets, neighbours in range); their order is
+ * the order in which colouring visits neighbours, the order adding the
+ * edges one by one would have given. Only on a graph without edges, and
+ * no edge may be added after it. False (error recorded) otherwise. */
+bool ra_graph_set_adjacency(struct ra_graph *g, size_t *start, uint32_t *adj);
 /* Precolours `node` to `reg`: it keeps that register and is never spilled. */
 bool ra_graph_set_reg(struct ra_graph *g, uint32_t node, uint32_t reg);
 /* Cost of spilling `node` (>= 0, finite), or RA_UNSPILLABLE. */

@@ -19,6 +19,7 @@ struct ra_set {
 	bool finalized;
 	uint32_t *p;                    /* [class]: registers in the class */
 	uint32_t *q;                    /* [b * nclasses + c]: see regalloc.c */
+	uint32_t *qt;                   /* [c * nclasses + b] = q(b, c): the same, by column */
 	uint32_t *blocked;              /* [c * nregs + r]: |conflicts(r) ∩ class c| */
 	struct vc4_diag err;            /* first misuse of a building call */
 };

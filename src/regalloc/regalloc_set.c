@@ -58,6 +58,7 @@ void ra_set_destroy(struct ra_set *set)
 	vc4_array_free(&set->class_bits);
 	free(set->p);
 	free(set->q);
+	free(set->qt);
 	free(set->blocked);
 	free(set);
 }
@@ -143,6 +144,7 @@ static void compute_tables(struct ra_set *set)
 					max = v;
 			}
 			set->q[(size_t)b * k + c] = max;
+			set->qt[(size_t)c * k + b] = max;
 		}
 	}
 }
@@ -157,8 +159,9 @@ bool ra_set_finalize(struct ra_set *set, struct vc4_diag *diag)
 	uint32_t k = set->nclasses;
 	set->p = calloc(k ? k : 1, sizeof(uint32_t));
 	set->q = calloc(k ? (size_t)k * k : 1, sizeof(uint32_t));
+	set->qt = calloc(k ? (size_t)k * k : 1, sizeof(uint32_t));
 	set->blocked = calloc(k ? (size_t)k * set->nregs : 1, sizeof(uint32_t));
-	if (!set->p || !set->q || !set->blocked) {
+	if (!set->p || !set->q || !set->qt || !set->blocked) {
 		vc4_diag_set(&set->err, "%s: out of memory for %u classes", fn, k);
 		return vc4_diag_set(diag, "%s", set->err.msg);
 	}

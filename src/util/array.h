@@ -21,9 +21,12 @@
 bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 			   size_t extra, size_t elem_size);
 
+/* Room already there is not a call (len <= cap always holds). `extra` is
+ * evaluated twice: pass no expression with side effects. */
 #define vc4_array_reserve(a, extra) \
-	vc4_array_reserve_raw((void **)&(a)->data, (a)->len, &(a)->cap, \
-			      (extra), sizeof(*(a)->data))
+	((a)->cap - (a)->len >= (size_t)(extra) || \
+	 vc4_array_reserve_raw((void **)&(a)->data, (a)->len, &(a)->cap, \
+			       (extra), sizeof(*(a)->data)))
 
 /* Appends one element; evaluates to false when out of memory. Growing is a
  * call, room left is not (pushes are in every pass's inner loops). */

@@ -365,6 +365,58 @@ static void invalid_input(void **state)
 	qir_compile_free(c);
 }
 
+/* qir_register_allocate_live(), given the program's liveness, answers as
+ * qir_register_allocate(): the same registers (also through the threaded
+ * fallback), the same invalid-program and pressure messages. */
+static void liveness_given(void **state)
+{
+	(void)state;
+	for (int k = 0; k < 4; k++) {
+		struct qir_compile *c[2];
+		struct qir_ra_result r[2];
+		struct vc4_diag d[2] = { {0}, {0} };
+		bool ok[2];
+		for (int i = 0; i < 2; i++) {
+			c[i] = k == 0 ? qt_parse("qir fs\nblock 0:\n\tmov tlb_color, t3\n") :
+			       pressure(k == 1 ? 20 : k == 2 ? 40 : 70, k == 2, k == 2, false);
+			struct qir_liveness lv;
+			if (i == 0) {
+				ok[i] = qir_register_allocate(c[i], &r[i], &d[i]);
+				continue;
+			}
+			assert_true(qir_liveness(c[i], &lv, NULL));
+			ok[i] = qir_register_allocate_live(c[i], &lv, &r[i], &d[i]);
+			assert_null(lv.start);
+		}
+		assert_int_equal(ok[0], ok[1]);
+		assert_int_equal(ok[0], k == 1 || k == 2);
+		if (ok[0]) {
+			assert_int_equal(c[0]->num_temps, c[1]->num_temps);
+			assert_int_equal(r[0].threaded, r[1].threaded);
+			assert_memory_equal(r[0].temps, r[1].temps,
+					    c[0]->num_temps * sizeof(*r[0].temps));
+		} else {
+			assert_string_equal(d[0].msg, d[1].msg);
+		}
+		for (int i = 0; i < 2; i++) {
+			qir_ra_result_free(&r[i]);
+			qir_compile_free(c[i]);
+		}
+	}
+}
+
+/* A program without temps: the graph's one node is a dummy, without edges. */
+static void no_temps(void **state)
+{
+	(void)state;
+	struct qir_ra_result r;
+	struct qir_compile *c = allocate("qir fs\nuniform u0 user 0\nblock 0:\n"
+					 "\tmov tlb_color, u0\n", &r);
+	assert_int_equal(c->num_temps, 0);
+	qir_ra_result_free(&r);
+	qir_compile_free(c);
+}
+
 /* A payload temp read with an unpack cannot be allocated. */
 static void payload_with_unpack(void **state)
 {
@@ -393,6 +445,8 @@ int main(void)
 		cmocka_unit_test(liveness_stops),
 		cmocka_unit_test(operands_in_different_files),
 		cmocka_unit_test(invalid_input),
+		cmocka_unit_test(liveness_given),
+		cmocka_unit_test(no_temps),
 		cmocka_unit_test(payload_with_unpack),
 		cmocka_unit_test(rematerializes_constants),
 	};

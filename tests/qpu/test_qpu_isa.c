@@ -109,6 +109,25 @@ static void small_immediates(void **state)
 	assert_int_equal(qpu_small_imm_encode((uint32_t)-1), 31);
 	assert_int_equal(qpu_small_imm_encode(16), -1);
 	assert_int_equal(qpu_small_imm_encode(0x40400000u), -1);   /* 3.0 */
+	assert_int_equal(qpu_small_imm_encode(0x80000000u), -1);   /* -0.0 */
+	assert_int_equal(qpu_small_imm_encode(0xbf800000u), -1);   /* -1.0 */
+	assert_int_equal(qpu_small_imm_encode(0x43800000u), -1);   /* 256.0 */
+	assert_int_equal(qpu_small_imm_encode(0x3b000000u), -1);   /* 1/512 */
+	/* the arithmetic answers the first of the table's 48 value entries
+	 * holding the bits, for every integer near the range and every float
+	 * of a bare exponent (and one with a mantissa bit) */
+	for (int64_t v = -40; v <= 300; v++) {
+		uint32_t probes[3] = { (uint32_t)(int32_t)(v - 40),
+				       (uint32_t)(v & 0xff) << 23,
+				       (uint32_t)(v & 0xff) << 23 | 1u };
+		for (int k = 0; k < 3; k++) {
+			int want = -1;
+			for (int code = 47; code >= 0; code--)
+				if (qpu_small_imms[code].bits == probes[k])
+					want = code;
+			assert_int_equal(qpu_small_imm_encode(probes[k]), want);
+		}
+	}
 }
 
 static void per_element_load_immediates(void **state)

@@ -70,6 +70,64 @@ static void optimistic_cycle(void **state)
 	ra_set_destroy(set);
 }
 
+/* Copies n entries into a fresh malloc'ed array (the graph takes it). */
+static void *dup_array(const void *src, size_t bytes)
+{
+	void *p = malloc(bytes);
+	assert_non_null(p);
+	memcpy(p, src, bytes);
+	return p;
+}
+
+/* The 4-cycle again, given as ready neighbour lists in the order adding its
+ * edges gives: the same colouring. Then the misuses: edges on top of a set
+ * adjacency, an adjacency on top of edges, decreasing offsets, a node out of
+ * range. */
+static void adjacency_given_whole(void **state)
+{
+	(void)state;
+	static const size_t start[5] = { 0, 2, 4, 6, 8 };
+	static const uint32_t adj[8] = { 1, 3, 0, 2, 1, 3, 2, 0 };
+	static const uint32_t range[8] = { 1, 3, 0, 2, 1, 4, 2, 0 };
+	struct ra_set *set = rt_flat_set(2);
+	struct ra_graph *g = ra_graph_create(set, 4, NULL);
+	for (uint32_t n = 0; n < 4; n++)
+		assert_true(ra_graph_set_class(g, n, 0));
+	assert_true(ra_graph_set_adjacency(g, dup_array(start, sizeof(start)),
+					   dup_array(adj, sizeof(adj))));
+	assert_true(ra_allocate(g, NULL));
+	assert_string_equal(regs_text(g), "1 0 1 0");
+	assert_false(ra_graph_add_interference(g, 0, 2));
+	struct vc4_diag e = {0};
+	assert_false(ra_allocate(g, &e));
+	assert_string_equal(e.msg, "ra_graph_add_interference: the graph's adjacency was "
+			    "set whole");
+	ra_graph_destroy(g);
+
+	static const size_t down[5] = { 0, 2, 4, 3, 8 };
+	const uint32_t *bad[3] = { adj, adj, range };
+	const size_t *starts[3] = { start, down, start };
+	static const char *const msg[3] = {
+		"ra_graph_set_adjacency: the graph already has edges",
+		"ra_graph_set_adjacency: malformed neighbour lists",
+		"ra_graph_set_adjacency: malformed neighbour lists",
+	};
+	for (int i = 0; i < 3; i++) {
+		g = ra_graph_create(set, 4, NULL);
+		for (uint32_t n = 0; n < 4; n++)
+			assert_true(ra_graph_set_class(g, n, 0));
+		if (i == 0)
+			assert_true(ra_graph_add_interference(g, 0, 1));
+		assert_false(ra_graph_set_adjacency(g, dup_array(starts[i], sizeof(start)),
+						    dup_array(bad[i], sizeof(adj))));
+		struct vc4_diag d = {0};
+		assert_false(ra_allocate(g, &d));
+		assert_string_equal(d.msg, msg[i]);
+		ra_graph_destroy(g);
+	}
+	ra_set_destroy(set);
+}
+
 /* A 5-cycle on 2 registers cannot be coloured. The spill proposal is the
  * lowest cost / degree among spillable nodes (all of degree 2 here). */
 static void odd_cycle_fails_and_proposes_cheapest(void **state)
@@ -415,6 +473,7 @@ int main(void)
 		cmocka_unit_test(disjoint_and_overlapping_classes),
 		cmocka_unit_test(single_next_to_pair_is_not_trivial),
 		cmocka_unit_test(graph_errors_are_reported),
+		cmocka_unit_test(adjacency_given_whole),
 		cmocka_unit_test(empty_graph_and_empty_class),
 	};
 	return cmocka_run_group_tests_name("regalloc_alloc", tests, NULL, NULL);

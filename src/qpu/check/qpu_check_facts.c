@@ -242,13 +242,15 @@ static void derive_signal(struct hz_inst *f)
 static void merge_combined_colour(struct hz_inst *f)
 {
 	uint32_t wa = qpu_get_waddr_add(f->w), wm = qpu_get_waddr_mul(f->w);
+	bool colour_load = f->sig == QPU_SIG_COLOR_LOAD || f->sig == QPU_SIG_COLOR_LOAD_END;
+
+	if (!colour_load)
+		return;
 	bool colour_write = qpu_check_tlb_write(wa) == QPU_TLBW_COLOR_ALL ||
 			    qpu_check_tlb_write(wa) == QPU_TLBW_COLOR_MS ||
 			    qpu_check_tlb_write(wm) == QPU_TLBW_COLOR_ALL ||
 			    qpu_check_tlb_write(wm) == QPU_TLBW_COLOR_MS;
-	bool colour_load = f->sig == QPU_SIG_COLOR_LOAD || f->sig == QPU_SIG_COLOR_LOAD_END;
-
-	if (colour_write && colour_load)
+	if (colour_write)
 		f->periph_count--;
 }
 
