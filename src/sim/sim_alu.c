@@ -66,8 +66,8 @@ uint32_t sim_unpack(enum qpu_unpack mode, bool as_float, uint32_t x)
 		return as_float ? sim_f16_to_f32(field) : (uint32_t)(int32_t)(int16_t)field;
 	if (!as_float)
 		return field;
-	/* unorm8 to float: exact division, then truncation (host RTZ) */
-	return as_u((float)((double)field / 255.0));
+	/* unorm8 to float: the exact quotient truncated */
+	return lane_unorm8(field);
 }
 
 static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)

@@ -4,8 +4,12 @@
  * vectors (`sim_alu_*`). The semantics and the sources they come from are in
  * docs/sim.md ("ALU semantics").
  *
- * Float arithmetic relies on the host rounding mode being round-toward-zero:
- * call the vector functions between sim_fpu_enter() and sim_fpu_leave().
+ * Call the vector functions between sim_fpu_enter() and sim_fpu_leave():
+ * on x86 the float ops are the host's in round-toward-zero with denormals
+ * read as zero, which those set up; on other hosts (and with
+ * -DSIM_PORTABLE_FPU) they are integer code exact in any rounding mode
+ * (sim_rtz.h) and the run stays in round-to-nearest, the mode in which
+ * qemu-arm runs guest float operations on the host's FPU.
  */
 #ifndef VC4_SIM_ALU_H
 #define VC4_SIM_ALU_H
@@ -36,6 +40,7 @@ enum sim_sfu_func { SIM_SFU_RECIP, SIM_SFU_RECIPSQRT, SIM_SFU_EXP2, SIM_SFU_LOG2
 /* Host float environment saved by sim_fpu_enter(). */
 struct sim_fpu_env {
 	unsigned saved;
+	unsigned changed; /* nonzero when sim_fpu_enter() changed the mode */
 };
 
 #if (defined(__SSE2_MATH__) || defined(__x86_64__)) && !defined(SIM_PORTABLE_FPU)
@@ -49,26 +54,60 @@ struct sim_fpu_env {
 #define SIM_MXCSR_RTZ (0x6000u | 0x8000u | 0x0040u)
 static inline unsigned sim_fpu_get(void) { return _mm_getcsr(); }
 static inline void sim_fpu_set(unsigned v) { _mm_setcsr(v); }
-static inline unsigned sim_fpu_rtz(unsigned v) { return v | SIM_MXCSR_RTZ; }
+/* The run's mode from the caller's: round toward zero, FTZ and DAZ. */
+static inline unsigned sim_fpu_run_mode(unsigned v) { return v | SIM_MXCSR_RTZ; }
 static inline unsigned sim_fpu_nearest(unsigned v) { return v & ~SIM_MXCSR_RC; }
 #else
 #define SIM_HOST_DAZ 0
 static inline unsigned sim_fpu_get(void) { return (unsigned)fegetround(); }
 static inline void sim_fpu_set(unsigned v) { fesetround((int)v); }
-static inline unsigned sim_fpu_rtz(unsigned v) { (void)v; return FE_TOWARDZERO; }
-static inline unsigned sim_fpu_nearest(unsigned v) { (void)v; return FE_TONEAREST; }
+/* The run's mode: round-to-nearest (the SFU's; the ALU does not care). */
+static inline unsigned sim_fpu_run_mode(unsigned v) { (void)v; return FE_TONEAREST; }
 #endif
 
-/* Switches the host to round-toward-zero; sim_fpu_leave() restores. */
+/* Puts the host in the run's mode (x86: round-toward-zero with flush-to-zero
+ * and denormals-are-zero; elsewhere round-to-nearest, normally the mode it
+ * is in already, so that nothing is written); sim_fpu_leave() restores. */
 static inline void sim_fpu_enter(struct sim_fpu_env *env)
 {
+	unsigned run;
 	env->saved = sim_fpu_get();
-	sim_fpu_set(sim_fpu_rtz(env->saved));
+	run = sim_fpu_run_mode(env->saved);
+	env->changed = run != env->saved;
+	if (env->changed)
+		sim_fpu_set(run);
 }
 
 static inline void sim_fpu_leave(const struct sim_fpu_env *env)
 {
-	sim_fpu_set(env->saved);
+	if (env->changed)
+		sim_fpu_set(env->saved);
+}
+
+/* The 3D pipeline's hooks that compute in floating point (varyings,
+ * texture requests: struct sim_qpu_hooks) are defined in round-toward-zero
+ * (docs/sim.md, "ALU semantics"). The interpreter calls them between
+ * sim_fpu_hook_enter() and sim_fpu_hook_leave(): nothing to do on x86 (the
+ * run is in that mode), a switch from the run's round-to-nearest
+ * elsewhere. */
+static inline unsigned sim_fpu_hook_enter(void)
+{
+#if SIM_HOST_DAZ
+	return 0;
+#else
+	unsigned saved = sim_fpu_get();
+	sim_fpu_set(FE_TOWARDZERO);
+	return saved;
+#endif
+}
+
+static inline void sim_fpu_hook_leave(unsigned saved)
+{
+#if SIM_HOST_DAZ
+	(void)saved;
+#else
+	sim_fpu_set(saved);
+#endif
 }
 
 /* One ADD ALU op on 16 lanes: res = op(a, b); carry (0/1 per lane) is
@@ -83,9 +122,9 @@ void sim_alu_mul(enum qpu_op_mul op, enum sim_fmul_round round, const uint32_t *
 
 /* One SFU function of one value (float bits in, float bits out), or of 16
  * lanes: callable in any host rounding mode, which they leave as they
- * found it. sim_sfu_vec_rtz() is sim_sfu_vec() for a caller already in
- * round-toward-zero (inside sim_fpu_enter(): the interpreter), which saves
- * switching modes. */
+ * found it. sim_sfu_vec_rtz() is sim_sfu_vec() for a caller inside
+ * sim_fpu_enter() (the interpreter: x86 in round-toward-zero, other hosts
+ * in round-to-nearest), which saves switching modes. */
 uint32_t sim_sfu(enum sim_sfu_func func, enum sim_sfu_model model, uint32_t x);
 void sim_sfu_vec(enum sim_sfu_func func, enum sim_sfu_model model, const uint32_t *in,
 		 uint32_t *out);

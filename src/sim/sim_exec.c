@@ -105,7 +105,10 @@ static inline bool read_src(struct sim_qpu *q, const struct sim_inst *in, unsign
 			return vc4_diag_set(diag, "ip %u: varying read without a 3D pipeline", q->ip);
 		/* r5 takes C when the instruction has executed (exec_alu()) */
 		q->vary_c_pending = true;
-		return q->hooks.varying(q->hooks.user, q, buf, q->vary_c, diag);
+		unsigned fpu = sim_fpu_hook_enter();
+		bool ok = q->hooks.varying(q->hooks.user, q, buf, q->vary_c, diag);
+		sim_fpu_hook_leave(fpu);
+		return ok;
 	}
 	return false;
 }
@@ -172,7 +175,10 @@ bool sim_write_tmu(struct sim_qpu *q, unsigned idx, const uint32_t *val, const u
 			return vc4_diag_set(diag, "ip %u: TMU%u texture request without a texture unit",
 					    q->ip, unit);
 		uint32_t *slot = q->tmu_fifo[unit][(t->head + t->count) % SIM_TMU_FIFO];
-		if (!q->hooks.tmu_texture(q->hooks.user, q, unit, w, n + 1, slot, diag))
+		unsigned fpu = sim_fpu_hook_enter();
+		bool ok = q->hooks.tmu_texture(q->hooks.user, q, unit, w, n + 1, slot, diag);
+		sim_fpu_hook_leave(fpu);
+		if (!ok)
 			return false;
 		t->count++;
 		return true;

@@ -7,8 +7,10 @@
  * Every op is a per-lane inline function written without branches so that
  * the 16-lane loops auto-vectorise. Float rules (docs/sim.md): denormal
  * inputs and outputs flush to +0, -0 is +0 for fadd/fsub/fmul, NaN and Inf
- * operands give +-Inf, rounding is toward zero (the host runs in
- * FE_TOWARDZERO, see sim_fpu_enter()).
+ * operands give +-Inf, rounding is toward zero: on x86 the host's float
+ * ops in round-toward-zero with denormals as zero (SIM_HOST_DAZ, see
+ * sim_fpu_enter()), elsewhere integer code exact in any rounding mode
+ * (sim_rtz.h).
  */
 #ifndef VC4_SIM_LANES_H
 #define VC4_SIM_LANES_H
@@ -90,13 +92,10 @@ static inline uint32_t f_in(uint32_t x)
 	return SIM_HOST_DAZ ? x : f_flush(x);
 }
 
-static inline uint32_t lane_fadd(uint32_t a, uint32_t b)
-{
-	uint32_t r = f_flush(as_u(as_f(f_in(a)) + as_f(f_in(b))));
-	r = f_is_special(a) ? ((a & SIGN) | EXPM) : r;
-	return f_is_special(b) ? ((b & SIGN) | EXPM) : r;
-}
+#include "sim/sim_rtz.h"
 
+#if SIM_HOST_DAZ
+/* fmul toward zero of one lane, the host in round-toward-zero. */
 static inline uint32_t lane_fmul_rtz(uint32_t a, uint32_t b)
 {
 	uint32_t r = f_flush(as_u(as_f(f_in(a)) * as_f(f_in(b))));
@@ -104,8 +103,36 @@ static inline uint32_t lane_fmul_rtz(uint32_t a, uint32_t b)
 	return (((a & EXPM) == 0) | ((b & EXPM) == 0)) ? 0 : r;
 }
 
+/* itof: the host's conversion in round-toward-zero. */
+static inline uint32_t lane_itof(uint32_t x)
+{
+	return as_u((float)(int32_t)x);
+}
+
+/* The unorm8 unpack: an exact division truncated by the host's mode. */
+static inline uint32_t lane_unorm8(uint32_t byte)
+{
+	return as_u((float)((double)byte / 255.0));
+}
+#else
+static inline uint32_t lane_fmul_rtz(uint32_t a, uint32_t b)
+{
+	return rtz_fmul(a, b);
+}
+
+static inline uint32_t lane_itof(uint32_t x)
+{
+	return rtz_itof(x);
+}
+
+static inline uint32_t lane_unorm8(uint32_t byte)
+{
+	return rtz_unorm8(byte);
+}
+#endif
+
 /* fmul rounded to nearest even: the double product is exact; round it by
- * hand because the host runs in round-toward-zero. */
+ * hand, whatever the host's mode (every step below is exact). */
 static inline uint32_t lane_fmul_rne(uint32_t a, uint32_t b)
 {
 	uint32_t t = lane_fmul_rtz(a, b);
@@ -119,8 +146,13 @@ static inline uint32_t lane_fmul_rne(uint32_t a, uint32_t b)
 	return t;
 }
 
+/* ftoi: the C conversion truncates in every rounding mode; the portable
+ * path takes rtz_ftoi() (the same bits without the float unit, cheaper
+ * under QEMU). */
 static inline uint32_t lane_ftoi(uint32_t a)
 {
+	if (!SIM_HOST_DAZ)
+		return rtz_ftoi(a);
 	a = f_flush(a);
 	uint32_t e = (a >> 23) & 0xff;
 	float f = e < 127 + 31 ? as_f(a) : 0.0f;
@@ -139,8 +171,8 @@ static inline uint32_t lane_clz(uint32_t a)
 	return a ? (uint32_t)__builtin_clz(a) : 32;
 }
 
-/* fadd (flip 0) or fsub (flip SIGN) of 16 lanes, lane_fadd()'s results
- * with fewer operations. With the host reading denormals as zero
+/* fadd (flip 0) or fsub (flip SIGN) of 16 lanes, rtz_fadd()'s results
+ * (sim_rtz.h: the portable path). With the host reading denormals as zero
  * (SIM_HOST_DAZ) the host's sum, flushed, is the answer in every lane where
  * no operand is Inf or NaN (a finite sum overflows to +-FLT_MAX toward
  * zero, never to Inf), and a lane with an Inf or NaN operand always has an
@@ -158,8 +190,7 @@ static SIM_ALWAYS_INLINE void lanes_fadd(const uint32_t *restrict a, const uint3
 		res[i] = e == EXPM ? inf : r;
 	}
 #else
-	for (int i = 0; i < SIM_LANES; i++)
-		res[i] = lane_fadd(a[i], b[i] ^ flip);
+	rtz_lanes_fadd(a, b, flip, res);
 #endif
 }
 
@@ -180,8 +211,7 @@ static SIM_ALWAYS_INLINE void lanes_fmul_rtz(const uint32_t *restrict a, const u
 		res[i] = e == EXPM ? inf : r;
 	}
 #else
-	for (int i = 0; i < SIM_LANES; i++)
-		res[i] = lane_fmul_rtz(a[i], b[i]);
+	rtz_lanes_fmul(a, b, res);
 #endif
 }
 
@@ -266,8 +296,7 @@ static SIM_ALWAYS_INLINE void sim_lanes_pack_mul(unsigned mode, const uint32_t *
 
 /* sim_unpack(mode, true, x) of 16 lanes (the PM=1 unpack of r4, mode not
  * QPU_UNPACK_NOP): the unorm8 bytes (8a..8d) as one loop that vectorises,
- * the same division in the same rounding mode; the other modes lane by
- * lane. */
+ * lane_unorm8() as sim_unpack(); the other modes lane by lane. */
 static SIM_ALWAYS_INLINE void sim_lanes_unpack_float(unsigned mode, const uint32_t *restrict x,
 						     uint32_t *restrict out)
 {
@@ -275,7 +304,7 @@ static SIM_ALWAYS_INLINE void sim_lanes_unpack_float(unsigned mode, const uint32
 	if (u->bits == 8 && !u->replicate) {
 		unsigned sh = u->shift;
 		for (int i = 0; i < 16; i++)
-			out[i] = as_u((float)((double)((x[i] >> sh) & 0xff) / 255.0));
+			out[i] = lane_unorm8((x[i] >> sh) & 0xff);
 		return;
 	}
 	for (int i = 0; i < 16; i++)
@@ -321,7 +350,7 @@ static SIM_ALWAYS_INLINE void sim_lanes_add(enum qpu_op_add op, const uint32_t *
 		      f_key(x & ~SIGN) > f_key(y & ~SIGN));
 		break;
 	case QPU_A_FTOI: LANES(lane_ftoi(x), 0); break;
-	case QPU_A_ITOF: LANES(as_u((float)(int32_t)x), (int32_t)x > 0); break;
+	case QPU_A_ITOF: LANES(lane_itof(x), (int32_t)x > 0); break;
 	case QPU_A_ADD: LANES(x + y, x + y < x); break;
 	case QPU_A_SUB: LANES(x - y, x < y); break;
 	case QPU_A_SHR: LANES(x >> (y & 31), (y & 31) ? (x >> ((y - 1) & 31)) & 1 : 0); break;

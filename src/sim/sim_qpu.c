@@ -190,7 +190,10 @@ static SIM_ALWAYS_INLINE bool read_fifo(struct sim_qpu *q, unsigned rd, uint32_t
 	if (!q->hooks.varying)
 		return vc4_diag_set(diag, "ip %u: varying read without a 3D pipeline", q->ip);
 	q->vary_c_pending = true;
-	return q->hooks.varying(q->hooks.user, q, buf, q->vary_c, diag);
+	unsigned fpu = sim_fpu_hook_enter();
+	bool ok = q->hooks.varying(q->hooks.user, q, buf, q->vary_c, diag);
+	sim_fpu_hook_leave(fpu);
+	return ok;
 }
 
 /* The stores of exec_periph() beyond registers: SFU, TMU, TLB and VPM

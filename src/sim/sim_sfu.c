@@ -12,7 +12,7 @@
  * double ulps from a truncation boundary; the other lanes go through libm
  * in round-to-nearest as before. Checked against the reference for every
  * float input of each function (docs/sim.md). Other hosts compute as
- * before, in round-to-nearest.
+ * before, in round-to-nearest, which is the interpreter's mode there.
  */
 #include <math.h>
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -321,11 +321,12 @@ static void sfu_vec_log2(enum sim_sfu_model model, const uint32_t *restrict in,
 
 #endif /* SIM_SFU_APPROX */
 
-/* sim_sfu_vec() with the host already in round-toward-zero (contract in
- * sim_alu.h). With SIM_SFU_APPROX: recip and recipsqrt in that mode (the
- * same bits as in round-to-nearest), the lanes the exp2/log2
- * approximations leave undecided with libm in round-to-nearest. Without:
- * all four in round-to-nearest. The mode is restored after. */
+/* sim_sfu_vec() inside sim_fpu_enter() (contract in sim_alu.h). With
+ * SIM_SFU_APPROX (x86, the run in round-toward-zero): recip and recipsqrt
+ * in that mode (the same bits as in round-to-nearest), the lanes the
+ * exp2/log2 approximations leave undecided with libm in round-to-nearest,
+ * the mode restored after. Without (the run in round-to-nearest): all four
+ * in that mode, no switch. */
 void sim_sfu_vec_rtz(enum sim_sfu_func func, enum sim_sfu_model model, const uint32_t *in,
 		     uint32_t *out)
 {
@@ -350,10 +351,8 @@ void sim_sfu_vec_rtz(enum sim_sfu_func func, enum sim_sfu_model model, const uin
 			out[i] = sfu_lane(func, model, in[i]);
 	sim_fpu_set(cur);
 #else
-	/* everything in round-to-nearest; the switch outside the lane loops
-	 * so that each gets sfu_lane() specialised for its function */
-	unsigned cur = sim_fpu_get();
-	sim_fpu_set(sim_fpu_nearest(cur));
+	/* everything in the run's round-to-nearest; the switch outside the
+	 * lane loops so that each gets sfu_lane() specialised for its function */
 	switch (func) {
 	case SIM_SFU_RECIP: sfu_vec_div(false, model, in, out); break;
 	case SIM_SFU_RECIPSQRT: sfu_vec_div(true, model, in, out); break;
@@ -366,20 +365,17 @@ void sim_sfu_vec_rtz(enum sim_sfu_func func, enum sim_sfu_model model, const uin
 			out[i] = sfu_lane(SIM_SFU_LOG2, model, in[i]);
 		break;
 	}
-	sim_fpu_set(cur);
 #endif
 }
 
-/* 16 lanes of one function: sim_sfu_vec_rtz() in round-toward-zero. */
+/* 16 lanes of one function: sim_sfu_vec_rtz() in the run's mode. */
 void sim_sfu_vec(enum sim_sfu_func func, enum sim_sfu_model model, const uint32_t *in,
 		 uint32_t *out)
 {
-	unsigned saved = sim_fpu_get(), rtz = sim_fpu_rtz(saved);
-	if (rtz != saved)
-		sim_fpu_set(rtz);
+	struct sim_fpu_env env;
+	sim_fpu_enter(&env);
 	sim_sfu_vec_rtz(func, model, in, out);
-	if (rtz != saved)
-		sim_fpu_set(saved);
+	sim_fpu_leave(&env);
 }
 
 /* One lane through sim_sfu_vec() (one code path for both). */

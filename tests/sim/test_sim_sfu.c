@@ -4,6 +4,7 @@
  * fallback (src/sim/sim_lanes.h) against the reference definitions of
  * docs/sim.md, written here again per lane: random and edge inputs, every
  * SFU model, inside sim_fpu_enter() and outside it. */
+#include <fenv.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -146,7 +147,9 @@ static void sfu_against_reference(void **state)
 
 /* The reference fadd (docs/sim.md): denormals and -0 as +0, an Inf or NaN
  * operand gives +-Inf with its sign (the second operand checked first), the
- * sum toward zero (host in round-toward-zero), denormal results +0. */
+ * sum toward zero (the host switched to round-toward-zero here: volatile,
+ * so that the compiler does not move the sum across fesetround()),
+ * denormal results +0. */
 static uint32_t ref_fadd(uint32_t a, uint32_t b)
 {
 	if ((b & 0x7f800000u) == 0x7f800000u)
@@ -155,20 +158,30 @@ static uint32_t ref_fadd(uint32_t a, uint32_t b)
 		return (a & 0x80000000u) | 0x7f800000u;
 	float fa = (a & 0x7f800000u) ? float_of(a) : 0.0f;
 	float fb = (b & 0x7f800000u) ? float_of(b) : 0.0f;
-	uint32_t r = bits_of(fa + fb);
+	volatile float va = fa, vb = fb, sum;
+	int mode = fegetround();
+	fesetround(FE_TOWARDZERO);
+	sum = va + vb;
+	fesetround(mode);
+	uint32_t r = bits_of(sum);
 	return (r & 0x7f800000u) ? r : 0;
 }
 
 /* The reference fmul toward zero: a zero or denormal operand gives +0, else
  * an Inf or NaN operand +-Inf with the product's sign, else the product
- * toward zero with denormal results +0. */
+ * toward zero (the host switched to that mode) with denormal results +0. */
 static uint32_t ref_fmul(uint32_t a, uint32_t b)
 {
 	if (!(a & 0x7f800000u) || !(b & 0x7f800000u))
 		return 0;
 	if ((a & 0x7f800000u) == 0x7f800000u || (b & 0x7f800000u) == 0x7f800000u)
 		return ((a ^ b) & 0x80000000u) | 0x7f800000u;
-	uint32_t r = bits_of(float_of(a) * float_of(b));
+	volatile float va = float_of(a), vb = float_of(b), prod;
+	int mode = fegetround();
+	fesetround(FE_TOWARDZERO);
+	prod = va * vb;
+	fesetround(mode);
+	uint32_t r = bits_of(prod);
 	return (r & 0x7f800000u) ? r : 0;
 }
 

@@ -61,9 +61,15 @@ static bool read_src(struct state *s, struct qir_reg r, bool fl, uint32_t *out)
 	}
 	if ((r.file == QIR_FILE_VARY || r.file == QIR_FILE_VPM || r.file == QIR_FILE_SPECIAL) && !src)
 		return false;
+	const struct qpu_unpack_info *u = &qpu_unpacks[r.unpack];
+	bool unorm8 = r.unpack && fl && u->bits == 8 && !u->replicate;
 	for (int i = 0; i < L; i++) {
 		uint32_t x = src ? src[i] : one;
 		out[i] = r.unpack ? sim_unpack((enum qpu_unpack)r.unpack, fl, x) : x;
+		if (unorm8 && s->e->host_rounding) { /* round to nearest, as C does */
+			float f = (float)((double)((x >> u->shift) & 0xff) / 255.0);
+			memcpy(&out[i], &f, 4);
+		}
 	}
 	return true;
 }
@@ -135,6 +141,39 @@ static void host_sfu(uint16_t op, const uint32_t *a, uint32_t *res)
 	}
 }
 
+/* fadd, fsub and itof as C computes them in round-to-nearest, with the
+ * QPU's flushes and Inf/NaN operand rules (host_rounding mode: the
+ * simulator's ALU rounds toward zero whatever the host's mode). Returns
+ * false for the other ops. */
+static bool host_add(enum qpu_op_add op, const uint32_t *a, const uint32_t *b, uint32_t *res,
+		     uint32_t *carry)
+{
+	if (op != QPU_A_FADD && op != QPU_A_FSUB && op != QPU_A_ITOF)
+		return false;
+	for (int i = 0; i < L; i++) {
+		uint32_t x = (a[i] & 0x7f800000u) ? a[i] : 0, y = (b[i] & 0x7f800000u) ? b[i] : 0;
+		float fx, fy, r;
+		memcpy(&fx, &x, 4);
+		memcpy(&fy, &y, 4);
+		if (op == QPU_A_FSUB)
+			fy = -fy;
+		r = op == QPU_A_ITOF ? (float)(int32_t)a[i] : fx + fy;
+		memcpy(&res[i], &r, 4);
+		if (op == QPU_A_ITOF) {
+			carry[i] = (int32_t)a[i] > 0;
+			continue;
+		}
+		res[i] = (res[i] & 0x7f800000u) ? res[i] : 0;
+		uint32_t yb = op == QPU_A_FSUB ? b[i] ^ 0x80000000u : b[i];
+		if ((a[i] & 0x7f800000u) == 0x7f800000u)
+			res[i] = (a[i] & 0x80000000u) | 0x7f800000u;
+		if ((yb & 0x7f800000u) == 0x7f800000u)
+			res[i] = (yb & 0x80000000u) | 0x7f800000u;
+		carry[i] = (int32_t)res[i] > 0;
+	}
+	return true;
+}
+
 /* Computes the op's result into res; *is_float = result is a float. */
 static bool compute(struct state *s, const struct qir_inst *in, uint32_t *res, uint32_t *carry,
 		    bool *is_float, bool *mul)
@@ -172,7 +211,9 @@ static bool compute(struct state *s, const struct qir_inst *in, uint32_t *res, u
 	if (!s->e->host_rounding)
 		sim_fpu_enter(&env);
 	if (info->add_op != QPU_A_NOP) {
-		sim_alu_add((enum qpu_op_add)info->add_op, a, b, res, carry);
+		if (!s->e->host_rounding ||
+		    !host_add((enum qpu_op_add)info->add_op, a, b, res, carry))
+			sim_alu_add((enum qpu_op_add)info->add_op, a, b, res, carry);
 	} else {
 		sim_alu_mul((enum qpu_op_mul)info->mul_op,
 			    s->e->host_rounding ? SIM_FMUL_RNE : SIM_FMUL_RTZ, a, b, res, carry);

@@ -1,0 +1,202 @@
+/*
+ * sim_rtz.h (internal to src/sim, included by sim_lanes.h after its bit
+ * helpers): the QPU's float ops that round toward zero (fadd/fsub, fmul,
+ * itof, ftoi, the unorm8 unpack) in integer arithmetic, exact in any host
+ * rounding mode. They are the portable path's (every host but x86, and x86
+ * with -DSIM_PORTABLE_FPU): there the interpreter runs in the host's
+ * round-to-nearest, because under qemu-arm a guest float op in
+ * round-toward-zero goes through QEMU's software float (docs/sim.md, "ALU
+ * semantics"; docs/PERFORMANCE.md has the measurements).
+ *
+ * Written without branches or conditional selects in the common case:
+ * masks come from arithmetic shifts, because under QEMU every conditional
+ * instruction costs a branch. The 16-lane loops compute every lane on the
+ * fast formula and redo the whole vector with the per-lane rules only when
+ * a lane had an Inf/NaN operand or a result outside the normal range.
+ */
+#ifndef VC4_SIM_RTZ_H
+#define VC4_SIM_RTZ_H
+
+#define RTZ_FLT_MAX 0x7f7fffffu
+
+/* All ones when v (below 2^31) is nonzero, else 0. */
+static inline uint32_t rtz_nz(uint32_t v)
+{
+	return (uint32_t)((int32_t)(0u - v) >> 31);
+}
+
+/* All ones when bit 31 of v is set, else 0. */
+static inline uint32_t rtz_neg(uint32_t v)
+{
+	return (uint32_t)((int32_t)v >> 31);
+}
+
+/* The sum of a and b truncated, both read with denormals as zero, for the
+ * lanes where it is a normal float or +0: returns it, and sets bit 31 of
+ * *bad when it is not (an Inf/NaN operand, overflow, a denormal result),
+ * *e to the result's biased exponent and *sign to the sign of the operand
+ * of larger magnitude (rtz_fadd() finishes those lanes).
+ * How: x is the operand of larger magnitude, y the other; their 24-bit
+ * significands get one guard bit; y's is shifted right by the exponent
+ * difference (at most 31), and for an effective subtraction the bits shifted
+ * out round its magnitude up (sticky), so the integer sum is the exact sum
+ * rounded down; when the sum then needs a left shift (cancellation) nothing
+ * was shifted out. Normalised by its leading zeros, the top 24 bits are
+ * the truncated significand. Denormal operands' significands are masked
+ * to zero; an exact zero sum gives +0. */
+static inline uint32_t rtz_fadd_core(uint32_t a, uint32_t b, uint32_t *bad, uint32_t *e,
+				     uint32_t *sign)
+{
+	uint32_t t = (a ^ b) & rtz_neg((a & ~SIGN) - (b & ~SIGN)); /* swap if |b| > |a| */
+	uint32_t x = a ^ t, y = b ^ t;
+	uint32_t ex = (x >> 23) & 0xff, ey = (y >> 23) & 0xff;
+	uint32_t mx = (((x & 0x7fffffu) | 0x800000u) << 1) & rtz_nz(ex);
+	uint32_t my = (((y & 0x7fffffu) | 0x800000u) << 1) & rtz_nz(ey);
+	uint32_t d = ex - ey;
+	uint32_t dd = (d | rtz_neg(31 - d)) & 31;       /* min(d, 31) */
+	uint32_t q = my >> dd;
+	uint32_t sticky = (0u - (my ^ (q << dd))) >> 31; /* bits shifted out */
+	uint32_t sub = rtz_neg(a ^ b);
+	uint32_t v = q + (sticky & sub);
+	uint32_t sum = mx + ((v ^ sub) - sub);
+	uint32_t lz = (uint32_t)__builtin_clz(sum | 1);
+	uint32_t mant = (sum << lz) >> 8;               /* 24 bits, bit 23 set */
+	*e = ex + 7 - lz;
+	*sign = x & SIGN;
+	*bad = (((*e - 1) | (254 - *e)) & rtz_nz(sum)) | (254 - ex);
+	return ((x & SIGN) + ((*e - 1) << 23) + mant) & rtz_nz(sum);
+}
+
+/* fadd toward zero with the QPU's rules (docs/sim.md): an Inf/NaN operand
+ * gives +-Inf with its sign, the second operand first; overflow gives
+ * +-FLT_MAX; denormal inputs read as zero and denormal results are +0. */
+static inline uint32_t rtz_fadd(uint32_t a, uint32_t b)
+{
+	if ((b & EXPM) == EXPM)
+		return (b & SIGN) | EXPM;
+	if ((a & EXPM) == EXPM)
+		return (a & SIGN) | EXPM;
+	uint32_t bad, e, sign, r = rtz_fadd_core(a, b, &bad, &e, &sign);
+	if (r && (int32_t)e >= 255)
+		return sign | RTZ_FLT_MAX;
+	return r && (int32_t)e <= 0 ? 0 : r;
+}
+
+/* The product of a and b truncated, for the lanes where it is a normal
+ * float or an operand is zero or denormal (+0): as rtz_fadd_core(), *bad
+ * and *e for rtz_fmul() (never set for a zero operand). The 24 x 24-bit
+ * significand product has 47 or 48 bits; its top 24 are the result's. */
+static inline uint32_t rtz_fmul_core(uint32_t a, uint32_t b, uint32_t *bad, uint32_t *e)
+{
+	uint32_t ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff;
+	uint64_t p = (uint64_t)((a & 0x7fffffu) | 0x800000u) * ((b & 0x7fffffu) | 0x800000u);
+	uint32_t hi = (uint32_t)(p >> 47);
+	uint32_t mant = (uint32_t)(p >> 23) >> hi;      /* 24 bits, bit 23 set */
+	uint32_t nz = ~rtz_neg((ea - 1) | (eb - 1));    /* no zero or denormal operand */
+	*e = ea + eb + hi - 127;
+	*bad = ((*e - 1) | (254 - *e) | (254 - ea) | (254 - eb)) & nz;
+	return (((a ^ b) & SIGN) + ((*e - 1) << 23) + mant) & nz;
+}
+
+/* fmul toward zero with the QPU's rules (docs/sim.md): a zero or denormal
+ * operand gives +0, else an Inf/NaN operand +-Inf with the product's sign;
+ * overflow +-FLT_MAX, denormal results +0. */
+static inline uint32_t rtz_fmul(uint32_t a, uint32_t b)
+{
+	uint32_t bad, e, r = rtz_fmul_core(a, b, &bad, &e);
+	if (!(a & EXPM) || !(b & EXPM))
+		return 0;
+	if ((a & EXPM) == EXPM || (b & EXPM) == EXPM)
+		return ((a ^ b) & SIGN) | EXPM;
+	if ((int32_t)e >= 255)
+		return ((a ^ b) & SIGN) | RTZ_FLT_MAX;
+	return (int32_t)e <= 0 ? 0 : r;
+}
+
+#if defined(__GNUC__)
+#define RTZ_COLD __attribute__((noinline, cold))
+#else
+#define RTZ_COLD
+#endif
+
+/* The 16 lanes of rtz_lanes_fadd() by the per-lane rules (out of line). */
+static RTZ_COLD void rtz_fadd16(const uint32_t *a, const uint32_t *b, uint32_t flip,
+				uint32_t *res)
+{
+	for (int i = 0; i < SIM_LANES; i++)
+		res[i] = rtz_fadd(a[i], b[i] ^ flip);
+}
+
+/* The 16 lanes of rtz_lanes_fmul() by the per-lane rules (out of line). */
+static RTZ_COLD void rtz_fmul16(const uint32_t *a, const uint32_t *b, uint32_t *res)
+{
+	for (int i = 0; i < SIM_LANES; i++)
+		res[i] = rtz_fmul(a[i], b[i]);
+}
+
+/* fadd (flip 0) or fsub (flip SIGN) of 16 lanes, rtz_fadd()'s results. */
+static SIM_ALWAYS_INLINE void rtz_lanes_fadd(const uint32_t *restrict a,
+					     const uint32_t *restrict b, uint32_t flip,
+					     uint32_t *restrict res)
+{
+	uint32_t any = 0;
+	for (int i = 0; i < SIM_LANES; i++) {
+		uint32_t bad, e, sign;
+		res[i] = rtz_fadd_core(a[i], b[i] ^ flip, &bad, &e, &sign);
+		any |= bad;
+	}
+	if (any >> 31)
+		rtz_fadd16(a, b, flip, res);
+}
+
+/* fmul toward zero of 16 lanes, rtz_fmul()'s results. */
+static SIM_ALWAYS_INLINE void rtz_lanes_fmul(const uint32_t *restrict a,
+					     const uint32_t *restrict b, uint32_t *restrict res)
+{
+	uint32_t any = 0;
+	for (int i = 0; i < SIM_LANES; i++) {
+		uint32_t bad, e;
+		res[i] = rtz_fmul_core(a[i], b[i], &bad, &e);
+		any |= bad;
+	}
+	if (any >> 31)
+		rtz_fmul16(a, b, res);
+}
+
+/* itof: the signed integer x as a float toward zero (the top 24 bits of
+ * its magnitude). */
+static inline uint32_t rtz_itof(uint32_t x)
+{
+	uint32_t s = x & SIGN, m = (x ^ rtz_neg(x)) - rtz_neg(x); /* |x| */
+	uint32_t lz = (uint32_t)__builtin_clz(m | 1);
+	uint32_t mant = (m << lz) >> 8;                 /* 24 bits, bit 23 set */
+	return (s + ((157 - lz) << 23) + mant) & rtz_nz(m >> 1 | (m & 1));
+}
+
+/* ftoi (docs/sim.md): truncation; denormals, NaN, Inf and |x| >= 2^31
+ * give 0, +-FLT_MAX 0x80000000. The same as the C conversion, without
+ * the host's float unit. */
+static inline uint32_t rtz_ftoi(uint32_t a)
+{
+	uint32_t e = (a >> 23) & 0xff, m = ((a & 0x7fffffu) | 0x800000u) << 7; /* bit 30 */
+	uint32_t sh = 157 - e;                          /* right shift of m: 0..30 in range */
+	uint32_t in = ~rtz_neg(sh) & ~rtz_neg(e - 127); /* 2^0 <= |a| < 2^31 */
+	uint32_t v = (m >> (sh & 31)) & in;
+	uint32_t r = (v ^ rtz_neg(a)) - rtz_neg(a);
+	uint32_t other = rtz_nz((a & ~SIGN) ^ RTZ_FLT_MAX); /* not +-FLT_MAX */
+	return (r & other) | (SIGN & ~other);
+}
+
+/* The unorm8 unpack: byte / 255 as a float toward zero. With n = byte << s
+ * in [2^31, 2^32), n / 255 truncated (a multiply by the reciprocal, exact
+ * for every 32-bit n) is the 24-bit significand; 255 / 255 is the one
+ * quotient that reaches 2^24, whose carry into the exponent field gives
+ * 1.0 exactly. */
+static inline uint32_t rtz_unorm8(uint32_t byte)
+{
+	uint32_t lz = (uint32_t)__builtin_clz(byte | 1);
+	uint32_t q = (uint32_t)(((uint64_t)(byte << lz) * 0x80808081u) >> 39);
+	return (((149 - lz) << 23) + q) & rtz_nz(byte);
+}
+
+#endif
