@@ -17,6 +17,7 @@ static bool illegal(struct sim_inst *in, const char *why)
 {
 	in->form = F_ILLEGAL;
 	in->why = why;
+	in->fast = in->periph = false;
 	return false;
 }
 
@@ -195,6 +196,13 @@ static uint16_t fast_src(struct sim_inst *in, unsigned m)
 	return (uint16_t)(offsetof(struct sim_qpu, konst) + k * 64);
 }
 
+/* Whether unit u's write is a regfile A pack (PM=0) into a register of
+ * file A: exec_periph() packs it (ST_PACK_A). */
+static bool a_pack_reg(const struct sim_inst *in, unsigned u)
+{
+	return in->pack && !in->pm && in->wfile[u] == QPU_FILE_A && in->wr[u] == WR_REG;
+}
+
 /* Resolves the operands and destinations exec_fast() uses. */
 static void decode_fast_operands(struct sim_inst *in)
 {
@@ -214,7 +222,9 @@ static void decode_fast_operands(struct sim_inst *in)
 		if (!nop && in->cond[u] != QPU_COND_NEVER && u == 1 && in->pm && in->pack &&
 		    in->wr[u] == WR_TLB)
 			in->store[u] = ST_PACK_PERIPH;
-		if (in->store[u] == ST_PACK)
+		if (!nop && in->cond[u] != QPU_COND_NEVER && a_pack_reg(in, u))
+			in->store[u] = ST_PACK_A;
+		if (in->store[u] == ST_PACK || in->store[u] == ST_PACK_A)
 			in->dst[u] = (uint16_t)(in->wr[u] == WR_REG
 				? offsetof(struct sim_qpu, rf) + (in->wfile[u] * 32u + in->wi[u]) * 64
 				: offsetof(struct sim_qpu, acc) + in->wi[u] * 64u);
@@ -236,13 +246,16 @@ static bool plain_write(const struct sim_inst *in, unsigned u)
 }
 
 /* plain_write(), a write to the SFU, a TMU or the VPM (data, setup, DMA)
- * without pack, a tile-buffer write, or the MUL unit's PM=1 pack into a
- * register, an accumulator or the tile buffer (the colour packs). */
+ * without pack, a tile-buffer write, the MUL unit's PM=1 pack into a
+ * register, an accumulator or the tile buffer (the colour packs), or a
+ * regfile A pack (PM=0) into a register of file A. */
 static bool periph_write(const struct sim_inst *in, unsigned u)
 {
 	bool mul_pack = u == 1 && in->pm && in->pack;
 	bool a_pack = in->pack && !in->pm;
 	if (mul_pack && (in->wr[u] == WR_REG || in->wr[u] == WR_ACC || in->wr[u] == WR_TLB))
+		return true;
+	if (a_pack_reg(in, u))
 		return true;
 	return plain_write(in, u) ||
 	       (!in->pack && (in->wr[u] == WR_SFU || in->wr[u] == WR_TMU || vpm_write(in->wr[u]))) ||
@@ -284,9 +297,37 @@ static void decode_fast_paths(struct sim_inst *in)
 			     periph_write(in, 1);
 		if (in->fast || in->periph)
 			decode_fast_operands(in);
-	} else
+	} else {
 		for (unsigned i = 0; i < 16; i++)
 			in->vimm[i] = qpu_load_imm_elem((enum qpu_li_kind)in->li_kind, in->imm, i);
+	}
+}
+
+/* A load immediate exec_li_periph() runs: no setf, no pack, each write a
+ * plain one or to the VPM (data, setup, DMA); the stores as
+ * decode_fast_operands() plans them for an ALU. */
+static void decode_li_periph(struct sim_inst *in)
+{
+	in->periph = in->form == F_LI && !in->sf && !in->pack;
+	for (unsigned u = 0; u < 2; u++)
+		in->periph &= in->simple[u] || in->wr[u] == WR_NONE || in->wr[u] == WR_IGNORE ||
+			      vpm_write(in->wr[u]);
+	if (!in->periph)
+		return;
+	in->konst[0] = in->konst[1] = 0xff;
+	for (unsigned u = 0; u < 2; u++) {
+		in->store[u] = ST_NONE;
+		if (in->cond[u] == QPU_COND_NEVER)
+			continue;
+		if (vpm_write(in->wr[u]))
+			in->store[u] = ST_PERIPH;
+		if (!in->simple[u])
+			continue;
+		in->store[u] = in->cond[u] == QPU_COND_ALWAYS ? ST_ALL : ST_MASK;
+		in->dst[u] = (uint16_t)(in->wr[u] == WR_REG
+			? offsetof(struct sim_qpu, rf) + (in->wfile[u] * 32u + in->wi[u]) * 64
+			: offsetof(struct sim_qpu, acc) + in->wi[u] * 64u);
+	}
 }
 
 /* Decodes one word into the interpreter's form. */
@@ -316,6 +357,7 @@ static void decode_one(struct sim_inst *in, uint64_t word)
 		in->li_kind = (uint8_t)d.li_kind;
 		in->imm = d.imm;
 		decode_fast_paths(in);
+		decode_li_periph(in);
 		if (!qpu_li_kinds[d.li_kind].name)
 			illegal(in, "reserved load-immediate kind");
 		else if (d.pm ? !qpu_packs_mul[d.pack].name : !qpu_packs_a[d.pack].name)

@@ -161,13 +161,13 @@ bool sim_write_tmu(struct sim_qpu *q, unsigned idx, const uint32_t *val, const u
 	if (param != SIM_TMU_S || t->nparams) {
 		struct sim_tmu_write w[4];
 		unsigned n = t->nparams;
-		memcpy(w, t->params, n * sizeof(w[0]));
+		memcpy(w, q->tmu_params[unit], n * sizeof(w[0]));
 		w[n].param = (uint8_t)param;
 		memcpy(w[n].val, val, 64);
 		if (!sim_pop_uniform(q, "TMU configuration", &w[n].config, diag))
 			return false;
 		if (param != SIM_TMU_S) {
-			t->params[t->nparams++] = w[n];
+			q->tmu_params[unit][t->nparams++] = w[n];
 			return true;
 		}
 		t->nparams = 0;

@@ -28,8 +28,8 @@ enum sim_form { F_ALU, F_LI, F_SEM, F_BRANCH, F_ILLEGAL };
 /* How exec_fast() / exec_periph() store one ALU's result (exec_periph()
  * only: ST_PERIPH an SFU, TMU, TLB or VPM write; ST_PACK the MUL unit's PM=1
  * pack into a register or accumulator; ST_PACK_PERIPH that pack to the
- * TLB). */
-enum sim_store { ST_NONE, ST_ALL, ST_MASK, ST_PERIPH, ST_PACK, ST_PACK_PERIPH };
+ * TLB; ST_PACK_A a regfile A pack (PM=0) into a register of file A). */
+enum sim_store { ST_NONE, ST_ALL, ST_MASK, ST_PERIPH, ST_PACK, ST_PACK_PERIPH, ST_PACK_A };
 
 struct sim_inst {
 	uint8_t form, sig;
@@ -53,7 +53,8 @@ struct sim_inst {
 	bool simple[2];          /* plain register/accumulator write, no pack */
 	bool may_block;          /* semaphore or mutex acquire */
 	bool fast;               /* exec_fast() can run it (see decode_fast_paths) */
-	bool periph;             /* exec_periph() can run it (see decode_fast_paths) */
+	bool periph;             /* exec_periph() (ALU) or exec_li_periph() (load
+				  * immediate) can run it (see decode_fast_paths) */
 	/* exec_fast() operands, resolved at decode time: byte offsets in struct
 	 * sim_qpu of registers, accumulators or constant vectors (konst) */
 	uint16_t src[4];         /* add_a, add_b, mul_a, mul_b */

@@ -196,6 +196,33 @@ static SIM_ALWAYS_INLINE bool read_fifo(struct sim_qpu *q, unsigned rd, uint32_t
 	return ok;
 }
 
+/* Unit u's result packed by the regfile A pack (PM=0) as sim_exec.c's
+ * write_result_slow() packs it (the ADD unit's add and sub saturate their
+ * exact sum), into v, the destination bits it writes into *bits. The
+ * integer 16-bit halves, the packs of vertex coordinates, as a loop. */
+static SIM_ALWAYS_INLINE void pack_a_lanes(const struct sim_qpu *q, const struct sim_inst *in,
+					   unsigned u, const uint32_t *res, uint32_t *v,
+					   uint32_t *bits)
+{
+	bool is_float = u ? qpu_mul_ops[in->op_mul].float_out : qpu_add_ops[in->op_add].float_out;
+	if (!is_float && (in->pack == QPU_PACK_A_16A || in->pack == QPU_PACK_A_16B)) {
+		uint32_t sh = in->pack == QPU_PACK_A_16B ? 16 : 0;
+		for (int i = 0; i < 16; i++)
+			v[i] = (res[i] & 0xffffu) << sh;
+		*bits = 0xffffu << sh;
+		return;
+	}
+	const uint32_t *a = sim_src_ptr(q, in->src[0]), *b = sim_src_ptr(q, in->src[1]);
+	for (int i = 0; i < 16; i++) {
+		int64_t wide = (int32_t)res[i];
+		if (!u && in->op_add == QPU_A_ADD)
+			wide = (int64_t)(int32_t)a[i] + (int32_t)b[i];
+		else if (!u && in->op_add == QPU_A_SUB)
+			wide = (int64_t)(int32_t)a[i] - (int32_t)b[i];
+		v[i] = sim_pack_a((enum qpu_pack_a)in->pack, is_float, res[i], wide, bits);
+	}
+}
+
 /* The stores of exec_periph() beyond registers: SFU, TMU, TLB and VPM
  * (data, setup, DMA) writes (lanes whose condition fails give 0), and the MUL unit's PM=1 pack into
  * a register, an accumulator (only the packed bits) or the TLB. */
@@ -205,8 +232,11 @@ static bool periph_store(struct sim_qpu *q, const struct sim_inst *in, unsigned 
 {
 	const uint32_t *lanes = q->cm[in->cond[u]];
 	uint32_t v[16], bits = ~0u;
-	if (in->store[u] == ST_PACK || in->store[u] == ST_PACK_PERIPH) {
-		sim_lanes_pack_mul(in->pack, res, v, &bits);
+	if (in->store[u] >= ST_PACK) {
+		if (in->store[u] == ST_PACK_A)
+			pack_a_lanes(q, in, u, res, v, &bits);
+		else
+			sim_lanes_pack_mul(in->pack, res, v, &bits);
 		if (in->store[u] == ST_PACK_PERIPH)
 			return sim_write_periph(q, in, u, v, lanes, diag);
 		uint32_t *dst = (uint32_t *)(void *)((char *)q + in->dst[u]);
@@ -265,6 +295,21 @@ static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_in
 	}
 	return in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM ||
 	       sim_exec_signal(q, in, diag);
+}
+
+/* A load immediate of decode_li_periph()'s kind: its lanes stored through
+ * both units in unit order, as sim_exec.c's exec_li() does (same effects,
+ * same errors). */
+static SIM_ALWAYS_INLINE bool exec_li_periph(struct sim_qpu *q, const struct sim_inst *in,
+					     struct vc4_diag *diag)
+{
+	for (unsigned u = 0; u < 2; u++) {
+		if (in->store[u] < ST_PERIPH)
+			fast_store(q, in, u, in->vimm);
+		else if (!periph_store(q, in, u, in->vimm, diag))
+			return false;
+	}
+	return true;
 }
 
 /* The end of `k` instructions while an SFU result, a branch or a thread end
@@ -355,7 +400,9 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 		} else {
 			q->ip = ip;
 			if (in->periph && fast_ok)
-				st = exec_periph(q, in, diag) ? SIM_RUNNING : SIM_ERROR;
+				st = (in->form == F_LI ? exec_li_periph(q, in, diag)
+						       : exec_periph(q, in, diag))
+					? SIM_RUNNING : SIM_ERROR;
 			else if (in->form == F_BRANCH && fast_ok) /* never blocks */
 				st = sim_exec_branch(q, in, diag) ? SIM_RUNNING : SIM_ERROR;
 			else

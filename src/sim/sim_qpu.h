@@ -59,9 +59,13 @@ uint32_t sim_program_extent(const uint8_t *code, uint32_t count);
 /* State shared by the QPUs of one V3D. */
 struct sim_shared {
 	uint32_t vpm[SIM_VPM_WORDS];
+	/* The rows of vpm written through sim_vpm.c (bit r: row r) since its
+	 * owner last cleared this: the 3D pipeline clears only those. */
+	uint64_t rows_written;
 	uint8_t sem[16];           /* semaphore counters, 0..15 */
 	int mutex_owner;           /* QPU number holding the mutex, or -1 */
 };
+_Static_assert(SIM_VPM_ROWS <= 64, "sim_shared.rows_written has a bit per VPM row");
 void sim_shared_init(struct sim_shared *shared);
 
 struct sim_qpu;
@@ -130,8 +134,7 @@ struct sim_vpm_access {
 
 struct sim_tmu {
 	unsigned head, count;      /* of the FIFO in struct sim_qpu.tmu_fifo */
-	struct sim_tmu_write params[3]; /* t, r, b written before s */
-	unsigned nparams;
+	unsigned nparams;          /* of struct sim_qpu.tmu_params */
 };
 
 struct sim_qpu {
@@ -156,13 +159,13 @@ struct sim_qpu {
 	 * the pipeline reads it back at the TLB tests (zero otherwise) */
 	uint32_t ms_flags[16];
 
-	/* r5 from a varying read, stored at the end of the instruction */
-	uint32_t vary_c[16];
+	/* r5 from a varying read (vary_c, below), stored at the end of the
+	 * instruction */
 	bool vary_c_pending;
 
-	/* r4 producers */
+	/* r4 producers: an SFU result (sfu_val, below) arrives when the delay
+	 * ends */
 	uint32_t sfu_delay;
-	uint32_t sfu_val[16];
 
 	/* uniforms */
 	const uint32_t *unif;
@@ -192,6 +195,10 @@ struct sim_qpu {
 	/* Not cleared by sim_qpu_init() (everything above is): storage that is
 	 * written before it is read. */
 	uint32_t tmu_fifo[2][SIM_TMU_FIFO][16]; /* results, valid per tmu[].head/count */
+	struct sim_tmu_write tmu_params[2][3]; /* t, r, b written before s, valid
+						* per tmu[].nparams */
+	uint32_t vary_c[16];                 /* valid while vary_c_pending */
+	uint32_t sfu_val[16];                /* valid while sfu_delay */
 	struct sim_shared own_shared;        /* initialised when no shared state is given */
 	uint32_t konst[SIM_KONST_COUNT][16]; /* filled on demand before a run */
 	uint32_t rdbuf[2][16];               /* uniform, varying or VPM read per file

@@ -31,6 +31,7 @@ static void vpm_set_byte(struct sim_qpu *q, uint32_t b, uint8_t v)
 {
 	uint32_t *w = &q->shared->vpm[b / 4];
 	*w = (*w & ~(0xffu << (8 * (b % 4)))) | ((uint32_t)v << (8 * (b % 4)));
+	q->shared->rows_written |= 1ull << (b / 64);
 }
 
 /* A vr_setup or vw_setup write (`is_write`) of word v: a generic access
@@ -150,14 +151,17 @@ bool sim_vpm_write(struct sim_qpu *q, const uint32_t val[16], struct vc4_diag *d
 	struct sim_vpm_access *a = &q->vpm_wr;
 	uint32_t mask = a->size == 2 ? ~0u : (1u << (8 << a->size)) - 1;
 	int32_t first = horiz32_word(a, q->vpm_out_row);
-	if (first >= 0)
+	if (first >= 0) {
 		memcpy(&q->shared->vpm[first], val, 64);
+		q->shared->rows_written |= 1ull << (first / 16);
+	}
 	for (unsigned i = 0; i < 16 && first < 0; i++) {
 		uint32_t w;
 		unsigned sh;
 		if (a->size == 3 || !locate(a, q->vpm_out_row, i, &w, &sh))
 			return vpm_range_error(q, "VPM write", a, diag);
 		q->shared->vpm[w] = (q->shared->vpm[w] & ~(mask << sh)) | ((val[i] & mask) << sh);
+		q->shared->rows_written |= 1ull << (w / 16);
 	}
 	a->addr += a->stride;
 	return true;

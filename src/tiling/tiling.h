@@ -110,6 +110,22 @@ static inline uint64_t tiling_addr_offset(const struct tiling_addr *a, uint32_t 
 	return tiling_addr_utile_offset(a, x >> a->uw_log2, y >> a->uh_log2) + in_utile;
 }
 
+/* The byte steps from texel (x, y) to (x + 1, y) (*dx) and to (x, y + 1)
+ * (*dy) of the image a describes: in a raster image always; in LT and T
+ * only when the four texels lie in one micro-tile, else false. */
+static inline bool tiling_addr_steps(const struct tiling_addr *a, uint32_t x, uint32_t y,
+				     uint32_t *dx, uint32_t *dy)
+{
+	*dx = a->cpp;
+	if (a->tiling != VC4_TILING_FORMAT_LT && a->tiling != VC4_TILING_FORMAT_T) {
+		*dy = a->row;
+		return true;
+	}
+	*dy = a->cpp << a->uw_log2;
+	return ((x + 1) & ((1u << a->uw_log2) - 1)) != 0 &&
+	       ((y + 1) & ((1u << a->uh_log2) - 1)) != 0;
+}
+
 /* ---- texture data types and mip levels (tiling_texture.c) ------------- */
 
 /* One texture data type (enum vc4_texture_data_type). */

@@ -9,8 +9,9 @@
  * peripheral fast path (exec_periph(), tmu_read_fast()), and so do
  * uniform and varying reads (hooks giving values from a counter; r5 takes
  * the C term), tile-buffer writes (a hook logging register, values and
- * lane mask) and the MUL unit's colour packs into registers and the TLB:
- * the logs must match too. A program that fails must fail in both paths at
+ * lane mask), the MUL unit's colour packs into registers and the TLB,
+ * regfile A packs into registers and load immediates into registers and
+ * the VPM setups: the logs must match too. A program that fails must fail in both paths at
  * the same ip with the same message (uniform stream overruns included). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -90,10 +91,10 @@ static uint64_t random_alu(void)
 	} else {
 		w = qpu_set_raddr_b(w, pick(raddrs, sizeof(raddrs) / 4));
 	}
-	if (rnd() % 8 == 0) { /* general path: pack, unpack */
+	if (rnd() % 8 == 0) { /* pack, unpack (a regfile A pack alone: exec_periph()) */
 		w = qpu_set_pm(w, rnd() % 2);
 		w = qpu_set_pack(w, qpu_get_pm(w) ? 3 + rnd() % 5 : rnd() % 16);
-		w = qpu_set_unpack(w, rnd() % 8);
+		w = qpu_set_unpack(w, rnd() % 2 ? 0 : rnd() % 8);
 	}
 	return w;
 }
@@ -109,9 +110,12 @@ static unsigned tmu_out[2];
 static uint64_t random_inst(int i, int *last_branch)
 {
 	unsigned k = rnd() % 40;
-	if (k < 4)
-		return qpu_load_imm(rnd() % 2 ? QPU_LI_32 : QPU_LI_PER_ELEM_SIGNED,
-				    rnd() % 36, QPU_W_NOP, value());
+	if (k < 4) { /* now and then a VPM read or write setup (exec_li_periph()) */
+		uint64_t w = qpu_load_imm(rnd() % 2 ? QPU_LI_32 : QPU_LI_PER_ELEM_SIGNED,
+					  rnd() % 8 ? rnd() % 36 : 49, QPU_W_NOP, value());
+		w = qpu_set_ws(w, rnd() % 2);
+		return qpu_set_cond_add(w, rnd() % 3 ? QPU_COND_ALWAYS : rnd() % 8);
+	}
 	if (k == 4)
 		return qpu_alu_add(QPU_A_OR, 52 + rnd() % 2, QPU_MUX_A, QPU_MUX_A, rnd() % 32,
 				   QPU_R_NOP); /* sfu_recip, sfu_recipsqrt */

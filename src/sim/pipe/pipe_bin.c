@@ -449,6 +449,22 @@ static bool bin_triangles(struct sim_pipe *p, enum vc4_primitive_mode mode,
 	return ok;
 }
 
+/* Room for n shaded vertices (at least one): p->bin_verts, grown when
+ * too small; NULL when out of memory. */
+static struct pipe_vertex *bin_vertices(struct sim_pipe *p, uint32_t n)
+{
+	n = n ? n : 1;
+	if (n > p->bin_verts_cap) {
+		struct pipe_vertex *v = malloc(sizeof(*v) * n);
+		if (!v)
+			return NULL;
+		free(p->bin_verts);
+		p->bin_verts = v;
+		p->bin_verts_cap = n;
+	}
+	return p->bin_verts;
+}
+
 /* Shades the draw's vertices with the CS, then assembles, filters and bins
  * its primitives. `index` holds the n vertex indices (already clamped). */
 static bool draw(struct sim_pipe *p, enum vc4_primitive_mode mode, const uint32_t *index,
@@ -459,7 +475,7 @@ static bool draw(struct sim_pipe *p, enum vc4_primitive_mode mode, const uint32_
 	struct pipe_shader_rec rec;
 	if (!pipe_read_shader_rec(p, &p->bin_state, &rec))
 		return false;
-	struct pipe_vertex *v = malloc(sizeof(*v) * (n ? n : 1));
+	struct pipe_vertex *v = bin_vertices(p, n);
 	if (!v)
 		return vc4_diag_set(p->diag, "out of memory shading %u vertices", n);
 	bool ok = true;
@@ -469,7 +485,6 @@ static bool draw(struct sim_pipe *p, enum vc4_primitive_mode mode, const uint32_
 		ok = bin_points_lines(p, mode, &rec, v, index, n);
 	else if (ok)
 		ok = bin_triangles(p, mode, &rec, v, index, n);
-	free(v);
 	return ok;
 }
 

@@ -344,6 +344,7 @@ void sim_pipe_destroy(struct sim_pipe *p)
 	pipe_pool_destroy(p->pool);
 	pipe_items_release(p);
 	pipe_drop_programs(p);
+	free(p->bin_verts);
 	free(p);
 }
 

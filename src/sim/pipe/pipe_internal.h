@@ -161,6 +161,19 @@ struct sim_pipe {
 	unsigned threads;
 	struct pipe_pool *pool;
 	struct pipe_item *free_items;
+	/* The binner's shaded vertices of a draw (pipe_bin.c), kept across
+	 * draws and jobs so that a large draw does not map fresh pages. */
+	struct pipe_vertex *bin_verts;
+	uint32_t bin_verts_cap;
+	/* The VPM rows the last vertex fetch wrote (pipe_vertex.c): with
+	 * shared.rows_written, the rows that may be nonzero. */
+	uint64_t vpm_fetched;
+	/* The last shader record read (pipe_read_shader_rec()): its bytes, its
+	 * form, and what they unpacked to; used again while they are equal. */
+	uint8_t rec_raw[VC4_GL_SHADER_STATE_RECORD_length + 12 * PIPE_MAX_ATTRS];
+	uint32_t rec_raw_size, rec_raw_nattr;
+	bool rec_raw_extended, rec_raw_valid;
+	struct pipe_shader_rec rec_cached;
 };
 
 /* pipe_cl.c: the control-list threads' common parts. */

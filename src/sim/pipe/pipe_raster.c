@@ -185,7 +185,8 @@ static uint16_t edges_wide(const struct tri_setup *t, int64_t cx, int64_t cy, do
 }
 
 /* The lanes of block b (x0, y0 set), whole vectors so that the loops
- * vectorise: the barycentrics (E_i / area at each pixel centre, E_i stepped
+ * vectorise (when `need` is not 0 and none of its lanes is inside: 0, the
+ * lanes' values not computed): the barycentrics (E_i / area at each pixel centre, E_i stepped
  * from the lane-0 centre by whole pixels: the same integers as evaluating
  * it at each centre), depth (linear in screen space, plus the triangle's
  * offset `zoff`, clamped to 24 bits and rounded to nearest) and W (the
@@ -194,7 +195,7 @@ static uint16_t edges_wide(const struct tri_setup *t, int64_t cx, int64_t cy, do
  * values (they feed their quad's derivatives). */
 PIPE_CLONES
 static uint16_t block_lanes(const struct tri_setup *t, const struct pipe_vertex *v[3],
-			    double zoff, struct pipe_frag_block *b)
+			    double zoff, uint16_t need, struct pipe_frag_block *b)
 {
 	int64_t cx = (int64_t)b->x0 * 16 + 8, cy = (int64_t)b->y0 * 16 + 8;
 	double den = (double)(t->sign * t->area), ed[3][16];
@@ -203,6 +204,8 @@ static uint16_t block_lanes(const struct tri_setup *t, const struct pipe_vertex 
 		in = edges_small(t, cx, cy, ed);
 	else
 		in = edges_wide(t, cx, cy, ed);
+	if (need && !(in & need))
+		return 0; /* the block covers nothing: its lanes are not used */
 	for (int k = 0; k < 3; k++)
 		for (uint32_t i = 0; i < 16; i++)
 			b->lambda[k][i] = ed[k][i] / den;
@@ -268,6 +271,19 @@ static enum block_class classify_block(const struct tri_setup *t, int64_t x0, in
 	return all_in ? BLOCK_IN : BLOCK_PART;
 }
 
+/* The lanes of block b whose pixel lies inside the rectangle r. */
+static uint16_t rect_lanes(const struct pipe_frag_block *b, const int64_t r[4])
+{
+	uint32_t cols = 0, rows = 0, lanes = 0;
+	for (uint32_t d = 0; d < 4; d++) {
+		cols |= (uint32_t)(b->x0 + d >= r[0] && b->x0 + d < r[2]) << d;
+		rows |= (uint32_t)(b->y0 + d >= r[1] && b->y0 + d < r[3]) << d;
+	}
+	for (uint32_t i = 0; i < 16; i++)
+		lanes |= (cols >> pipe_lane_x(i) & rows >> pipe_lane_y(i) & 1u) << i;
+	return (uint16_t)lanes;
+}
+
 /* The lanes of block b (x0, y0 set): barycentrics, Z and W of every lane
  * (block_lanes()), and the covered pixels and samples inside the drawing
  * rectangle r. A block wholly inside the triangle (`all_in`) covers every
@@ -279,10 +295,15 @@ static void raster_block(struct sim_pipe *p, const struct pipe_state *s,
 	uint8_t full = (uint8_t)((1u << p->tb.samples) - 1);
 	if (!all_in)
 		p->stats.raster_edge_tests += 16;
-	uint16_t in = block_lanes(t, v, zoff, b);
-	bool inner = b->x0 >= r[0] && b->y0 >= r[1] && b->x0 + 4 <= r[2] && b->y0 + 4 <= r[3];
-	if (inner && (all_in || p->tb.samples == 1 || s->cfg.rasteriser_oversample_mode != 1)) {
-		b->cover = all_in ? 0xffff : in;
+	bool by_centre = all_in || p->tb.samples == 1 || s->cfg.rasteriser_oversample_mode != 1;
+	uint16_t rect = rect_lanes(b, r);
+	/* by the centres, a block none of whose lanes inside r is inside
+	 * covers nothing and is not shaded: no need for its lanes' values */
+	uint16_t in = block_lanes(t, v, zoff, by_centre && !all_in ? rect : 0, b);
+	if (by_centre) {
+		/* the loop below without the per-sample tests: a lane inside r
+		 * covers all its samples or none, by its centre */
+		b->cover = (all_in ? 0xffff : in) & rect;
 		for (uint32_t i = 0; i < 16; i++)
 			b->samples[i] = (b->cover >> i & 1) ? full : 0;
 		return;
@@ -355,8 +376,13 @@ bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 			p->stats.raster_edge_tests += 4;
 			if (k == BLOCK_OUT)
 				continue;
-			struct pipe_frag_block b = { .x0 = (uint32_t)bx, .y0 = (uint32_t)by,
-						     .reverse = reverse };
+			/* lambda, z24 and w are block_lanes()'s to write */
+			struct pipe_frag_block b;
+			b.x0 = (uint32_t)bx;
+			b.y0 = (uint32_t)by;
+			b.reverse = reverse;
+			b.cover = 0;
+			memset(b.samples, 0, sizeof(b.samples));
 			raster_block(p, s, &t, v, zoff, r, k == BLOCK_IN, &b);
 			if (b.cover && !pipe_fragment_block(p, s, rec, v, &b))
 				return false;

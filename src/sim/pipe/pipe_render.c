@@ -12,6 +12,7 @@
  * error, so pixels, counters and messages are those of one thread.
  * docs/pipeline.md, "Tiles on host threads".
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,6 +139,19 @@ static bool item_packet(struct sim_pipe *e, const uint8_t *pkt)
 	}
 }
 
+/* *dst = *src but for the pixels (color and zs, 32 KiB): an item's tile
+ * buffer holds none, the executor fills them from the item's values. */
+_Static_assert(offsetof(struct pipe_tilebuf, tile_x) ==
+	       offsetof(struct pipe_tilebuf, color) + 2 * PIPE_TILE_WORDS * 4,
+	       "the pixels (color, then zs) lie together");
+static void tb_state_copy(struct pipe_tilebuf *dst, const struct pipe_tilebuf *src)
+{
+	size_t pixels = offsetof(struct pipe_tilebuf, color);
+	size_t after = offsetof(struct pipe_tilebuf, tile_x);
+	memcpy(dst, src, pixels);
+	memcpy((char *)dst + after, (const char *)src + after, sizeof(*dst) - after);
+}
+
 /* Executes item it on executor e: its tile buffer set from the item's
  * fill values and state, then its recorded packets in order; the outcome,
  * counters and first error go into it. */
@@ -146,7 +160,7 @@ void pipe_item_execute(struct sim_pipe *e, struct pipe_item *it)
 	e->diag = &it->diag;
 	memset(&e->stats, 0, sizeof(e->stats));
 	e->render_state = it->state;
-	e->tb = it->tb;
+	tb_state_copy(&e->tb, &it->tb);
 	for (uint32_t i = 0; i < PIPE_TILE_WORDS; i++) {
 		e->tb.color[i] = it->fill_color;
 		e->tb.zs[i] = it->fill_zs;
@@ -206,7 +220,7 @@ static bool walk_open(struct walk *w)
 		return vc4_diag_set(w->p->diag, "out of memory recording the render list");
 	it->seq = w->seq++;
 	it->state = w->p->render_state;
-	it->tb = w->p->tb;
+	tb_state_copy(&it->tb, &w->p->tb);
 	it->fill_color = w->color_val;
 	it->fill_zs = w->zs_val;
 	w->cur = it;

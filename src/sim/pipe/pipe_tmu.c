@@ -87,6 +87,7 @@ static bool decode_config(const struct sim_qpu *q, struct tmu_req *req, struct t
 	if (p1.minification_filter > 5)
 		return vc4_diag_set(diag, "ip %u: reserved minification filter %u", q->ip,
 				    p1.minification_filter);
+	t->word = tmu_format_word(t->fmt, t->texel->cpp, &t->word_or);
 	t->base = p0.texture_base_pointer.offset;
 	t->levels = p0.number_of_mipmap_levels_minus_1 + 1;
 	t->width = p1.image_width ? p1.image_width : 2048;
@@ -171,14 +172,20 @@ static void lane_coords(const struct tmu_req *req, bool cube, struct tmu_lanes *
 
 /* The level of detail of the quad whose lane 0 is q0: log2 of the longer
  * texel-space step across x (lane 1 - lane 0) or y (lane 2 - lane 0) on
- * level 0 (GL ES 2.0 §3.7.7); -64 for no step, NaN or infinities. */
-static double quad_lod(const struct tmu_tex *t, const struct tmu_lanes *c, unsigned q0)
+ * level 0 (GL ES 2.0 §3.7.7); -64 for no step, NaN or infinities. With
+ * sign_only (no bias: only lod > 0 matters when it is not), 0 stands for
+ * any lod <= 0 without calling log2 (log2 of a step <= 1 is <= 0: libm's
+ * error, a few ulps, cannot change a sign). */
+static double quad_lod(const struct tmu_tex *t, const struct tmu_lanes *c, unsigned q0,
+		       bool sign_only)
 {
 	double dsx = (c->ls[q0 + 1] - c->ls[q0]) * t->width;
 	double dtx = (c->lt[q0 + 1] - c->lt[q0]) * t->height;
 	double dsy = (c->ls[q0 + 2] - c->ls[q0]) * t->width;
 	double dty = (c->lt[q0 + 2] - c->lt[q0]) * t->height;
 	double rho = fmax(sqrt(dsx * dsx + dtx * dtx), sqrt(dsy * dsy + dty * dty));
+	if (sign_only && rho <= 1)
+		return 0; /* log2 <= 0: magnification whatever its value */
 	double lod = log2(rho);
 	return lod > -64 && lod < 64 ? lod : lod >= 64 ? 64 : -64;
 }
@@ -268,12 +275,18 @@ bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const struct sim_tmu
 	c.have_level = false;
 	lane_coords(&req, t.cube_stride != 0, &c);
 	for (unsigned q0 = 0; q0 < 16; q0 += 4) {
-		double quad = quad_lod(&t, &c, q0);
+		double quad = quad_lod(&t, &c, q0, !req.b);
+		/* without a bias the lanes' level of detail is the quad's (or 0
+		 * with bias-only): when it is not above 0, sample_lane() takes
+		 * the magnification filter at level 0 */
+		bool mag = !req.b && (req.bslod || !(quad > 0));
 		for (unsigned i = q0; i < q0 + 4; i++) {
 			/* r is the border colour unless it is the cube's third axis */
 			uint32_t border = req.r && !t.cube_stride ? req.r[i] : 0;
-			if (!sample_lane(p, &t, &c, i, lane_lod(p, &req, quad, i), border,
-					 &result[i], diag))
+			if (mag ? !sample_level(p, &t, &c, i, 0, t.mag_filter == 0, border,
+						&result[i], diag)
+				: !sample_lane(p, &t, &c, i, lane_lod(p, &req, quad, i), border,
+					       &result[i], diag))
 				return false;
 		}
 	}

@@ -29,6 +29,8 @@ struct tmu_tex {
 	enum vc4_texture_wrap_mode wrap_s, wrap_t;
 	uint32_t min_filter, mag_filter;     /* P1's fields */
 	const struct tmu_format *fmt;        /* how its texels decode */
+	bool word;                           /* a texel is its 4 bytes as a little-endian word, */
+	uint32_t word_or;                    /* ORed with this (tmu_format_word()) */
 	const struct tiling_texel_type *texel; /* its name and sizes */
 };
 
@@ -43,6 +45,11 @@ struct tmu_level {
 /* pipe_tmu_texel.c. How texels of type `type` decode, or NULL when the
  * simulator does not model the type (or it is not one). */
 const struct tmu_format *tmu_format(uint32_t type);
+
+/* Whether a texel of format f is its 4 bytes read as a little-endian word
+ * ORed with *or_mask (RGBA8888, RGBX8888, RGBA32R): the word filter's
+ * fast path (pipe_tmu_filter.c) reads those directly. */
+bool tmu_format_word(const struct tmu_format *f, uint32_t cpp, uint32_t *or_mask);
 
 /* The geometry of mip level `level` of cube face `face` (0 for 2D). */
 void tmu_level(const struct tmu_tex *t, uint32_t face, uint32_t level, struct tmu_level *l);
@@ -81,10 +88,22 @@ static inline long tmu_lround(double x)
 
 /* floor(v) as an integer; NaN reads 0 and huge values saturate (wrapping
  * makes any of them a valid texel). */
-int64_t tmu_ifloor(double v);
+static inline int64_t tmu_ifloor(double v)
+{
+	if (!(v > -1e15))
+		return v < 0 ? (int64_t)-1e15 : 0;
+	if (v > 1e15)
+		return (int64_t)1e15;
+	return (int64_t)tmu_floor(v);
+}
 
 /* v rounded down to a multiple of 2^-8 (the 8-bit fraction options), or v
  * itself with SIM_TMU_FRAC_EXACT. */
-double tmu_quantise(enum sim_tmu_frac frac, double v);
+static inline double tmu_quantise(enum sim_tmu_frac frac, double v)
+{
+	if (frac == SIM_TMU_FRAC_EXACT || !(fabs(v) < 1e15))
+		return v;
+	return tmu_floor(v * 256.0) / 256.0;
+}
 
 #endif

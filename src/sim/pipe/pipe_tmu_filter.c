@@ -5,24 +5,9 @@
  * (docs/pipeline.md, "Textures" and "Texture precision").
  */
 #include <math.h>
+#include <string.h>
 
 #include "sim/pipe/pipe_tmu.h"
-
-int64_t tmu_ifloor(double v)
-{
-	if (!(v > -1e15))
-		return v < 0 ? (int64_t)-1e15 : 0;
-	if (v > 1e15)
-		return (int64_t)1e15;
-	return (int64_t)tmu_floor(v);
-}
-
-double tmu_quantise(enum sim_tmu_frac frac, double v)
-{
-	if (frac == SIM_TMU_FRAC_EXACT || !(fabs(v) < 1e15))
-		return v;
-	return tmu_floor(v * 256.0) / 256.0;
-}
 
 /* Texel index c of an axis of `size` texels after wrap mode `mode`; false
  * when the texel is the border colour (border mode, c outside). */
@@ -51,6 +36,28 @@ static bool wrap(enum vc4_texture_wrap_mode mode, int64_t c, uint32_t size, uint
 	}
 }
 
+/* Texel (x, y) of level l, already wrapped: through the word fast path
+ * when the format allows (the same word tmu_texel() decodes), else
+ * tmu_texel(), which also reports a texel outside memory. */
+static inline bool texel_at(struct sim_pipe *p, const struct tmu_tex *t,
+			    const struct tmu_level *l, uint32_t x, uint32_t y, uint32_t *out,
+			    struct vc4_diag *diag)
+{
+	if (t->word) {
+		uint32_t fy = t->flip_y ? l->l.h - 1 - y : y;
+		int64_t addr = l->addr + (int64_t)tiling_addr_offset(&l->a, x, fy);
+		const uint8_t *src = addr < 0 || addr > UINT32_MAX ? NULL :
+			sim_memory_ptr(p->mem, (uint32_t)addr, 4);
+		if (src) {
+			uint32_t v;
+			memcpy(&v, src, 4);
+			*out = v | t->word_or;
+			return true;
+		}
+	}
+	return tmu_texel(p, t, l, x, y, out, diag);
+}
+
 /* Texel (x, y) of level l, wrapped, or the border colour. */
 static bool texel(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_level *l,
 		  int64_t x, int64_t y, uint32_t border, uint32_t *out, struct vc4_diag *diag)
@@ -61,7 +68,73 @@ static bool texel(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_
 		*out = border;
 		return true;
 	}
-	return tmu_texel(p, t, l, wx, wy, out, diag);
+	return texel_at(p, t, l, wx, wy, out, diag);
+}
+
+/* Texels (x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1) of a word format
+ * (unflipped) when one address and one memory range hold them all (the
+ * same words texel_at() reads); false to take them one by one. */
+static inline bool word_quad(struct sim_pipe *p, const struct tmu_tex *t,
+			     const struct tmu_level *l, uint32_t x, uint32_t y, uint32_t c[4])
+{
+	uint32_t dx, dy;
+	if (!tiling_addr_steps(&l->a, x, y, &dx, &dy))
+		return false;
+	int64_t addr = l->addr + (int64_t)tiling_addr_offset(&l->a, x, y);
+	uint64_t len = (uint64_t)dx + dy + 4;
+	const uint8_t *src = addr < 0 || addr > UINT32_MAX || len > UINT32_MAX ? NULL :
+		sim_memory_ptr(p->mem, (uint32_t)addr, (uint32_t)len);
+	if (!src)
+		return false;
+	const uint32_t off[4] = { 0, dx, dy, dx + dy };
+	for (int k = 0; k < 4; k++) {
+		memcpy(&c[k], src + off[k], 4);
+		c[k] |= t->word_or;
+	}
+	return true;
+}
+
+/* The four texels around (x0, y0) in the order 0: (x0, y0), 1: (x0 + 1,
+ * y0), 2: (x0, y0 + 1), 3: (x0 + 1, y0 + 1), each wrapped or the border
+ * colour; each axis wrapped once. */
+static bool quad_texels(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_level *l,
+			int64_t x0, int64_t y0, uint32_t border, uint32_t c[4],
+			struct vc4_diag *diag)
+{
+	uint32_t wx[2], wy[2];
+	bool in_x[2], in_y[2];
+	for (int j = 0; j < 2; j++) {
+		in_x[j] = wrap(t->wrap_s, x0 + j, l->l.w, &wx[j]);
+		in_y[j] = wrap(t->wrap_t, y0 + j, l->l.h, &wy[j]);
+	}
+	if (t->word && !t->flip_y && in_x[0] && in_x[1] && in_y[0] && in_y[1] &&
+	    wx[1] == wx[0] + 1 && wy[1] == wy[0] + 1 && word_quad(p, t, l, wx[0], wy[0], c))
+		return true;
+	for (int k = 0; k < 4; k++) {
+		if (!in_x[k & 1] || !in_y[k >> 1])
+			c[k] = border;
+		else if (!texel_at(p, t, l, wx[k & 1], wy[k >> 1], &c[k], diag))
+			return false;
+	}
+	return true;
+}
+
+/* The bilinear blend when both fractions are multiples of 2^-8 (always so
+ * with 8-bit weights): the double computation below is then exact at
+ * every step (weights a multiple of 2^-16, products and sums within 26
+ * bits) in any rounding mode, so integers give the same result: channel
+ * sum S in units of 2^-16, rounded half up as tmu_lround() does. */
+static uint32_t blend_8bit(const uint32_t c[4], uint32_t iu, uint32_t iv)
+{
+	uint32_t w[4] = { (256 - iu) * (256 - iv), iu * (256 - iv), (256 - iu) * iv, iu * iv };
+	uint32_t out = 0;
+	for (int i = 0; i < 4; i++) {
+		uint32_t sum = 0;
+		for (int k = 0; k < 4; k++)
+			sum += w[k] * ((c[k] >> (8 * i)) & 0xff);
+		out |= ((sum + 32768) >> 16) << (8 * i);
+	}
+	return out;
 }
 
 /* The four texels around (u, v) (texel units, centres at .5) blended with
@@ -71,19 +144,36 @@ static bool bilinear(struct sim_pipe *p, const struct tmu_tex *t, const struct t
 		     double u, double v, uint32_t border, uint32_t *out, struct vc4_diag *diag)
 {
 	enum sim_tmu_frac frac = p->tmu_opt.weights;
-	u = tmu_quantise(frac, u - 0.5);
-	v = tmu_quantise(frac, v - 0.5);
+	u -= 0.5;
+	v -= 0.5;
+	uint32_t c[4];
+	if (frac == SIM_TMU_FRAC_8BIT && fabs(u) < 1e12 && fabs(v) < 1e12) {
+		/* what follows, in integers: floor(u * 256) / 256 is exact, so
+		 * are its floor and fraction */
+		int64_t us = (int64_t)tmu_floor(u * 256.0), vs = (int64_t)tmu_floor(v * 256.0);
+		uint32_t iu = (uint32_t)(us & 255), iv = (uint32_t)(vs & 255);
+		if (!quad_texels(p, t, l, (us - iu) / 256, (vs - iv) / 256, border, c, diag))
+			return false;
+		*out = blend_8bit(c, iu, iv);
+		return true;
+	}
+	u = tmu_quantise(frac, u);
+	v = tmu_quantise(frac, v);
 	int64_t x0 = tmu_ifloor(u), y0 = tmu_ifloor(v);
 	double fu = u - (double)x0, fv = v - (double)y0;
 	fu = fu >= 0 && fu < 1 ? fu : 0; /* huge or NaN coordinates */
 	fv = fv >= 0 && fv < 1 ? fv : 0;
-	uint32_t c[4];
-	double w[4];
-	for (int k = 0; k < 4; k++) {
-		if (!texel(p, t, l, x0 + (k & 1), y0 + (k >> 1), border, &c[k], diag))
-			return false;
-		w[k] = ((k & 1) ? fu : 1 - fu) * ((k >> 1) ? fv : 1 - fv);
+	if (!quad_texels(p, t, l, x0, y0, border, c, diag))
+		return false;
+	/* fu, fv in [0, 1): scaling by 256 is exact, so is the test */
+	uint32_t iu = (uint32_t)(fu * 256.0), iv = (uint32_t)(fv * 256.0);
+	if ((double)iu == fu * 256.0 && (double)iv == fv * 256.0) {
+		*out = blend_8bit(c, iu, iv);
+		return true;
 	}
+	double w[4];
+	for (int k = 0; k < 4; k++)
+		w[k] = ((k & 1) ? fu : 1 - fu) * ((k >> 1) ? fv : 1 - fv);
 	/* each channel summed over the texels in order 0..3 from 0, in
 	 * registers (an accumulator array went through memory) */
 	*out = 0;

@@ -46,6 +46,20 @@ const struct tmu_format *tmu_format(uint32_t type)
 	return &tmu_formats[type];
 }
 
+bool tmu_format_word(const struct tmu_format *f, uint32_t cpp, uint32_t *or_mask)
+{
+	*or_mask = 0;
+	if (f->kind != TMU_BYTES || cpp != 4)
+		return false;
+	for (uint32_t i = 0; i < 4; i++) {
+		if (!f->bits[i])
+			*or_mask |= 0xffu << (8 * i);
+		else if (f->bits[i] != 8)
+			return false;
+	}
+	return true;
+}
+
 void tmu_level(const struct tmu_tex *t, uint32_t face, uint32_t level, struct tmu_level *l)
 {
 	tiling_tmu_level(t->type, t->width, t->height, level, &l->l);

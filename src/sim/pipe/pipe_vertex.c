@@ -18,8 +18,9 @@
 #include "sim/pipe/pipe_internal.h"
 
 /* Reads the GL shader state record of state s (plain or extended) and its
- * attribute records into rec. Returns false with p->diag set when there is
- * no record or it lies outside memory. */
+ * attribute records into rec (the last record's unpacked form again when
+ * its bytes and form are the same). Returns false with p->diag set when
+ * there is no record or it lies outside memory. */
 bool pipe_read_shader_rec(struct sim_pipe *p, const struct pipe_state *s,
 			  struct pipe_shader_rec *rec)
 {
@@ -34,6 +35,11 @@ bool pipe_read_shader_rec(struct sim_pipe *p, const struct pipe_state *s,
 	if (!src)
 		return vc4_diag_set(p->diag, "shader record at 0x%08x (%u bytes) outside memory",
 				    s->rec_addr, size);
+	if (p->rec_raw_valid && p->rec_raw_size == size && p->rec_raw_nattr == s->rec_nattr &&
+	    p->rec_raw_extended == s->rec_extended && memcmp(p->rec_raw, src, size) == 0) {
+		*rec = p->rec_cached; /* the same bytes unpack the same */
+		return true;
+	}
 	memset(rec, 0, sizeof(*rec));
 	VC4_GL_SHADER_STATE_RECORD_unpack(src, &rec->r);
 	rec->nattr = s->rec_nattr;
@@ -57,6 +63,12 @@ bool pipe_read_shader_rec(struct sim_pipe *p, const struct pipe_state *s,
 		return vc4_diag_set(p->diag, "shader record at 0x%08x: %u varyings (at most %u)",
 				    s->rec_addr, rec->r.fragment_shader_number_of_varyings,
 				    PIPE_MAX_VARYINGS);
+	memcpy(p->rec_raw, src, size);
+	p->rec_raw_size = size;
+	p->rec_raw_nattr = s->rec_nattr;
+	p->rec_raw_extended = s->rec_extended;
+	p->rec_raw_valid = true;
+	p->rec_cached = *rec;
 	return true;
 }
 
@@ -135,6 +147,17 @@ static uint32_t *vpm_word(struct sim_pipe *p, uint32_t seg, uint32_t i, uint32_t
 	return &p->shared.vpm[(seg + k) * 16 + i];
 }
 
+/* Zeroes the VPM as a memset of it would: only the rows that may be
+ * nonzero (the last fetch's and those written through sim_vpm.c). */
+static void vpm_clear(struct sim_pipe *p)
+{
+	uint64_t rows = p->vpm_fetched | p->shared.rows_written;
+	for (; rows; rows &= rows - 1)
+		memset(&p->shared.vpm[__builtin_ctzll(rows) * 16], 0, 64);
+	p->shared.rows_written = 0;
+	p->vpm_fetched = 0;
+}
+
 /* Rows of the input segment: the highest attribute word of `select`. */
 static uint32_t input_rows(const struct pipe_shader_rec *rec, bool coord, uint32_t select)
 {
@@ -202,7 +225,9 @@ static void read_outputs(struct sim_pipe *p, const struct pipe_shader_rec *rec, 
 			 uint32_t seg, uint32_t lane, struct pipe_vertex *v)
 {
 	uint32_t k = 0;
-	memset(v, 0, sizeof(*v));
+	/* every field written, 0 where nothing is read (a memset of the
+	 * whole vertex was a slow rep stos per vertex) */
+	v->xc = v->yc = v->zc = v->wc = 0;
 	if (coord) {
 		v->xc = word_f(*vpm_word(p, seg, lane, k++));
 		v->yc = word_f(*vpm_word(p, seg, lane, k++));
@@ -214,12 +239,15 @@ static void read_outputs(struct sim_pipe *p, const struct pipe_shader_rec *rec, 
 	v->ys = (int16_t)(xy >> 16);
 	v->zs = word_f(*vpm_word(p, seg, lane, k++));
 	v->inv_wc = word_f(*vpm_word(p, seg, lane, k++));
+	v->point_size = 0;
 	if (rec->r.point_size_included_in_shaded_vertex_data)
 		v->point_size = word_f(*vpm_word(p, seg, lane, k++));
-	if (coord)
-		return;
-	for (uint32_t i = 0; i < rec->r.fragment_shader_number_of_varyings; i++)
+	v->coord[0] = v->coord[1] = 0;
+	uint32_t n = coord ? 0 : rec->r.fragment_shader_number_of_varyings;
+	for (uint32_t i = 0; i < n; i++)
 		v->vary[i] = word_f(*vpm_word(p, seg, lane, k++));
+	for (uint32_t i = n; i < PIPE_MAX_VARYINGS; i++)
+		v->vary[i] = 0;
 }
 
 /* The TMU hook of coordinate and vertex shaders. Their lanes are
@@ -250,7 +278,8 @@ bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coor
 		return vc4_diag_set(p->diag, "%s: VPM input (%u rows) and output (%u rows) "
 				    "segments exceed the VPM (%u rows)", stage, in_rows, out_rows,
 				    SIM_VPM_ROWS);
-	memset(p->shared.vpm, 0, sizeof(p->shared.vpm));
+	vpm_clear(p);
+	p->vpm_fetched = in_rows ? ~0ull >> (64 - in_rows) : 0; /* in_rows < 64 */
 	for (uint32_t lane = 0; lane < n; lane++)
 		if (!fetch_vertex(p, rec, coord, select, lane, index[lane]))
 			return false;
