@@ -433,7 +433,7 @@ static bool print_ir(const struct args *a, const struct ir_shader *sh, const str
 }
 
 /* GLSL pairs: glsl_link's rules (varyings by name and type). */
-static bool link_glsl(struct glsl_shader *vs, const struct glsl_shader *fs, struct vc4_diag *d)
+static bool link_glsl(struct glsl_shader *vs, struct glsl_shader *fs, struct vc4_diag *d)
 {
 	struct glsl_log log;
 	if (glsl_link(vs, fs, NULL, 0, &log))

@@ -28,7 +28,7 @@
 #include "util/diag.h"
 
 #define DRV_TILE_SIZE 64            /* non-MSAA tile, pixels */
-#define DRV_MAX_DIM 2048            /* keeps a job within the kernel's binner slot */
+#define DRV_MAX_DIM QIR_KEY_MAX_DIM /* keeps a job within the kernel's binner slot */
 #define DRV_MAX_UNITS QIR_KEY_MAX_SAMPLERS
 #define DRV_MAX_ATTRS QIR_KEY_MAX_ATTRS
 /* Flush a job once the BOs it references pass this many bytes (as Mesa). */

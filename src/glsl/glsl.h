@@ -88,9 +88,11 @@ struct glsl_binding {
  * declares must be declared by the vertex shader with the same type;
  * attributes get the requested locations, the others the lowest free ones
  * (a matrix takes one location per column); uniforms declared by both must
- * have the same type. Fills vs's attribute syms' `location`. False with
- * "link: ..." in log. */
-bool glsl_link(struct glsl_shader *vs, const struct glsl_shader *fs,
+ * have the same type. Fills vs's attribute syms' `location`, and folds
+ * into fs every varying vs writes as the same constant in every vertex
+ * (ir_const_vary.h: fs then no longer loads it). False with "link: ..."
+ * in log. */
+bool glsl_link(struct glsl_shader *vs, struct glsl_shader *fs,
 	       const struct glsl_binding *bind, uint32_t nbind, struct glsl_log *log);
 
 /* The uniform entry named `name` ("u", "a", "a[3]", "s.f", "l[1].p") of a

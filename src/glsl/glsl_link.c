@@ -2,13 +2,15 @@
  * glsl_link.c: links a vertex and a fragment shader like GL's glLinkProgram
  * — varyings matched by name and type, attribute locations (the ones the
  * application binds, then the lowest free ones; a matrix takes one per
- * column), uniforms declared by both stages with one type.
+ * column), uniforms declared by both stages with one type; varyings the
+ * vertex shader writes as one constant folded into the fragment shader.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "glsl/glsl.h"
+#include "ir/ir_const_vary.h"
 
 #define MAX_ATTRIB_LOCATIONS 8
 
@@ -119,12 +121,33 @@ static bool assign_locations(struct glsl_shader *vs, const struct glsl_binding *
 	return true;
 }
 
-bool glsl_link(struct glsl_shader *vs, const struct glsl_shader *fs,
+/* Folds the varyings vs writes as one constant into fs (ir_const_vary.c);
+ * nothing when out of memory. */
+static void fold_constant_varyings(const struct glsl_shader *vs, struct glsl_shader *fs)
+{
+	bool *fixed = calloc(vs->ir->decls.len + 1, sizeof(*fixed));
+	struct ir_slot_value *vals = fixed ? ir_const_varyings(vs->ir, fixed) : NULL;
+	for (uint32_t i = 0; vals && i < fs->nsyms; i++) {
+		const struct glsl_sym *f = &fs->syms[i];
+		const struct glsl_sym *v = f->kind == GLSL_SYM_VARYING ?
+					   find(vs, GLSL_SYM_VARYING, f->name) : NULL;
+		for (uint32_t k = 0; v && k < f->nslots && k < v->nslots; k++)
+			if (fixed[v->first_slot + k])
+				ir_fold_varying(fs->ir, f->first_slot + k, vals[v->first_slot + k].c);
+	}
+	free(vals);
+	free(fixed);
+}
+
+bool glsl_link(struct glsl_shader *vs, struct glsl_shader *fs,
 	       const struct glsl_binding *bind, uint32_t nbind, struct glsl_log *log)
 {
 	if (log)
 		memset(log, 0, sizeof(*log));
 	if (vs->stage != GLSL_VERTEX || fs->stage != GLSL_FRAGMENT)
 		return link_error(log, "needs a vertex and a fragment shader%s%s%s", "", "", "");
-	return check_varyings(vs, fs, log) && assign_locations(vs, bind, nbind, log);
+	if (!check_varyings(vs, fs, log) || !assign_locations(vs, bind, nbind, log))
+		return false;
+	fold_constant_varyings(vs, fs);
+	return true;
 }

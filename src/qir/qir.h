@@ -606,6 +606,9 @@ bool qir_opt_redundant_sf(struct qir_compile *c);
 bool qir_opt_reassoc(struct qir_compile *c);
 /* a*b + a*c -> a*(b + c) for single-use products (opt_factor.c). */
 bool qir_opt_factor(struct qir_compile *c);
+/* a + (-u)*y -> a - u*y (and a - (-u)*y -> a + u*y) for single-use
+ * products: the negation leaves the product (opt_neg_sum.c). */
+bool qir_opt_neg_sum(struct qir_compile *c);
 /* Conditions on flags a constant set decided at compile time (opt_const_flags.c). */
 bool qir_opt_const_flags(struct qir_compile *c);
 /* Conditional writes of the value a temp already holds removed (opt_same_cond.c). */

@@ -33,6 +33,7 @@ static const struct qir_pass standard_passes[] = {
 	{ "redundant_sf", qir_opt_redundant_sf, true },
 	{ "reassoc", qir_opt_reassoc, true },
 	{ "factor", qir_opt_factor, false },
+	{ "neg_sum", qir_opt_neg_sum, false },
 	{ "const_flags", qir_opt_const_flags, false },
 	{ "same_cond", qir_opt_same_cond, false },
 	{ "flag_bool", qir_opt_flag_bool, true },

@@ -12,7 +12,12 @@
  * request to its result); a node whose
  * operands are not ready yet waits in a second heap, ordered by
  * the step it becomes ready, so independent work fills the latency (when
- * nothing else is ready, the earliest waiting node is taken). The payload
+ * nothing else is ready, the earliest waiting node is taken). When the
+ * best ready node needs the same ALU (ADD or MUL alone) as the node taken
+ * just before, the best ready node that does not is taken instead if its
+ * path is at most BALANCE_SLACK shorter, so that the emitter finds ADD and
+ * MUL work next to each other to pair (not in coordinate shaders, whose
+ * VPM writes in order set the pace). The payload
  * reads at the top of a block stay there, outside the DAG. Only the
  * resources a block touched are reset after it, so the cost is
  * O(I log I + E) for the whole program, whatever the number of blocks and
@@ -33,6 +38,13 @@ enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
  * nothing on the corpus. */
 #define SFU_LATENCY 4
 #define TMU_LATENCY 10
+
+/* How much shorter (latency steps to the block end) the path of a node for
+ * the other ALU may be than the best node's: measured over bench/shaders on
+ * 2026-11-27 (VS and FS; total 17,430 -> 17,275, programs longer than
+ * Mesa's 15 -> 11): 0 gave 17,447, 1 17,297, 3 17,276, 6 17,301 (10
+ * longer), 10 17,305. Balancing coordinate shaders too cost 43 there. */
+#define BALANCE_SLACK 2
 
 struct qedge { uint32_t to, next, lat; };
 
@@ -56,6 +68,7 @@ struct qsched {
 	VC4_ARRAY(struct qreader) readers; /* every chain of the block */
 	uint32_t nres;
 	VC4_ARRAY(uint32_t) touched;      /* resources used by the current block */
+	bool balance;                     /* balance the ALUs (not a CS) */
 	bool oom;
 };
 
@@ -240,11 +253,14 @@ static bool heap_push(const struct qsched *s, node_order first, node_heap *h, ui
 	return true;
 }
 
-/* Removes and returns the best node of heap h (not empty) by `first`. */
-static uint32_t heap_pop(const struct qsched *s, node_order first, node_heap *h)
+/* Removes and returns node h->data[at] of heap h by `first`: the last node
+ * takes its place and moves up or down to where it belongs. */
+static uint32_t heap_remove(const struct qsched *s, node_order first, node_heap *h, size_t at)
 {
-	uint32_t top = h->data[0], last = h->data[--h->len];
-	size_t k = 0;
+	uint32_t top = h->data[at], last = h->data[--h->len];
+	size_t k = at;
+	for (; k > 0 && k < h->len && first(s, last, h->data[(k - 1) / 2]); k = (k - 1) / 2)
+		h->data[k] = h->data[(k - 1) / 2];
 	for (;;) {
 		size_t l = 2 * k + 1, best = k;
 		uint32_t cur = last;
@@ -257,16 +273,51 @@ static uint32_t heap_pop(const struct qsched *s, node_order first, node_heap *h)
 		h->data[k] = h->data[best];
 		k = best;
 	}
-	if (h->len)
+	if (k < h->len)
 		h->data[k] = last;
 	return top;
+}
+
+/* Removes and returns the best node of heap h (not empty) by `first`. */
+static uint32_t heap_pop(const struct qsched *s, node_order first, node_heap *h)
+{
+	return heap_remove(s, first, h, 0);
 }
 
 /* The ready and the waiting nodes of reorder(), and the current step. */
 struct lists {
 	node_heap ready, waiting;
 	uint32_t now;
+	uint8_t last_alu;    /* the ALU the node taken last needs alone, or NONE */
 };
+
+/* The ALU node i needs alone (QIR_ALU_ADD or QIR_ALU_MUL), else NONE. */
+static uint8_t only_alu(const struct qsched *s, uint32_t i)
+{
+	enum qir_alu a = qir_op_alu(s->n[i].inst->op);
+	return a == QIR_ALU_ADD || a == QIR_ALU_MUL ? (uint8_t)a : QIR_ALU_NONE;
+}
+
+/* Node i (just popped as the best ready node) or, when i needs the same ALU
+ * as the node taken last, the best ready node that does not and whose path
+ * is at most BALANCE_SLACK shorter (i then goes back to the ready heap).
+ * UINT32_MAX when out of memory. */
+static uint32_t balance_alus(const struct qsched *s, struct lists *q, uint32_t i)
+{
+	if (!s->balance || q->last_alu == QIR_ALU_NONE || only_alu(s, i) != q->last_alu)
+		return i;
+	size_t best = SIZE_MAX;
+	for (size_t k = 0; k < q->ready.len; k++) {
+		uint32_t j = q->ready.data[k];
+		if (only_alu(s, j) != q->last_alu && s->n[j].prio + BALANCE_SLACK >= s->n[i].prio &&
+		    (best == SIZE_MAX || before(s, j, q->ready.data[best])))
+			best = k;
+	}
+	if (best == SIZE_MAX)
+		return i;
+	uint32_t j = heap_remove(s, before, &q->ready, best);
+	return heap_push(s, before, &q->ready, i) ? j : UINT32_MAX;
+}
 
 /* The next node to take: the best ready one; when none is ready, time
  * jumps to the earliest waiting one. The lists are not both empty. */
@@ -279,7 +330,7 @@ static uint32_t next_node(const struct qsched *s, struct lists *q)
 		if (!heap_push(s, before, &q->ready, w))
 			return UINT32_MAX;
 	}
-	return heap_pop(s, before, &q->ready);
+	return balance_alus(s, q, heap_pop(s, before, &q->ready));
 }
 
 /* Takes node i at step q->now: its kids' ready steps move, and those left
@@ -287,6 +338,7 @@ static uint32_t next_node(const struct qsched *s, struct lists *q)
 static bool take(struct qsched *s, struct lists *q, uint32_t i)
 {
 	q->now++;   /* node i's step ends: its readers wait from the next one */
+	q->last_alu = only_alu(s, i);
 	for (uint32_t e = s->n[i].first_kid; e != UINT32_MAX; e = s->edges.data[e].next) {
 		struct qnode *kid = &s->n[s->edges.data[e].to];
 		if (kid->ready_at < q->now + s->edges.data[e].lat)
@@ -301,7 +353,7 @@ static bool take(struct qsched *s, struct lists *q, uint32_t i)
  * payload reads at its top (NULL: none). */
 static bool reorder(struct qsched *s, struct qir_block *b, struct qir_inst *keep)
 {
-	struct lists q = { { 0 }, { 0 }, 0 };
+	struct lists q = { { 0 }, { 0 }, 0, QIR_ALU_NONE };
 	for (uint32_t i = 0; i < s->count; i++)
 		if (!s->n[i].nparents && !heap_push(s, sooner, &q.waiting, i))
 			s->oom = true;
@@ -385,6 +437,7 @@ bool qir_schedule(struct qir_compile *c)
 	struct qsched s;
 	memset(&s, 0, sizeof(s));
 	s.nres = Q_FIXED + c->num_temps;
+	s.balance = c->stage != QIR_STAGE_COORD;
 	s.last_w = malloc(s.nres * sizeof(*s.last_w));
 	s.rhead = calloc(s.nres, sizeof(*s.rhead));
 	s.rtail = calloc(s.nres, sizeof(*s.rtail));

@@ -2,7 +2,8 @@
  * locations asked for, then the lowest free ones (a matrix one per
  * column); varyings must match by name and type; uniforms are found by
  * name, "name[i]" and "s.f" with their types and IR slots; a uniform
- * declared by both stages must have one type. */
+ * declared by both stages must have one type; a varying the vertex
+ * shader writes as one constant is folded into the fragment shader. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -113,6 +114,48 @@ static void mismatches(void **state)
 	glsl_shader_free(vs);
 }
 
+/* Loads of the varying `name` in the fragment shader's IR. */
+static unsigned loads(const struct glsl_shader *fs, const char *name)
+{
+	uint32_t slot = sym(fs, name)->first_slot;
+	unsigned n = 0;
+	for (uint32_t i = 0; i < fs->ir->instrs.len; i++)
+		n += fs->ir->instrs.data[i].op == IR_OP_LOAD && fs->ir->instrs.data[i].slot == slot;
+	return n;
+}
+
+/* v_k is the same constant in every vertex (chosen by an integer test on
+ * constants): the FS reads the constant instead; v_c comes from an
+ * attribute and v_f from float arithmetic, which stay varyings. */
+static void constant_varyings(void **state)
+{
+	(void)state;
+	struct glsl_shader *vs = gt_compile(
+		"attribute vec4 pos; varying vec4 v_k; varying vec4 v_c; varying float v_f;\n"
+		"void main() { int n = 0; for (int i = 0; i < 3; i++) n += 2;\n"
+		"gl_Position = pos; v_c = pos; v_f = 0.5 * 3.0 + pos.x * 0.0;\n"
+		"if (n == 6) v_k = vec4(0.0, 1.0, 0.0, 1.0); else v_k = vec4(1.0); }",
+		GLSL_VERTEX);
+	struct glsl_shader *fs = gt_compile(
+		"precision mediump float; varying vec4 v_k; varying vec4 v_c; varying float v_f;\n"
+		"void main() { gl_FragColor = v_k * v_c + v_k * v_f; }", GLSL_FRAGMENT);
+	assert_int_equal(loads(fs, "v_k"), 2);
+	struct glsl_log log;
+	assert_true(glsl_link(vs, fs, NULL, 0, &log));
+	assert_int_equal(loads(fs, "v_k"), 0);
+	assert_int_equal(loads(fs, "v_c"), 1);
+	assert_int_equal(loads(fs, "v_f"), 1);
+	unsigned consts = 0;
+	for (uint32_t i = 0; i < fs->ir->instrs.len; i++) {
+		const struct ir_instr *in = &fs->ir->instrs.data[i];
+		consts += in->op == IR_OP_CONST && in->type.comps == 4 && in->imm[0].f == 0.0f &&
+			  in->imm[1].f == 1.0f && in->imm[2].f == 0.0f && in->imm[3].f == 1.0f;
+	}
+	assert_int_equal(consts, 2);
+	glsl_shader_free(vs);
+	glsl_shader_free(fs);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -121,6 +164,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(locations),
 		cmocka_unit_test(uniforms),
 		cmocka_unit_test(mismatches),
+		cmocka_unit_test(constant_varyings),
 	};
 	return cmocka_run_group_tests_name("glsl_link", tests, NULL, NULL);
 }

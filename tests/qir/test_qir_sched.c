@@ -4,7 +4,8 @@
  * independent work fills an SFU result's latency instead of the reader
  * following its producer at once, and an ALU result's one-step gap; a
  * texture result is read before anything else takes r4; payload reads
- * stay at the top.
+ * stay at the top; an ADD-unit node whose path is at most 2 steps shorter
+ * follows a MUL-unit node instead of a second one (not one 3 shorter).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -144,6 +145,71 @@ static void payload_pinned(void **state)
 	qt_check_pass(qir_schedule, true, prog, prog);
 }
 
+/* After the first multiply the best ready node is another multiply (path
+ * 4), the add's path is 3: the add goes second, where the emitter pairs it
+ * with the first multiply (the plain order was fmul t0, fmul t3, fmul t1,
+ * fadd t4). */
+static void alus_balanced(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_schedule, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfmul t0, u0, u0\n"
+		"\tfmul t1, t0, t0\n"
+		"\tfmul t2, t1, t1\n"
+		"\tfmul t3, u1, u1\n"
+		"\tfadd t4, u1, u1\n"
+		"\tfadd t5, t2, t3\n"
+		"\tfadd t6, t5, t4\n"
+		"\tmov tlb_color, t6\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfmul t0, u0, u0\n"
+		"\tfadd t4, u1, u1\n"
+		"\tfmul t1, t0, t0\n"
+		"\tfmul t3, u1, u1\n"
+		"\tfmul t2, t1, t1\n"
+		"\tfadd t5, t2, t3\n"
+		"\tfadd t6, t5, t4\n"
+		"\tmov tlb_color, t6\n");
+	/* the other multiply's path is 6, the add's 3: the multiply comes
+	 * second; then the add (3 against 5) goes before the next multiply */
+	qt_check_pass(qir_schedule, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfmul t0, u0, u0\n"
+		"\tfmul t1, t0, t0\n"
+		"\tfmul t2, t1, t1\n"
+		"\tfmul t3, u1, u1\n"
+		"\tfmul t7, t3, t3\n"
+		"\tfmul t8, t7, t7\n"
+		"\tfadd t5, t2, t8\n"
+		"\tfadd t4, u1, u1\n"
+		"\tfadd t6, t5, t4\n"
+		"\tmov tlb_color, t6\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfmul t0, u0, u0\n"
+		"\tfmul t3, u1, u1\n"
+		"\tfadd t4, u1, u1\n"
+		"\tfmul t1, t0, t0\n"
+		"\tfmul t7, t3, t3\n"
+		"\tfmul t2, t1, t1\n"
+		"\tfmul t8, t7, t7\n"
+		"\tfadd t5, t2, t8\n"
+		"\tfadd t6, t5, t4\n"
+		"\tmov tlb_color, t6\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -152,6 +218,7 @@ int main(void)
 		cmocka_unit_test(r4_result_read_first),
 		cmocka_unit_test(dependent_chain_kept),
 		cmocka_unit_test(payload_pinned),
+		cmocka_unit_test(alus_balanced),
 	};
 	return cmocka_run_group_tests_name("qir_sched", tests, NULL, NULL);
 }

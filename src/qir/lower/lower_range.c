@@ -20,7 +20,9 @@
  * +0 or above, finite where the bound says so): then x - trunc(x) never
  * sets N, so floor and fract skip their correction (a flag update and a
  * conditional subtraction). Constants with a clear sign bit, fract of a
- * finite value, abs, frag_coord's x and y, b2f; sums and products of
+ * finite value, abs, frag_coord's x and y, the render height, the render
+ * height minus frag_coord's y (GL's gl_FragCoord.y: a pixel centre inside
+ * the target is below its height), b2f; sums and products of
  * non-negative values, a non-negative value over a positive constant,
  * x * x, max of any non-negative, min, select and
  * clamp of non-negative ones; a local when every store is (it starts at
@@ -88,6 +90,28 @@ static bool pos(const struct range *r, uint32_t v, unsigned k)
 
 static float const_divisor(const struct range *r, const struct ir_instr *in, unsigned k);
 
+/* Whether `in` loads the render height the GLSL front end declares for
+ * gl_FragCoord's y flip (a float uniform, filled by the driver with the
+ * target's height: 1..QIR_KEY_MAX_DIM; names starting gl_ are reserved
+ * in GLSL, so no user uniform has it). */
+static bool is_render_height(const struct ir_shader *sh, const struct ir_instr *in)
+{
+	if (in->op != IR_OP_LOAD)
+		return false;
+	const struct ir_decl *d = &sh->decls.data[in->slot];
+	return d->kind == IR_DECL_UNIFORM && !d->array_len && d->type.base == IR_FLOAT &&
+	       d->type.comps == 1 && strcmp(sh->strings.data + d->name, "gl_RenderHeight") == 0;
+}
+
+/* Whether `sub a, b` is the render height minus frag_coord's y. */
+static bool is_flipped_y(const struct ir_shader *sh, const struct ir_instr *in)
+{
+	const struct ir_instr *a = &sh->instrs.data[sh->values.data[in->src[0]].def];
+	const struct ir_instr *b = &sh->instrs.data[sh->values.data[in->src[1]].def];
+	return is_render_height(sh, a) && b->op == IR_OP_EXTRACT && b->imm[0].u == 1 &&
+	       sh->instrs.data[sh->values.data[b->src[0]].def].op == IR_OP_FRAG_COORD;
+}
+
 /* Whether component k of in's result has its sign bit clear. */
 static bool sign_clear(const struct range *r, const struct ir_instr *in, unsigned k)
 {
@@ -98,8 +122,8 @@ static bool sign_clear(const struct range *r, const struct ir_instr *in, unsigne
 		return in->type.base == IR_FLOAT && isfinite(in->imm[k].f) && !(in->imm[k].u >> 31);
 	case IR_OP_LOAD:
 		d = &r->l->sh->decls.data[in->slot];
-		return !d->array_len && (d->kind == IR_DECL_LOCAL || d->kind == IR_DECL_OUTPUT) &&
-		       r->slot_pos[r->l->slot_base[in->slot] + k];
+		return (!d->array_len && (d->kind == IR_DECL_LOCAL || d->kind == IR_DECL_OUTPUT) &&
+			r->slot_pos[r->l->slot_base[in->slot] + k]) || is_render_height(r->l->sh, in);
 	case IR_OP_FRAG_COORD: return k < 2;
 	case IR_OP_B2F: case IR_OP_ABS: return true;
 	case IR_OP_FRACT: return finite_bound(val(r, s[0], k));
@@ -109,6 +133,7 @@ static bool sign_clear(const struct range *r, const struct ir_instr *in, unsigne
 		return (s[0] == s[1] && finite_bound(val(r, s[0], k))) ||
 		       (pos(r, s[0], k) && pos(r, s[1], k));
 	case IR_OP_ADD: case IR_OP_MIN: return pos(r, s[0], k) && pos(r, s[1], k);
+	case IR_OP_SUB: return is_flipped_y(r->l->sh, in);
 	case IR_OP_DIV: return pos(r, s[0], k) && const_divisor(r, in, k) > 0.0f;
 	case IR_OP_MAX: return pos(r, s[0], k) || pos(r, s[1], k);
 	case IR_OP_SELECT: case IR_OP_CLAMP: return pos(r, s[1], k) && pos(r, s[2], k);
@@ -121,6 +146,8 @@ static bool sign_clear(const struct range *r, const struct ir_instr *in, unsigne
 static float load_bound(const struct range *r, const struct ir_instr *in, unsigned k)
 {
 	const struct ir_decl *d = &r->l->sh->decls.data[in->slot];
+	if (is_render_height(r->l->sh, in))
+		return (float)QIR_KEY_MAX_DIM;
 	if (d->array_len)
 		return d->kind == IR_DECL_UNIFORM && d->type.base == IR_FLOAT ? RANGE_FINITE :
 		       RANGE_UNKNOWN;
@@ -193,7 +220,7 @@ static float bound_of(const struct range *r, const struct ir_instr *in, unsigned
 		       RANGE_UNKNOWN;
 	case IR_OP_LOAD: return load_bound(r, in, k);
 	case IR_OP_LOAD_INDEX: case IR_OP_TEX: case IR_OP_TEXB: return RANGE_FINITE;
-	case IR_OP_FRAG_COORD: return k < 2 ? 8192.0f : k == 2 ? 1.0f : RANGE_UNKNOWN;
+	case IR_OP_FRAG_COORD: return k < 2 ? (float)QIR_KEY_MAX_DIM : k == 2 ? 1.0f : RANGE_UNKNOWN;
 	case IR_OP_POINT_COORD: case IR_OP_B2F: return 1.0f;
 	case IR_OP_SWIZZLE: case IR_OP_EXTRACT:
 		return val(r, s[0], in->imm[in->op == IR_OP_SWIZZLE ? k : 0].u);

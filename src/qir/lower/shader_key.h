@@ -25,6 +25,12 @@
 #define QIR_KEY_MAX_ATTRS 8      /* the shader record has 8 attribute slots */
 #define QIR_KEY_MAX_SAMPLERS 16
 #define QIR_KEY_MAX_VARYINGS 32  /* varying declarations of one shader */
+/* The largest width and height of a render target or texture (the driver
+ * refuses larger: a job must fit the kernel's binner slot, and the texture
+ * words' image width and height fields are 11 bits). Fragment coordinates
+ * and the render height (the GLSL front end's gl_RenderHeight) stay within
+ * it, which the range analysis of floor/fract uses (lower_range.c). */
+#define QIR_KEY_MAX_DIM 2048
 
 /* GL ES 2 blend equations (plus min/max). */
 enum qir_blend_eq {

@@ -4,7 +4,8 @@
  * lose their large-value test (`fmaxabs`, `fsub.sf` against 2^23,
  * `mov.nc`); inputs, divisions and locals a loop keeps growing keep it.
  * floor and fract of a value known non-negative also lose the correction
- * below trunc(x).
+ * below trunc(x). Fragment coordinates and the render height are within
+ * QIR_KEY_MAX_DIM, and the height minus frag_coord's y is positive.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,18 +19,13 @@
 
 #include "lower_test.h"
 
-/* Occurrences of `what` in the QIR of the VS lowered from `body` (after
- * the usual prologue: %a = load @a, position stored; the body stores @r). */
-static unsigned count_in(const char *body, const char *what)
+/* Occurrences of `what` in the QIR lowered from `text` for stage. */
+static unsigned count_qir(const char *text, enum qir_stage stage, const char *what)
 {
-	char text[2048];
-	snprintf(text, sizeof(text), "vertex\nattribute vec4 @a\nvarying smooth vec4 @r\n"
-		 "output position\nlocal float @l\n%%a = load @a\nstore @position, %%a\n"
-		 "%%x = extract %%a, 0\n%s", body);
 	struct ir_shader *sh = lt_parse(text, "range.ir");
 	struct qir_shader_key key;
-	qir_shader_key_init(&key, QIR_STAGE_VERTEX);
-	struct qir_compile *c = lt_lower(sh, NULL, &key, QIR_STAGE_VERTEX);
+	qir_shader_key_init(&key, stage);
+	struct qir_compile *c = lt_lower(sh, NULL, &key, stage);
 	char *qir = qir_print(c);
 	assert_non_null(qir);
 	unsigned n = 0;
@@ -39,6 +35,28 @@ static unsigned count_in(const char *body, const char *what)
 	qir_compile_free(c);
 	ir_shader_free(sh);
 	return n;
+}
+
+/* Occurrences of `what` in the QIR of the VS lowered from `body` (after
+ * the usual prologue: %a = load @a, position stored; the body stores @r). */
+static unsigned count_in(const char *body, const char *what)
+{
+	char text[2048];
+	snprintf(text, sizeof(text), "vertex\nattribute vec4 @a\nvarying smooth vec4 @r\n"
+		 "output position\nlocal float @l\n%%a = load @a\nstore @position, %%a\n"
+		 "%%x = extract %%a, 0\n%s", body);
+	return count_qir(text, QIR_STAGE_VERTEX, what);
+}
+
+/* The same for a FS with %x, %y = frag_coord's x and y and %h = the
+ * uniform `height` (the body stores @color). */
+static unsigned count_fs(const char *height, const char *body, const char *what)
+{
+	char text[2048];
+	snprintf(text, sizeof(text), "fragment\noutput color\nuniform float @%s\n"
+		 "%%fc = frag_coord\n%%x = extract %%fc, 0\n%%y = extract %%fc, 1\n"
+		 "%%h = load @%s\n%s", height, height, body);
+	return count_qir(text, QIR_STAGE_FRAGMENT, what);
 }
 
 /* Large-value tests (each has one fmaxabs). */
@@ -121,6 +139,34 @@ static void division_by_constant(void **state)
 		"%v = vec4 %g, %h, %g, %h\nstore @r, %v\n"), 1);
 }
 
+/* gl_FragCoord.x * gl_FragCoord.y * k as the GLSL front end lowers it
+ * (the render height minus frag_coord's y): within 2048 * 4096 * k and
+ * positive, so fract loses both the large-value test (while the bound stays
+ * below 2^23) and the correction; a uniform of another name is an input of
+ * unknown size and sign, and frag_coord's y minus the height may be
+ * negative. */
+static void frag_coord_and_render_height(void **state)
+{
+	(void)state;
+	const char *gl = "%up = sub %h, %y\n%p = mul %x, %up\n%k = const float 0.0001\n"
+			 "%q = mul %p, %k\n%f = fract %q\n%v = vec4 %f, %f, %f, %f\n"
+			 "store @color, %v\n";
+	assert_int_equal(count_fs("gl_RenderHeight", gl, "fmaxabs"), 0);
+	assert_int_equal(count_fs("gl_RenderHeight", gl, "fsub.ns"), 0);
+	assert_int_equal(count_fs("height", gl, "fmaxabs"), 1);
+	assert_int_equal(count_fs("height", gl, "fsub.ns"), 1);
+	const char *down = "%dn = sub %y, %h\n%f = fract %dn\n%v = vec4 %f, %f, %f, %f\n"
+			   "store @color, %v\n";
+	assert_int_equal(count_fs("gl_RenderHeight", down, "fmaxabs"), 0);
+	assert_int_equal(count_fs("gl_RenderHeight", down, "fsub.ns"), 1);
+	/* x * 4095 stays below 2^23 (x <= 2048), y * 4097 may not. */
+	const char *scaled = "%k = const float 4095\n%p = mul %x, %k\n%f = fract %p\n"
+			     "%k2 = const float 4097\n%p2 = mul %y, %k2\n%g = fract %p2\n"
+			     "%v = vec4 %f, %g, %f, %g\nstore @color, %v\n";
+	assert_int_equal(count_fs("gl_RenderHeight", scaled, "fmaxabs"), 1);
+	assert_int_equal(count_fs("gl_RenderHeight", scaled, "fsub.ns"), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -128,6 +174,7 @@ int main(void)
 		cmocka_unit_test(division_by_constant),
 		cmocka_unit_test(bounded_values_skip),
 		cmocka_unit_test(unknown_values_keep),
+		cmocka_unit_test(frag_coord_and_render_height),
 	};
 	return cmocka_run_group_tests_name("qir_lower_range", tests, NULL, NULL);
 }
