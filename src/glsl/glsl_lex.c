@@ -58,19 +58,22 @@ void glsl_error(struct glsl_ctx *c, uint32_t line, uint32_t col, const char *fmt
 	va_end(ap);
 }
 
-void *glsl_alloc(struct glsl_ctx *c, size_t size)
+/* Uninitialised arena memory (rounded up to max_align_t): blocks come
+ * from malloc, so a compile pays for zeroing only what it uses. */
+static void *arena_take(struct glsl_ctx *c, size_t size)
 {
 	size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
 	struct glsl_arena_block *b = c->arena;
 	if (!b || b->size - b->used < size) {
 		size_t cap = size > 65536 ? size : 65536;
-		b = calloc(1, sizeof(*b) + cap);
+		b = malloc(sizeof(*b) + cap);
 		if (!b) {
 			if (!c->fatal)
 				glsl_error(c, 0, 0, "out of memory");
 			c->fatal = true;
 			return NULL;
 		}
+		b->used = 0;
 		b->size = cap;
 		b->next = c->arena;
 		c->arena = b;
@@ -80,11 +83,22 @@ void *glsl_alloc(struct glsl_ctx *c, size_t size)
 	return p;
 }
 
+void *glsl_alloc(struct glsl_ctx *c, size_t size)
+{
+	size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+	void *p = arena_take(c, size);
+	if (p)
+		memset(p, 0, size);     /* the padding too, as calloc gave */
+	return p;
+}
+
 char *glsl_strndup(struct glsl_ctx *c, const char *s, size_t n)
 {
-	char *p = glsl_alloc(c, n + 1);
-	if (p)
+	char *p = arena_take(c, n + 1);
+	if (p) {
 		memcpy(p, s, n);
+		p[n] = 0;
+	}
 	return p;
 }
 
@@ -103,7 +117,10 @@ struct lexer {
 	uint32_t line;
 	bool space;
 	glsl_toks *out;
+	uint64_t starts[128];   /* per ASCII character: the punctuators it starts */
 };
+
+_Static_assert(P_COUNT <= 64, "a punctuator set is one 64-bit word");
 
 static bool is_alpha(int ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_'; }
 static bool is_digit(int ch) { return ch >= '0' && ch <= '9'; }
@@ -253,9 +270,9 @@ static bool punct(struct lexer *l)
 {
 	struct glsl_tok t = tok_at(l, TK_PUNCT, l->p);
 	size_t best = 0;
-	for (unsigned i = 0; i < P_COUNT; i++) {
-		if (glsl_punct_names[i][0] != *l->p)
-			continue;   /* cheap: most names differ in the first character */
+	unsigned char ch0 = (unsigned char)*l->p;
+	for (uint64_t m = ch0 < 128 ? l->starts[ch0] : 0; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctzll(m);   /* in list order */
 		size_t n = strlen(glsl_punct_names[i]);
 		if (n > best && (size_t)(l->end - l->p) >= n &&
 		    !memcmp(l->p, glsl_punct_names[i], n)) {
@@ -305,7 +322,9 @@ static bool lex_one(struct lexer *l)
 
 bool glsl_lex(struct glsl_ctx *c, const char *src, size_t size, glsl_toks *out)
 {
-	struct lexer l = { c, src, src + size, src, 1, true, out };
+	struct lexer l = { c, src, src + size, src, 1, true, out, {0} };
+	for (unsigned i = 0; i < P_COUNT; i++)
+		l.starts[(unsigned char)glsl_punct_names[i][0] & 127] |= UINT64_C(1) << i;
 	bool ok = true;
 	while (l.p < l.end && !c->fatal) {
 		if (!lex_one(&l)) {

@@ -590,10 +590,20 @@ void qir_uniform_stream_free(struct qir_uniform_stream *s);
  * Passes and the optimiser.
  * ------------------------------------------------------------------------- */
 typedef bool (*qir_pass_fn)(struct qir_compile *c);
+/* What a program contains, for struct qir_pass.needs: one bit per op, a
+ * flag update (.sf), a conditional write that is no branch. */
+#define QIR_NEEDS_OP(op) (UINT64_C(1) << (op))
+#define QIR_NEEDS_SF     (UINT64_C(1) << 61)
+#define QIR_NEEDS_COND   (UINT64_C(1) << 62)
+_Static_assert(QIR_OP_COUNT <= 61, "QIR_NEEDS_OP bits overlap the feature bits");
+
 /* A pass of the optimiser's list. keeps_defs: it never adds, removes or
  * retargets a temp's definition and creates no temps, so the driver keeps
- * the derived defs across it (false, the safe default, when unsure). */
-struct qir_pass { const char *name; qir_pass_fn fn; bool keeps_defs; };
+ * the derived defs across it (false, the safe default, when unsure).
+ * needs: QIR_NEEDS_* bits that must all occur in the program for the pass
+ * to find work (every change it makes starts from them); the driver skips
+ * it, as a fruitless run, while one is missing (0: always runs). */
+struct qir_pass { const char *name; qir_pass_fn fn; bool keeps_defs; uint64_t needs; };
 
 bool qir_opt_constant_fold(struct qir_compile *c);
 bool qir_opt_copy_prop(struct qir_compile *c);

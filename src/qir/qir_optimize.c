@@ -14,7 +14,11 @@
  * derived once and kept across the passes that never add, remove or
  * retarget a definition (they rewrite ops, sources, conditions and flags,
  * or remove destination-less instructions): c->defs_current tells
- * qir_temp_defs() so while the driver runs.
+ * qir_temp_defs() so while the driver runs. A third: a pass whose table
+ * entry names its needs can only find work in a program that contains what it
+ * starts from (a flag update, a conditional write, an fadd, ...), so it is
+ * skipped, as a fruitless run, while a summary of the program (one walk,
+ * redone only after progress) says something is missing.
  */
 #include "qir/qir.h"
 
@@ -22,24 +26,60 @@
 
 #define QIR_OPT_MAX_ROUNDS 64
 
+/* needs: every change redundant_sf and dead_flags make starts from a flag
+ * update, const_flags' from a conditional write reading flags a constant
+ * set, same_cond's from a conditional write, flag_bool's from a
+ * conditional mov that a `mov.sf` tests, const_pack's from an mmov (packed
+ * constants), factor's from an fmul (its products), neg_sum's from an
+ * fmul of an xor (a negated factor), reassoc's from an fadd
+ * (its sums). */
 static const struct qir_pass standard_passes[] = {
-	{ "algebraic", qir_opt_algebraic, true },
-	{ "constant_fold", qir_opt_constant_fold, true },
-	{ "copy_prop", qir_opt_copy_prop, true },
-	{ "cse", qir_opt_cse, true },
-	{ "dce", qir_opt_dce, false },
-	{ "coalesce_movs", qir_opt_coalesce_movs, false },
-	{ "small_imm", qir_opt_small_imm, true },
-	{ "redundant_sf", qir_opt_redundant_sf, true },
-	{ "reassoc", qir_opt_reassoc, true },
-	{ "factor", qir_opt_factor, false },
-	{ "neg_sum", qir_opt_neg_sum, false },
-	{ "const_flags", qir_opt_const_flags, false },
-	{ "same_cond", qir_opt_same_cond, false },
-	{ "flag_bool", qir_opt_flag_bool, true },
-	{ "const_pack", qir_opt_const_pack, false },
-	{ "dead_flags", qir_opt_dead_flags, true },
+	{ "algebraic", qir_opt_algebraic, true, 0 },
+	{ "constant_fold", qir_opt_constant_fold, true, 0 },
+	{ "copy_prop", qir_opt_copy_prop, true, 0 },
+	{ "cse", qir_opt_cse, true, 0 },
+	{ "dce", qir_opt_dce, false, 0 },
+	{ "coalesce_movs", qir_opt_coalesce_movs, false, 0 },
+	{ "small_imm", qir_opt_small_imm, true, 0 },
+	{ "redundant_sf", qir_opt_redundant_sf, true, QIR_NEEDS_SF },
+	{ "reassoc", qir_opt_reassoc, true, QIR_NEEDS_OP(QIR_OP_FADD) },
+	{ "factor", qir_opt_factor, false, QIR_NEEDS_OP(QIR_OP_FMUL) },
+	{ "neg_sum", qir_opt_neg_sum, false, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR) },
+	{ "const_flags", qir_opt_const_flags, false, QIR_NEEDS_SF | QIR_NEEDS_COND },
+	{ "same_cond", qir_opt_same_cond, false, QIR_NEEDS_COND },
+	{ "flag_bool", qir_opt_flag_bool, true, QIR_NEEDS_SF | QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_MOV) },
+	{ "const_pack", qir_opt_const_pack, false, QIR_NEEDS_OP(QIR_OP_MMOV) },
+	{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF },
 };
+
+/* The QIR_NEEDS_* bits of what the program contains. */
+static uint64_t summarize(const struct qir_compile *c)
+{
+	uint64_t s = 0;
+	struct qir_block *b;
+	const struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst) {
+			s |= QIR_NEEDS_OP(inst->op);
+			if (inst->sf)
+				s |= QIR_NEEDS_SF;
+			if (inst->cond != QPU_COND_ALWAYS && inst->op != QIR_OP_BRANCH)
+				s |= QIR_NEEDS_COND;
+		}
+	}
+	return s;
+}
+
+/* Whether pass p may find work: its needs all occur. *sum is the program's
+ * summary, recomputed when stale (0: after progress). */
+static bool may_work(const struct qir_compile *c, const struct qir_pass *p, uint64_t *sum)
+{
+	if (!p->needs)
+		return true;
+	if (!*sum)
+		*sum = summarize(c) | 1;   /* bit 0 (undef) keeps it non-zero */
+	return (*sum & p->needs) == p->needs;
+}
 
 /* Runs one pass; drops the derived defs after progress of a pass that may
  * change them; validates after progress. */
@@ -65,6 +105,7 @@ static bool rounds(struct qir_compile *c, const struct qir_pass *passes, size_t 
 		   bool validate, uint32_t *clean, struct vc4_diag *diag)
 {
 	uint32_t gen = 1;   /* 1 + passes that made progress so far */
+	uint64_t sum = 0;   /* summarize(), 0 = stale */
 	const char *last = NULL;
 	for (int round = 0; round < QIR_OPT_MAX_ROUNDS; round++) {
 		last = NULL;
@@ -72,10 +113,12 @@ static bool rounds(struct qir_compile *c, const struct qir_pass *passes, size_t 
 			bool made;
 			if (clean[i] == gen)
 				continue;
-			if (!run_pass(c, &passes[i], validate, &made, diag))
+			if (!may_work(c, &passes[i], &sum))
+				made = false;
+			else if (!run_pass(c, &passes[i], validate, &made, diag))
 				return false;
 			if (made)
-				last = passes[i].name, gen++;
+				last = passes[i].name, gen++, sum = 0;
 			else
 				clean[i] = gen;
 		}

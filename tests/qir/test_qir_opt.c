@@ -546,7 +546,7 @@ static void driver_names_bad_pass(void **state)
 		"\tfadd t1, t0, t0\n"
 		"\tmov tlb_color, t1\n");
 	static const struct qir_pass passes[] = {
-		{ "harmless", no_progress, false }, { "break_it", break_it, false },
+		{ "harmless", no_progress, false, 0 }, { "break_it", break_it, false, 0 },
 	};
 	struct vc4_diag d = {0};
 	assert_false(qir_optimize_passes(c, passes, 2, true, &d));
@@ -578,7 +578,7 @@ static void driver_reports_no_fixpoint(void **state)
 	struct qir_compile *c = qt_parse("qir fs\nuniform u0 user 0\nblock 0:\n"
 					 "\tmov t0, u0\n\tmov tlb_color, t0\n");
 	static const struct qir_pass passes[] = {
-		{ "to_fmov", flip_to_fmov, false }, { "to_mov", flip_to_mov, false },
+		{ "to_fmov", flip_to_fmov, false, 0 }, { "to_mov", flip_to_mov, false, 0 },
 	};
 	struct vc4_diag d = {0};
 	assert_false(qir_optimize_passes(c, passes, 2, true, &d));
@@ -612,7 +612,7 @@ static void driver_skips_clean_passes(void **state)
 	struct qir_compile *c = qt_parse("qir fs\nuniform u0 user 0\nblock 0:\n"
 					 "\tmov tlb_color, u0\n");
 	static const struct qir_pass passes[] = {
-		{ "twice", progress_twice, false }, { "never", never_progress, false },
+		{ "twice", progress_twice, false, 0 }, { "never", never_progress, false, 0 },
 	};
 	struct vc4_diag d = {0};
 	twice_calls = never_calls = 0;
@@ -621,7 +621,7 @@ static void driver_skips_clean_passes(void **state)
 	assert_int_equal(never_calls, 2);
 	/* in the other order "never" runs first in every round but the last */
 	static const struct qir_pass swapped[] = {
-		{ "never", never_progress, false }, { "twice", progress_twice, false },
+		{ "never", never_progress, false, 0 }, { "twice", progress_twice, false, 0 },
 	};
 	twice_calls = never_calls = 0;
 	assert_true(qir_optimize_passes(c, swapped, 2, true, &d));
@@ -629,6 +629,37 @@ static void driver_skips_clean_passes(void **state)
 	assert_int_equal(never_calls, 3);
 	assert_null(c->defs);             /* the driver leaves no derived defs */
 	assert_false(c->defs_current);
+	qir_compile_free(c);
+}
+
+/* The driver skips a pass whose needs (a flag update, for dead_flags) the
+ * program lacks, but looks again after progress: "add_sf" makes the first
+ * move set flags nothing reads, and dead_flags, skipped before, must then
+ * run and clear them. */
+static int add_sf_calls;
+
+static bool add_sf_once(struct qir_compile *c)
+{
+	if (++add_sf_calls > 1)
+		return false;
+	c->blocks.data[0]->first->sf = true;
+	return true;
+}
+
+static void driver_rechecks_needs_after_progress(void **state)
+{
+	(void)state;
+	struct qir_compile *c = qt_parse("qir fs\nuniform u0 user 0\nblock 0:\n"
+					 "\tmov t0, u0\n\tmov tlb_color, t0\n");
+	static const struct qir_pass passes[] = {
+		{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF }, { "add_sf", add_sf_once, false, 0 },
+		{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF },
+	};
+	struct vc4_diag d = {0};
+	add_sf_calls = 0;
+	assert_true(qir_optimize_passes(c, passes, 3, true, &d));
+	assert_int_equal(add_sf_calls, 2);
+	assert_false(c->blocks.data[0]->first->sf);
 	qir_compile_free(c);
 }
 
@@ -679,6 +710,7 @@ int main(void)
 		cmocka_unit_test(driver_names_bad_pass),
 		cmocka_unit_test(driver_reports_no_fixpoint),
 		cmocka_unit_test(driver_skips_clean_passes),
+		cmocka_unit_test(driver_rechecks_needs_after_progress),
 		cmocka_unit_test(temp_defs_kept_when_current),
 	};
 	return cmocka_run_group_tests_name("qir_opt", tests, NULL, NULL);
