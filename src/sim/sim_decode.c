@@ -4,7 +4,7 @@
  * table in src/qpu/qpu_isa.h: qpu_raddrs, qpu_waddrs, qpu_small_imms,
  * qpu_*_ops; this file only maps each named register to what the simulator
  * does with it), and which execution path can run it, with its operands
- * resolved (docs/sim.md, "Execution model").
+ * resolved and its shape (docs/sim.md, "Execution model", "Shapes").
  */
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +237,26 @@ static void decode_fast_operands(struct sim_inst *in)
 	}
 }
 
+/* The shape of a fast or peripheral-fast instruction (SIM_SHAPE(), 0 for
+ * none): no setf, ops of the shape lists, each non-nop op stored to all
+ * lanes of a register or accumulator. */
+static uint8_t fast_shape(const struct sim_inst *in)
+{
+#define SIM_SHAPE_ADD_CODE(op) QPU_A_##op,
+	static const uint8_t add_ops[] = { SIM_SHAPE_ADD_OPS(SIM_SHAPE_ADD_CODE) };
+	static const uint8_t mul_ops[] = { QPU_M_NOP, QPU_M_FMUL, QPU_M_V8MIN };
+	unsigned a = 0, m = 0;
+	while (a < SIM_SHAPE_A_COUNT && add_ops[a] != in->op_add)
+		a++;
+	while (m < 3 && mul_ops[m] != in->op_mul)
+		m++;
+	if (in->sf || a == SIM_SHAPE_A_COUNT || m == 3 ||
+	    in->store[0] != (in->op_add == QPU_A_NOP ? ST_NONE : ST_ALL) ||
+	    in->store[1] != (in->op_mul == QPU_M_NOP ? ST_NONE : ST_ALL))
+		return 0;
+	return (uint8_t)SIM_SHAPE(a, m);
+}
+
 /* True when unit `u`'s write has no effect beyond registers: none at all,
  * or a plain register/accumulator write. */
 static bool plain_write(const struct sim_inst *in, unsigned u)
@@ -271,6 +291,12 @@ static bool periph_read(unsigned rd)
 	       rd == RD_VARY || rd == RD_VPM;
 }
 
+/* A read exec_periph() makes through read_fifo(): uniform, varying, VPM. */
+static bool fifo_read(unsigned rd)
+{
+	return rd == RD_UNIF || rd == RD_VARY || rd == RD_VPM;
+}
+
 /* Precomputes what the hot loop tests: plain writes, blocking reads, the
  * lanes of a load immediate. */
 static void decode_fast_paths(struct sim_inst *in)
@@ -297,6 +323,12 @@ static void decode_fast_paths(struct sim_inst *in)
 			     periph_write(in, 1);
 		if (in->fast || in->periph)
 			decode_fast_operands(in);
+		if (in->fast || in->periph)
+			in->shape = fast_shape(in);
+		if (in->periph)
+			in->fifo = (uint8_t)(fifo_read(in->rd_a) |
+					     (fifo_read(in->rd_b) && !(in->rd_b == RD_UNIF &&
+								      in->rd_a == RD_UNIF)) << 1);
 	} else {
 		for (unsigned i = 0; i < 16; i++)
 			in->vimm[i] = qpu_load_imm_elem((enum qpu_li_kind)in->li_kind, in->imm, i);

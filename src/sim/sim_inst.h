@@ -25,6 +25,19 @@ enum sim_wr {
 
 enum sim_form { F_ALU, F_LI, F_SEM, F_BRANCH, F_ILLEGAL };
 
+/* The shapes of fast and peripheral-fast instructions whose ops and
+ * stores the run loop executes with the ops' code specialised
+ * (shape_ops() in sim_qpu.c, one jump instead of the tests of exec_fast()
+ * and exec_periph()): no setf, each unit's op nop or written to a
+ * register or accumulator unconditionally (ST_ALL), the ADD op one of
+ * SIM_SHAPE_ADD_OPS, the MUL op nop, fmul or v8min (mov). Shape 0: none
+ * of these (exec_fast()); otherwise 1 + add index * 3 + mul index. */
+#define SIM_SHAPE_ADD_OPS(X) X(NOP) X(FADD) X(FSUB) X(FMIN) X(FMAX) X(FMINABS) X(FMAXABS) \
+	X(FTOI) X(ITOF) X(ADD) X(SUB) X(SHR) X(ASR) X(SHL) X(MIN) X(MAX) X(AND) X(OR) X(XOR)
+#define SIM_SHAPE_ADD_ENUM(op) SIM_SHAPE_A_##op,
+enum sim_shape_add { SIM_SHAPE_ADD_OPS(SIM_SHAPE_ADD_ENUM) SIM_SHAPE_A_COUNT };
+#define SIM_SHAPE(add_index, mul_index) (1u + (add_index) * 3u + (mul_index))
+
 /* How exec_fast() / exec_periph() store one ALU's result (exec_periph()
  * only: ST_PERIPH an SFU, TMU, TLB or VPM write; ST_PACK the MUL unit's PM=1
  * pack into a register or accumulator; ST_PACK_PERIPH that pack to the
@@ -61,6 +74,10 @@ struct sim_inst {
 	uint16_t dst[2];         /* destinations */
 	uint8_t store[2];        /* ST_*: how each ALU's result is stored */
 	uint16_t fast_run;       /* fast instructions from here on (1..65535), 0 if slow */
+	uint8_t shape;           /* SIM_SHAPE() of a fast or periph instruction, or 0 */
+	uint8_t fifo;            /* exec_periph(): bit 0 raddr_a reads a uniform, varying
+				  * or the VPM, bit 1 raddr_b does (one uniform pop when
+				  * both read the uniform: bit 0 only) */
 	uint8_t konst[2];        /* SIM_KONST_* read through A and B, or 0xff */
 	uint32_t vimm[16];       /* small immediate or load-immediate lanes */
 	const char *wname[2];    /* register names for hooks and messages */

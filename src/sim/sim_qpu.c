@@ -1,8 +1,9 @@
 /*
  * sim_qpu.c: the QPU interpreter's state and run loop: initialisation,
  * the fast path (plain ALU instructions, operands resolved at decode time,
- * the op loops inlined), the peripheral fast path (uniform and varying
- * reads, SFU, TMU and TLB writes, MUL packs, signals), the pending delays
+ * the op loops inlined, one jump per instruction shape), the peripheral
+ * fast path (uniform and varying reads, SFU, TMU and TLB writes, MUL
+ * packs, signals), the pending delays
  * (SFU result, branch, thread end) and sim_qpu_step()/sim_qpu_run().
  * Decoding is in sim_decode.c, the general path in sim_exec.c.
  */
@@ -164,6 +165,51 @@ static SIM_ALWAYS_INLINE void exec_fast(struct sim_qpu *q, const struct sim_inst
 	fast_store(q, in, 1, res[1]);
 }
 
+/* exec_fast() of an instruction of shape (add op a, mul op m), both
+ * constants: the ops' loops alone, both results stored to all lanes. */
+static SIM_ALWAYS_INLINE void shaped_ops(struct sim_qpu *q, const struct sim_inst *in,
+					 enum qpu_op_add a, enum qpu_op_mul m)
+{
+	uint32_t res[2][16];
+	if (a != QPU_A_NOP)
+		sim_lanes_add(a, sim_src_ptr(q, in->src[0]), sim_src_ptr(q, in->src[1]), res[0],
+			      NULL);
+	if (m != QPU_M_NOP)
+		sim_lanes_mul(m, SIM_FMUL_RTZ, sim_src_ptr(q, in->src[2]),
+			      sim_src_ptr(q, in->src[3]), res[1], NULL);
+	if (a != QPU_A_NOP)
+		copy_lanes((uint32_t *)(void *)((char *)q + in->dst[0]), res[0]);
+	if (m != QPU_M_NOP)
+		copy_lanes((uint32_t *)(void *)((char *)q + in->dst[1]), res[1]);
+}
+
+#define SHAPE_CASES(op)                                                                     \
+	case SIM_SHAPE(SIM_SHAPE_A_##op, 0): shaped_ops(q, in, QPU_A_##op, QPU_M_NOP); break;    \
+	case SIM_SHAPE(SIM_SHAPE_A_##op, 1): shaped_ops(q, in, QPU_A_##op, QPU_M_FMUL); break;   \
+	case SIM_SHAPE(SIM_SHAPE_A_##op, 2): shaped_ops(q, in, QPU_A_##op, QPU_M_V8MIN); break;
+
+/* The ops and stores of an instruction by its shape (sim_inst.h,
+ * SIM_SHAPE()): one jump to the ops' code. `shapes` is 0 when fmul
+ * rounds to nearest (the shapes assume toward zero). False for shape 0
+ * (nothing done). */
+static SIM_ALWAYS_INLINE bool shape_ops(struct sim_qpu *q, const struct sim_inst *in,
+					unsigned shapes)
+{
+	switch (in->shape & shapes) {
+	SIM_SHAPE_ADD_OPS(SHAPE_CASES)
+	default: return false;
+	}
+	return true;
+}
+
+/* exec_fast() through shape_ops() when the instruction has a shape. */
+static SIM_ALWAYS_INLINE void exec_shaped(struct sim_qpu *q, const struct sim_inst *in,
+					  unsigned shapes)
+{
+	if (!shape_ops(q, in, shapes))
+		exec_fast(q, in);
+}
+
 /* A uniform (`rd` RD_UNIF: one pop for all lanes), varying (RD_VARY:
  * the pipeline's hook; its C term reaches r5 after the instruction) or VPM
  * (RD_VPM) read into buf, as the general path reads them. */
@@ -257,26 +303,23 @@ static bool periph_store(struct sim_qpu *q, const struct sim_inst *in, unsigned 
 	return sim_write_tmu(q, in->wi[u], v, lanes, diag);
 }
 
-/* An instruction with exec_fast()'s reads or uniform, varying, VPM and
- * per-lane pipeline reads, r4 through the PM=1 unpack (no setf, regfile A
- * unpack or rotation) whose writes may
- * also go to the SFU, a TMU, the TLB or the VPM, or through the MUL unit's colour pack, with any
- * signal (decode_fast_paths()): the FIFO reads, the ops as in exec_fast(),
- * then the writes in unit order, r5 from a varying read and the signal, as
- * exec_alu() and exec() do them (same effects, same errors). */
-static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_inst *in,
-					  struct vc4_diag *diag)
+/* The end of exec_periph(): r5 from a varying read, then the signal. */
+static SIM_ALWAYS_INLINE bool exec_periph_end(struct sim_qpu *q, const struct sim_inst *in,
+					      struct vc4_diag *diag)
+{
+	if (q->vary_c_pending) { /* after the reads of r5 and the writes */
+		copy_lanes(q->acc[5], q->vary_c);
+		q->vary_c_pending = false;
+	}
+	return in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM ||
+	       sim_exec_signal(q, in, diag);
+}
+
+/* exec_periph()'s ops and stores when its instruction has no shape. */
+static SIM_ALWAYS_INLINE bool exec_periph_ops(struct sim_qpu *q, const struct sim_inst *in,
+					      struct vc4_diag *diag)
 {
 	uint32_t res[2][16];
-	if (in->rd_a == RD_UNIF || in->rd_a == RD_VARY || in->rd_a == RD_VPM)
-		if (!read_fifo(q, in->rd_a, q->rdbuf[QPU_FILE_A], diag))
-			return false;
-	if ((in->rd_b == RD_UNIF && in->rd_a != RD_UNIF) || in->rd_b == RD_VARY ||
-	    in->rd_b == RD_VPM)
-		if (!read_fifo(q, in->rd_b, q->rdbuf[QPU_FILE_B], diag))
-			return false;
-	if (in->unpack) /* PM=1: r4 as float, as exec_alu()'s operand() */
-		sim_lanes_unpack_float(in->unpack, q->acc[4], q->r4unp);
 	if (in->op_add != QPU_A_NOP)
 		sim_lanes_add((enum qpu_op_add)in->op_add, sim_src_ptr(q, in->src[0]),
 			      sim_src_ptr(q, in->src[1]), res[0], NULL);
@@ -289,12 +332,30 @@ static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_in
 		else if (!periph_store(q, in, u, res[u], diag))
 			return false;
 	}
-	if (q->vary_c_pending) { /* after the reads of r5 and the writes */
-		copy_lanes(q->acc[5], q->vary_c);
-		q->vary_c_pending = false;
+	return true;
+}
+
+/* An instruction with exec_fast()'s reads or uniform, varying, VPM and
+ * per-lane pipeline reads, r4 through the PM=1 unpack (no setf, regfile A
+ * unpack or rotation) whose writes may
+ * also go to the SFU, a TMU, the TLB or the VPM, or through the MUL unit's colour pack, with any
+ * signal (decode_fast_paths()): the FIFO reads, the ops as in exec_fast(),
+ * then the writes in unit order, r5 from a varying read and the signal, as
+ * exec_alu() and exec() do them (same effects, same errors). */
+static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_inst *in,
+					  unsigned shapes, struct vc4_diag *diag)
+{
+	if (in->fifo) { /* decode_fast_paths() */
+		if ((in->fifo & 1) && !read_fifo(q, in->rd_a, q->rdbuf[QPU_FILE_A], diag))
+			return false;
+		if ((in->fifo & 2) && !read_fifo(q, in->rd_b, q->rdbuf[QPU_FILE_B], diag))
+			return false;
 	}
-	return in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM ||
-	       sim_exec_signal(q, in, diag);
+	if (in->unpack) /* PM=1: r4 as float, as exec_alu()'s operand() */
+		sim_lanes_unpack_float(in->unpack, q->acc[4], q->r4unp);
+	if (!shape_ops(q, in, shapes) && !exec_periph_ops(q, in, diag))
+		return false;
+	return exec_periph_end(q, in, diag);
 }
 
 /* A load immediate of decode_li_periph()'s kind: its lanes stored through
@@ -369,6 +430,7 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 	const struct sim_inst *insts = prog->insts;
 	const uint32_t count = prog->count;
 	const bool fast_ok = !q->opt.general_only;
+	const unsigned shapes = q->opt.fmul_round == SIM_FMUL_RTZ ? 0xffu : 0;
 	for (unsigned w = 0; w < sizeof(prog->konst_need) / 4; w++)
 		if (prog->konst_need[w] & ~q->konst_valid[w])
 			fill_konst(q, prog);
@@ -392,7 +454,7 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 				len = pending_left(q);
 			len = len < max - n ? len : max - n;
 			for (const struct sim_inst *end = in + len; in < end; in++)
-				exec_fast(q, in);
+				exec_shaped(q, in, shapes);
 			ip += (uint32_t)len;
 			n += len;
 			if (!pending)
@@ -401,7 +463,7 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 			q->ip = ip;
 			if (in->periph && fast_ok)
 				st = (in->form == F_LI ? exec_li_periph(q, in, diag)
-						       : exec_periph(q, in, diag))
+						       : exec_periph(q, in, shapes, diag))
 					? SIM_RUNNING : SIM_ERROR;
 			else if (in->form == F_BRANCH && fast_ok) /* never blocks */
 				st = sim_exec_branch(q, in, diag) ? SIM_RUNNING : SIM_ERROR;

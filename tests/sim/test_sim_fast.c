@@ -21,6 +21,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "sim/sim_inst.h"
 #include "sim_test.h"
 
 #define PROG_LEN 48
@@ -309,7 +310,7 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 	assert_non_null(init);
 	rng_state = seed;
 	unsigned failed = 0, tmu_errors = 0, unif_errors = 0, tlb_writes = 0, varyings = 0;
-	unsigned vpm_reads = 0, vpm_writes = 0;
+	unsigned vpm_reads = 0, vpm_writes = 0, shaped_fast = 0, shaped_periph = 0;
 	for (size_t i = 0; i < sizeof(fast->bytes); i++)
 		fast->bytes[i] = general->bytes[i] = (uint8_t)rnd();
 	for (size_t i = 0; i < sizeof(uniforms) / 4; i++)
@@ -356,16 +357,22 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 		vpm_reads += fast->q.vpm_rd.remaining < 24;
 		vpm_writes += memcmp(fast->q.shared->vpm, vpm_init, sizeof(vpm_init)) != 0;
 		assert_true(fast->q.instructions > 3 || fast->st != SIM_DONE);
+		for (uint32_t i = 0; i < fast->prog.count; i++) { /* decoded shapes (sim_inst.h) */
+			shaped_fast += fast->prog.insts[i].shape && fast->prog.insts[i].fast;
+			shaped_periph += fast->prog.insts[i].shape && fast->prog.insts[i].periph;
+		}
 		sim_program_fini(&fast->prog);
 		sim_program_fini(&general->prog);
 	}
 	/* most programs run to the end; some fail on an address outside memory */
 	if (failed > PROGRAMS / 2 || tmu_errors == 0 || unif_errors == 0 || tlb_writes < PROGRAMS ||
-	    varyings < PROGRAMS || vpm_reads < PROGRAMS / 4 || vpm_writes < PROGRAMS / 4)
+	    varyings < PROGRAMS || vpm_reads < PROGRAMS / 4 || vpm_writes < PROGRAMS / 4 ||
+	    shaped_fast < PROGRAMS || shaped_periph < PROGRAMS / 4)
 		fail_msg("%u of %d programs failed, %u on a TMU address, %u on the uniforms; "
-			 "%u TLB writes, %u varyings; %u programs read the VPM, %u wrote it",
+			 "%u TLB writes, %u varyings; %u programs read the VPM, %u wrote it; "
+			 "%u fast and %u peripheral instructions with a shape",
 			 failed, PROGRAMS, tmu_errors, unif_errors, tlb_writes, varyings, vpm_reads,
-			 vpm_writes);
+			 vpm_writes, shaped_fast, shaped_periph);
 	free(init);
 	free(fast);
 	free(general);
