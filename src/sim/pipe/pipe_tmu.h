@@ -3,7 +3,8 @@
  * the texture a request's configuration words describe, the place of one
  * mip level of one cube face (its geometry is src/tiling's), and the entry
  * points of the texel unit (pipe_tmu_texel.c: texel decoding, ETC1) and of the filter unit
- * (pipe_tmu_filter.c: wrap modes, border, nearest and bilinear).
+ * (pipe_tmu_filter.c: wrap modes, border, nearest and bilinear), and the
+ * inline helpers of its positions (tmu_pos8(): the 8-bit one in integers).
  * pipe_tmu.c decodes requests, selects cube faces and mip levels.
  */
 #ifndef VC4_SIM_PIPE_TMU_H
@@ -12,6 +13,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "sim/pipe/pipe_internal.h"
 #include "tiling/tiling.h"
@@ -64,6 +66,43 @@ bool tmu_texel(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_lev
 bool tmu_filter(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_level *l,
 		bool linear, double s, double tc, uint32_t border, uint32_t *out,
 		struct vc4_diag *diag);
+
+/* floor((s * w - 0.5) * 256), a bilinear position in 2^-8 texels as
+ * pipe_tmu_filter.c's double path computes it with 8-bit weights, in
+ * integers: for s holding a float (or zero) and 1 <= w <= 4096 with
+ * 2^-8 <= |s * w| < 2^39 (or s = 0), where s * w (36 bits) and its
+ * difference with 0.5 (at most 44 bits) are exact in doubles, so in any
+ * rounding mode. Returns false, *out unset, outside that domain. */
+static inline bool tmu_pos8(double s, uint32_t w, int64_t *out)
+{
+	uint64_t b;
+	memcpy(&b, &s, 8);
+	uint32_t be = (uint32_t)(b >> 52) & 0x7ff;
+	uint64_t f = b & ((UINT64_C(1) << 52) - 1);
+	if (w == 0 || w > 4096 || be == 0x7ff || (f & ((UINT64_C(1) << 29) - 1)))
+		return false;
+	if (be == 0) {
+		if (f)
+			return false;
+		*out = -128;
+		return true;
+	}
+	uint64_t m = (f | UINT64_C(1) << 52) >> 29, mw = m * w;
+	int k = (int)be - 1075 + 29 + 8; /* |s * w * 256| = mw * 2^k */
+	int len = 64 - __builtin_clzll(mw);
+	if (len - 1 + k < 0 || len + k > 47)
+		return false;
+	int64_t x;
+	if (k >= 0) {
+		x = (int64_t)(mw << k);
+		x = b >> 63 ? -x : x;
+	} else {
+		uint64_t q = mw >> -k, rest = mw & ((UINT64_C(1) << -k) - 1);
+		x = b >> 63 ? -(int64_t)(q + (rest != 0)) : (int64_t)q;
+	}
+	*out = x - 128;
+	return true;
+}
 
 /* floor(v), the same double, without a libm call for |v| < 2^52 (the
  * truncation to an integer is exact there; zeros keep their sign through

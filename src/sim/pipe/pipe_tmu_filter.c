@@ -137,6 +137,21 @@ static uint32_t blend_8bit(const uint32_t c[4], uint32_t iu, uint32_t iv)
 	return out;
 }
 
+/* The bilinear blend at (us, vs) = floor((u - 0.5) * 256), floor((v -
+ * 0.5) * 256): floor(u * 256) / 256 is exact, so are its floor and
+ * fraction. */
+static bool bilinear_8bit(struct sim_pipe *p, const struct tmu_tex *t,
+			  const struct tmu_level *l, int64_t us, int64_t vs, uint32_t border,
+			  uint32_t *out, struct vc4_diag *diag)
+{
+	uint32_t c[4];
+	uint32_t iu = (uint32_t)(us & 255), iv = (uint32_t)(vs & 255);
+	if (!quad_texels(p, t, l, (us - iu) / 256, (vs - iv) / 256, border, c, diag))
+		return false;
+	*out = blend_8bit(c, iu, iv);
+	return true;
+}
+
 /* The four texels around (u, v) (texel units, centres at .5) blended with
  * weights from the position's fraction at the configured precision; each
  * channel rounded to nearest. */
@@ -147,16 +162,9 @@ static bool bilinear(struct sim_pipe *p, const struct tmu_tex *t, const struct t
 	u -= 0.5;
 	v -= 0.5;
 	uint32_t c[4];
-	if (frac == SIM_TMU_FRAC_8BIT && fabs(u) < 1e12 && fabs(v) < 1e12) {
-		/* what follows, in integers: floor(u * 256) / 256 is exact, so
-		 * are its floor and fraction */
-		int64_t us = (int64_t)tmu_floor(u * 256.0), vs = (int64_t)tmu_floor(v * 256.0);
-		uint32_t iu = (uint32_t)(us & 255), iv = (uint32_t)(vs & 255);
-		if (!quad_texels(p, t, l, (us - iu) / 256, (vs - iv) / 256, border, c, diag))
-			return false;
-		*out = blend_8bit(c, iu, iv);
-		return true;
-	}
+	if (frac == SIM_TMU_FRAC_8BIT && fabs(u) < 1e12 && fabs(v) < 1e12)
+		return bilinear_8bit(p, t, l, (int64_t)tmu_floor(u * 256.0),
+				     (int64_t)tmu_floor(v * 256.0), border, out, diag);
 	u = tmu_quantise(frac, u);
 	v = tmu_quantise(frac, v);
 	int64_t x0 = tmu_ifloor(u), y0 = tmu_ifloor(v);
@@ -190,6 +198,14 @@ bool tmu_filter(struct sim_pipe *p, const struct tmu_tex *t, const struct tmu_le
 		bool linear, double s, double tc, uint32_t border, uint32_t *out,
 		struct vc4_diag *diag)
 {
+#if !SIM_HOST_DAZ
+	/* off x86 the 8-bit position in integers (tmu_pos8()): the hook's
+	 * doubles in round-toward-zero are software under qemu-arm */
+	int64_t us, vs;
+	if (linear && p->tmu_opt.weights == SIM_TMU_FRAC_8BIT && tmu_pos8(s, l->l.w, &us) &&
+	    tmu_pos8(tc, l->l.h, &vs))
+		return bilinear_8bit(p, t, l, us, vs, border, out, diag);
+#endif
 	double u = s * l->l.w, v = tc * l->l.h;
 	if (linear)
 		return bilinear(p, t, l, u, v, border, out, diag);
