@@ -8,7 +8,11 @@
  * "fuzz.glsl:LINE:COL: " or "fuzz.glsl: ", and for an accepted shader (an
  * oracle independent of the front end's own checks) that its IR prints,
  * parses back and validates: print(parse(print(ir))) == print(ir), and
- * that every interface symbol names IR decls that exist.
+ * that every interface symbol names IR decls that exist. When the source
+ * compiles as both stages, the two are linked (glsl_link: varyings,
+ * locations, constant varyings folded into the fragment shader), which
+ * must succeed or fail with "link: ...", and the folded fragment shader's
+ * IR must still print, parse back and validate.
  *
  * Also linked into tests/fuzz's corpus replay (no libFuzzer there).
  * FUZZ_VERBOSE=1 in the environment prints each verdict to stderr.
@@ -54,8 +58,24 @@ static void check_accepted(const struct glsl_shader *s)
 	free(text);
 }
 
+/* Links vs and fs (both accepted): a failure names itself "link: "; the
+ * folded fs passes check_accepted() again. */
+static void check_link(struct glsl_shader *vs, struct glsl_shader *fs)
+{
+	struct glsl_log log;
+	if (!glsl_link(vs, fs, NULL, 0, &log)) {
+		if (strncmp(log.first, "link: ", 6) != 0) {
+			fprintf(stderr, "link message: %s\n", log.first);
+			abort();
+		}
+		return;
+	}
+	check_accepted(fs);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct glsl_shader *shaders[2] = { NULL, NULL };
 	for (int stage = GLSL_VERTEX; stage <= GLSL_FRAGMENT; stage++) {
 		struct glsl_log log;
 		struct glsl_shader *s = glsl_compile((const char *)data, size, "fuzz.glsl",
@@ -67,7 +87,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_accepted(s);
 		else
 			check_message(&log);
-		glsl_shader_free(s);
+		shaders[stage == GLSL_FRAGMENT] = s;
 	}
+	if (shaders[0] && shaders[1])
+		check_link(shaders[0], shaders[1]);
+	glsl_shader_free(shaders[0]);
+	glsl_shader_free(shaders[1]);
 	return 0;
 }
