@@ -16,16 +16,13 @@
 
 #include "qir/qir.h"
 
-/* A value read the same at every point it is available: a uniform, a small
- * immediate or a single-definition temp, without unpack. */
+/* qir_reg_is_stable(), counting this run's sums (temps from ntemps on,
+ * one definition each, not in the derived defs) too. */
 static bool stable(const struct qir_compile *c, struct qir_reg r, uint32_t ntemps)
 {
-	if (r.unpack)
-		return false;
-	if (r.file == QIR_FILE_UNIF || r.file == QIR_FILE_SMALL_IMM)
-		return true;
-	/* temps from ntemps on are this run's sums: one definition each */
-	return r.file == QIR_FILE_TEMP && (r.index >= ntemps || qir_temp_def(c, r.index));
+	if (r.file == QIR_FILE_TEMP && r.index >= ntemps)   /* before the defs' bounds */
+		return !r.unpack;
+	return qir_reg_is_stable(c, r);
 }
 
 /* The plain fmul defining r, read only once (uses may be NULL: no use

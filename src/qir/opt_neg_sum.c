@@ -18,16 +18,6 @@
 
 #define SIGN_BIT 0x80000000u
 
-/* A value read the same at every point it is available. */
-static bool stable(const struct qir_compile *c, struct qir_reg r)
-{
-	if (r.unpack)
-		return false;
-	if (r.file == QIR_FILE_UNIF || r.file == QIR_FILE_SMALL_IMM)
-		return true;
-	return r.file == QIR_FILE_TEMP && qir_temp_def(c, r.index);
-}
-
 /* A plain instruction: unconditional, no flags, no pack. */
 static bool plain(const struct qir_inst *i)
 {
@@ -45,7 +35,7 @@ static bool negation(const struct qir_compile *c, struct qir_reg r, struct qir_r
 	if (!d || d->op != QIR_OP_XOR || !plain(d))
 		return false;
 	for (int k = 0; k < 2; k++)
-		if (qir_reg_const(c, d->src[k], &v) && v == SIGN_BIT && stable(c, d->src[!k])) {
+		if (qir_reg_const(c, d->src[k], &v) && v == SIGN_BIT && qir_reg_is_stable(c, d->src[!k])) {
 			*u = d->src[!k];
 			return true;
 		}

@@ -496,6 +496,18 @@ static inline bool qir_reg_const(const struct qir_compile *c, struct qir_reg r,
 	return true;
 }
 
+/* Whether r reads the same value at every point where it is available: a
+ * uniform, a small immediate or a temp with one definition (qir_temp_def(),
+ * derived defs current), without unpack. */
+static inline bool qir_reg_is_stable(const struct qir_compile *c, struct qir_reg r)
+{
+	if (r.unpack)
+		return false;
+	if (r.file == QIR_FILE_UNIF || r.file == QIR_FILE_SMALL_IMM)
+		return true;
+	return r.file == QIR_FILE_TEMP && qir_temp_def(c, r.index);
+}
+
 /* Source reads per temp over the whole program: a malloc'ed array of
  * num_temps counts, NULL (c->oom) when out of memory. */
 uint32_t *qir_temp_use_counts(struct qir_compile *c);
