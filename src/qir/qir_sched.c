@@ -298,6 +298,26 @@ static uint8_t only_alu(const struct qsched *s, uint32_t i)
 	return a == QIR_ALU_ADD || a == QIR_ALU_MUL ? (uint8_t)a : QIR_ALU_NONE;
 }
 
+/* In the ready heap's subtree at k, the best node by before() that does not
+ * need q->last_alu alone and whose path is at least min_prio -
+ * BALANCE_SLACK: its index in *best (kept when none beats it). A subtree
+ * whose root's path is shorter than that is skipped whole: the heap orders
+ * by path first, so no node below it has a longer one. */
+static void best_other_alu(const struct qsched *s, const struct lists *q, size_t k,
+			   uint32_t min_prio, size_t *best)
+{
+	if (k >= q->ready.len)
+		return;
+	uint32_t j = q->ready.data[k];
+	if (s->n[j].prio + BALANCE_SLACK < min_prio)
+		return;
+	if (only_alu(s, j) != q->last_alu &&
+	    (*best == SIZE_MAX || before(s, j, q->ready.data[*best])))
+		*best = k;
+	best_other_alu(s, q, 2 * k + 1, min_prio, best);
+	best_other_alu(s, q, 2 * k + 2, min_prio, best);
+}
+
 /* Node i (just popped as the best ready node) or, when i needs the same ALU
  * as the node taken last, the best ready node that does not and whose path
  * is at most BALANCE_SLACK shorter (i then goes back to the ready heap).
@@ -307,12 +327,7 @@ static uint32_t balance_alus(const struct qsched *s, struct lists *q, uint32_t i
 	if (!s->balance || q->last_alu == QIR_ALU_NONE || only_alu(s, i) != q->last_alu)
 		return i;
 	size_t best = SIZE_MAX;
-	for (size_t k = 0; k < q->ready.len; k++) {
-		uint32_t j = q->ready.data[k];
-		if (only_alu(s, j) != q->last_alu && s->n[j].prio + BALANCE_SLACK >= s->n[i].prio &&
-		    (best == SIZE_MAX || before(s, j, q->ready.data[best])))
-			best = k;
-	}
+	best_other_alu(s, q, 0, s->n[i].prio, &best);
 	if (best == SIZE_MAX)
 		return i;
 	uint32_t j = heap_remove(s, before, &q->ready, best);
