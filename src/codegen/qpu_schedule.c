@@ -488,6 +488,10 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
 		s.nodes[i].time = -1;
 		emit_facts(blk->nodes.data[i].word, &s.nodes[i].f);
 	}
+	/* room for the usual edges, reads and ready nodes (pushes grow past it) */
+	(void)(vc4_array_reserve(&s.edges, 2 * (size_t)s.count) &&
+	       vc4_array_reserve(&s.readers, (size_t)s.count) &&
+	       vc4_array_reserve(&s.ready, (size_t)s.count));
 	bool ok = build_dag(&s);
 	if (ok) {
 		compute_prio(&s);

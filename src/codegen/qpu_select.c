@@ -257,6 +257,10 @@ bool emit_select(const struct qir_compile *c, const struct qir_ra_result *ra,
 		s.bi = b;
 		s.blk = &blocks[b];
 		s.ii = 0;
+		size_t n = 0;   /* room for a node per instruction (copies grow past it) */
+		for (const struct qir_inst *in = c->blocks.data[b]->first; in; in = in->next)
+			n++;
+		(void)vc4_array_reserve(&s.blk->nodes, n);
 		for (const struct qir_inst *in = c->blocks.data[b]->first; in; in = in->next) {
 			s.inst = in;
 			if (!select_inst(&s))

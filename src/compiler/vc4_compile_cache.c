@@ -1,8 +1,10 @@
 /*
  * vc4_compile_cache.c: compiled programs keyed by (IR, linked FS, shader
- * key). The key of an entry is the FNV-1a hash of the canonical IR text(s)
- * and key bytes, confirmed by comparing the texts and bytes themselves, so
- * two shaders that print the same are the same shader. Entries live in
+ * key). The key of an entry is the FNV-1a hash of the IR key text(s)
+ * (ir_print_key: the canonical text with floats as their bits, equal exactly
+ * when the canonical texts are) and key bytes, confirmed by comparing the
+ * texts and bytes themselves, so two shaders that print the same are the
+ * same shader. Entries live in
  * open-addressed buckets that double when half full.
  */
 #include <stdlib.h>
@@ -95,10 +97,10 @@ static bool grow(struct vc4_compile_cache *c)
 	return true;
 }
 
-/* The canonical text of (sh, fs). */
+/* The key text of (sh, fs). */
 static char *cache_text(const struct ir_shader *sh, const struct ir_shader *fs)
 {
-	char *a = ir_print(sh), *b = fs ? ir_print(fs) : NULL;
+	char *a = ir_print_key(sh), *b = fs ? ir_print_key(fs) : NULL;
 	if (!a || (fs && !b)) {
 		free(a);
 		free(b);

@@ -293,4 +293,28 @@ typedef VC4_ARRAY(struct glsl_sym) glsl_sym_array;
  * error (reported). */
 struct ir_shader *glsl_lower(struct glsl_ctx *c, struct glsl_unit *u, glsl_sym_array *syms);
 
+/* Name building without printf (the lowering names thousands of values):
+ * appends at most `max` bytes of s to the NUL-terminated text of length len
+ * in buf (size bytes), truncating as snprintf would; returns the new length.
+ * glsl_cat_u appends v in decimal. */
+static inline size_t glsl_cat(char *buf, size_t size, size_t len, const char *s, size_t max)
+{
+	size_t n = strnlen(s, max);
+	if (len + n > size - 1)
+		n = size - 1 - len;
+	memcpy(buf + len, s, n);
+	buf[len + n] = '\0';
+	return len + n;
+}
+
+static inline size_t glsl_cat_u(char *buf, size_t size, size_t len, unsigned v)
+{
+	char d[12], *p = d + sizeof(d) - 1;
+	*p = '\0';
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	return glsl_cat(buf, size, len, p, sizeof(d));
+}
+
 #endif

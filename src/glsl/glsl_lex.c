@@ -234,7 +234,8 @@ static bool float_literal(struct lexer *l, struct glsl_tok *t)
 	}
 	char buf[128];
 	size_t n = (size_t)(q - s);
-	snprintf(buf, sizeof(buf), "%.*s", (int)(n < 127 ? n : 127), s);
+	memcpy(buf, s, n < 127 ? n : 127);   /* s holds no NUL: digits, '.', 'e' */
+	buf[n < 127 ? n : 127] = '\0';
 	t->v.f = strtof(buf, NULL);
 	t->len = (uint32_t)n;
 	l->p = q;
@@ -323,6 +324,9 @@ static bool lex_one(struct lexer *l)
 bool glsl_lex(struct glsl_ctx *c, const char *src, size_t size, glsl_toks *out)
 {
 	struct lexer l = { c, src, src + size, src, 1, true, out, {0} };
+	/* about one token per 4 bytes of source (a failure is reported by the
+	 * first push that needs the room) */
+	(void)vc4_array_reserve(out, size / 4 + 2);
 	for (unsigned i = 0; i < P_COUNT; i++)
 		l.starts[(unsigned char)glsl_punct_names[i][0] & 127] |= UINT64_C(1) << i;
 	bool ok = true;

@@ -49,9 +49,9 @@ static bool name_used(const struct lower *l, const char *s)
 static const char *unique(struct lower *l, const char *name)
 {
 	char buf[80];
-	snprintf(buf, sizeof(buf), "%.52s", name);
+	size_t len = glsl_cat(buf, sizeof(buf), 0, name, 52);
 	for (unsigned k = 2; name_used(l, buf); k++)
-		snprintf(buf, sizeof(buf), "%.52s.%u", name, k);
+		glsl_cat_u(buf, sizeof(buf), glsl_cat(buf, sizeof(buf), len, ".", 1), k);
 	char *s = glsl_strndup(l->c, buf, strlen(buf));
 	if (s && !vc4_array_push(&l->names, s))
 		l->failed = true;
@@ -67,19 +67,23 @@ static void leaf_name(char *out, size_t size, const char *prefix, struct glsl_ty
 		struct glsl_type e = glsl_elem(t);
 		uint32_t n = glsl_leaves(e);
 		char sub[200];
-		snprintf(sub, sizeof(sub), "%.100s.%u", prefix, k / n);
+		size_t len = glsl_cat(sub, sizeof(sub), 0, prefix, 100);
+		glsl_cat_u(sub, sizeof(sub), glsl_cat(sub, sizeof(sub), len, ".", 1), k / n);
 		leaf_name(out, size, sub, e, k % n);
 	} else if (t.base == GLSL_STRUCT) {
 		uint32_t f = 0;
 		while (k >= glsl_leaves(t.st->fields[f].type))
 			k -= glsl_leaves(t.st->fields[f++].type);
 		char sub[200];
-		snprintf(sub, sizeof(sub), "%.100s.%.60s", prefix, t.st->fields[f].name);
+		size_t len = glsl_cat(sub, sizeof(sub), 0, prefix, 100);
+		len = glsl_cat(sub, sizeof(sub), len, ".", 1);
+		glsl_cat(sub, sizeof(sub), len, t.st->fields[f].name, 60);
 		leaf_name(out, size, sub, t.st->fields[f].type, k);
 	} else if (t.cols > 1) {
-		snprintf(out, size, "%.100s.%u", prefix, k);
+		size_t len = glsl_cat(out, size, 0, prefix, 100);
+		glsl_cat_u(out, size, glsl_cat(out, size, len, ".", 1), k);
 	} else {
-		snprintf(out, size, "%.100s", prefix);
+		glsl_cat(out, size, 0, prefix, 100);
 	}
 }
 
@@ -138,13 +142,13 @@ uint32_t gll_var_slot(struct lower *l, struct glsl_node *v)
 		return v->slot;
 	char name[80];
 	if (v->bvar)
-		snprintf(name, sizeof(name), "%s", v->name);
+		glsl_cat(name, sizeof(name), 0, v->name, sizeof(name));
 	else if ((v->qual == Q_IN || v->qual == Q_OUT || v->qual == Q_INOUT) && v->ref)
 		snprintf(name, sizeof(name), "%.30s.%.30s", v->ref->name, v->name ? v->name : "arg");
 	else if (v->qual == Q_VARYING && l->c->stage == GLSL_VERTEX)
 		snprintf(name, sizeof(name), "%.60s.shadow", v->name);
 	else
-		snprintf(name, sizeof(name), "%.60s", v->name ? v->name : "param");
+		glsl_cat(name, sizeof(name), 0, v->name ? v->name : "param", 60);
 	v->slot = declare(l, decl_kind(v, l->c->stage), name, v->type);
 	return v->slot;
 }

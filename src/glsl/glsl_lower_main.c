@@ -17,10 +17,10 @@ static void add_sym(struct lower *l, enum glsl_sym_kind kind, const char *name,
 {
 	struct glsl_sym s = { .kind = (uint8_t)kind, .array_size = t.array,
 			      .first_slot = first, .nslots = n, .location = -1 };
-	snprintf(s.name, sizeof(s.name), "%s", name);
+	glsl_cat(s.name, sizeof(s.name), 0, name, sizeof(s.name));
 	char buf[64];
 	glsl_type_name(glsl_elem(t), buf);
-	snprintf(s.type, sizeof(s.type), "%.15s", buf);
+	glsl_cat(s.type, sizeof(s.type), 0, buf, 15);
 	if (!vc4_array_push(l->syms, s))
 		l->failed = true;
 }
@@ -77,10 +77,9 @@ static void declare_global(struct lower *l, struct glsl_node *v)
 	uint32_t n = glsl_leaves(v->type), first = IR_NONE;
 	for (uint32_t k = 0; k < n; k++) {
 		char name[80];
+		size_t len = glsl_cat(name, sizeof(name), 0, v->name, 60);
 		if (n > 1)
-			snprintf(name, sizeof(name), "%.60s.%u", v->name, k);
-		else
-			snprintf(name, sizeof(name), "%.60s", v->name);
+			glsl_cat_u(name, sizeof(name), glsl_cat(name, sizeof(name), len, ".", 1), k);
 		uint32_t s = ir_build_varying(l->b, name, IR_SMOOTH, glsl_ir_type(glsl_leaf_type(v->type, k)));
 		first = k ? first : s;
 	}

@@ -50,6 +50,44 @@ bool glsl_is_keyword(const struct glsl_tok *t)
 				       || is_reserved(t));
 }
 
+#define NKEYWORDS (sizeof(keywords) / sizeof(keywords[0]))
+#define NWORDS (NKEYWORDS + sizeof(reserved) / sizeof(reserved[0]))
+_Static_assert(NWORDS <= GLSL_KW_MAX, "GLSL_KW_MAX too small for the word lists");
+
+static const char *word_at(unsigned k)
+{
+	return k < NKEYWORDS ? keywords[k] : reserved[k - NKEYWORDS];
+}
+
+void parse_keywords_index(struct parser *p)
+{
+	uint8_t fill[129] = {0};
+	memset(p->kw_start, 0, sizeof(p->kw_start));
+	for (unsigned k = 0; k < NWORDS; k++)
+		p->kw_start[(unsigned char)word_at(k)[0] + 1]++;   /* all ASCII letters */
+	for (unsigned c = 0; c < 128; c++)
+		p->kw_start[c + 1] = (uint8_t)(p->kw_start[c + 1] + p->kw_start[c]);
+	for (unsigned k = 0; k < NWORDS; k++) {
+		unsigned c = (unsigned char)word_at(k)[0];
+		p->kw_word[p->kw_start[c] + fill[c]++] = (uint8_t)k;
+	}
+}
+
+bool parse_is_keyword(const struct parser *p, const struct glsl_tok *t)
+{
+	if (t->kind != TK_IDENT)
+		return false;
+	unsigned c = (unsigned char)t->s[0];
+	if (c >= 128)
+		return false;
+	for (unsigned k = p->kw_start[c]; k < p->kw_start[c + 1]; k++) {
+		const char *w = word_at(p->kw_word[k]);
+		if (strlen(w) == t->len && !memcmp(t->s, w, t->len))
+			return true;
+	}
+	return false;
+}
+
 struct glsl_node *glsl_node_new(struct glsl_ctx *c, enum glsl_node_kind k,
 				const struct glsl_tok *at)
 {
@@ -128,7 +166,7 @@ bool parse_is_type(const struct parser *p, const struct glsl_tok *t)
 static bool ident(struct parser *p, const char **name, const char *what)
 {
 	const struct glsl_tok *t = cur(p);
-	if (t->kind != TK_IDENT || glsl_is_keyword(t)) {
+	if (t->kind != TK_IDENT || parse_is_keyword(p, t)) {
 		parse_expected(p, what);
 		return false;
 	}
@@ -450,7 +488,7 @@ static struct glsl_node *declaration(struct parser *p, bool global)
 	if (tok_word(cur(p), "precision"))
 		return precision(p);
 	if (tok_word(cur(p), "invariant") && ahead(p, 1)->kind == TK_IDENT &&
-	    !glsl_is_keyword(ahead(p, 1)))
+	    !parse_is_keyword(p, ahead(p, 1)))
 		return invariant_redecl(p);
 	struct glsl_node *d = glsl_node_new(p->c, N_VAR, cur(p));
 	if (!d || !full_type(p, d))
@@ -617,8 +655,8 @@ static struct glsl_node *statement(struct parser *p)
 		n = glsl_node_new(p->c, N_EMPTY, advance(p));
 	} else if (starts_declaration(p)) {
 		n = declaration(p, false);
-	} else if (t->kind == TK_IDENT && !glsl_is_keyword(t) && ahead(p, 1)->kind == TK_IDENT &&
-		   !glsl_is_keyword(ahead(p, 1))) {
+	} else if (t->kind == TK_IDENT && !parse_is_keyword(p, t) && ahead(p, 1)->kind == TK_IDENT &&
+		   !parse_is_keyword(p, ahead(p, 1))) {
 		glsl_error(p->c, t->line, t->col, "'%.*s' is not a type", (int)t->len, t->s);
 		p->failed = true;
 	} else if ((n = glsl_node_new(p->c, N_EXPR, t))) {
@@ -632,6 +670,7 @@ static struct glsl_node *statement(struct parser *p)
 bool glsl_parse(struct glsl_ctx *c, const glsl_toks *toks, struct glsl_unit *u)
 {
 	struct parser p = { .c = c, .t = toks->data, .n = toks->len };
+	parse_keywords_index(&p);
 	struct glsl_node **tail = &u->first;
 	while (cur(&p)->kind != TK_EOF && !c->fatal) {
 		struct glsl_node *d = tok_is(cur(&p), P_SEMI) ?

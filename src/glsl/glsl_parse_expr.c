@@ -85,7 +85,7 @@ static struct glsl_node *primary(struct parser *p)
 		return n && parse_expect(p, P_RPAREN) ? n : NULL;
 	}
 	bool type = parse_is_type(p, t);
-	if (t->kind != TK_IDENT || (glsl_is_keyword(t) && !type))
+	if (t->kind != TK_IDENT || (parse_is_keyword(p, t) && !type))
 		return parse_expected(p, "an expression");
 	n = glsl_node_new(p->c, N_IDENT, advance(p));
 	if (!n || !(n->name = glsl_strndup(p->c, t->s, t->len)))

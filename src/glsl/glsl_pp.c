@@ -178,6 +178,9 @@ bool pp_flush(struct pp *p)
 bool glsl_preprocess(struct glsl_ctx *c, glsl_toks *in, glsl_toks *out)
 {
 	struct pp p = { .c = c, .out = out };
+	/* room for the tokens as they come in (a failure is reported by the
+	 * first push that needs the room) */
+	(void)vc4_array_reserve(out, in->len < GLSL_MAX_TOKENS ? in->len : GLSL_MAX_TOKENS);
 	bool ok = pp_add_builtin_macros(&p);
 	const struct glsl_tok *t = in->data;
 	size_t n = in->len;

@@ -247,6 +247,13 @@ struct ir_shader *ir_parse(const char *text, size_t size, const char *name,
  * NULL when out of memory. */
 char *ir_print(const struct ir_shader *sh);
 
+/* The text of ir_print() with every float constant written as the hex of
+ * its bits (0x3f800000) instead of its shortest decimal: cheaper, and two
+ * shaders have equal keys exactly when they have equal texts (each float's
+ * decimal stands for exactly one bit pattern). For cache keys; malloc'ed,
+ * NULL when out of memory. */
+char *ir_print_key(const struct ir_shader *sh);
+
 /* Prints one float so that strtof-style parsing gives back the same bits:
  * shortest decimal that round-trips, "inf"/"-inf", or "nan:0x7fc00000". */
 void ir_print_float(float f, char buf[32]);

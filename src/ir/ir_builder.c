@@ -135,9 +135,16 @@ static uint32_t new_value(struct ir_builder *b, uint32_t def)
 	char num[16];
 	const char *name = b->pending;
 	while (!name[0]) {
-		snprintf(num, sizeof(num), "%u", (unsigned)b->next_auto++);
-		if (ir_builder_lookup(b, num, strlen(num)) == IR_NONE)
-			name = num;
+		/* b->next_auto in decimal, as "%u" writes it */
+		char *p = num + sizeof(num) - 1;
+		*p = '\0';
+		for (uint32_t v = b->next_auto++;; v /= 10) {
+			*--p = (char)('0' + v % 10);
+			if (v < 10)
+				break;
+		}
+		if (ir_builder_lookup(b, p, (size_t)(num + sizeof(num) - 1 - p)) == IR_NONE)
+			name = p;
 	}
 	struct ir_value v = { .type = { 0, 0 }, .def = def };
 	v.name = ir_add_string(b->sh, name, strlen(name));

@@ -290,13 +290,15 @@ static const char *const base_vector[3] = { "vec", "ivec", "bvec" };
 const char *ir_type_name(struct ir_type t, char *buf)
 {
 	if (t.base > IR_BOOL || t.comps == 0 || (t.comps > 4 && t.comps != 16))
-		snprintf(buf, 8, "?");
-	else if (t.comps == 16)
-		snprintf(buf, 8, "mat4");
-	else if (t.comps == 1)
-		snprintf(buf, 8, "%s", base_scalar[t.base]);
-	else
-		snprintf(buf, 8, "%s%u", base_vector[t.base], (unsigned)t.comps);
+		return strcpy(buf, "?");
+	if (t.comps == 16)
+		return strcpy(buf, "mat4");
+	if (t.comps == 1)
+		return strcpy(buf, base_scalar[t.base]);
+	size_t n = strlen(base_vector[t.base]);
+	memcpy(buf, base_vector[t.base], n);
+	buf[n] = (char)('0' + t.comps);
+	buf[n + 1] = '\0';
 	return buf;
 }
 

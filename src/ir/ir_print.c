@@ -19,25 +19,46 @@
 struct out {
 	VC4_ARRAY(char) buf;
 	bool oom;
+	bool float_bits;        /* ir_print_key(): floats as 0x%08x of their bits */
 };
 
-static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Appends printf-style text (keeping a NUL after it). */
-static void put(struct out *o, const char *fmt, ...)
+/* Appends n bytes (keeping a NUL after them). */
+static void put_mem(struct out *o, const char *s, size_t n)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (o->oom || n < 0 || !vc4_array_reserve(&o->buf, (size_t)n + 1)) {
+	if (o->oom || !vc4_array_reserve(&o->buf, n + 1)) {
 		o->oom = true;
 		return;
 	}
-	va_start(ap, fmt);
-	vsnprintf(o->buf.data + o->buf.len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	o->buf.len += (size_t)n;
+	memcpy(o->buf.data + o->buf.len, s, n);
+	o->buf.len += n;
+	o->buf.data[o->buf.len] = '\0';
+}
+
+static void put(struct out *o, const char *s)
+{
+	put_mem(o, s, strlen(s));
+}
+
+/* Appends v in decimal ("%u"), with a '-' first when neg ("%d"). */
+static void put_num(struct out *o, bool neg, uint32_t v)
+{
+	char buf[12], *p = buf + sizeof(buf);
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	if (neg)
+		*--p = '-';
+	put_mem(o, p, (size_t)(buf + sizeof(buf) - p));
+}
+
+static void put_uint(struct out *o, uint32_t v)
+{
+	put_num(o, false, v);
+}
+
+static void put_int(struct out *o, int32_t v)
+{
+	put_num(o, v < 0, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
 }
 
 /* True when buf reads back (strtof) as exactly the bits of f. */
@@ -81,13 +102,19 @@ void ir_print_float(float f, char buf[32])
 static void put_scalar(struct out *o, uint8_t base, union ir_scalar v)
 {
 	char buf[32];
-	if (base == IR_FLOAT) {
+	if (base == IR_FLOAT && o->float_bits) {
+		static const char hex[] = "0123456789abcdef";
+		memcpy(buf, "0x", 2);
+		for (int k = 0; k < 8; k++)
+			buf[2 + k] = hex[(v.u >> (28 - 4 * k)) & 15];
+		put_mem(o, buf, 10);
+	} else if (base == IR_FLOAT) {
 		ir_print_float(v.f, buf);
-		put(o, "%s", buf);
+		put(o, buf);
 	} else if (base == IR_INT) {
-		put(o, "%d", (int)v.i);
+		put_int(o, v.i);
 	} else {
-		put(o, "%s", v.u ? "true" : "false");
+		put(o, v.u ? "true" : "false");
 	}
 }
 
@@ -101,19 +128,36 @@ static void put_decl(struct out *o, const struct ir_shader *sh, const struct ir_
 	const char *kind = ir_decl_kind_names[d->kind];
 	switch (d->kind) {
 	case IR_DECL_VARYING:
-		put(o, "%s %s %s @%s\n", kind, d->interp == IR_FLAT ? "flat" : "smooth",
-		    ir_type_name(d->type, tb), name);
+		put(o, kind);
+		put(o, d->interp == IR_FLAT ? " flat " : " smooth ");
+		put(o, ir_type_name(d->type, tb));
+		put(o, " @");
+		put(o, name);
+		put(o, "\n");
 		break;
 	case IR_DECL_SAMPLER:
-		put(o, "%s %s @%s\n", kind, d->dim == IR_SAMPLER_CUBE ? "cube" : "2d", name);
+		put(o, kind);
+		put(o, d->dim == IR_SAMPLER_CUBE ? " cube @" : " 2d @");
+		put(o, name);
+		put(o, "\n");
 		break;
 	case IR_DECL_OUTPUT:
-		put(o, "%s %s\n", kind, ir_builtin_names[d->builtin]);
+		put(o, kind);
+		put(o, " ");
+		put(o, ir_builtin_names[d->builtin]);
+		put(o, "\n");
 		break;
 	default:
-		put(o, "%s %s @%s", kind, ir_type_name(d->type, tb), name);
-		if (d->array_len)
-			put(o, "[%u]", (unsigned)d->array_len);
+		put(o, kind);
+		put(o, " ");
+		put(o, ir_type_name(d->type, tb));
+		put(o, " @");
+		put(o, name);
+		if (d->array_len) {
+			put(o, "[");
+			put_uint(o, d->array_len);
+			put(o, "]");
+		}
 		put(o, "\n");
 		break;
 	}
@@ -131,25 +175,32 @@ static void put_operands(struct out *o, const struct ir_shader *sh, const struct
 	char tb[8];
 	const char *sep = " ";
 	if (info->rule == IR_RULE_CONST) {
-		put(o, " %s", ir_type_name(in->type, tb));
+		put(o, " ");
+		put(o, ir_type_name(in->type, tb));
 		for (uint32_t k = 0; k < in->nimm; k++) {
-			put(o, "%s", k ? ", " : " ");
+			put(o, k ? ", " : " ");
 			put_scalar(o, in->type.base, in->imm[k]);
 		}
 		return;
 	}
 	if (info->flags & IR_OPF_SLOT) {
-		put(o, " @%s", ir_str(sh, sh->decls.data[in->slot].name));
+		put(o, " @");
+		put(o, ir_str(sh, sh->decls.data[in->slot].name));
 		sep = ", ";
 	}
-	for (uint32_t k = 0; k < in->nsrc; k++, sep = ", ")
-		put(o, "%s%%%s", sep, vname(sh, in->src[k]));
-	if (info->rule == IR_RULE_EXTRACT)
-		put(o, ", %u", (unsigned)in->imm[0].u);
+	for (uint32_t k = 0; k < in->nsrc; k++, sep = ", ") {
+		put(o, sep);
+		put(o, "%");
+		put(o, vname(sh, in->src[k]));
+	}
+	if (info->rule == IR_RULE_EXTRACT) {
+		put(o, ", ");
+		put_uint(o, in->imm[0].u);
+	}
 	if (info->rule == IR_RULE_SWIZZLE) {
 		put(o, ", ");
 		for (uint32_t k = 0; k < in->nimm; k++)
-			put(o, "%c", "xyzw"[in->imm[k].u & 3]);
+			put_mem(o, &"xyzw"[in->imm[k].u & 3], 1);
 	}
 }
 
@@ -161,27 +212,35 @@ static void put_instr(struct out *o, const struct ir_shader *sh, const struct ir
 {
 	static const char tabs[IR_PRINT_MAX_INDENT + 1] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
 	const struct ir_op_info *info = &ir_ops[in->op];
-	put(o, "%s", tabs + IR_PRINT_MAX_INDENT - (depth < IR_PRINT_MAX_INDENT ? depth :
-						   IR_PRINT_MAX_INDENT));
+	put_mem(o, tabs, depth < IR_PRINT_MAX_INDENT ? depth : IR_PRINT_MAX_INDENT);
 	switch (in->op) {
-	case IR_OP_IF: put(o, "if %%%s {\n", vname(sh, in->src[0])); return;
+	case IR_OP_IF:
+		put(o, "if %");
+		put(o, vname(sh, in->src[0]));
+		put(o, " {\n");
+		return;
 	case IR_OP_ELSE: put(o, "} else {\n"); return;
 	case IR_OP_ENDIF: case IR_OP_ENDLOOP: put(o, "}\n"); return;
 	case IR_OP_LOOP: put(o, "loop {\n"); return;
 	default: break;
 	}
-	if (in->dest != IR_NONE)
-		put(o, "%%%s = ", vname(sh, in->dest));
-	put(o, "%s", info->name);
+	if (in->dest != IR_NONE) {
+		put(o, "%");
+		put(o, vname(sh, in->dest));
+		put(o, " = ");
+	}
+	put(o, info->name);
 	put_operands(o, sh, in);
 	put(o, "\n");
 }
 
-char *ir_print(const struct ir_shader *sh)
+/* The text of sh (floats as their bits when float_bits). */
+static char *print(const struct ir_shader *sh, bool float_bits)
 {
-	struct out o = { 0 };
+	struct out o = { .float_bits = float_bits };
 	unsigned depth = 0;
-	put(&o, "%s\n", ir_stage_names[sh->stage]);
+	put(&o, ir_stage_names[sh->stage]);
+	put(&o, "\n");
 	for (size_t d = 0; d < sh->decls.len; d++)
 		put_decl(&o, sh, &sh->decls.data[d]);
 	if (sh->instrs.len)
@@ -200,4 +259,14 @@ char *ir_print(const struct ir_shader *sh)
 		return NULL;
 	}
 	return o.buf.data;
+}
+
+char *ir_print(const struct ir_shader *sh)
+{
+	return print(sh, false);
+}
+
+char *ir_print_key(const struct ir_shader *sh)
+{
+	return print(sh, true);
 }

@@ -15,10 +15,15 @@
  */
 #include "qir/qir.h"
 
-static bool is_const(const struct qir_compile *c, struct qir_reg r, uint32_t v)
+/* The known constants of inst's two sources (qir_reg_const()), read once. */
+struct consts {
+	bool known[2];
+	uint32_t v[2];
+};
+
+static bool is_const(const struct consts *k, int s, uint32_t v)
 {
-	uint32_t x;
-	return qir_reg_const(c, r, &x) && x == v;
+	return k->known[s] && k->v[s] == v;
 }
 
 /* Rewrites inst as `mov dst, r`. */
@@ -32,20 +37,20 @@ static bool to_mov(struct qir_inst *inst, struct qir_reg r)
 
 /* x OP k -> x for the right identity k (k may be on either side when the op
  * is commutative). */
-static bool identity(const struct qir_compile *c, struct qir_inst *inst, uint32_t k)
+static bool identity(const struct consts *cs, struct qir_inst *inst, uint32_t k)
 {
-	if (is_const(c, inst->src[1], k) && !inst->src[0].unpack)
+	if (is_const(cs, 1, k) && !inst->src[0].unpack)
 		return to_mov(inst, inst->src[0]);
-	if ((qir_ops[inst->op].flags & QIR_OPF_COMMUTATIVE) && is_const(c, inst->src[0], k) &&
+	if ((qir_ops[inst->op].flags & QIR_OPF_COMMUTATIVE) && is_const(cs, 0, k) &&
 	    !inst->src[1].unpack)
 		return to_mov(inst, inst->src[1]);
 	return false;
 }
 
 /* x OP k -> 0 for an annihilator k. */
-static bool annihilate(const struct qir_compile *c, struct qir_inst *inst, uint32_t k)
+static bool annihilate(const struct consts *cs, struct qir_inst *inst, uint32_t k)
 {
-	if (is_const(c, inst->src[0], k) || is_const(c, inst->src[1], k))
+	if (is_const(cs, 0, k) || is_const(cs, 1, k))
 		return to_mov(inst, qir_small_imm(0));
 	return false;
 }
@@ -59,41 +64,53 @@ static bool same_value(const struct qir_compile *c, const struct qir_inst *inst)
 
 /* Applies the first identity of the file header that fits inst (integer
  * identities, x&x, x-x, fmul by 2, 1 or ±0, fadd/fsub of ±0), rewriting it
- * in place into a mov or an fadd; true when it changed inst. */
+ * in place into a mov or an fadd; true when it changed inst. The sources'
+ * constants are read once, before any rewrite (every rule reads them from
+ * the unchanged instruction). */
 static bool simplify(const struct qir_compile *c, struct qir_inst *inst)
 {
+	struct consts k;
+	switch (inst->op) {
+	case QIR_OP_ADD: case QIR_OP_OR: case QIR_OP_SUB: case QIR_OP_XOR:
+	case QIR_OP_SHL: case QIR_OP_SHR: case QIR_OP_ASR: case QIR_OP_ROR:
+	case QIR_OP_AND: case QIR_OP_MUL24: case QIR_OP_FMUL: case QIR_OP_FADD:
+	case QIR_OP_FSUB:
+		for (int s = 0; s < 2; s++)
+			k.known[s] = qir_reg_const(c, inst->src[s], &k.v[s]);
+		break;
+	case QIR_OP_MIN: case QIR_OP_MAX:
+		return same_value(c, inst) && !inst->src[0].unpack && to_mov(inst, inst->src[0]);
+	default:
+		return false;
+	}
 	switch (inst->op) {
 	case QIR_OP_ADD: case QIR_OP_OR:
-		return identity(c, inst, 0) || (inst->op == QIR_OP_OR && same_value(c, inst) &&
-						!inst->src[0].unpack && to_mov(inst, inst->src[0]));
+		return identity(&k, inst, 0) || (inst->op == QIR_OP_OR && same_value(c, inst) &&
+						 !inst->src[0].unpack && to_mov(inst, inst->src[0]));
 	case QIR_OP_SUB: case QIR_OP_XOR:
 		if (same_value(c, inst))
 			return to_mov(inst, qir_small_imm(0));
-		return identity(c, inst, 0);
+		return identity(&k, inst, 0);
 	case QIR_OP_SHL: case QIR_OP_SHR: case QIR_OP_ASR: case QIR_OP_ROR:
-		return identity(c, inst, 0);
+		return identity(&k, inst, 0);
 	case QIR_OP_AND:
 		if (same_value(c, inst) && !inst->src[0].unpack)
 			return to_mov(inst, inst->src[0]);
-		return annihilate(c, inst, 0) || identity(c, inst, UINT32_MAX);
+		return annihilate(&k, inst, 0) || identity(&k, inst, UINT32_MAX);
 	case QIR_OP_MUL24:
-		return annihilate(c, inst, 0);
-	case QIR_OP_MIN: case QIR_OP_MAX:
-		return same_value(c, inst) && !inst->src[0].unpack && to_mov(inst, inst->src[0]);
+		return annihilate(&k, inst, 0);
 	case QIR_OP_FMUL:
 		for (int s = 0; s < 2; s++) {
-			if (is_const(c, inst->src[s], 0x40000000u)) {
+			if (is_const(&k, s, 0x40000000u)) {
 				inst->op = QIR_OP_FADD;
 				inst->src[s] = inst->src[!s];
 				return true;
 			}
 		}
-		return annihilate(c, inst, 0) || annihilate(c, inst, 0x80000000u) ||
-		       identity(c, inst, 0x3f800000u);
-	case QIR_OP_FADD: case QIR_OP_FSUB:
-		return identity(c, inst, 0) || identity(c, inst, 0x80000000u);
-	default:
-		return false;
+		return annihilate(&k, inst, 0) || annihilate(&k, inst, 0x80000000u) ||
+		       identity(&k, inst, 0x3f800000u);
+	default: /* FADD, FSUB */
+		return identity(&k, inst, 0) || identity(&k, inst, 0x80000000u);
 	}
 }
 

@@ -19,6 +19,7 @@
 #include "qir/qir.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Walk state for copies of multiply-written temps, valid within a block. */
 struct cp {
@@ -150,10 +151,13 @@ static bool visit(struct cp *cp, uint32_t blk, struct qir_inst *inst)
 bool qir_opt_copy_prop(struct qir_compile *c)
 {
 	size_t n = c->num_temps ? c->num_temps : 1;
-	struct cp cp = { c, calloc(n, sizeof(uint32_t)), calloc(n, sizeof(uint32_t)),
-			 malloc(n * sizeof(uint32_t)), malloc(n * sizeof(struct mcopy)) };
+	/* one block: m, then ver and copy_ver (zeroed), then copy_blk */
+	struct mcopy *m = malloc(n * sizeof(struct mcopy) + 3 * n * sizeof(uint32_t));
+	uint32_t *words = m ? (uint32_t *)(m + n) : NULL;
+	struct cp cp = { c, words, words ? words + n : NULL, words ? words + 2 * n : NULL, m };
 	bool progress = false;
-	if (cp.ver && cp.copy_ver && cp.copy_blk && cp.m && qir_temp_defs(c)) {
+	if (m && qir_temp_defs(c)) {
+		memset(words, 0, 2 * n * sizeof(uint32_t));
 		for (size_t t = 0; t < n; t++) {
 			cp.copy_blk[t] = QIR_NONE;
 			cp.m[t].blk = QIR_NONE;
@@ -166,9 +170,6 @@ bool qir_opt_copy_prop(struct qir_compile *c)
 	} else {
 		c->oom = true;
 	}
-	free(cp.ver);
-	free(cp.copy_ver);
-	free(cp.copy_blk);
-	free(cp.m);
+	free(m);
 	return progress;
 }

@@ -67,11 +67,15 @@ static bool candidate(const struct qir_compile *c, const struct qir_inst *inst)
 	const struct qir_op_info *info = &qir_ops[inst->op];
 	if (inst->op == QIR_OP_MOV || inst->op == QIR_OP_MMOV)
 		return false;    /* copies are copy propagation's (it would undo us) */
+	/* with a temp destination, qir_inst_has_side_effects() is the op's flag
+	 * or a FIFO-popping source: tested here without the call */
 	if (info->ndst != 1 || inst->cond != QPU_COND_ALWAYS || inst->sf ||
-	    qir_inst_has_side_effects(inst) || inst->op == QIR_OP_UNDEF ||
-	    (info->flags & QIR_OPF_PAYLOAD) || inst->dst.file != QIR_FILE_TEMP ||
-	    qir_temp_def(c, inst->dst.index) != inst)
+	    inst->op == QIR_OP_UNDEF || (info->flags & (QIR_OPF_PAYLOAD | QIR_OPF_SIDE_EFFECTS)) ||
+	    inst->dst.file != QIR_FILE_TEMP || qir_temp_def(c, inst->dst.index) != inst)
 		return false;
+	for (int s = 0; s < QIR_MAX_SRC; s++)
+		if (inst->src[s].file == QIR_FILE_VARY || inst->src[s].file == QIR_FILE_VPM)
+			return false;
 	for (int s = 0; s < info->nsrc; s++) {
 		struct qir_reg r = inst->src[s];
 		if (r.file == QIR_FILE_SPECIAL ||
@@ -190,12 +194,15 @@ bool qir_opt_cse(struct qir_compile *c)
 	while (buckets < 2 * ninst)
 		buckets *= 2;
 	uint32_t *idom = qir_dominators(c);
-	struct table t = { malloc(buckets * sizeof(uint32_t)), buckets - 1,
-			   malloc((ninst + 1) * sizeof(struct entry)), 0 };
-	uint32_t *first = malloc((n + 1) * sizeof(uint32_t)), *kids = malloc(n * sizeof(uint32_t));
-	uint32_t *stack = malloc(3 * (n + 1) * sizeof(uint32_t));
+	/* one block: the entries, then the buckets, first, kids and stack */
+	size_t words = buckets + (n + 1) + n + 3 * (n + 1);
+	struct entry *e = malloc((ninst + 1) * sizeof(struct entry) + words * sizeof(uint32_t));
+	uint32_t *head = e ? (uint32_t *)(e + ninst + 1) : NULL;
+	struct table t = { head, buckets - 1, e, 0 };
+	uint32_t *first = head ? head + buckets : NULL, *kids = first ? first + n + 1 : NULL;
+	uint32_t *stack = kids ? kids + n : NULL;
 	bool progress = false;
-	if (idom && t.head && t.e && first && kids && stack && qir_temp_defs(c)) {
+	if (idom && e && qir_temp_defs(c)) {
 		for (uint32_t i = 0; i < buckets; i++)
 			t.head[i] = QIR_NONE;
 		dom_children(idom, n, first, kids);
@@ -204,10 +211,6 @@ bool qir_opt_cse(struct qir_compile *c)
 		c->oom = true;
 	}
 	free(idom);
-	free(t.head);
-	free(t.e);
-	free(first);
-	free(kids);
-	free(stack);
+	free(e);
 	return progress;   /* defs stay valid: destinations are unchanged */
 }

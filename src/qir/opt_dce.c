@@ -13,6 +13,10 @@
  * a temp whose earlier definition was just removed. A program of one block
  * that does not loop has nothing live out of it: no liveness is computed.
  * Not handled: dead flag updates, unreachable blocks.
+ * When every change removed (or dropped the destination of) the one
+ * definition of its temp, or a destination-less instruction, and the pass
+ * driver vouches for the temps' definitions, the progress is reported as
+ * QIR_CHANGE_DEAD_TEMPS (qir_optimize.c).
  */
 #include "qir/qir.h"
 
@@ -54,16 +58,29 @@ static void step_back(const struct qir_compile *c, const struct qir_inst *inst,
 	}
 }
 
+/* Whether dropping inst's result leaves a temp with another definition
+ * (or one the derived defs cannot tell about): then the change is more than
+ * QIR_CHANGE_DEAD_TEMPS. */
+static bool touches_live_temp(const struct qir_compile *c, const struct qir_inst *inst,
+			      bool defs_known)
+{
+	return inst->dst.file == QIR_FILE_TEMP &&
+	       (!defs_known || c->def_count[inst->dst.index] != 1);
+}
+
 /* Handles one instruction (walking backwards); true on progress. An
  * instruction kept for its flags or side effects loses a dead temp
- * destination, so that it no longer (partially) writes the temp. */
+ * destination, so that it no longer (partially) writes the temp. *wide is
+ * set when a change is not of the DEAD_TEMPS kind. */
 static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst,
-		  struct live_set *live)
+		  struct live_set *live, bool defs_known, bool *wide)
 {
 	if (!qir_ops[inst->op].ndst || !result_dead(c, inst, live)) {
 		step_back(c, inst, live);
 		return false;
 	}
+	if (touches_live_temp(c, inst, defs_known))
+		*wide = true;
 	if (!inst->sf && !qir_inst_has_side_effects(inst)) {
 		qir_inst_remove(c, b, inst);
 		return true;
@@ -103,7 +120,8 @@ bool qir_opt_dce(struct qir_compile *c)
 		qir_liveness_free(&lv);
 		return false;
 	}
-	bool progress = false;
+	bool progress = false, wide = false;
+	bool defs_known = c->defs_current && c->defs;   /* the driver's, current */
 	for (size_t i = c->blocks.len; i-- > 0;) {
 		struct qir_block *b = c->blocks.data[i];
 		live.gen = (uint32_t)i + 1;
@@ -112,12 +130,15 @@ bool qir_opt_dce(struct qir_compile *c)
 		struct qir_inst *inst = b->last, *prev;
 		for (; inst; inst = prev) {
 			prev = inst->prev;
-			progress |= visit(c, b, inst, &live);
+			progress |= visit(c, b, inst, &live, defs_known, &wide);
 		}
 	}
 	free(live.mark);
 	qir_liveness_free(&lv);
-	if (progress)
+	if (progress) {
 		qir_invalidate(c);
+		if (!wide)
+			c->change = QIR_CHANGE_DEAD_TEMPS;
+	}
 	return progress;
 }

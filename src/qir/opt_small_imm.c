@@ -8,6 +8,7 @@
  * same value. Skipped: ops that forbid small immediates (min_noimm,
  * tex_direct, uniforms_reset), texture sideband sources, load_imm itself,
  * and sources with an unpack. The now-unread LOAD_IMMs are left to DCE.
+ * Its progress is of the kind QIR_CHANGE_IMMS (qir_optimize.c).
  */
 #include "qir/qir.h"
 
@@ -50,5 +51,8 @@ static bool select_imms(struct qir_compile *c, struct qir_inst *inst)
 
 bool qir_opt_small_imm(struct qir_compile *c)
 {
-	return qir_rewrite_each_inst(c, select_imms);
+	bool progress = qir_rewrite_each_inst(c, select_imms);
+	if (progress)
+		c->change = QIR_CHANGE_IMMS;
+	return progress;
 }

@@ -330,6 +330,11 @@ struct qir_compile {
 	 * c->defs, when not NULL, describes the program: qir_temp_defs() then
 	 * keeps them instead of deriving them again. */
 	bool defs_current;
+	/* Set by the pass driver to QIR_CHANGE_ANY before each pass; a pass
+	 * whose progress was only of a narrower kind (QIR_CHANGE_*) says so
+	 * here, and the driver then keeps skipping the passes blind to it
+	 * (struct qir_pass.blind_to). */
+	uint32_t change;
 
 	/* Private to qir.c: instructions come from chunks freed with the
 	 * program; removed ones are reused (qir_compact_insts() lays them out
@@ -609,13 +614,33 @@ typedef bool (*qir_pass_fn)(struct qir_compile *c);
 #define QIR_NEEDS_COND   (UINT64_C(1) << 62)
 _Static_assert(QIR_OP_COUNT <= 61, "QIR_NEEDS_OP bits overlap the feature bits");
 
+/* Kinds of progress, for struct qir_compile.change and qir_pass.blind_to.
+ * ANY: anything (the default; no pass may be blind to it). DEAD_TEMPS:
+ * only instructions removed (or destinations dropped) whose temp had that
+ * one definition and is read nowhere, and destination-less ones; nothing
+ * else changed (DCE). IMMS: only operands replaced by the small immediate
+ * of the same constant value, unpacks unchanged (small_imm). */
+#define QIR_CHANGE_ANY        (UINT32_C(1) << 0)
+#define QIR_CHANGE_DEAD_TEMPS (UINT32_C(1) << 1)
+#define QIR_CHANGE_IMMS       (UINT32_C(1) << 2)
+
 /* A pass of the optimiser's list. keeps_defs: it never adds, removes or
  * retargets a temp's definition and creates no temps, so the driver keeps
  * the derived defs across it (false, the safe default, when unsure).
  * needs: QIR_NEEDS_* bits that must all occur in the program for the pass
  * to find work (every change it makes starts from them); the driver skips
- * it, as a fruitless run, while one is missing (0: always runs). */
-struct qir_pass { const char *name; qir_pass_fn fn; bool keeps_defs; uint64_t needs; };
+ * it, as a fruitless run, while one is missing (0: always runs).
+ * blind_to: QIR_CHANGE_* kinds of progress that cannot give the pass work
+ * (after a fruitless run, a change of such a kind leaves it fruitless); a
+ * pass blind to the kind of its own progress must also finish its work in
+ * one run (find nothing right after its own progress). 0: none. */
+struct qir_pass {
+	const char *name;
+	qir_pass_fn fn;
+	bool keeps_defs;
+	uint64_t needs;
+	uint32_t blind_to;
+};
 
 bool qir_opt_constant_fold(struct qir_compile *c);
 bool qir_opt_copy_prop(struct qir_compile *c);

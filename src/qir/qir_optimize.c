@@ -18,7 +18,12 @@
  * entry names its needs can only find work in a program that contains what it
  * starts from (a flag update, a conditional write, an fadd, ...), so it is
  * skipped, as a fruitless run, while a summary of the program (one walk,
- * redone only after progress) says something is missing.
+ * redone only after progress) says something is missing. A fourth: a pass
+ * reports the kind of its progress (c->change, QIR_CHANGE_*), and a clean
+ * pass blind to that kind (its table entry's blind_to) stays clean: DCE
+ * that only removed whole temps, or small immediates replacing equal
+ * constants, cannot give algebraic, constant fold, copy prop, CSE or small
+ * imm work (the comment at the table says why for each).
  */
 #include "qir/qir.h"
 
@@ -32,24 +37,38 @@
  * conditional mov that a `mov.sf` tests, const_pack's from an mmov (packed
  * constants), factor's from an fmul (its products), neg_sum's from an
  * fmul of an xor (a negated factor), reassoc's from an fadd
- * (its sums). */
+ * (its sums).
+ * blind_to: DCE's DEAD_TEMPS progress removes only instructions no remaining
+ * one reads, of temps without another definition: the others' operands,
+ * definitions, constants and the CFG stay as they were, which is all that
+ * algebraic, constant fold, copy prop (its copy versions count writes, of
+ * the remaining temps unchanged), CSE and small imm look at. small_imm's
+ * IMMS progress keeps every operand's constant (qir_reg_const()) and
+ * unpack, and the definitions: algebraic can only lose an x-op-x match,
+ * constant fold a mov of a uniform, and small imm itself has nothing left
+ * (it tries every operand in one run). Not blind: CSE to IMMS (a load_imm
+ * temp and a uniform of one value become the same immediate), copy prop to
+ * IMMS (a copy of a multiply-written temp becomes one of an immediate), the
+ * passes counting reads (coalesce, factor, ...) and DCE to DEAD_TEMPS. */
+#define DT QIR_CHANGE_DEAD_TEMPS
+#define IM QIR_CHANGE_IMMS
 static const struct qir_pass standard_passes[] = {
-	{ "algebraic", qir_opt_algebraic, true, 0 },
-	{ "constant_fold", qir_opt_constant_fold, true, 0 },
-	{ "copy_prop", qir_opt_copy_prop, true, 0 },
-	{ "cse", qir_opt_cse, true, 0 },
-	{ "dce", qir_opt_dce, false, 0 },
-	{ "coalesce_movs", qir_opt_coalesce_movs, false, 0 },
-	{ "small_imm", qir_opt_small_imm, true, 0 },
-	{ "redundant_sf", qir_opt_redundant_sf, true, QIR_NEEDS_SF },
-	{ "reassoc", qir_opt_reassoc, true, QIR_NEEDS_OP(QIR_OP_FADD) },
-	{ "factor", qir_opt_factor, false, QIR_NEEDS_OP(QIR_OP_FMUL) },
-	{ "neg_sum", qir_opt_neg_sum, false, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR) },
-	{ "const_flags", qir_opt_const_flags, false, QIR_NEEDS_SF | QIR_NEEDS_COND },
-	{ "same_cond", qir_opt_same_cond, false, QIR_NEEDS_COND },
-	{ "flag_bool", qir_opt_flag_bool, true, QIR_NEEDS_SF | QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_MOV) },
-	{ "const_pack", qir_opt_const_pack, false, QIR_NEEDS_OP(QIR_OP_MMOV) },
-	{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF },
+	{ "algebraic", qir_opt_algebraic, true, 0, DT | IM },
+	{ "constant_fold", qir_opt_constant_fold, true, 0, DT | IM },
+	{ "copy_prop", qir_opt_copy_prop, true, 0, DT },
+	{ "cse", qir_opt_cse, true, 0, DT },
+	{ "dce", qir_opt_dce, false, 0, 0 },
+	{ "coalesce_movs", qir_opt_coalesce_movs, false, 0, 0 },
+	{ "small_imm", qir_opt_small_imm, true, 0, DT | IM },
+	{ "redundant_sf", qir_opt_redundant_sf, true, QIR_NEEDS_SF, 0 },
+	{ "reassoc", qir_opt_reassoc, true, QIR_NEEDS_OP(QIR_OP_FADD), 0 },
+	{ "factor", qir_opt_factor, false, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
+	{ "neg_sum", qir_opt_neg_sum, false, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), 0 },
+	{ "const_flags", qir_opt_const_flags, false, QIR_NEEDS_SF | QIR_NEEDS_COND, 0 },
+	{ "same_cond", qir_opt_same_cond, false, QIR_NEEDS_COND, 0 },
+	{ "flag_bool", qir_opt_flag_bool, true, QIR_NEEDS_SF | QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_MOV), 0 },
+	{ "const_pack", qir_opt_const_pack, false, QIR_NEEDS_OP(QIR_OP_MMOV), 0 },
+	{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, 0 },
 };
 
 /* The QIR_NEEDS_* bits of what the program contains. */
@@ -86,6 +105,7 @@ static bool may_work(const struct qir_compile *c, const struct qir_pass *p, uint
 static bool run_pass(struct qir_compile *c, const struct qir_pass *p, bool validate,
 		     bool *made, struct vc4_diag *diag)
 {
+	c->change = QIR_CHANGE_ANY;
 	*made = p->fn(c);
 	if (c->oom)
 		return vc4_diag_set(diag, "after pass '%s': out of memory", p->name);
@@ -99,28 +119,43 @@ static bool run_pass(struct qir_compile *c, const struct qir_pass *p, bool valid
 	return true;
 }
 
-/* The rounds: pass i is skipped while clean[i] (1 + the progress count at
- * its last fruitless run, 0 = none yet) equals 1 + the progress count now. */
-static bool rounds(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
-		   bool validate, uint32_t *clean, struct vc4_diag *diag)
+/* After pass i's progress of kind `change`: the passes blind to it stay
+ * clean (pass i too when blind to its own kind), every other is dirty. */
+static void mark_dirty(const struct qir_pass *passes, size_t npasses, size_t i,
+		       uint32_t change, bool *clean)
 {
-	uint32_t gen = 1;   /* 1 + passes that made progress so far */
+	for (size_t j = 0; j < npasses; j++) {
+		bool blind = (passes[j].blind_to & change) == change;
+		if (j == i)
+			clean[j] = blind;
+		else if (!blind)
+			clean[j] = false;
+	}
+}
+
+/* The rounds: pass i is skipped while clean[i], true from its last
+ * fruitless run until a pass makes progress of a kind it is not blind to. */
+static bool rounds(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
+		   bool validate, bool *clean, struct vc4_diag *diag)
+{
 	uint64_t sum = 0;   /* summarize(), 0 = stale */
 	const char *last = NULL;
 	for (int round = 0; round < QIR_OPT_MAX_ROUNDS; round++) {
 		last = NULL;
 		for (size_t i = 0; i < npasses; i++) {
 			bool made;
-			if (clean[i] == gen)
+			if (clean[i])
 				continue;
 			if (!may_work(c, &passes[i], &sum))
 				made = false;
 			else if (!run_pass(c, &passes[i], validate, &made, diag))
 				return false;
-			if (made)
-				last = passes[i].name, gen++, sum = 0;
-			else
-				clean[i] = gen;
+			if (made) {
+				last = passes[i].name, sum = 0;
+				mark_dirty(passes, npasses, i, c->change, clean);
+			} else {
+				clean[i] = true;
+			}
 		}
 		if (!last)
 			return true;
@@ -144,8 +179,8 @@ bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, s
 	struct vc4_diag d = {0};
 	if (validate && !qir_validate(c, &d))
 		return vc4_diag_set(diag, "before optimisation: %s", d.msg);
-	uint32_t local[16] = {0};
-	uint32_t *clean = npasses <= 16 ? local : calloc(npasses, sizeof(uint32_t));
+	bool local[32] = {0};
+	bool *clean = npasses <= 32 ? local : calloc(npasses, sizeof(bool));
 	if (!clean) {
 		c->oom = true;
 		return vc4_diag_set(diag, "before optimisation: out of memory");

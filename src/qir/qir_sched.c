@@ -438,6 +438,9 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 	s->touched.len = 0;
 	s->readers.len = 0;
 	s->edges.len = 0;
+	/* room for the usual two edges and reads per node (pushes grow past it) */
+	(void)(vc4_array_reserve(&s->edges, 2 * (size_t)n) &&
+	       vc4_array_reserve(&s->readers, 2 * (size_t)n));
 	/* a block that fails is left as it was only if nothing was relinked */
 	bool ok = build(s) && reorder(s, b, keep);
 	free(s->n);

@@ -157,6 +157,39 @@ static void cache(void **state)
 	ir_shader_free(b);
 }
 
+/* The cache keys on the shader's text with floats as their bits: shaders
+ * one ulp apart in a constant are two entries, equal ones one. */
+static void cache_float_constants(void **state)
+{
+	(void)state;
+	static const char *const texts[3] = {
+		"fragment\noutput color\n\n%c = const vec4 0.1, 0.2, 0.3, 1\nstore @color, %c\n",
+		"fragment\noutput color\n\n%c = const vec4 0.1, 0.2, 0.3, 1\nstore @color, %c\n",
+		"fragment\noutput color\n\n%c = const vec4 0.100000009, 0.2, 0.3, 1\n"
+		"store @color, %c\n",
+	};
+	struct vc4_compile_cache *c = vc4_compile_cache_create();
+	struct ir_shader *sh[3];
+	struct vc4_diag d = {0};
+	for (int i = 0; i < 3; i++)
+		assert_non_null(sh[i] = ir_parse(texts[i], strlen(texts[i]), "c.fs.ir", &d));
+	assert_int_not_equal(sh[0]->instrs.data[0].imm[0].u, sh[2]->instrs.data[0].imm[0].u);
+	struct qir_shader_key k;
+	qir_shader_key_init(&k, QIR_STAGE_FRAGMENT);
+	const struct vc4_compile_result *r[3];
+	for (int i = 0; i < 3; i++)
+		assert_non_null(r[i] = vc4_compile_cache_get(c, sh[i], NULL, &k, &d));
+	assert_ptr_equal(r[0], r[1]);
+	assert_ptr_not_equal(r[0], r[2]);
+	uint32_t hits, misses;
+	vc4_compile_cache_stats(c, &hits, &misses);
+	assert_int_equal(hits, 1);
+	assert_int_equal(misses, 2);
+	vc4_compile_cache_destroy(c);
+	for (int i = 0; i < 3; i++)
+		ir_shader_free(sh[i]);
+}
+
 static void wrong_key_stage(void **state)
 {
 	(void)state;
@@ -277,6 +310,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(yardstick),
 		cmocka_unit_test(empty_fragment_shader),
 		cmocka_unit_test(cache),
+		cmocka_unit_test(cache_float_constants),
 		cmocka_unit_test(wrong_key_stage),
 		cmocka_unit_test(too_many_live),
 		cmocka_unit_test(tool_golden),

@@ -286,6 +286,50 @@ static void int_literals(void **state)
 	ir_shader_free(sh);
 }
 
+/* ir_print_key: the canonical text with floats as the hex of their bits;
+ * on random programs two keys are equal exactly when the texts are. */
+static void print_key(void **state)
+{
+	(void)state;
+	const char text[] = "fragment\n%a = const vec4 0.1, -0, 1, nan:0x7fc00001\n"
+			    "%b = const ivec2 -16, 3\n%c = const bool true\n";
+	struct vc4_diag d = { 0 };
+	struct ir_shader *sh = ir_parse(text, strlen(text), "k", &d);
+	assert_non_null(sh);
+	char *key = ir_print_key(sh), *out = ir_print(sh);
+	assert_string_equal(key, "fragment\n\n%a = const vec4 0x3dcccccd, 0x80000000, 0x3f800000, "
+			    "0x7fc00001\n%b = const ivec2 -16, 3\n%c = const bool true\n");
+	assert_string_equal(out, "fragment\n\n%a = const vec4 0.1, -0, 1, nan:0x7fc00001\n"
+			    "%b = const ivec2 -16, 3\n%c = const bool true\n");
+	free(key);
+	free(out);
+	ir_shader_free(sh);
+	enum { N = 60 };
+	char *texts[N], *keys[N];
+	for (uint64_t seed = 0; seed < N; seed++) {
+		struct ir_random_options opt = ir_random_defaults;
+		opt.instrs = 4 + (seed / 2) % 3;   /* seeds 2k and 2k + 1: one program */
+		opt.max_depth = 0;
+		sh = ir_random_program(seed / 2, &opt);
+		assert_non_null(sh);
+		texts[seed] = ir_print(sh);
+		keys[seed] = ir_print_key(sh);
+		ir_shader_free(sh);
+	}
+	unsigned equal = 0;
+	for (int i = 0; i < N; i++)
+		for (int j = 0; j < N; j++) {
+			bool same = strcmp(texts[i], texts[j]) == 0;
+			assert_int_equal(same, strcmp(keys[i], keys[j]) == 0);
+			equal += same && i != j;
+		}
+	assert_true(equal >= N);   /* at least the N / 2 pairs, both ways */
+	for (int i = 0; i < N; i++) {
+		free(texts[i]);
+		free(keys[i]);
+	}
+}
+
 /* Random programs validate, round-trip, are deterministic and terminate. */
 static void random_programs(void **state)
 {
@@ -367,6 +411,7 @@ int main(void)
 		cmocka_unit_test(float_literals),
 		cmocka_unit_test(float_round_trip_bit_exact),
 		cmocka_unit_test(int_literals),
+		cmocka_unit_test(print_key),
 		cmocka_unit_test(random_programs),
 		cmocka_unit_test(random_program_is_stable),
 	};

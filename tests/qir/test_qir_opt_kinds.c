@@ -1,0 +1,107 @@
+/*
+ * test_qir_opt_kinds.c: the pass driver's kinds of progress (QIR_CHANGE_*,
+ * struct qir_pass.blind_to): a pass blind to a kind stays skipped after
+ * progress of that kind, and DCE and small_imm report their kinds.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "qir_test.h"
+
+/* A pass blind to a kind of progress stays skipped after progress of that
+ * kind: "count" is blind to DEAD_TEMPS, so after "kill" reports that kind
+ * it does not run again; after progress of any other kind it does. */
+static int count_calls, kill_calls;
+static uint32_t kill_kind;
+
+static bool count_runs(struct qir_compile *c)
+{
+	(void)c;
+	count_calls++;
+	return false;
+}
+
+static bool kill_once(struct qir_compile *c)
+{
+	if (++kill_calls > 1)
+		return false;
+	c->change = kill_kind;
+	return true;
+}
+
+static void driver_keeps_blind_passes_clean(void **state)
+{
+	(void)state;
+	struct qir_compile *c = qt_parse("qir fs\nuniform u0 user 0\nblock 0:\n"
+					 "\tmov tlb_color, u0\n");
+	static const struct qir_pass passes[] = {
+		{ "count", count_runs, true, 0, QIR_CHANGE_DEAD_TEMPS },
+		{ "kill", kill_once, true, 0, 0 },
+	};
+	struct vc4_diag d = {0};
+	const uint32_t kinds[3] = { QIR_CHANGE_DEAD_TEMPS, QIR_CHANGE_IMMS, QIR_CHANGE_ANY };
+	const int runs[3] = { 1, 2, 2 };
+	for (int k = 0; k < 3; k++) {
+		count_calls = kill_calls = 0;
+		kill_kind = kinds[k];
+		assert_true(qir_optimize_passes(c, passes, 2, true, &d));
+		assert_int_equal(kill_calls, 2);
+		assert_int_equal(count_calls, runs[k]);
+	}
+	qir_compile_free(c);
+}
+
+/* DCE reports QIR_CHANGE_DEAD_TEMPS when it removed only the one definition
+ * of each temp (and the driver vouches for the defs), QIR_CHANGE_ANY when a
+ * removed write leaves its temp another definition. */
+static uint32_t dce_change(const char *text, bool defs_current)
+{
+	struct qir_compile *c = qt_parse(text);
+	assert_true(qir_temp_defs(c));
+	c->defs_current = defs_current;
+	c->change = QIR_CHANGE_ANY;
+	assert_true(qir_opt_dce(c));
+	uint32_t change = c->change;
+	c->defs_current = false;
+	qir_compile_free(c);
+	return change;
+}
+
+static void dce_reports_dead_temps(void **state)
+{
+	(void)state;
+	const char *whole = "qir fs\nuniform u0 user 0\nblock 0:\n"
+			    "\tmov t0, u0\n\tfadd t1, t0, t0\n\tmov tlb_color, t0\n";
+	const char *overwritten = "qir fs\nuniform u0 user 0\nblock 0:\n"
+				  "\tmov t0, u0\n\tmov t0, 1\n\tmov tlb_color, t0\n";
+	assert_int_equal(dce_change(whole, true), QIR_CHANGE_DEAD_TEMPS);
+	assert_int_equal(dce_change(whole, false), QIR_CHANGE_ANY);
+	assert_int_equal(dce_change(overwritten, true), QIR_CHANGE_ANY);
+}
+
+/* small_imm reports its progress as QIR_CHANGE_IMMS. */
+static void small_imm_reports_imms(void **state)
+{
+	(void)state;
+	struct qir_compile *c = qt_parse("qir fs\nuniform u0 const 0x3f800000\nuniform u1 user 0\n"
+					 "block 0:\n\tfadd t0, u1, u0\n\tmov tlb_color, t0\n");
+	c->change = QIR_CHANGE_ANY;
+	assert_true(qir_opt_small_imm(c));
+	assert_int_equal(c->change, QIR_CHANGE_IMMS);
+	qir_compile_free(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(driver_keeps_blind_passes_clean),
+		cmocka_unit_test(dce_reports_dead_temps),
+		cmocka_unit_test(small_imm_reports_imms),
+	};
+	return cmocka_run_group_tests_name("qir_opt_kinds", tests, NULL, NULL);
+}
