@@ -317,14 +317,16 @@ static bool push_out(struct emit_prog *p, uint64_t word, int32_t unif, uint32_t 
 	return vc4_array_push(&p->out, o);
 }
 
-/* Places a thread switch: on one of the last two instructions of this
- * block when they can carry the signal (their work then fills the delay
- * slots), else on a new instruction. Returns its ip. */
+/* Places a thread switch: on one of the last three instructions of this
+ * block when they can carry the signal, the earliest first (on the third
+ * from the end, the last two fill both delay slots and what follows the
+ * switch, which waits three instructions after it, issues at once), else
+ * on a new instruction. Returns its ip. */
 static uint32_t place_thrsw(struct emit_prog *p, uint32_t block_ip)
 {
 	uint32_t *last_thrsw = &p->last_thrsw;
 	uint32_t len = (uint32_t)p->out.len;
-	uint32_t from = len >= 2 ? len - 2 : 0;
+	uint32_t from = len >= 3 ? len - 3 : 0;
 	if (from < block_ip)
 		from = block_ip;
 	if (*last_thrsw != UINT32_MAX && from < *last_thrsw + 3)

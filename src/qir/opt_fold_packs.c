@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "qir/opt_pack_replicate.h"
 
 /* Whether any instruction strictly between d and x writes a temp d reads. */
 static bool sources_clobbered(const struct qir_inst *d, const struct qir_inst *x)
@@ -150,6 +151,7 @@ static bool sweep(struct qir_compile *c, uint32_t *uses)
 
 bool qir_opt_fold_packs(struct qir_compile *c)
 {
+	bool replicated = qir_opt_pack_replicate(c);
 	if (!qir_temp_defs(c)) {
 		c->oom = true;
 		return false;
@@ -160,5 +162,5 @@ bool qir_opt_fold_packs(struct qir_compile *c)
 		any = true;
 	free(uses);
 	qir_invalidate(c);
-	return any;
+	return any || replicated;
 }

@@ -8,6 +8,11 @@
  * of inlined functions returning constants in both branches (`mov t, 0;
  * mov.ns t, 0`); without the second write the temp has one definition and
  * the constant reaches its readers (fadd x, 0 → x).
+ * An unconditional write of the constant the temp already holds goes too:
+ * a GLSL local set to the same constant before each inlined call
+ * (`load_imm t, -1.0` before each `o * TexelSize` of post-sobel); with one
+ * definition left, CSE then shares the products. Runs only in programs
+ * with a conditional write (the driver's `needs`), as before.
  */
 #include <stdlib.h>
 
@@ -83,7 +88,9 @@ static bool block_same(struct qir_compile *c, struct qir_block *b, struct stamps
 		uint32_t t = inst->dst.index;
 		bool cond = inst->cond != QPU_COND_ALWAYS &&
 			    !(qir_ops[inst->op].flags & QIR_OPF_BRANCH);
-		if (cond && plain(inst) && same_as_last(c, st, inst, block_start)) {
+		uint32_t v;   /* unconditional: only a constant written again */
+		if ((cond || const_write(c, inst, &v)) && plain(inst) &&
+		    same_as_last(c, st, inst, block_start)) {
 			qir_inst_remove(c, b, inst);
 			progress = true;
 			continue;

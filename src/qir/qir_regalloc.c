@@ -32,7 +32,9 @@
  * in the instruction after its write costs the QPU a nop. Among A/B registers it first tries the file that the temp's
  * already-coloured operand partners (temps read by the same instruction) do
  * not use — a small immediate counting as B, since it takes raddr_b — so
- * fewer instructions need the emitter's ra14/rb14 copy.
+ * fewer instructions need the emitter's ra14/rb14 copy; after the
+ * accumulator pass, the values still colliding move to a free accumulator
+ * or to the other file, or trade registers (qir_ra_files.h).
  *
  * Spilling by rematerialization: a constant — a copy of a uniform or small
  * immediate, or a load_imm — has its definition repeated right before each
@@ -53,6 +55,7 @@
 #include <string.h>
 
 #include "qir/qir_ra_acc.h"
+#include "qir/qir_ra_files.h"
 #include "qir/qir_ra_graph.h"
 #include "qir/qir_ra_pressure.h"
 #include "qir/qir_ra_set.h"
@@ -594,6 +597,15 @@ static bool write_result(struct ractx *x, const struct ra_graph *g, bool threade
 		.kinds = x->kinds, .threaded = threaded, .reg = reg,
 	};
 	ok = ok && qir_ra_prefer_acc(&acc);
+	for (uint32_t t = 0; ok && t < nt; t++)   /* want[] now: pinned */
+		want[t] = x->node[t] != QIR_NONE && x->precolour[t] != RA_NO_REG;
+	struct qir_ra_files files = {
+		.num_temps = nt, .num_ips = x->lv.num_insts + 1, .start = x->lv.start,
+		.end = x->lv.end, .kinds = x->kinds, .pinned = want, .pstart = x->pstart,
+		.partners = x->partners, .imm_reads = x->imm_reads, .threaded = threaded,
+		.reg = reg,
+	};
+	ok = ok && qir_ra_split_files(&files) >= 0;
 	for (uint32_t t = 0; ok && t < nt; t++)
 		out->temps[t] = phys_of(reg[t]);
 	free(reg);

@@ -196,8 +196,10 @@ static void pairing_and_uniforms(void **state)
 	qpu_program_free(&p);
 }
 
-/* A threaded texture lookup: request, switch (signal on an earlier
- * instruction when possible), result, last switch; program end. */
+/* A threaded texture lookup: request, switch (signal on the third
+ * instruction from the block's end when it can carry it, so that both delay
+ * slots hold work and the result load follows at once), result, last
+ * switch; program end. */
 static void thread_switch(void **state)
 {
 	(void)state;
@@ -218,10 +220,9 @@ static void thread_switch(void **state)
 	       QPU_STAGE_FS,
 	       "nop ; fmul r1, vary, ra15\n"
 	       "fadd r2, r1, r5 ; fmul r3, vary, ra15\n"
-	       "fadd r0, r3, r5 ; nop\n"
-	       "mov tmu0_t, r0 ; nop ; lthrsw\n"
+	       "fadd r0, r3, r5 ; nop ; lthrsw\n"   /* both delay slots: the request */
+	       "mov tmu0_t, r0 ; nop\n"
 	       "mov tmu0_s, r2 ; nop\n"
-	       "nop ; nop\n"
 	       "nop ; nop ; ldtmu0\n"
 	       "mov tlb_color_all, r4 ; nop\n"
 	       "nop ; nop ; thrend\n"

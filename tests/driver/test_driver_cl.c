@@ -208,7 +208,8 @@ static void test_texture_uniforms(void **state)
 	assert_int_equal(drvt_u32(u, 4), 0x00000040);       /* P0: type 4 (RGB565) << 4 */
 	/* P1: height 32 << 20 | width 64 << 8 | linear (0) | wrap_t mirror 2 << 2 | repeat 0 */
 	assert_int_equal(drvt_u32(u, 8), 0x02004008);
-	/* VS stream: no texture, then its uniforms (viewport x/y scale, z scale, z offset). */
+	/* VS stream: no texture, then its uniforms (viewport x/y scale, z scale, z offset,
+	 * the VPM setups' constants). */
 	const struct qir_uniform_stream *vs = &v->vs->prog[0].code.uniforms;
 	for (size_t i = 0; i < vs->entries.len; i++) {
 		uint32_t w = drvt_u32(u, 12 + 4 * i), want = 0;
@@ -217,6 +218,7 @@ static void test_texture_uniforms(void **state)
 		case QIR_UNIFORM_VIEWPORT_Y_SCALE: want = 0xc4000000; break; /* -512.0 */
 		case QIR_UNIFORM_VIEWPORT_Z_SCALE:
 		case QIR_UNIFORM_VIEWPORT_Z_OFFSET: want = 0x3f000000; break; /* 0.5 */
+		case QIR_UNIFORM_CONST: want = vs->entries.data[i].data; break; /* VPM setups */
 		default: fail_msg("VS uniform %zu: unexpected kind %u", i,
 				  vs->entries.data[i].kind);
 		}

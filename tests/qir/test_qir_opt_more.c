@@ -2,8 +2,8 @@
  * quality work on small programs (exact QIR text after one run): copies
  * into GLSL locals (copy_prop), small constants as movs (imm_movs), sums of
  * one value (reassoc), tests of flag-made booleans (flag_bool, branches
- * too), constant colours as one word (const_pack) and the double unpack
- * fold (fold_packs). */
+ * too), constant colours as one word (const_pack), the double unpack
+ * fold and the replicating colour pack (fold_packs). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -88,8 +88,9 @@ static void copy_prop_const_local(void **state)
 		"\tmov tlb_color, t3\n");
 }
 
-/* Load-immediates of small-immediate values into temps become movs (which
- * pair); other values, packed writes and special destinations stay. */
+/* Load-immediates of small-immediate values into temps become movs of
+ * small immediates (which pair), other values and VPM setups movs of a
+ * constant uniform (one pool entry per value); packed writes stay. */
 static void imm_movs(void **state)
 {
 	(void)state;
@@ -104,22 +105,27 @@ static void imm_movs(void **state)
 		"\tload_imm t2, 0x3f800000\n"
 		"\tload_imm t3, 0x12345678\n"
 		"\tload_imm t3.16a, 0x00000001\n"
-		"\tload_imm vw_setup, 0x00000002\n"
+		"\tload_imm vw_setup, 0x00001a00\n"
+		"\tload_imm vr_setup, 0x00401a00\n"
 		"\tfadd t4, t0, t1\n"
 		"\tfadd t5, t4, t2\n"
 		"\tfadd t6, t5, t3\n"
 		"\tmov tlb_color, t6\n",
 		"qir fs\n"
 		"uniform u0 user 0\n"
+		"uniform u1 const 0x12345678\n"
+		"uniform u2 const 0x00001a00\n"
+		"uniform u3 const 0x00401a00\n"
 		"block 0:\n"
 		"\tmov.sf -, u0\n"
 		"\tmov t0, 0\n"
 		"\tmov.zs t0, -1\n"
-		"\tload_imm t1, 0x12345678\n"
+		"\tmov t1, u1\n"
 		"\tmov t2, 1.0\n"
-		"\tload_imm t3, 0x12345678\n"
+		"\tmov t3, u1\n"
 		"\tload_imm t3.16a, 0x00000001\n"
-		"\tload_imm vw_setup, 0x00000002\n"
+		"\tmov vw_setup, u2\n"
+		"\tmov vr_setup, u3\n"
 		"\tfadd t4, t0, t1\n"
 		"\tfadd t5, t4, t2\n"
 		"\tfadd t6, t5, t3\n"
@@ -415,6 +421,84 @@ static void fold_unpack_twice(void **state)
 		"\tmov tlb_color, t6\n");
 }
 
+/* A colour word whose bytes share a value packs it once, replicated
+ * (.8888c), then the other bytes: grey + 1.0 alpha is 2 moves; two equal
+ * bytes of four make 3; the replicating move then folds into the fmul
+ * that made its value. */
+static void pack_replicate(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_fold_packs, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfadd t0, u0, 1.0\n"
+		"\tmmov t1.8ac, t0\n"
+		"\tmmov t1.8bc, t0\n"
+		"\tmmov t1.8cc, t0\n"
+		"\tmmov t1.8dc, 1.0\n"
+		"\tmov tlb_color, t1\n"
+		"\tfadd t2, u0, 2.0\n"
+		"\tfmul t3, u1, 0.5\n"
+		"\tmmov t4.8ac, t3\n"
+		"\tmmov t4.8bc, t2\n"
+		"\tmmov t4.8cc, 1.0\n"
+		"\tmmov t4.8dc, t3\n"
+		"\tmov tlb_color, t4\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tfadd t0, u0, 1.0\n"
+		"\tmmov t1.8888c, t0\n"
+		"\tmmov t1.8dc, 1.0\n"
+		"\tmov tlb_color, t1\n"
+		"\tfadd t2, u0, 2.0\n"
+		"\tfmul t4.8888c, u1, 0.5\n"
+		"\tmmov t4.8bc, t2\n"
+		"\tmmov t4.8cc, 1.0\n"
+		"\tmov tlb_color, t4\n");
+}
+
+/* Kept: all bytes different, a byte missing, the temp read between its
+ * moves, the shared value written between the first move and its own. */
+static void pack_replicate_kept(void **state)
+{
+	(void)state;
+	const char *kept =
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tfadd t0, u0, 1.0\n"
+		"\tfadd t5, u0, 2.0\n"
+		"\tmmov t1.8ac, t0\n"
+		"\tmmov t1.8bc, t5\n"
+		"\tmmov t1.8cc, 0.5\n"
+		"\tmmov t1.8dc, 1.0\n"
+		"\tmov tlb_color, t1\n"
+		"\tmov t2, 0\n"
+		"\tmmov t2.8ac, t0\n"
+		"\tmmov t2.8bc, t0\n"
+		"\tmmov t2.8cc, t0\n"
+		"\tmov tlb_color, t2\n"
+		"\tmov t3, 0\n"
+		"\tmmov t3.8ac, t0\n"
+		"\tmmov t3.8bc, t0\n"
+		"\tfadd t6, t3, 1.0\n"
+		"\tmmov t3.8cc, t0\n"
+		"\tmmov t3.8dc, t0\n"
+		"\tmov tlb_color, t6\n"
+		"\tmov tlb_color, t3\n"
+		"\tmmov t4.8ac, t5\n"
+		"\tfadd t0, u0, 0.5\n"
+		"\tmmov t4.8bc, t0\n"
+		"\tmmov t4.8cc, t0\n"
+		"\tmmov t4.8dc, 1.0\n"
+		"\tmov tlb_color, t4\n";
+	qt_check_pass(qir_opt_fold_packs, false, kept, kept);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -428,6 +512,8 @@ int main(void)
 		cmocka_unit_test(flag_bool_not),
 		cmocka_unit_test(const_pack),
 		cmocka_unit_test(fold_unpack_twice),
+		cmocka_unit_test(pack_replicate),
+		cmocka_unit_test(pack_replicate_kept),
 	};
 	return cmocka_run_group_tests_name("qir_opt_more", tests, NULL, NULL);
 }

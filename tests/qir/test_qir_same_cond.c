@@ -1,8 +1,9 @@
 /* test_qir_same_cond.c: the same_cond pass on small programs (exact QIR
  * text after one run): a conditional write of what its temp already holds
  * from an unconditional write earlier in the block (same op and operands,
- * or the same constant by load_imm or mov) goes; a write of another value,
- * one after an operand changed, and one in another block stay. */
+ * or the same constant by load_imm or mov) goes, and so does an
+ * unconditional write of the constant already there; a write of another
+ * value, one after an operand changed, and one in another block stay. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -37,6 +38,45 @@ static void removed(void **state)
 		"\tmov tlb_color, t3\n");
 }
 
+/* An unconditional write of the constant already there (a local set again
+ * before each inlined call) goes; one of another constant, or after the
+ * temp was written with something else, stays. */
+static void same_constant_again(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_same_cond, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tfsub.sf -, u0, 1.0\n"
+		"\tload_imm t0, 0xbf800000\n"
+		"\tfmul t1, t0, u0\n"
+		"\tload_imm t0, 0xbf800000\n"
+		"\tfmul t2, t0, u0\n"
+		"\tload_imm t0, 0x3f800000\n"
+		"\tfmul t3, t0, t1\n"
+		"\tmov t0, 0\n"
+		"\tfadd t0, t0, t3\n"
+		"\tmov t0, 0\n"
+		"\tmov.ns t0, 0\n"
+		"\tfadd t4, t0, t2\n"
+		"\tmov tlb_color, t4\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tfsub.sf -, u0, 1.0\n"
+		"\tload_imm t0, 0xbf800000\n"
+		"\tfmul t1, t0, u0\n"
+		"\tfmul t2, t0, u0\n"
+		"\tload_imm t0, 0x3f800000\n"
+		"\tfmul t3, t0, t1\n"
+		"\tmov t0, 0\n"
+		"\tfadd t0, t0, t3\n"
+		"\tmov t0, 0\n"
+		"\tfadd t4, t0, t2\n"
+		"\tmov tlb_color, t4\n");
+}
+
 static void kept(void **state)
 {
 	(void)state;
@@ -65,6 +105,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(removed),
+		cmocka_unit_test(same_constant_again),
 		cmocka_unit_test(kept),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
