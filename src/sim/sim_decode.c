@@ -297,6 +297,19 @@ static bool fifo_read(unsigned rd)
 	return rd == RD_UNIF || rd == RD_VARY || rd == RD_VPM;
 }
 
+/* Whether a peripheral instruction (decoded operands and stores) can run
+ * inside a run of fast instructions: no signal, no r4 unpack, no FIFO read
+ * but a uniform, both stores to registers or accumulators (or none). Such
+ * an instruction is a uniform pop into q->rdbuf (when it reads one) and
+ * then exec_fast()'s work: it neither reads q->ip nor starts a delay. */
+static bool run_periph(const struct sim_inst *in)
+{
+	bool unif_a = in->rd_a == RD_UNIF, unif_b = in->rd_b == RD_UNIF;
+	return (in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM) && !in->unpack &&
+	       (!fifo_read(in->rd_a) || unif_a) && (!fifo_read(in->rd_b) || unif_b) &&
+	       in->store[0] < ST_PERIPH && in->store[1] < ST_PERIPH;
+}
+
 /* Precomputes what the hot loop tests: plain writes, blocking reads, the
  * lanes of a load immediate. */
 static void decode_fast_paths(struct sim_inst *in)
@@ -329,6 +342,7 @@ static void decode_fast_paths(struct sim_inst *in)
 			in->fifo = (uint8_t)(fifo_read(in->rd_a) |
 					     (fifo_read(in->rd_b) && !(in->rd_b == RD_UNIF &&
 								      in->rd_a == RD_UNIF)) << 1);
+		in->in_run = in->periph && run_periph(in);
 	} else {
 		for (unsigned i = 0; i < 16; i++)
 			in->vimm[i] = qpu_load_imm_elem((enum qpu_li_kind)in->li_kind, in->imm, i);
@@ -459,9 +473,15 @@ bool sim_program_init(struct sim_program *prog, const uint64_t *words, uint32_t 
 		decode_one(in, words[i]);
 		if (!in->fast && !in->periph)
 			continue;
-		uint32_t next = i + 1 < count ? prog->insts[i + 1].fast_run : 0;
-		if (in->fast)
-			in->fast_run = (uint16_t)(next < 0xffff ? next + 1 : 0xffff);
+		const struct sim_inst *nx = i + 1 < count ? &prog->insts[i + 1] : NULL;
+		uint32_t next = nx ? nx->fast_run : 0;
+		if ((in->fast || in->in_run) && next < 0xffff) {
+			in->fast_run = (uint16_t)(next + 1);
+			in->unif_run = (uint16_t)((nx && next ? nx->unif_run : 0) + (in->fifo != 0));
+		} else if (in->fast || in->in_run) { /* a run of one */
+			in->fast_run = 1;
+			in->unif_run = in->fifo != 0;
+		}
 		for (unsigned f = 0; f < 2; f++)
 			if (in->konst[f] != 0xff)
 				prog->konst_need[in->konst[f] / 32] |= 1u << (in->konst[f] % 32);

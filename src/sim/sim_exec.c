@@ -494,6 +494,7 @@ static bool blocks(struct sim_qpu *q, const struct sim_inst *in)
 /* The signal of an ALU instruction after its writes: a TMU FIFO pop or a
  * tile-buffer load into r4, thread end (end_pending = 3). Returns false with
  * diag set when no TMU request is outstanding or no tile buffer is hooked. */
+SIM_CLONES_EXTERN
 bool sim_exec_signal(struct sim_qpu *q, const struct sim_inst *in, struct vc4_diag *diag)
 {
 	const struct qpu_sig_info *s = &qpu_sigs[in->sig];
@@ -502,7 +503,8 @@ bool sim_exec_signal(struct sim_qpu *q, const struct sim_inst *in, struct vc4_di
 		if (!t->count)
 			return vc4_diag_set(diag, "ip %u: %s with no outstanding TMU%u request",
 					    q->ip, s->name, s->tmu);
-		memcpy(q->acc[4], q->tmu_fifo[s->tmu][t->head], 64);
+		/* 32-byte moves with AVX2, as the next instruction loads r4 */
+		copy_lanes(q->acc[4], q->tmu_fifo[s->tmu][t->head]);
 		t->head = (t->head + 1) % SIM_TMU_FIFO;
 		t->count--;
 	} else if (s->flags & QPU_SIGF_TLB) {

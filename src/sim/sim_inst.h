@@ -73,7 +73,13 @@ struct sim_inst {
 	uint16_t src[4];         /* add_a, add_b, mul_a, mul_b */
 	uint16_t dst[2];         /* destinations */
 	uint8_t store[2];        /* ST_*: how each ALU's result is stored */
-	uint16_t fast_run;       /* fast instructions from here on (1..65535), 0 if slow */
+	uint16_t fast_run;       /* instructions of a run from here on (1..65535), 0 if
+				  * none: fast ones, and peripheral ones whose only FIFO
+				  * read is a uniform and whose effects are a fast one's
+				  * (`in_run`) */
+	bool in_run;             /* a peripheral instruction that runs inside a run: a
+				  * uniform read (`fifo`) or none, then exec_fast() */
+	uint16_t unif_run;       /* uniform pops of the run from here on */
 	uint8_t shape;           /* SIM_SHAPE() of a fast or periph instruction, or 0 */
 	uint8_t fifo;            /* exec_periph(): bit 0 raddr_a reads a uniform, varying
 				  * or the VPM, bit 1 raddr_b does (one uniform pop when

@@ -76,20 +76,40 @@ void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_
 	set_program(q, prog, mem, unif, unif_count, shared, hooks, opt);
 }
 
-/* Clears n bytes at p in 64-byte copies of sim_zero_vec (plain vector
- * stores: GCC expands a memset of this size into a slower rep stos). */
-static inline void zero_bytes(void *p, size_t n)
+/* Clears the 64 bytes at p: two 32-byte vector stores where the target
+ * has them (GCC expands a 64-byte memset as four 16-byte stores even for
+ * AVX2, and sim_qpu_reinit() is bound by its stores). */
+#if defined(__GNUC__)
+typedef uint32_t sim_zero32 __attribute__((vector_size(32), aligned(4), may_alias));
+static SIM_ALWAYS_INLINE void zero64(void *p)
+{
+	sim_zero32 *v = p;
+	v[0] = (sim_zero32){ 0 };
+	v[1] = (sim_zero32){ 0 };
+}
+#else
+static SIM_ALWAYS_INLINE void zero64(void *p)
+{
+	memset(p, 0, 64);
+}
+#endif
+
+/* Clears n bytes at p in 64-byte pieces (plain vector stores: GCC expands
+ * a memset of this size into a slower rep stos). */
+static SIM_ALWAYS_INLINE void zero_bytes(void *p, size_t n)
 {
 	char *c = p;
 	for (; n >= 64; n -= 64, c += 64)
-		memcpy(c, sim_zero_vec, 64);
+		zero64(c);
 	memset(c, 0, n);
 }
 
 /* sim_qpu_init() for a QPU already set up (contract in sim_qpu.h): clears
  * everything but the register file as sim_qpu_init() does, and of the
  * register file only the entries in q->rf_dirty and the fragment payloads;
- * keeps the filled constants. Never fails. */
+ * keeps the filled constants. Never fails. Compiled for AVX2 too (its
+ * 32-byte stores). */
+SIM_CLONES_EXTERN
 void sim_qpu_reinit(struct sim_qpu *q, const struct sim_program *prog, struct sim_memory *mem,
 		    const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
 		    const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt)
@@ -106,7 +126,7 @@ void sim_qpu_reinit(struct sim_qpu *q, const struct sim_program *prog, struct si
 	for (unsigned f = 0; f < 2; f++) {
 		uint32_t d = q->rf_dirty[f] | payload[f];
 		for (; d; d &= d - 1)
-			memset(q->rf[f][__builtin_ctz(d)], 0, sizeof(q->rf[f][0]));
+			zero64(q->rf[f][__builtin_ctz(d)]);
 		q->rf_dirty[f] = prog->rf_written[f];
 	}
 	set_cond_masks(q, sim_zero_vec, sim_zero_vec, sim_zero_vec);
@@ -377,10 +397,10 @@ static SIM_ALWAYS_INLINE bool exec_li_periph(struct sim_qpu *q, const struct sim
  * is pending: counts their delay down by k, no further than the nearest of
  * them (k <= pending_left()), so that each arrives after exactly the
  * instruction it would one at a time. Returns SIM_DONE at thread end. */
-static enum sim_status pending_tick(struct sim_qpu *q, uint32_t k)
+static SIM_ALWAYS_INLINE enum sim_status pending_tick(struct sim_qpu *q, uint32_t k)
 {
 	if (q->sfu_delay && (q->sfu_delay -= k) == 0)
-		memcpy(q->acc[4], q->sfu_val, 64);
+		copy_lanes(q->acc[4], q->sfu_val); /* in run()'s clones: 32-byte moves */
 	if (q->br_pending && (q->br_pending -= k) == 0)
 		q->ip = q->br_target;
 	if (q->end_pending && (q->end_pending -= k) == 0)
@@ -400,6 +420,44 @@ static uint32_t pending_left(const struct sim_qpu *q)
 	if (q->end_pending && q->end_pending < m)
 		m = q->end_pending;
 	return m;
+}
+
+/* The next `pops` words of the uniform stream for a run of instructions
+ * (their reads cannot fail): a pointer to them, the stream advanced past
+ * them; NULL, nothing done, when some of them lie outside the memory or
+ * past the stream's end (the instructions then run one at a time, and the
+ * failing read fails as it always did). */
+static const uint8_t *run_uniforms(struct sim_qpu *q, uint32_t pops)
+{
+	const uint8_t *p;
+	if (q->unif_in_mem) {
+		if (pops > UINT32_MAX / 4 || !(p = sim_memory_ptr(q->mem, q->unif_addr, pops * 4)))
+			return NULL;
+		q->unif_addr += pops * 4;
+		return p;
+	}
+	if (pops > q->unif_count - q->unif_pos || q->unif_pos > q->unif_count)
+		return NULL;
+	p = (const uint8_t *)(q->unif + q->unif_pos);
+	q->unif_pos += pops;
+	return p;
+}
+
+/* A uniform of run_uniforms()'s words into all lanes of buf (the memory's
+ * words are little-endian, the uniform array's in host order); the next
+ * word. */
+static SIM_ALWAYS_INLINE const uint8_t *run_uniform(const struct sim_qpu *q,
+						    const uint8_t *p, uint32_t *buf)
+{
+	uint32_t v;
+	if (q->unif_in_mem)
+		v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+		    (uint32_t)p[3] << 24;
+	else
+		memcpy(&v, p, 4);
+	for (int i = 0; i < 16; i++)
+		buf[i] = v;
+	return p + 4;
 }
 
 /* Fills the constant vectors `prog` reads that q does not have yet. */
@@ -445,7 +503,8 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 			break;
 		}
 		const struct sim_inst *in = &insts[ip];
-		uint64_t len = 1;
+		uint64_t len = 0;
+		const uint8_t *unif = NULL;
 		if (in->fast_run && fast_ok) {
 			/* a run of fast instructions, while a delay counts no further
 			 * than the instruction it ends after */
@@ -453,13 +512,22 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 			if (pending && pending_left(q) < len)
 				len = pending_left(q);
 			len = len < max - n ? len : max - n;
-			for (const struct sim_inst *end = in + len; in < end; in++)
+			uint32_t pops = in->unif_run - (len < in->fast_run ? in[len].unif_run : 0);
+			if (pops && !(unif = run_uniforms(q, pops)))
+				len = 0; /* one instruction at a time, below */
+		}
+		if (len) {
+			for (const struct sim_inst *end = in + len; in < end; in++) {
+				if (in->fifo) /* in_run: a uniform into its file's buffer */
+					unif = run_uniform(q, unif, q->rdbuf[in->fifo >> 1]);
 				exec_shaped(q, in, shapes);
+			}
 			ip += (uint32_t)len;
 			n += len;
 			if (!pending)
 				continue;
 		} else {
+			len = 1;
 			q->ip = ip;
 			if (in->periph && fast_ok)
 				st = (in->form == F_LI ? exec_li_periph(q, in, diag)

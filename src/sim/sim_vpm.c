@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "sim_inst.h"
 #include "sim_vpm.h"
 
 #define VPM_BYTES (SIM_VPM_WORDS * 4u)
@@ -121,6 +122,7 @@ static bool vpm_range_error(struct sim_qpu *q, const char *what, const struct si
 /* A VPM read: the 16 lanes of the next vector of the read setup (in the
  * input segment), masked to its size; the address advances by the stride.
  * Returns false with diag set with no read outstanding or outside the VPM. */
+SIM_CLONES_EXTERN
 bool sim_vpm_read(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
 {
 	struct sim_vpm_access *a = &q->vpm_rd;
@@ -129,8 +131,8 @@ bool sim_vpm_read(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
 				    "(blocks forever)", q->ip);
 	uint32_t mask = a->size == 2 ? ~0u : (1u << (8 << a->size)) - 1;
 	int32_t first = horiz32_word(a, q->vpm_in_row);
-	if (first >= 0)
-		memcpy(out, &q->shared->vpm[first], 64);
+	if (first >= 0) /* 32-byte moves with AVX2: the run loads `out` next */
+		copy_lanes(out, &q->shared->vpm[first]);
 	for (unsigned i = 0; i < 16 && first < 0; i++) {
 		uint32_t w;
 		unsigned sh;

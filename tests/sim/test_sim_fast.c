@@ -11,7 +11,8 @@
  * the C term), tile-buffer writes (a hook logging register, values and
  * lane mask), the MUL unit's colour packs into registers and the TLB,
  * regfile A packs into registers and load immediates into registers and
- * the VPM setups: the logs must match too. A program that fails must fail in both paths at
+ * the VPM setups: the logs must match too. Uniform reads with only register
+ * effects run inside runs of fast instructions (in_run). A program that fails must fail in both paths at
  * the same ip with the same message (uniform stream overruns included). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -310,7 +311,7 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 	assert_non_null(init);
 	rng_state = seed;
 	unsigned failed = 0, tmu_errors = 0, unif_errors = 0, tlb_writes = 0, varyings = 0;
-	unsigned vpm_reads = 0, vpm_writes = 0, shaped_fast = 0, shaped_periph = 0;
+	unsigned vpm_reads = 0, vpm_writes = 0, shaped_fast = 0, shaped_periph = 0, in_run = 0;
 	for (size_t i = 0; i < sizeof(fast->bytes); i++)
 		fast->bytes[i] = general->bytes[i] = (uint8_t)rnd();
 	for (size_t i = 0; i < sizeof(uniforms) / 4; i++)
@@ -360,6 +361,7 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 		for (uint32_t i = 0; i < fast->prog.count; i++) { /* decoded shapes (sim_inst.h) */
 			shaped_fast += fast->prog.insts[i].shape && fast->prog.insts[i].fast;
 			shaped_periph += fast->prog.insts[i].shape && fast->prog.insts[i].periph;
+			in_run += fast->prog.insts[i].in_run && fast->prog.insts[i].fifo;
 		}
 		sim_program_fini(&fast->prog);
 		sim_program_fini(&general->prog);
@@ -367,12 +369,13 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 	/* most programs run to the end; some fail on an address outside memory */
 	if (failed > PROGRAMS / 2 || tmu_errors == 0 || unif_errors == 0 || tlb_writes < PROGRAMS ||
 	    varyings < PROGRAMS || vpm_reads < PROGRAMS / 4 || vpm_writes < PROGRAMS / 4 ||
-	    shaped_fast < PROGRAMS || shaped_periph < PROGRAMS / 4)
+	    shaped_fast < PROGRAMS || shaped_periph < PROGRAMS / 4 || in_run < PROGRAMS / 4)
 		fail_msg("%u of %d programs failed, %u on a TMU address, %u on the uniforms; "
 			 "%u TLB writes, %u varyings; %u programs read the VPM, %u wrote it; "
-			 "%u fast and %u peripheral instructions with a shape",
+			 "%u fast and %u peripheral instructions with a shape, %u uniform "
+			 "reads inside runs",
 			 failed, PROGRAMS, tmu_errors, unif_errors, tlb_writes, varyings, vpm_reads,
-			 vpm_writes, shaped_fast, shaped_periph);
+			 vpm_writes, shaped_fast, shaped_periph, in_run);
 	free(init);
 	free(fast);
 	free(general);
@@ -444,6 +447,72 @@ static void limit_inside_a_fast_run(void **state)
 	runner_free(r);
 }
 
+/* Four uniform reads in one run (in_run instructions: the run pops them
+ * all at once) from uniforms in memory at `addr` (`in_mem`) or from an
+ * array of `count` words; fast or general path. */
+static void run_unif(struct runner *r, bool in_mem, uint32_t addr, uint32_t count,
+		     bool general)
+{
+	static const uint32_t unif[4] = { 11, 22, 33, 44 };
+	const uint64_t prog[] = {
+		qpu_alu_add(QPU_A_ADD, W("r0"), QPU_MUX_A, QPU_MUX_A, RA("unif"), QPU_R_NOP),
+		qpu_alu_add(QPU_A_OR, W("r1"), QPU_MUX_B, QPU_MUX_B, QPU_R_NOP, RB("unif")),
+		qpu_alu_add(QPU_A_ADD, W("r2"), QPU_MUX_R1, QPU_MUX_A, RA("unif"), QPU_R_NOP),
+		qpu_alu_add(QPU_A_OR, W("r3"), QPU_MUX_A, QPU_MUX_A, RA("unif"), QPU_R_NOP),
+		THREND,
+	};
+	struct sim_qpu_options opt = { .general_only = general };
+	for (uint32_t i = 0; i < 4; i++)
+		mem_put(r, 4080 + 4 * i, unif[i]);
+	assert_true(sim_program_init(&r->prog, prog, 7, NULL));
+	sim_qpu_init(&r->q, &r->prog, &r->mem, unif, count, NULL, NULL, &opt);
+	r->q.unif_in_mem = in_mem;
+	r->q.unif_addr = addr;
+	vc4_diag_clear(&r->diag);
+	r->st = sim_qpu_run(&r->q, 100, &r->diag);
+}
+
+/* Uniform reads inside a run of fast instructions give what the general
+ * path gives: the values, the stream's position, and, when the stream
+ * ends inside the run (past the memory's end, past the array's count),
+ * the same error at the same instruction with the same registers. */
+static void uniform_reads_in_a_run(void **state)
+{
+	(void)state;
+	struct { bool in_mem; uint32_t addr, count, ip; enum sim_status st; } cases[] = {
+		{ true, 4080, 0, 0, SIM_DONE },   /* all four in memory */
+		{ true, 4088, 0, 2, SIM_ERROR },  /* two, then past the end */
+		{ true, 4096, 0, 0, SIM_ERROR },  /* none */
+		{ false, 0, 4, 0, SIM_DONE },     /* the array */
+		{ false, 0, 3, 3, SIM_ERROR },    /* three, then overrun */
+	};
+	struct runner *f = runner_new(), *g = runner_new();
+	for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		run_unif(f, cases[k].in_mem, cases[k].addr, cases[k].count, false);
+		run_unif(g, cases[k].in_mem, cases[k].addr, cases[k].count, true);
+		assert_true(f->prog.insts[0].in_run);
+		assert_int_equal(f->prog.insts[0].fast_run, 4);
+		assert_int_equal(f->prog.insts[0].unif_run, 4);
+		assert_int_equal(f->st, cases[k].st);
+		assert_int_equal(g->st, cases[k].st);
+		if (cases[k].st == SIM_ERROR) {
+			assert_int_equal(f->q.ip, cases[k].ip);
+			assert_int_equal(g->q.ip, cases[k].ip);
+			assert_string_equal(f->diag.msg, g->diag.msg);
+		}
+		assert_memory_equal(f->q.acc, g->q.acc, sizeof(f->q.acc));
+		assert_int_equal(f->q.unif_addr, g->q.unif_addr);
+		assert_int_equal(f->q.unif_pos, g->q.unif_pos);
+		assert_int_equal(f->q.instructions, g->q.instructions);
+		sim_program_fini(&f->prog);
+		sim_program_fini(&g->prog);
+	}
+	assert_all(f->q.acc[2], 22 + 33); /* from the last case: r1 + the third */
+	assert_all(f->q.acc[0], 22);
+	free(f);
+	free(g);
+}
+
 /* One TMU0 direct read of ra0 under condition `cond` (zs set on the even
  * lanes), memory at GPU address 0x1000, then ldtmu0; both paths. */
 static void tmu_read_at_base(bool general, enum qpu_cond cond, struct runner *r)
@@ -497,6 +566,7 @@ int main(void)
 		cmocka_unit_test(fast_equals_general_rne),
 		cmocka_unit_test(stepping_matches_running),
 		cmocka_unit_test(limit_inside_a_fast_run),
+		cmocka_unit_test(uniform_reads_in_a_run),
 		cmocka_unit_test(tmu_read_inactive_and_outside),
 	};
 	return cmocka_run_group_tests_name("sim_fast", tests, NULL, NULL);

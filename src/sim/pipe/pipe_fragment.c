@@ -218,15 +218,25 @@ static float varying_value(const struct pipe_vertex *v, uint32_t ngen, uint32_t 
 }
 
 /* The interpolated part of a varying per lane: lw1 * d1 + lw2 * d2 as a
- * float (the bits in out). */
+ * float (the bits in out; 0 for a flat varying), and C (`cbits`) in every
+ * lane of c_out, each stored as pipe_store_lanes() stores. */
 PIPE_CLONES
 static void varying_lanes(const double lw1[16], const double lw2[16], double d1, double d2,
-			  uint32_t out[16])
+			  bool flat, uint32_t cbits, uint32_t out[16], uint32_t c_out[16])
 {
-	float f[16];
+	uint32_t c[16];
 	for (uint32_t i = 0; i < 16; i++)
-		f[i] = pipe_to_float(lw1[i] * d1 + lw2[i] * d2);
-	memcpy(out, f, 64);
+		c[i] = cbits;
+	pipe_store_lanes(c_out, c);
+	if (flat) {
+		memset(c, 0, 64);
+		pipe_store_lanes(out, c);
+		return;
+	}
+	double v[16];
+	for (uint32_t i = 0; i < 16; i++)
+		v[i] = lw1[i] * d1 + lw2[i] * d2;
+	pipe_to_float16(v, out);
 }
 
 /* The varying hook: read k of the run gives, per lane, the interpolated
@@ -251,12 +261,7 @@ static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t
 	double d2 = (double)varying_value(v[2], ngen, k) - cterm;
 	uint32_t cbits;
 	memcpy(&cbits, &cterm, 4);
-	for (uint32_t i = 0; i < 16; i++)
-		c_out[i] = cbits;
-	if (flat)
-		memset(out, 0, 64);
-	else
-		varying_lanes(c->lw1, c->lw2, d1, d2, out);
+	varying_lanes(c->lw1, c->lw2, d1, d2, flat, cbits, out, c_out);
 	return true;
 }
 
@@ -337,6 +342,18 @@ static bool fs_tlb_write(void *user, struct sim_qpu *q, enum qpu_reg_id reg,
 /* A colour load: the pixels' words; in a multisampled tile buffer load n of
  * a run returns sample n (mod 4), "each sample in turn" (Mesa's
  * vc4_nir_lower_blend.c). */
+/* out[i] = color[at[i] + k], stored as pipe_store_lanes() stores (r4 is
+ * read right after the load). */
+PIPE_CLONES
+static void color_lanes(const uint32_t *color, const uint32_t at[16], uint32_t k,
+			uint32_t out[16])
+{
+	uint32_t v[16];
+	for (uint32_t i = 0; i < 16; i++)
+		v[i] = color[at[i] + k];
+	pipe_store_lanes(out, v);
+}
+
 static bool fs_tlb_load(void *user, struct sim_qpu *q, enum qpu_sig sig, uint32_t out[16],
 			struct vc4_diag *diag)
 {
@@ -345,8 +362,7 @@ static bool fs_tlb_load(void *user, struct sim_qpu *q, enum qpu_sig sig, uint32_
 		return vc4_diag_set(diag, "ip %u: coverage and alpha-mask loads are not modelled",
 				    q->ip);
 	uint32_t k = c->loads++ % c->p->tb.samples;
-	for (uint32_t i = 0; i < 16; i++)
-		out[i] = c->p->tb.color[c->at[i] + k];
+	color_lanes(c->p->tb.color, c->at, k, out);
 	return true;
 }
 
@@ -408,19 +424,38 @@ static void count_shaded(struct sim_pipe *p, uint16_t cover)
 		p->stats.quads_shaded += (cover >> (4 * quad) & 0xf) != 0;
 }
 
+/* lw1 = lambda1 * w1 and lw2 = lambda2 * w2 per lane (w: 1/Wc of vertices
+ * 1 and 2), for fs_varying(): compiled for AVX2 too, as varying_lanes()
+ * loads them as 32-byte vectors at the run's first varying read. */
+PIPE_CLONES
+static void lambda_w(const struct pipe_frag_block *b, float w1, float w2, double lw1[16],
+		     double lw2[16])
+{
+	for (uint32_t i = 0; i < 16; i++) {
+		lw1[i] = b->lambda[1][i] * w1;
+		lw2[i] = b->lambda[2][i] * w2;
+	}
+}
+
 /* The FS's per-lane inputs: the W and Z payloads (QPU_REG_FS_PAYLOAD_W,
  * _Z: ra15, rb15), the frame pixel, the facing and the sample mask (the
  * covered samples; 0 in uncovered lanes). */
+PIPE_CLONES
 static void set_payloads(struct sim_qpu *q, const struct pipe_frag_block *b)
 {
-	memcpy(sim_qpu_reg(q, QPU_REG_FS_PAYLOAD_W), b->w, 64);
-	memcpy(sim_qpu_reg(q, QPU_REG_FS_PAYLOAD_Z), b->z24, 64);
+	uint32_t x[16], y[16], rev[16], msf[16];
+	pipe_store_lanes(sim_qpu_reg(q, QPU_REG_FS_PAYLOAD_W), b->w);
+	pipe_store_lanes(sim_qpu_reg(q, QPU_REG_FS_PAYLOAD_Z), b->z24);
 	for (uint32_t i = 0; i < 16; i++) {
-		q->x_pix[i] = b->x0 + pipe_lane_x(i);
-		q->y_pix[i] = b->y0 + pipe_lane_y(i);
-		q->rev_flag[i] = b->reverse;
-		q->ms_flags[i] = (b->cover >> i & 1) ? b->samples[i] : 0;
+		x[i] = b->x0 + pipe_lane_x(i);
+		y[i] = b->y0 + pipe_lane_y(i);
+		rev[i] = b->reverse;
+		msf[i] = (b->cover >> i & 1) ? b->samples[i] : 0;
 	}
+	pipe_store_lanes(q->x_pix, x);
+	pipe_store_lanes(q->y_pix, y);
+	pipe_store_lanes(q->rev_flag, rev);
+	pipe_store_lanes(q->ms_flags, msf);
 }
 
 /* Shades block b of the triangle v (contract in pipe_internal.h): early Z
@@ -447,10 +482,7 @@ bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
 	c.b = b;
 	c.zmask = 0xffff;
 	memcpy(c.z, b->z24, sizeof(c.z));
-	for (uint32_t i = 0; i < 16; i++) {
-		c.lw1[i] = b->lambda[1][i] * v[1]->inv_wc;
-		c.lw2[i] = b->lambda[2][i] * v[2]->inv_wc;
-	}
+	lambda_w(b, v[1]->inv_wc, v[2]->inv_wc, c.lw1, c.lw2);
 	struct sim_qpu_hooks hooks = {
 		.user = &c, .varying = fs_varying, .tlb_write = fs_tlb_write,
 		.tlb_load = fs_tlb_load, .tmu_texture = fs_texture,

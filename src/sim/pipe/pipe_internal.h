@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "sim/pipe/sim_pipe.h"
 #include "sim/sim_qpu.h"
@@ -67,6 +68,27 @@ struct pipe_shader_rec {
 #define PIPE_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define PIPE_CLONES
+#endif
+
+/* The 16 lanes of a QPU register written as two 32-byte stores, from src
+ * (any alignment): the interpreter's AVX2 code loads a register as two
+ * 32-byte vectors, and a load that spans two smaller stores still in
+ * flight waits for them (no store forwarding). Only a caller compiled for
+ * AVX2 (PIPE_CLONES) gets 32-byte stores. */
+#if defined(__GNUC__)
+typedef uint32_t pipe_v8 __attribute__((vector_size(32), aligned(4), may_alias));
+static inline void pipe_store_lanes(void *dst, const void *src)
+{
+	const pipe_v8 *s = src;
+	pipe_v8 *d = dst, a = s[0], b = s[1];
+	d[0] = a;
+	d[1] = b;
+}
+#else
+static inline void pipe_store_lanes(void *dst, const void *src)
+{
+	memmove(dst, src, 64);
+}
 #endif
 
 /* One shaded vertex: what the rasteriser and binner need. */
@@ -334,10 +356,27 @@ struct pipe_frag_block {
 	uint32_t z24[16];         /* interpolated depth, 24 bits */
 	float w[16];              /* perspective W payload (ra15) */
 };
-/* double to float without leaving float's range (NaN stays NaN). */
+/* double to float without leaving float's range (NaN stays NaN): beyond
+ * +-3.4e38, +-3.4e38f. */
 static inline float pipe_to_float(double v)
 {
 	return v > 3.4e38 ? 3.4e38f : v < -3.4e38 ? -3.4e38f : (float)v;
+}
+/* pipe_to_float() of 16 lanes into 16 floats at out, as two loops: the clamp in
+ * doubles to the float's exact value (so a clamped lane converts exactly in
+ * every rounding mode: the same bits), then the conversion, so that GCC
+ * vectorises them without narrowing double masks to float ones. */
+static inline void pipe_to_float16(double v[16], void *out)
+{
+	const double lim = (double)3.4e38f;
+	float f[16];
+	for (uint32_t i = 0; i < 16; i++) {
+		double c = v[i] > 3.4e38 ? lim : v[i];
+		v[i] = c < -3.4e38 ? -lim : c;
+	}
+	for (uint32_t i = 0; i < 16; i++)
+		f[i] = (float)v[i];
+	pipe_store_lanes(out, f);
 }
 /* The set bits of a 16-lane mask (v < 2^16), inline: __builtin_popcount
  * is a libgcc call on baseline x86-64. */

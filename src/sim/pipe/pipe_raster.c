@@ -27,6 +27,10 @@ struct tri_setup {
 	 * lane: sign * E_i at the lane's centre minus at lane 0's). */
 	bool small;
 	double step[3][16];
+	/* Per edge: sign * E_i's change over the 4-pixel side of a block
+	 * along x, along y, lowest and highest over its corners
+	 * (classify_block()) */
+	int64_t blk_lo[3], blk_hi[3];
 };
 
 /* Edge function of the edge opposite vertex i at (px, py) (1/16 pixel):
@@ -52,6 +56,11 @@ static void setup(struct tri_setup *t, const struct pipe_state *s, const struct 
 		int j = (i + 1) % 3, k = (i + 2) % 3;
 		int64_t dx = t->sign * (t->x[k] - t->x[j]), dy = t->sign * (t->y[k] - t->y[j]);
 		t->top_left[i] = (dy == 0 && dx > 0) || dy < 0;
+		/* sign * E_i(x + 64, y) - sign * E_i(x, y) = -dy * 64, and
+		 * sign * E_i(x, y + 64) - sign * E_i(x, y) = dx * 64 */
+		int64_t ax = -dy * 64, ay = dx * 64;
+		t->blk_lo[i] = (ax < 0 ? ax : 0) + (ay < 0 ? ay : 0);
+		t->blk_hi[i] = (ax > 0 ? ax : 0) + (ay > 0 ? ay : 0);
 	}
 	t->small = true;
 	for (int i = 0; i < 3; i++)
@@ -136,10 +145,19 @@ static double depth_offset(const struct pipe_state *s, const struct tri_setup *t
 /* sign * E_k at the 16 pixel centres of the block whose lane 0 has its
  * centre at (cx, cy) (1/16 pixel), into ed[k][lane], for a triangle with
  * t->small: the integers, as exact doubles, from lane 0's value and
- * t->step. Returns the lanes inside by the top-left rule. */
+ * t->step. Returns the lanes inside by the top-left rule, or 0xffff
+ * without testing when the caller knows the block is inside (`all_in`). */
 static inline uint16_t edges_small(const struct tri_setup *t, int64_t cx, int64_t cy,
-				   double ed[3][16])
+				   bool all_in, double ed[3][16])
 {
+	if (all_in) {
+		for (int k = 0; k < 3; k++) {
+			double e0 = (double)(t->sign * edge(t, k, cx, cy));
+			for (uint32_t i = 0; i < 16; i++)
+				ed[k][i] = e0 + t->step[k][i];
+		}
+		return 0xffff;
+	}
 	int32_t ok[16];
 	for (uint32_t i = 0; i < 16; i++)
 		ok[i] = -1;
@@ -192,16 +210,18 @@ static uint16_t edges_wide(const struct tri_setup *t, int64_t cx, int64_t cy, do
  * offset `zoff`, clamped to 24 bits and rounded to nearest) and W (the
  * reciprocal of the interpolated 1/Wc). Returns bit i set when lane i's
  * centre is inside by the top-left rule; lanes outside still get their
- * values (they feed their quad's derivatives). */
+ * values (they feed their quad's derivatives). For a block the caller
+ * knows to lie inside (`all_in`, small triangles) the edge tests are
+ * skipped and the result is 0xffff. */
 PIPE_CLONES
 static uint16_t block_lanes(const struct tri_setup *t, const struct pipe_vertex *v[3],
-			    double zoff, uint16_t need, struct pipe_frag_block *b)
+			    double zoff, uint16_t need, bool all_in, struct pipe_frag_block *b)
 {
 	int64_t cx = (int64_t)b->x0 * 16 + 8, cy = (int64_t)b->y0 * 16 + 8;
 	double den = (double)(t->sign * t->area), ed[3][16];
 	uint16_t in;
 	if (t->small)
-		in = edges_small(t, cx, cy, ed);
+		in = edges_small(t, cx, cy, all_in, ed);
 	else
 		in = edges_wide(t, cx, cy, ed);
 	if (need && !(in & need))
@@ -210,15 +230,16 @@ static uint16_t block_lanes(const struct tri_setup *t, const struct pipe_vertex 
 		for (uint32_t i = 0; i < 16; i++)
 			b->lambda[k][i] = ed[k][i] / den;
 	double z0 = v[0]->zs, z1 = v[1]->zs, z2 = v[2]->zs;
-	double w0 = v[0]->inv_wc, w1 = v[1]->inv_wc, w2 = v[2]->inv_wc;
+	double w0 = v[0]->inv_wc, w1 = v[1]->inv_wc, w2 = v[2]->inv_wc, w[16];
 	for (uint32_t i = 0; i < 16; i++) {
 		double l0 = b->lambda[0][i], l1 = b->lambda[1][i], l2 = b->lambda[2][i];
 		double z = (l0 * z0 + l1 * z1 + l2 * z2) * Z24_MAX + zoff;
 		z = !(z > 0.0) ? 0.0 : z > Z24_MAX ? Z24_MAX : z; /* NaN reads as 0 */
 		b->z24[i] = (uint32_t)(int32_t)(z + 0.5);  /* < 2^24: exact either way */
 		double iw = l0 * w0 + l1 * w1 + l2 * w2;
-		b->w[i] = pipe_to_float(1.0 / iw);
+		w[i] = 1.0 / iw;
 	}
+	pipe_to_float16(w, b->w);
 	return in;
 }
 
@@ -252,18 +273,15 @@ enum block_class { BLOCK_OUT, BLOCK_PART, BLOCK_IN };
  * of the square is inside), BLOCK_IN when all four are strictly inside
  * every edge (every point is: no top-left case arises), else BLOCK_PART.
  * The edge functions are linear, so their extremes over the square are at
- * its corners. */
+ * its corners: the value at (x0, y0) plus the lowest and highest change to
+ * a corner (t->blk_lo, t->blk_hi; the same integers as evaluating the four
+ * corners). */
 static enum block_class classify_block(const struct tri_setup *t, int64_t x0, int64_t y0)
 {
 	bool all_in = true;
 	for (int i = 0; i < 3; i++) {
-		int64_t lo = INT64_MAX, hi = INT64_MIN;
-		for (int k = 0; k < 4; k++) {
-			int64_t e = t->sign * edge(t, i, (x0 + (k & 1) * 4) * 16,
-						   (y0 + (k >> 1) * 4) * 16);
-			lo = e < lo ? e : lo;
-			hi = e > hi ? e : hi;
-		}
+		int64_t e = t->sign * edge(t, i, x0 * 16, y0 * 16);
+		int64_t lo = e + t->blk_lo[i], hi = e + t->blk_hi[i];
 		if (hi < 0)
 			return BLOCK_OUT;
 		all_in &= lo > 0;
@@ -299,7 +317,7 @@ static void raster_block(struct sim_pipe *p, const struct pipe_state *s,
 	uint16_t rect = rect_lanes(b, r);
 	/* by the centres, a block none of whose lanes inside r is inside
 	 * covers nothing and is not shaded: no need for its lanes' values */
-	uint16_t in = block_lanes(t, v, zoff, by_centre && !all_in ? rect : 0, b);
+	uint16_t in = block_lanes(t, v, zoff, by_centre && !all_in ? rect : 0, all_in, b);
 	if (by_centre) {
 		/* the loop below without the per-sample tests: a lane inside r
 		 * covers all its samples or none, by its centre */

@@ -257,13 +257,22 @@ static double lane_lod(const struct sim_pipe *p, const struct tmu_req *req, doub
 	return tmu_quantise(p->tmu_opt.lod, lod);
 }
 
+/* The 16 result lanes into the TMU FIFO slot as pipe_store_lanes() stores
+ * them (the run's ldtmu loads them soon after as 32-byte vectors). */
+PIPE_CLONES
+static void put_result(uint32_t dst[16], const uint32_t res[16])
+{
+	pipe_store_lanes(dst, res);
+}
+
 /* A texture request (contract in pipe_internal.h): decodes its writes and
  * configuration, then samples each lane at its quad's level of detail.
  * Returns false with diag set for a malformed request or a texel outside
  * memory. */
 bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const struct sim_tmu_write *w,
-		     unsigned n, uint32_t result[16], struct vc4_diag *diag)
+		     unsigned n, uint32_t result_out[16], struct vc4_diag *diag)
 {
+	uint32_t result[16];
 	struct tmu_req req;
 	struct tmu_tex t;
 	if (n < 2 || n > 4)
@@ -290,5 +299,6 @@ bool pipe_tmu_sample(struct sim_pipe *p, struct sim_qpu *q, const struct sim_tmu
 				return false;
 		}
 	}
+	put_result(result_out, result);
 	return true;
 }
