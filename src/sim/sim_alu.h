@@ -86,10 +86,10 @@ static inline void sim_fpu_leave(const struct sim_fpu_env *env)
 
 /* The 3D pipeline's hooks that compute in floating point (varyings,
  * texture requests: struct sim_qpu_hooks) are defined in round-toward-zero
- * (docs/sim.md, "ALU semantics"). The interpreter calls them between
- * sim_fpu_hook_enter() and sim_fpu_hook_leave(): nothing to do on x86 (the
- * run is in that mode), a switch from the run's round-to-nearest
- * elsewhere. */
+ * (docs/sim.md, "ALU semantics"). The interpreter calls the texture hook
+ * between sim_fpu_hook_enter() and sim_fpu_hook_leave(), the varying hook
+ * uses them itself where it needs the mode: nothing to do on x86 (the run
+ * is in that mode), a switch from the run's round-to-nearest elsewhere. */
 static inline unsigned sim_fpu_hook_enter(void)
 {
 #if SIM_HOST_DAZ

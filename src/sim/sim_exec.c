@@ -105,10 +105,8 @@ static inline bool read_src(struct sim_qpu *q, const struct sim_inst *in, unsign
 			return vc4_diag_set(diag, "ip %u: varying read without a 3D pipeline", q->ip);
 		/* r5 takes C when the instruction has executed (exec_alu()) */
 		q->vary_c_pending = true;
-		unsigned fpu = sim_fpu_hook_enter();
-		bool ok = q->hooks.varying(q->hooks.user, q, buf, q->vary_c, diag);
-		sim_fpu_hook_leave(fpu);
-		return ok;
+		/* in the run's mode: the hook rounds as it needs (sim_qpu.h) */
+		return q->hooks.varying(q->hooks.user, q, buf, q->vary_c, diag);
 	}
 	return false;
 }

@@ -256,10 +256,8 @@ static SIM_ALWAYS_INLINE bool read_fifo(struct sim_qpu *q, unsigned rd, uint32_t
 	if (!q->hooks.varying)
 		return vc4_diag_set(diag, "ip %u: varying read without a 3D pipeline", q->ip);
 	q->vary_c_pending = true;
-	unsigned fpu = sim_fpu_hook_enter();
-	bool ok = q->hooks.varying(q->hooks.user, q, buf, q->vary_c, diag);
-	sim_fpu_hook_leave(fpu);
-	return ok;
+	/* in the run's mode: the hook rounds as it needs (sim_qpu.h) */
+	return q->hooks.varying(q->hooks.user, q, buf, q->vary_c, diag);
 }
 
 /* Unit u's result packed by the regfile A pack (PM=0) as sim_exec.c's

@@ -82,8 +82,10 @@ struct sim_tmu_write {
 
 /* Hooks for the parts of V3D outside the QPU. Each may be NULL: using the
  * feature then stops the run with an error naming it. Hooks return false
- * after filling `diag`. tmu_texture and varying are called with the host
- * in round-toward-zero on every host (sim_fpu_hook_enter()). */
+ * after filling `diag`. tmu_texture is called with the host in
+ * round-toward-zero on every host (sim_fpu_hook_enter()); varying in the
+ * run's mode (x86: round-toward-zero, elsewhere round-to-nearest), and
+ * rounds as it needs itself. */
 struct sim_qpu_hooks {
 	void *user;
 	/* A texture request: TMU `unit` got `n` (2..4) writes, w[n - 1] being

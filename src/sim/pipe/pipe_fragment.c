@@ -16,6 +16,7 @@
 
 #include "qpu/qpu_isa.h"
 #include "sim/pipe/pipe_internal.h"
+#include "sim/pipe/pipe_vary.h"
 
 struct fs_ctx {
 	struct sim_pipe *p;
@@ -239,9 +240,66 @@ static void varying_lanes(const double lw1[16], const double lw2[16], double d1,
 	pipe_to_float16(v, out);
 }
 
-/* The varying hook: read k of the run gives, per lane, the interpolated
- * (vary - C) part (0 for a flat varying) in out and C (vertex 0's value)
- * in c_out. Returns false with diag set past the record's varyings. */
+#if !SIM_HOST_DAZ
+/* The interpolated part of varying read k in round-toward-zero (its
+ * definition), into out (and C again into c_out): d = v - C per vertex,
+ * then varying_lanes(),
+ * switching to that mode and back (x86's fs_varying() computes the same
+ * in the run's mode, which is that one). */
+static void varying_rtz(const struct fs_ctx *c, uint32_t ngen, uint32_t k, uint32_t out[16],
+			uint32_t c_out[16])
+{
+	unsigned fpu = sim_fpu_hook_enter();
+	const struct pipe_vertex *const *v = c->v;
+	float cterm = varying_value(v[0], ngen, k);
+	/* l1 * (1/w1) * (v1 - C) + l2 * (1/w2) * (v2 - C), the products in
+	 * that order (lw1, lw2 are the first ones, per lane) */
+	double d1 = (double)varying_value(v[1], ngen, k) - cterm;
+	double d2 = (double)varying_value(v[2], ngen, k) - cterm;
+	uint32_t cbits;
+	memcpy(&cbits, &cterm, 4);
+	varying_lanes(c->lw1, c->lw2, d1, d2, false, cbits, out, c_out);
+	sim_fpu_hook_leave(fpu);
+}
+
+/* varying_rtz() in the run's round-to-nearest, exact (pipe_vary.h): false,
+ * out partly written, where one difference or one lane is not shown to be
+ * the same. */
+static bool varying_rn(const struct fs_ctx *c, uint32_t ngen, uint32_t k, uint32_t out[16])
+{
+	const struct pipe_vertex *const *v = c->v;
+	float fc = varying_value(v[0], ngen, k), f1 = varying_value(v[1], ngen, k);
+	float f2 = varying_value(v[2], ngen, k);
+	uint32_t bc, b1, b2;
+	memcpy(&bc, &fc, 4);
+	memcpy(&b1, &f1, 4);
+	memcpy(&b2, &f2, 4);
+	if (!pipe_vary_diff_exact(b1, bc) || !pipe_vary_diff_exact(b2, bc))
+		return false;
+	double d1 = (double)f1 - fc, d2 = (double)f2 - fc;
+	struct pipe_vary_scale s1 = pipe_vary_scale_of(d1), s2 = pipe_vary_scale_of(d2);
+	bool ok = true;
+	if (s1.exact && s2.exact && (s1.zero || s2.zero)) {
+		/* a constant varying, or one of 0 and ±2^k: integers, no
+		 * float operation at all */
+		uint64_t lw1[16], lw2[16];
+		memcpy(lw1, c->lw1, sizeof(lw1));
+		memcpy(lw2, c->lw2, sizeof(lw2));
+		for (uint32_t i = 0; i < 16; i++)
+			if (!pipe_vary_scaled(lw1[i], lw2[i], &s1, &s2, &out[i]))
+				ok &= pipe_vary_rn(c->lw1[i], c->lw2[i], d1, d2, &out[i]);
+		return ok;
+	}
+	for (uint32_t i = 0; i < 16; i++)
+		ok &= pipe_vary_rn(c->lw1[i], c->lw2[i], d1, d2, &out[i]);
+	return ok;
+}
+#endif
+
+/* The varying hook (called in the run's rounding mode): read k of the run
+ * gives, per lane, the interpolated (vary - C) part (0 for a flat varying)
+ * in out and C (vertex 0's value) in c_out. Returns false with diag set
+ * past the record's varyings. */
 static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t c_out[16],
 		       struct vc4_diag *diag)
 {
@@ -255,13 +313,23 @@ static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t
 	const struct pipe_vertex *const *v = c->v;
 	bool flat = k >= ngen && k - ngen < 32 && (c->s->flat_flags >> (k - ngen)) & 1;
 	float cterm = varying_value(v[0], ngen, k);
-	/* l1 * (1/w1) * (v1 - C) + l2 * (1/w2) * (v2 - C), the products in
-	 * that order (lw1, lw2 are the first ones, per lane) */
+#if SIM_HOST_DAZ
+	/* in the run's round-toward-zero: as varying_rtz() */
 	double d1 = (double)varying_value(v[1], ngen, k) - cterm;
 	double d2 = (double)varying_value(v[2], ngen, k) - cterm;
+#endif
 	uint32_t cbits;
 	memcpy(&cbits, &cterm, 4);
+#if SIM_HOST_DAZ
 	varying_lanes(c->lw1, c->lw2, d1, d2, flat, cbits, out, c_out);
+#else
+	for (uint32_t i = 0; i < 16; i++)
+		c_out[i] = cbits;
+	if (flat)
+		memset(out, 0, 64);
+	else if (!varying_rn(c, ngen, k, out))
+		varying_rtz(c, ngen, k, out, c_out);
+#endif
 	return true;
 }
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/pipe/pipe_conv.h"
 #include "sim/pipe/pipe_internal.h"
 
 struct tri_setup {
@@ -31,6 +32,9 @@ struct tri_setup {
 	 * along x, along y, lowest and highest over its corners
 	 * (classify_block()) */
 	int64_t blk_lo[3], blk_hi[3];
+#if !SIM_HOST_DAZ
+	int64_t istep[3][16]; /* the same steps as integers (the inside test off x86) */
+#endif
 };
 
 /* Edge function of the edge opposite vertex i at (px, py) (1/16 pixel):
@@ -71,8 +75,13 @@ static void setup(struct tri_setup *t, const struct pipe_state *s, const struct 
 		int j = (k + 1) % 3, m = (k + 2) % 3;
 		int64_t sx = -t->sign * (t->y[m] - t->y[j]) * 16;
 		int64_t sy = t->sign * (t->x[m] - t->x[j]) * 16;
-		for (uint32_t i = 0; i < 16; i++)
-			t->step[k][i] = (double)(sx * pipe_lane_x(i) + sy * pipe_lane_y(i));
+		for (uint32_t i = 0; i < 16; i++) {
+			int64_t st = sx * pipe_lane_x(i) + sy * pipe_lane_y(i);
+			t->step[k][i] = (double)st;
+#if !SIM_HOST_DAZ
+			t->istep[k][i] = st;
+#endif
+		}
 	}
 }
 
@@ -162,12 +171,20 @@ static inline uint16_t edges_small(const struct tri_setup *t, int64_t cx, int64_
 	for (uint32_t i = 0; i < 16; i++)
 		ok[i] = -1;
 	for (int k = 0; k < 3; k++) {
-		double e0 = (double)(t->sign * edge(t, k, cx, cy));
+		int64_t e0i = t->sign * edge(t, k, cx, cy);
+		double e0 = (double)e0i;
 		int32_t tl = t->top_left[k] ? -1 : 0;
 		for (uint32_t i = 0; i < 16; i++) {
 			double e = e0 + t->step[k][i];
 			ed[k][i] = e;
+#if SIM_HOST_DAZ
 			ok[i] &= -(int32_t)(e > 0.0) | (-(int32_t)(e == 0.0) & tl);
+#else
+			/* the same test on the integer that e holds exactly (no
+			 * float compare: under qemu-arm each is a call into QEMU) */
+			int64_t ei = e0i + t->istep[k][i];
+			ok[i] &= -(int32_t)(ei > 0) | (-(int32_t)(ei == 0) & tl);
+#endif
 		}
 	}
 	uint16_t in = 0;
@@ -230,16 +247,29 @@ static uint16_t block_lanes(const struct tri_setup *t, const struct pipe_vertex 
 		for (uint32_t i = 0; i < 16; i++)
 			b->lambda[k][i] = ed[k][i] / den;
 	double z0 = v[0]->zs, z1 = v[1]->zs, z2 = v[2]->zs;
-	double w0 = v[0]->inv_wc, w1 = v[1]->inv_wc, w2 = v[2]->inv_wc, w[16];
+	double w0 = v[0]->inv_wc, w1 = v[1]->inv_wc, w2 = v[2]->inv_wc;
+#if SIM_HOST_DAZ
+	double w[16];
+#endif
 	for (uint32_t i = 0; i < 16; i++) {
 		double l0 = b->lambda[0][i], l1 = b->lambda[1][i], l2 = b->lambda[2][i];
 		double z = (l0 * z0 + l1 * z1 + l2 * z2) * Z24_MAX + zoff;
+#if SIM_HOST_DAZ
 		z = !(z > 0.0) ? 0.0 : z > Z24_MAX ? Z24_MAX : z; /* NaN reads as 0 */
 		b->z24[i] = (uint32_t)(int32_t)(z + 0.5);  /* < 2^24: exact either way */
 		double iw = l0 * w0 + l1 * w1 + l2 * w2;
 		w[i] = 1.0 / iw;
+#else
+		/* the same on the bits: no float compare or conversion */
+		b->z24[i] = pipe_z24_rn(z, Z24_MAX);
+		double iw = l0 * w0 + l1 * w1 + l2 * w2;
+		uint32_t wb = pipe_to_float_rn_bits(1.0 / iw);
+		memcpy(&b->w[i], &wb, 4);
+#endif
 	}
+#if SIM_HOST_DAZ
 	pipe_to_float16(w, b->w);
+#endif
 	return in;
 }
 
