@@ -76,10 +76,12 @@ void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_
 	set_program(q, prog, mem, unif, unif_count, shared, hooks, opt);
 }
 
-/* Clears the 64 bytes at p: two 32-byte vector stores where the target
- * has them (GCC expands a 64-byte memset as four 16-byte stores even for
- * AVX2, and sim_qpu_reinit() is bound by its stores). */
-#if defined(__GNUC__)
+/* Clears the 64 bytes at p: two 32-byte vector stores on x86 (GCC
+ * expands a 64-byte memset as four 16-byte stores even for AVX2, and
+ * sim_qpu_reinit() is bound by its stores). Elsewhere a memset: on armhf
+ * GCC lowers the generic 32-byte vectors badly, and under qemu-arm
+ * small_tris took 8-10 % longer with them. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 typedef uint32_t sim_zero32 __attribute__((vector_size(32), aligned(4), may_alias));
 static SIM_ALWAYS_INLINE void zero64(void *p)
 {
