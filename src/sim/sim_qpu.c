@@ -166,6 +166,19 @@ static SIM_ALWAYS_INLINE void exec_fast_flags(struct sim_qpu *q, const struct si
 		set_flags(q, in->cond[1], qpu_mul_ops[in->op_mul].float_out, res[1], carry);
 }
 
+/* The add and mul ops of a decoded instruction without flags, each result
+ * into res[0] and res[1] (a NOP leaves its row unwritten). */
+static SIM_ALWAYS_INLINE void exec_ops(struct sim_qpu *q, const struct sim_inst *in,
+				       uint32_t res[2][16])
+{
+	if (in->op_add != QPU_A_NOP)
+		sim_lanes_add((enum qpu_op_add)in->op_add, sim_src_ptr(q, in->src[0]),
+			      sim_src_ptr(q, in->src[1]), res[0], NULL);
+	if (in->op_mul != QPU_M_NOP)
+		sim_lanes_mul((enum qpu_op_mul)in->op_mul, q->opt.fmul_round,
+			      sim_src_ptr(q, in->src[2]), sim_src_ptr(q, in->src[3]), res[1], NULL);
+}
+
 /* An ALU instruction that only reads registers/constants and writes
  * registers/accumulators (decode_fast_paths()): operands and destinations
  * resolved at decode time, the op loops inlined. Same semantics as
@@ -177,12 +190,7 @@ static SIM_ALWAYS_INLINE void exec_fast(struct sim_qpu *q, const struct sim_inst
 		return;
 	}
 	uint32_t res[2][16];
-	if (in->op_add != QPU_A_NOP)
-		sim_lanes_add((enum qpu_op_add)in->op_add, sim_src_ptr(q, in->src[0]),
-			      sim_src_ptr(q, in->src[1]), res[0], NULL);
-	if (in->op_mul != QPU_M_NOP)
-		sim_lanes_mul((enum qpu_op_mul)in->op_mul, q->opt.fmul_round,
-			      sim_src_ptr(q, in->src[2]), sim_src_ptr(q, in->src[3]), res[1], NULL);
+	exec_ops(q, in, res);
 	fast_store(q, in, 0, res[0]);
 	fast_store(q, in, 1, res[1]);
 }
@@ -340,12 +348,7 @@ static SIM_ALWAYS_INLINE bool exec_periph_ops(struct sim_qpu *q, const struct si
 					      struct vc4_diag *diag)
 {
 	uint32_t res[2][16];
-	if (in->op_add != QPU_A_NOP)
-		sim_lanes_add((enum qpu_op_add)in->op_add, sim_src_ptr(q, in->src[0]),
-			      sim_src_ptr(q, in->src[1]), res[0], NULL);
-	if (in->op_mul != QPU_M_NOP)
-		sim_lanes_mul((enum qpu_op_mul)in->op_mul, q->opt.fmul_round,
-			      sim_src_ptr(q, in->src[2]), sim_src_ptr(q, in->src[3]), res[1], NULL);
+	exec_ops(q, in, res);
 	for (unsigned u = 0; u < 2; u++) {
 		if (in->store[u] < ST_PERIPH)
 			fast_store(q, in, u, res[u]);
