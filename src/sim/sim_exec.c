@@ -221,11 +221,8 @@ bool sim_write_periph(struct sim_qpu *q, const struct sim_inst *in, unsigned uni
 		if (!q->hooks.tlb_write)
 			return vc4_diag_set(diag, "ip %u: %s write without a tile buffer", q->ip,
 					    in->wname[unit]);
-		uint16_t mask = 0;
-		for (int i = 0; i < 16; i++)
-			mask |= (uint16_t)((lanes[i] ? 1u : 0u) << i);
-		return q->hooks.tlb_write(q->hooks.user, q, (enum qpu_reg_id)in->wid[unit], v, mask,
-					  diag);
+		return q->hooks.tlb_write(q->hooks.user, q, (enum qpu_reg_id)in->wid[unit], v,
+					  sim_lane_bits(lanes), diag);
 	}
 	case WR_VPM: return sim_vpm_write(q, v, diag);
 	case WR_VPM_SETUP: return sim_vpm_setup(q, in->wi[unit] == 1, v[0], diag);

@@ -9,6 +9,9 @@
 
 #include "sim_lanes.h"
 #include "sim_qpu.h"
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 
 /* How an instruction reads raddr_a / raddr_b. */
 enum sim_rd {
@@ -102,6 +105,23 @@ static SIM_ALWAYS_INLINE void masked_store(uint32_t *restrict dst, const uint32_
 		uint32_t m = lanes[i] & bits;
 		dst[i] = (dst[i] & ~m) | (val[i] & m);
 	}
+}
+
+/* Bit i set where lane mask m[i] (0 or ~0) is set: on x86 the sign bits of
+ * the four 4-lane quarters (SSE's movmskps, in the baseline). */
+static inline uint16_t sim_lane_bits(const uint32_t *m)
+{
+#if defined(__SSE2__)
+	__m128 q[4];
+	memcpy(q, m, sizeof(q));
+	return (uint16_t)(_mm_movemask_ps(q[0]) | _mm_movemask_ps(q[1]) << 4 |
+			  _mm_movemask_ps(q[2]) << 8 | _mm_movemask_ps(q[3]) << 12);
+#else
+	uint32_t r = 0;
+	for (int i = 0; i < 16; i++)
+		r |= (m[i] ? 1u : 0u) << i;
+	return (uint16_t)r;
+#endif
 }
 
 /* dst = val on all 16 lanes (the two do not overlap). */

@@ -317,8 +317,10 @@ bool pipe_render_primitive(struct sim_pipe *p, const uint8_t *pkt)
 
 struct sim_pipe *sim_pipe_create(void)
 {
-	struct sim_pipe *p = calloc(1, sizeof(*p));
+	/* sizeof is a multiple of the struct's 64-byte alignment */
+	struct sim_pipe *p = aligned_alloc(_Alignof(struct sim_pipe), sizeof(*p));
 	if (p) {
+		memset(p, 0, sizeof(*p));
 		p->inst_limit = 1000000;
 		p->threads = pipe_default_threads();
 	}

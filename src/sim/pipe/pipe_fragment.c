@@ -13,6 +13,9 @@
  */
 #include <stddef.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 
 #include "qpu/qpu_isa.h"
 #include "sim/pipe/pipe_internal.h"
@@ -30,6 +33,8 @@ struct fs_ctx {
 	uint8_t test[16];      /* per lane: the samples tested (covered, in the sample mask) */
 	uint8_t pass[16];      /* per lane: the samples passing the stencil and depth tests */
 	uint8_t sfail[16];     /* per lane: the samples failing the stencil test */
+	uint16_t pass0;        /* lanes whose sample 0 passed (pass[i] & 1), once tested */
+	uint16_t passed;       /* lanes with a passing sample (pass[i] != 0), once tested */
 	uint32_t color_ms;     /* tlb_color_ms writes so far (the next one's sample) */
 	uint32_t loads;        /* colour loads so far (the next one's sample) */
 	bool z_written, tested, colored;
@@ -56,15 +61,33 @@ static void tile_words(const struct sim_pipe *p, const struct pipe_frag_block *b
 	}
 }
 
+/* Bit i of the result set where m[i] (0 or ~0) is set: on x86 the sign
+ * bits of four 4-lane quarters (SSE's movmskps). */
+static uint16_t mask_bits(const uint32_t m[16])
+{
+#if defined(__SSE2__)
+	__m128 q[4];
+	memcpy(q, m, sizeof(q));
+	return (uint16_t)(_mm_movemask_ps(q[0]) | _mm_movemask_ps(q[1]) << 4 |
+			  _mm_movemask_ps(q[2]) << 8 | _mm_movemask_ps(q[3]) << 12);
+#else
+	uint32_t r = 0;
+	for (uint32_t i = 0; i < 16; i++)
+		r |= (m[i] & 1u) << i;
+	return (uint16_t)r;
+#endif
+}
+
 /* The lanes i where compare function f passes for a[i] against b[i]
- * (pipe_compare() with the switch outside the lane loop). */
+ * (pipe_compare() with the switch outside the lane loop; the compares as
+ * one vector loop, then the bits). */
 static uint16_t compare_lanes(enum vc4_compare_function f, const uint32_t a[16],
 			      const uint32_t b[16])
 {
-	uint32_t m = 0;
+	uint32_t m[16];
 	switch (f) {
-	case VC4_COMPARE_FUNCTION_NEVER: break;
-#define CMP_LANES(OP) for (uint32_t i = 0; i < 16; i++) m |= (uint32_t)(a[i] OP b[i]) << i; break
+	case VC4_COMPARE_FUNCTION_NEVER: return 0;
+#define CMP_LANES(OP) for (uint32_t i = 0; i < 16; i++) m[i] = 0u - (uint32_t)(a[i] OP b[i]); break
 	case VC4_COMPARE_FUNCTION_LESS: CMP_LANES(<);
 	case VC4_COMPARE_FUNCTION_EQUAL: CMP_LANES(==);
 	case VC4_COMPARE_FUNCTION_LESS_OR_EQUAL: CMP_LANES(<=);
@@ -72,10 +95,15 @@ static uint16_t compare_lanes(enum vc4_compare_function f, const uint32_t a[16],
 	case VC4_COMPARE_FUNCTION_NOT_EQUAL: CMP_LANES(!=);
 	case VC4_COMPARE_FUNCTION_GREATER_OR_EQUAL: CMP_LANES(>=);
 #undef CMP_LANES
-	default: m = 0xffff; break;
+	default: return 0xffff;
 	}
-	return (uint16_t)m;
+	return mask_bits(m);
 }
+
+/* The lane bits of the 16-bit lane masks, lane_bit[i] = 1 << i: as a
+ * table so that the per-lane tests of a mask vectorise. */
+static const uint32_t lane_bit[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048,
+				       4096, 8192, 16384, 32768 };
 
 /* The samples of lane i that the tests see: the covered ones, restricted
  * in a multisampled tile buffer by the shader's ms_flags. */
@@ -112,9 +140,10 @@ static void zs_test_single(struct fs_ctx *c)
 	uint16_t cover = c->b->cover;
 	uint16_t pass = compare_lanes(c->s->cfg.depth_test_function, c->z, tz) & cover;
 	for (uint32_t i = 0; i < 16; i++) {
-		c->test[i] = (uint8_t)(cover >> i & 1);  /* samples[i] of a covered lane */
-		c->pass[i] = (uint8_t)(pass >> i & 1);
+		c->test[i] = (cover & lane_bit[i]) != 0;  /* samples[i] of a covered lane */
+		c->pass[i] = (pass & lane_bit[i]) != 0;
 	}
+	c->pass0 = c->passed = pass;
 	c->p->stats.fragments_depth_failed += (uint64_t)pipe_pop16(cover & ~pass);
 }
 
@@ -137,6 +166,10 @@ static void zs_test(struct fs_ctx *c)
 			if (c->test[i] & (1u << k))
 				zs_test_sample(c, i, k);
 	}
+	for (uint32_t i = 0; i < 16; i++) {
+		c->pass0 |= (uint16_t)((c->pass[i] & 1u) << i);
+		c->passed |= (uint16_t)((c->pass[i] != 0) << i);
+	}
 }
 
 /* zs_update() of a single-sampled tile buffer without stencil setup (the
@@ -145,12 +178,11 @@ static void zs_update_single(struct fs_ctx *c, uint16_t lanes)
 {
 	if (!c->s->cfg.z_updates_enable)
 		return;
-	uint16_t m = c->b->cover & lanes & c->zmask;
-	for (uint32_t i = 0; i < 16; i++) {
-		if ((m >> i & 1) && (c->test[i] & c->pass[i] & 1)) {
-			uint32_t *zs = &c->p->tb.zs[c->at[i]];
-			*zs = c->z[i] << 8 | (*zs & 0xff);
-		}
+	/* the passing lanes (tested, so covered) in turn */
+	for (uint32_t m = (uint32_t)(lanes & c->zmask & c->pass0); m; m &= m - 1) {
+		uint32_t i = (uint32_t)__builtin_ctz(m);
+		uint32_t *zs = &c->p->tb.zs[c->at[i]];
+		*zs = c->z[i] << 8 | (*zs & 0xff);
 	}
 }
 
@@ -339,8 +371,7 @@ static bool tlb_z_write(struct fs_ctx *c, struct sim_qpu *q, const uint32_t val[
 	if (c->tested)
 		return vc4_diag_set(diag, "ip %u: tlb_z write after the colour write", q->ip);
 	for (uint32_t i = 0; i < 16; i++)
-		if (lanes & (1u << i))
-			c->z[i] = val[i] & 0xffffff;
+		c->z[i] = (lanes & lane_bit[i]) ? val[i] & 0xffffff : c->z[i];
 	c->zmask = lanes;
 	c->z_written = true;
 	return true;
@@ -355,10 +386,7 @@ static void first_color_write(struct fs_ctx *c, uint16_t lanes)
 	if (c->colored)
 		return;
 	c->colored = true;
-	uint32_t written = 0;
-	for (uint32_t i = 0; i < 16; i++)
-		written |= (uint32_t)(c->pass[i] != 0) << i;
-	written &= lanes;
+	uint32_t written = (uint32_t)(c->passed & lanes);
 	c->p->stats.fragments_written += (uint64_t)pipe_pop16(written);
 	for (uint32_t quad = 0; quad < 4; quad++)
 		c->p->stats.quads_written += (written >> (4 * quad) & 0xf) != 0;
@@ -376,9 +404,10 @@ static bool color_write(struct fs_ctx *c, struct sim_qpu *q, bool ms, const uint
 				    "sample%s per pixel", q->ip, k + 1, ns, ns == 1 ? "" : "s");
 	first_color_write(c, lanes);
 	if (ns == 1) { /* sample 0 of each lane, whatever the write */
-		for (uint32_t i = 0; i < 16; i++)
-			if ((lanes >> i & 1) && (c->pass[i] & 1))
-				c->p->tb.color[c->at[i]] = val[i];
+		for (uint32_t m = (uint32_t)(lanes & c->pass0); m; m &= m - 1) {
+			uint32_t i = (uint32_t)__builtin_ctz(m);
+			c->p->tb.color[c->at[i]] = val[i];
+		}
 		return true;
 	}
 	uint8_t only = ms ? (uint8_t)(1u << k) : 0xf;
@@ -463,7 +492,7 @@ static void early_z(struct sim_pipe *p, const struct pipe_state *s, struct pipe_
 		uint16_t pass = compare_lanes(s->cfg.depth_test_function, b->z24, tz);
 		b->cover = cover & pass;
 		for (uint32_t i = 0; i < 16; i++)
-			b->samples[i] &= (uint8_t)-(b->cover >> i & 1);
+			b->samples[i] &= (uint8_t)-((b->cover & lane_bit[i]) != 0);
 		p->stats.fragments_depth_failed += (uint64_t)pipe_pop16(cover & ~pass);
 		return;
 	}
@@ -486,8 +515,7 @@ static void early_z(struct sim_pipe *p, const struct pipe_state *s, struct pipe_
 
 static void count_shaded(struct sim_pipe *p, uint16_t cover)
 {
-	for (uint32_t i = 0; i < 16; i++)
-		p->stats.fragments_shaded += (cover >> i) & 1;
+	p->stats.fragments_shaded += pipe_pop16(cover);
 	for (uint32_t quad = 0; quad < 4; quad++)
 		p->stats.quads_shaded += (cover >> (4 * quad) & 0xf) != 0;
 }
@@ -514,12 +542,16 @@ static void set_payloads(struct sim_qpu *q, const struct pipe_frag_block *b)
 	uint32_t x[16], y[16], rev[16], msf[16];
 	pipe_store_lanes(sim_qpu_reg(q, QPU_REG_FS_PAYLOAD_W), b->w);
 	pipe_store_lanes(sim_qpu_reg(q, QPU_REG_FS_PAYLOAD_Z), b->z24);
+	/* branch-free whole vectors (a per-lane choice made GCC write the
+	 * lanes one 4-byte store at a time, then load them as vectors before
+	 * those stores had landed) */
+	uint32_t cover = b->cover, x0 = b->x0, y0 = b->y0, reverse = b->reverse;
 	for (uint32_t i = 0; i < 16; i++) {
-		x[i] = b->x0 + pipe_lane_x(i);
-		y[i] = b->y0 + pipe_lane_y(i);
-		rev[i] = b->reverse;
-		msf[i] = (b->cover >> i & 1) ? b->samples[i] : 0;
+		x[i] = x0 + pipe_lane_x(i);
+		y[i] = y0 + pipe_lane_y(i);
+		rev[i] = reverse;
 	}
+	pipe_samples_lanes(b->samples, cover, lane_bit, msf);
 	pipe_store_lanes(q->x_pix, x);
 	pipe_store_lanes(q->y_pix, y);
 	pipe_store_lanes(q->rev_flag, rev);

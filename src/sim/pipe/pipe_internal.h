@@ -91,6 +91,35 @@ static inline void pipe_store_lanes(void *dst, const void *src)
 }
 #endif
 
+/* out[i] = samples[i] where cover & bit[i], else 0. On x86 whole 8-lane
+ * vectors (the bytes widened by one conversion each, 32-byte stores, as
+ * pipe_store_lanes()); elsewhere a loop (armhf's GCC lowers these generic
+ * vectors badly). */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+static inline void pipe_samples_lanes(const uint8_t samples[16], uint32_t cover,
+				      const uint32_t bit[16], uint32_t out[16])
+{
+	typedef uint8_t pipe_b8 __attribute__((vector_size(8)));
+	typedef uint32_t pipe_w8 __attribute__((vector_size(32)));
+	const pipe_v8 *bv = (const pipe_v8 *)(const void *)bit;
+	pipe_v8 *o = (pipe_v8 *)(void *)out;
+	for (int h = 0; h < 2; h++) {
+		pipe_b8 s8;
+		memcpy(&s8, samples + 8 * h, 8);
+		pipe_w8 s = __builtin_convertvector(s8, pipe_w8);
+		pipe_w8 m = (pipe_w8)((bv[h] & cover) != 0);
+		o[h] = s & m;
+	}
+}
+#else
+static inline void pipe_samples_lanes(const uint8_t samples[16], uint32_t cover,
+				      const uint32_t bit[16], uint32_t out[16])
+{
+	for (uint32_t i = 0; i < 16; i++)
+		out[i] = (cover & bit[i]) ? samples[i] : 0;
+}
+#endif
+
 /* One shaded vertex: what the rasteriser and binner need. */
 struct pipe_vertex {
 	float xc, yc, zc, wc;        /* clip coordinates (CS only) */
@@ -165,7 +194,10 @@ struct sim_pipe {
 	struct sim_pipe_stats stats;
 	uint64_t inst_limit;
 	struct sim_shared shared;
-	struct sim_qpu qpu;            /* runs every shader, one at a time */
+	/* runs every shader, one at a time; at a 64-byte boundary (the
+	 * struct is allocated so, sim_pipe_create()) so that the run loop's
+	 * 32-byte register loads and stores never straddle a cache line */
+	_Alignas(64) struct sim_qpu qpu;
 	struct pipe_prog progs[PIPE_PROG_CACHE];
 	uint32_t nprogs;
 	uint32_t semaphore;

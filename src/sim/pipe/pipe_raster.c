@@ -327,8 +327,15 @@ static uint16_t rect_lanes(const struct pipe_frag_block *b, const int64_t r[4])
 		cols |= (uint32_t)(b->x0 + d >= r[0] && b->x0 + d < r[2]) << d;
 		rows |= (uint32_t)(b->y0 + d >= r[1] && b->y0 + d < r[3]) << d;
 	}
-	for (uint32_t i = 0; i < 16; i++)
-		lanes |= (cols >> pipe_lane_x(i) & rows >> pipe_lane_y(i) & 1u) << i;
+	/* the lanes of each column and each row (pipe_lane_x(), pipe_lane_y()) */
+	static const uint16_t col_lanes[4] = { 0x0505, 0x0a0a, 0x5050, 0xa0a0 };
+	static const uint16_t row_lanes[4] = { 0x0033, 0x00cc, 0x3300, 0xcc00 };
+	uint32_t in_cols = 0, in_rows = 0;
+	for (uint32_t d = 0; d < 4; d++) {
+		in_cols |= (0u - (cols >> d & 1)) & col_lanes[d];
+		in_rows |= (0u - (rows >> d & 1)) & row_lanes[d];
+	}
+	lanes = in_cols & in_rows;
 	return (uint16_t)lanes;
 }
 
@@ -352,8 +359,9 @@ static void raster_block(struct sim_pipe *p, const struct pipe_state *s,
 		/* the loop below without the per-sample tests: a lane inside r
 		 * covers all its samples or none, by its centre */
 		b->cover = (all_in ? 0xffff : in) & rect;
+		uint32_t cover = b->cover;
 		for (uint32_t i = 0; i < 16; i++)
-			b->samples[i] = (b->cover >> i & 1) ? full : 0;
+			b->samples[i] = (uint8_t)(full & (0u - (cover >> i & 1)));
 		return;
 	}
 	for (uint32_t i = 0; i < 16; i++) {
