@@ -62,6 +62,13 @@ void emit_facts(uint64_t word, struct emit_facts *f);
 bool emit_select(const struct qir_compile *c, const struct qir_ra_result *ra,
 		 struct emit_block *blocks, struct vc4_diag *diag);
 
+/* emit_fuse.c: in a block's selected nodes, a lone `mov rN, vpm` and the
+ * first later reader of rN when that is a lone move into an SFU register
+ * become one word reading the VPM once in both halves (`mov rN, vpm ; mov
+ * sfu_recip, vpm`), where nothing in between writes rN or an SFU register,
+ * or reads or loads r4. */
+void emit_fuse_block(struct emit_block *blk);
+
 /* qpu_merge.c: pairs two unpaired instructions into one word; false when
  * they cannot share an instruction. `alt_a`/`alt_b` (0 = none) are the
  * other-ALU forms the merge may use instead. */

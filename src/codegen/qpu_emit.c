@@ -57,8 +57,10 @@ bool qpu_emit(const struct qir_compile *c, const struct qir_ra_result *ra,
 	if (!ok)
 		vc4_diag_set(diag, "out of memory");
 	ok = ok && emit_select(c, ra, blocks, diag);
-	for (size_t b = 0; ok && b < nb; b++)
+	for (size_t b = 0; ok && b < nb; b++) {
+		emit_fuse_block(&blocks[b]);
 		ok = emit_schedule_block(&blocks[b], (uint32_t)b, &p, diag);
+	}
 	ok = ok && emit_finish(&p, (uint32_t)nb, diag);
 	if (ok && !collect(c, &p, out))
 		ok = vc4_diag_set(diag, "out of memory");

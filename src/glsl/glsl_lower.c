@@ -340,8 +340,10 @@ static void gll_loop(struct lower *l, struct glsl_node *n)
 }
 
 /* Lowers a return: stores the value in the function's result slot; when the
- * function has a wrapper loop (a return not at its end), also sets its
- * "returned" flag and breaks out of that loop. */
+ * function has a wrapper loop (a return not at its end), also breaks out of
+ * that loop, setting its "returned" flag first when inside a loop of the
+ * function (only there is it read: `if (!x) break` is then a plain jump-if,
+ * which a uniform loop lowers as one branch). */
 static void gll_return(struct lower *l, struct glsl_node *n)
 {
 	struct frame *f = l->frame;
@@ -353,7 +355,8 @@ static void gll_return(struct lower *l, struct glsl_node *n)
 	gll_at(l, n);
 	if (f->flag == IR_NONE)
 		return; /* the last statement of the function */
-	ir_build_store(l->b, f->flag, ir_build_constb(l->b, true));
+	if (f->loops > 0)   /* read only after a loop of the function (propagate_return) */
+		ir_build_store(l->b, f->flag, ir_build_constb(l->b, true));
 	ir_build_break(l->b);
 }
 

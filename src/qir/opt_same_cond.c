@@ -11,8 +11,11 @@
  * An unconditional write of the constant the temp already holds goes too:
  * a GLSL local set to the same constant before each inlined call
  * (`load_imm t, -1.0` before each `o * TexelSize` of post-sobel); with one
- * definition left, CSE then shares the products. Runs only in programs
- * with a conditional write (the driver's `needs`), as before.
+ * definition left, CSE then shares the products. And two conditional
+ * writes of one constant under complementary conditions of the same flags
+ * (`mov.zs t, 0; mov.zc t, 0`: select-style ifs whose parts store the same
+ * constant), t not read in between, are one unconditional write. Runs only
+ * in programs with a conditional write (the driver's `needs`), as before.
  */
 #include <stdlib.h>
 
@@ -22,6 +25,10 @@ struct stamps {
 	uint32_t *written;  /* per temp: stamp of its latest write (0 = none) */
 	uint32_t *def_at;   /* per temp: stamp of its last plain write */
 	const struct qir_inst **def;  /* per temp: that write, or NULL */
+	uint32_t *read;     /* per temp: stamp of its latest read */
+	struct qir_inst **cond_def;   /* per temp: its latest write if a plain
+				       * conditional constant write, or NULL */
+	uint32_t flags_at;  /* stamp of the latest flag update */
 };
 
 /* A plain instruction: no pack, no flags, operands that read nothing but
@@ -74,6 +81,31 @@ static bool same_as_last(const struct qir_compile *c, const struct stamps *st,
 	return true;
 }
 
+/* True when inst, a plain conditional constant write, completes the temp's
+ * previous write (st->cond_def, written at st->written) into an
+ * unconditional one: the same constant under the complementary condition,
+ * no flag update and no read of the temp in between. */
+static bool completes(const struct qir_compile *c, const struct stamps *st,
+		      const struct qir_inst *inst)
+{
+	uint32_t t = inst->dst.index, v, w;
+	const struct qir_inst *p = st->cond_def[t];
+	return p && inst->cond >= QPU_COND_ZS && p->cond == (inst->cond ^ 1) &&
+	       st->flags_at < st->written[t] && st->read[t] < st->written[t] &&
+	       const_write(c, p, &v) && const_write(c, inst, &w) && v == w;
+}
+
+/* Stamps inst's temp reads and flag update. */
+static void note_reads(struct stamps *st, const struct qir_compile *c,
+		       const struct qir_inst *inst, uint32_t now)
+{
+	for (int s = 0; s < QIR_MAX_SRC; s++)
+		if (inst->src[s].file == QIR_FILE_TEMP && inst->src[s].index < c->num_temps)
+			st->read[inst->src[s].index] = now;
+	if (inst->sf)
+		st->flags_at = now;
+}
+
 /* One block; *stamp counts instructions across blocks. */
 static bool block_same(struct qir_compile *c, struct qir_block *b, struct stamps *st,
 		       uint32_t *stamp)
@@ -83,6 +115,7 @@ static bool block_same(struct qir_compile *c, struct qir_block *b, struct stamps
 	struct qir_inst *inst, *next;
 	qir_foreach_inst_safe(b, inst, next) {
 		uint32_t now = ++*stamp;
+		note_reads(st, c, inst, now);
 		if (inst->dst.file != QIR_FILE_TEMP || inst->dst.index >= c->num_temps)
 			continue;
 		uint32_t t = inst->dst.index;
@@ -95,8 +128,15 @@ static bool block_same(struct qir_compile *c, struct qir_block *b, struct stamps
 			progress = true;
 			continue;
 		}
+		if (cond && plain(inst) && st->written[t] >= block_start && completes(c, st, inst)) {
+			qir_inst_remove(c, b, st->cond_def[t]);
+			inst->cond = QPU_COND_ALWAYS;
+			cond = false;
+			progress = true;
+		}
 		st->written[t] = now;
 		st->def[t] = !cond && plain(inst) ? inst : NULL;
+		st->cond_def[t] = cond && plain(inst) && const_write(c, inst, &v) ? inst : NULL;
 		st->def_at[t] = now;
 	}
 	return progress;
@@ -125,9 +165,11 @@ bool qir_opt_same_cond(struct qir_compile *c)
 		.written = calloc(n, sizeof(uint32_t)),
 		.def_at = calloc(n, sizeof(uint32_t)),
 		.def = calloc(n, sizeof(*st.def)),
+		.read = calloc(n, sizeof(uint32_t)),
+		.cond_def = calloc(n, sizeof(*st.cond_def)),
 	};
 	bool progress = false;
-	if (!st.written || !st.def_at || !st.def) {
+	if (!st.written || !st.def_at || !st.def || !st.read || !st.cond_def) {
 		c->oom = true;
 	} else {
 		struct qir_block *b;
@@ -137,6 +179,8 @@ bool qir_opt_same_cond(struct qir_compile *c)
 	free(st.written);
 	free(st.def_at);
 	free(st.def);
+	free(st.read);
+	free(st.cond_def);
 	if (progress)
 		qir_invalidate(c);
 	return progress;

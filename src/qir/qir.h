@@ -660,6 +660,15 @@ bool qir_opt_neg_sum(struct qir_compile *c);
 bool qir_opt_const_flags(struct qir_compile *c);
 /* Conditional writes of the value a temp already holds removed (opt_same_cond.c). */
 bool qir_opt_same_cond(struct qir_compile *c);
+/* Multiply-written temps holding one small constant everywhere become one
+ * load-immediate at the entry (opt_const_temps.c). */
+bool qir_opt_const_temps(struct qir_compile *c);
+/* (x + C) * K -> x * K + C * K for a power of two K, the sum read once
+ * (opt_scale_first.c). */
+bool qir_opt_scale_first(struct qir_compile *c);
+/* A factor shared by the factors of two summed products pulled up for
+ * `factor` (opt_pull_factor.c). */
+bool qir_opt_pull_factor(struct qir_compile *c);
 bool qir_opt_flag_bool(struct qir_compile *c);
 bool qir_opt_const_pack(struct qir_compile *c);
 bool qir_opt_dead_flags(struct qir_compile *c);

@@ -37,7 +37,10 @@
  * conditional mov that a `mov.sf` tests, const_pack's from an mmov (packed
  * constants), factor's from an fmul (its products), neg_sum's from an
  * fmul of an xor (a negated factor), reassoc's from an fadd
- * (its sums).
+ * (its sums), pull_factor's and scale_first's from an fmul; const_temps
+ * only finds temps worth it where selects merged them, by conditional
+ * writes (without the need it cost 16 M instructions over the corpus for
+ * nothing more).
  * blind_to: DCE's DEAD_TEMPS progress removes only instructions no remaining
  * one reads, of temps without another definition: the others' operands,
  * definitions, constants and the CFG stay as they were, which is all that
@@ -62,10 +65,13 @@ static const struct qir_pass standard_passes[] = {
 	{ "small_imm", qir_opt_small_imm, true, 0, DT | IM },
 	{ "redundant_sf", qir_opt_redundant_sf, true, QIR_NEEDS_SF, 0 },
 	{ "reassoc", qir_opt_reassoc, true, QIR_NEEDS_OP(QIR_OP_FADD), 0 },
+	{ "pull_factor", qir_opt_pull_factor, true, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
 	{ "factor", qir_opt_factor, false, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
 	{ "neg_sum", qir_opt_neg_sum, false, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), 0 },
 	{ "const_flags", qir_opt_const_flags, false, QIR_NEEDS_SF | QIR_NEEDS_COND, 0 },
 	{ "same_cond", qir_opt_same_cond, false, QIR_NEEDS_COND, 0 },
+	{ "const_temps", qir_opt_const_temps, false, QIR_NEEDS_COND, 0 },
+	{ "scale_first", qir_opt_scale_first, true, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
 	{ "flag_bool", qir_opt_flag_bool, true, QIR_NEEDS_SF | QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_MOV), 0 },
 	{ "const_pack", qir_opt_const_pack, false, QIR_NEEDS_OP(QIR_OP_MMOV), 0 },
 	{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, 0 },

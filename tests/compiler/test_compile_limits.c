@@ -82,14 +82,16 @@ static char *nested_ifs(unsigned n)
 	return t.s;
 }
 
-/* n loops nested in each other, each left by a break after its body. */
-static char *nested_loops(unsigned n)
+/* n loops nested in each other, each left by a break after its body and,
+ * with `early`, first by a break where the varying's x is above 0 (lanes
+ * leave apart: exec masks). */
+static char *nested_loops(unsigned n, bool early)
 {
 	struct text t = { 0 };
 	add(&t, "fragment\nvarying smooth vec4 @v\noutput color\nlocal vec4 @l\n%%c = load @v\n"
-	    "store @l, %%c\n");
+	    "%%x = extract %%c, 0\n%%z = const float 0\n%%b = flt %%z, %%x\nstore @l, %%c\n");
 	for (unsigned i = 0; i < n; i++)
-		add(&t, "loop {\n");
+		add(&t, early ? "loop {\nif %%b {\nbreak\n}\n" : "loop {\n");
 	add(&t, "%%y = load @l\n%%w = add %%y, %%c\nstore @l, %%w\n");
 	for (unsigned i = 0; i < n; i++)
 		add(&t, "break\n}\n");
@@ -167,12 +169,28 @@ static void deep_if_nesting(void **state)
 static void deep_loop_nesting(void **state)
 {
 	(void)state;
-	char *text = nested_loops(5000);
+	char *text = nested_loops(5000, true);
 	struct vc4_compile_result r;
 	struct vc4_diag d = {0};
 	if (!compile_bounded(text, "loops.ir", &r, &d))
 		fail_msg("%s", d.msg);
 	expect_stats(&r, 5000, 10, 40);
+	vc4_compile_result_free(&r);
+	free(text);
+}
+
+/* Loops that run once, every lane together (the tail break), are uniform
+ * loops without a back edge (lower_ifconv.c): the nest of 5000 is the
+ * straight body, a few instructions in all. */
+static void deep_once_loops(void **state)
+{
+	(void)state;
+	char *text = nested_loops(5000, false);
+	struct vc4_compile_result r;
+	struct vc4_diag d = {0};
+	if (!compile_bounded(text, "loops.ir", &r, &d))
+		fail_msg("%s", d.msg);
+	expect_stats(&r, 1, 10, 30);
 	vc4_compile_result_free(&r);
 	free(text);
 }
@@ -183,6 +201,7 @@ int main(void)
 		cmocka_unit_test(many_live_values_fail_fast),
 		cmocka_unit_test(deep_if_nesting),
 		cmocka_unit_test(deep_loop_nesting),
+		cmocka_unit_test(deep_once_loops),
 	};
 	return cmocka_run_group_tests_name("compiler_limits", tests, NULL, NULL);
 }

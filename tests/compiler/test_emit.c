@@ -1,8 +1,9 @@
 /* test_emit.c: instruction selection and scheduling on hand-written QIR —
  * the operand cases one instruction cannot encode (copies through ra14 /
  * rb14), r4 results under a condition, SFU latency, pairing of two moves,
- * uniform order re-read from the schedule, MUL-unit colour packs, the
- * thread switch placement and the program end — exact disassembly, hazard checker and kernel clean. */
+ * uniform order re-read from the schedule, MUL-unit colour packs, a VPM
+ * read shared with an SFU write, the thread switch placement and the
+ * program end — exact disassembly, hazard checker and kernel clean. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -328,6 +329,34 @@ static void merge_rules(void **state)
 	assert_int_equal(qpu_get_op_add(out), QPU_A_ADD);
 }
 
+/* A VPM read into an accumulator whose first reader is an SFU write: one
+ * instruction reads the VPM in both halves (one pop), the reciprocal starts
+ * with the read (emit_fuse.c). The read's other reader keeps the copy. */
+static void vpm_read_into_sfu(void **state)
+{
+	(void)state;
+	expect("qir vs\n"
+	       "uniform u0 const 0x00401a00\n"
+	       "uniform u1 const 0x00001a00\n"
+	       "block 0:\n"
+	       "\tmov vr_setup, u0\n"
+	       "\tmov t0, vpm0\n"
+	       "\trcp t1, t0\n"
+	       "\tfmul t2, t0, t1\n"
+	       "\tmov vw_setup, u1\n"
+	       "\tmov vpm, t2\n",
+	       QPU_STAGE_VS,
+	       "mov vr_setup, unif ; nop\n"
+	       "mov r1, vpm ; mov sfu_recip, vpm\n"
+	       "mov vw_setup, unif ; nop\n"
+	       "nop ; nop\n"
+	       "nop ; fmul r2, r1, r4\n"
+	       "mov vpm, r2 ; nop\n"
+	       "nop ; nop ; thrend\n"
+	       "nop ; nop\n"
+	       "nop ; nop\n", NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -340,6 +369,7 @@ int main(void)
 		cmocka_unit_test(merge_rules),
 		cmocka_unit_test(branch),
 		cmocka_unit_test(mul_mov_pack),
+		cmocka_unit_test(vpm_read_into_sfu),
 	};
 	return cmocka_run_group_tests_name("compiler_emit", tests, NULL, NULL);
 }

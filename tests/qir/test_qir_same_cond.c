@@ -77,6 +77,61 @@ static void same_constant_again(void **state)
 		"\tmov tlb_color, t4\n");
 }
 
+/* The same constant under complementary conditions of the same flags is
+ * one unconditional write (the select merge of two parts storing it); not
+ * when the temp is read in between, the flags change in between, or the
+ * constants differ. */
+static void complementary(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_same_cond, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tmov t0, 0\n"
+		"\tmov t1, 0\n"
+		"\tmov t3, 0\n"
+		"\tmov t4, 0\n"
+		"\tfsub.sf -, u0, 1.0\n"
+		"\tmov.zs t0, 0.5\n"
+		"\tmov.zc t0, 0.5\n"
+		"\tmov.ns t1, 0.5\n"
+		"\tfadd t2, t1, 1.0\n"
+		"\tmov.nc t1, 0.5\n"
+		"\tmov.zs t3, 1.0\n"
+		"\tmov.zc t3, 2.0\n"
+		"\tmov.zs t4, 1.0\n"
+		"\tfsub.sf -, u0, 2.0\n"
+		"\tmov.zc t4, 1.0\n"
+		"\tfadd t5, t0, t1\n"
+		"\tfadd t6, t5, t2\n"
+		"\tfadd t7, t3, t4\n"
+		"\tfadd t8, t6, t7\n"
+		"\tmov tlb_color, t8\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"block 0:\n"
+		"\tmov t0, 0\n"
+		"\tmov t1, 0\n"
+		"\tmov t3, 0\n"
+		"\tmov t4, 0\n"
+		"\tfsub.sf -, u0, 1.0\n"
+		"\tmov t0, 0.5\n"
+		"\tmov.ns t1, 0.5\n"
+		"\tfadd t2, t1, 1.0\n"
+		"\tmov.nc t1, 0.5\n"
+		"\tmov.zs t3, 1.0\n"
+		"\tmov.zc t3, 2.0\n"
+		"\tmov.zs t4, 1.0\n"
+		"\tfsub.sf -, u0, 2.0\n"
+		"\tmov.zc t4, 1.0\n"
+		"\tfadd t5, t0, t1\n"
+		"\tfadd t6, t5, t2\n"
+		"\tfadd t7, t3, t4\n"
+		"\tfadd t8, t6, t7\n"
+		"\tmov tlb_color, t8\n");
+}
+
 static void kept(void **state)
 {
 	(void)state;
@@ -106,6 +161,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(removed),
 		cmocka_unit_test(same_constant_again),
+		cmocka_unit_test(complementary),
 		cmocka_unit_test(kept),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -345,9 +345,12 @@ static void lower_endloop(struct lower *l, const struct ir_instr *in)
 		reactivate(l, mark_id(in->match));
 	if (!uniform)
 		lower_sf(l, QIR_OP_MOV, l->exec, qir_null());   /* Z: active */
-	if (l->loop_heads.len > 0)
+	bool once = uniform && lower_tail_break(l, l->cur - 1);   /* falls out */
+	if (l->loop_heads.len > 0 && !once)
 		qir_BRANCH(l->c, uniform ? QPU_BR_ALWAYS : QPU_BR_ANY_ZS,
-			   l->loop_heads.data[--l->loop_heads.len]);
+			   l->loop_heads.data[l->loop_heads.len - 1]);
+	if (l->loop_heads.len > 0)
+		l->loop_heads.len--;
 	open_block(l, l->cur);
 	if (!uniform)
 		reactivate(l, mark_id(l->cur));
@@ -362,6 +365,8 @@ static void lower_jump(struct lower *l, const struct ir_instr *in)
 	    (lower_if_plan_of(l, l->cur - 1) == LOWER_IF_BREAK ||
 	     lower_if_plan_of(l, l->cur - 1) == LOWER_IF_UNIFORM_JUMP))
 		return;   /* done by its if */
+	if (lower_tail_break(l, l->cur) && lower_loop_uniform(l, in->match))
+		return;   /* every lane falls out of the loop's end */
 	const struct ir_instr *loop = &l->sh->instrs.data[in->match];
 	uint32_t id = in->op == IR_OP_BREAK ? mark_id(loop->match) : mark_id(in->match);
 	deactivate(l, id);

@@ -238,6 +238,14 @@ static bool is_break_if(const struct lower *l, uint32_t i)
 	return is_jump_if(l, i, IR_OP_BREAK);
 }
 
+bool lower_tail_break(const struct lower *l, uint32_t k)
+{
+	const struct ir_instr *in = &l->sh->instrs.data[k];
+	const struct ir_instr *end = k + 1 < l->sh->instrs.len ? in + 1 : NULL;
+	return in->op == IR_OP_BREAK && end && end->op == IR_OP_ENDLOOP &&
+	       end->match == in->match;
+}
+
 /* Whether every break and continue of the kept loop at `loop` (through
  * its endloop) is alone in an if on a uniform condition reached together,
  * and every if around one inside the loop is uniform too; with at least
@@ -252,6 +260,10 @@ static bool loop_jumps_uniform(const struct lower *l, const struct ir_uniformity
 		if ((in->op != IR_OP_BREAK && in->op != IR_OP_CONTINUE) || in->match != loop ||
 		    !lower_kept(l, k))
 			continue;
+		if (lower_tail_break(l, k)) {   /* every lane leaves together */
+			breaks = true;
+			continue;
+		}
 		if (!is_jump_if(l, k - 1, (enum ir_op)in->op) || !ir_uniform_if(sh, u, k - 1))
 			return false;
 		breaks |= in->op == IR_OP_BREAK;
@@ -284,7 +296,7 @@ static void make_uniform_loop(struct lower *l, uint32_t i)
 	for (uint32_t k = i + 1; k < in->match; k++) {
 		const struct ir_instr *j = &sh->instrs.data[k];
 		if ((j->op != IR_OP_BREAK && j->op != IR_OP_CONTINUE) || j->match != i ||
-		    !lower_kept(l, k))
+		    !lower_kept(l, k) || lower_tail_break(l, k))
 			continue;
 		l->if_plan[k - 1] = LOWER_IF_UNIFORM_JUMP;
 		for (uint32_t o = k - 2; o > i; o--)
@@ -321,6 +333,38 @@ static bool plan_uniform_loops(struct lower *l, const struct ir_uniformity *u)
 		if (in->op == IR_OP_LOOP && masked == 0 && u->together[i] && u->together[i + 1] &&
 		    in->match != i + 1 && loop_jumps_uniform(l, u, i))
 			make_uniform_loop(l, i);
+		masking[depth] = masks_lanes(l, i);
+		masked += masking[depth++];
+	}
+	free(masking);
+	return true;
+}
+
+/* Plans select-style ifs inside loops where no open construct masks lanes
+ * (uniform loops, uniform ifs): every lane is active there as at the top
+ * level, which plan_select() alone covers (lower_plan_ifs). False on OOM. */
+static bool plan_unmasked_selects(struct lower *l)
+{
+	const struct ir_shader *sh = l->sh;
+	bool *masking = malloc((sh->instrs.len + 1) * sizeof(bool));
+	uint32_t depth = 0, masked = 0;
+	if (!masking)
+		return false;
+	for (uint32_t i = 0; i + 1 < sh->instrs.len; i++) {
+		const struct ir_instr *in = &sh->instrs.data[i];
+		if (!lower_kept(l, i))
+			continue;
+		if ((in->op == IR_OP_ENDIF || in->op == IR_OP_ENDLOOP) && depth > 0)
+			masked -= masking[--depth];
+		if (in->op != IR_OP_IF && in->op != IR_OP_LOOP)
+			continue;
+		if (in->op == IR_OP_IF && masked == 0 && depth > 0 &&
+		    (l->if_plan[i] == LOWER_IF_FLAT || l->if_plan[i] == LOWER_IF_BRANCH ||
+		     l->if_plan[i] == LOWER_IF_UNIFORM) &&
+		    body_is_select(l, i)) {
+			i = plan_select(l, i);   /* its endif: nothing opened */
+			continue;
+		}
 		masking[depth] = masks_lanes(l, i);
 		masked += masking[depth++];
 	}
@@ -411,7 +455,7 @@ bool lower_plan_ifs(struct lower *l)
 	if (!ir_uniformity(sh, &u, &d))
 		return false;
 	plan_uniform_ifs(l, &u);
-	bool ok = plan_uniform_loops(l, &u);
+	bool ok = plan_uniform_loops(l, &u) && plan_unmasked_selects(l);
 	ir_uniformity_free(&u);
 	return ok && plan_break_ifs(l) && plan_exit_tests(l);
 }

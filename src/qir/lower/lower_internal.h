@@ -134,6 +134,10 @@ bool lower_loop_continues(const struct lower *l, uint32_t loop);
  * lane runs it together and leaves it only through LOWER_IF_UNIFORM_JUMP
  * ifs (branches on a uniform condition). */
 bool lower_loop_uniform(const struct lower *l, uint32_t loop);
+/* Whether the BREAK at IR index k is the last instruction of its loop's
+ * body (not inside an if): the loop runs once; in a uniform loop every lane
+ * leaves there together, without a branch. */
+bool lower_tail_break(const struct lower *l, uint32_t k);
 /* The plan of the if an IF, ELSE or ENDIF marker belongs to. */
 enum lower_if_plan lower_if_plan_of(const struct lower *l, uint32_t marker);
 /* Whether the endif is followed by a test that leaves the iteration. */

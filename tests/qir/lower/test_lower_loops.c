@@ -204,6 +204,34 @@ static unsigned loop_branches(const char *body)
 	return n;
 }
 
+/* A loop run once (its body ends in a break: a function's wrapper for an
+ * early `return`) whose other exits are uniform jump-ifs is a uniform loop
+ * without a back edge; an if inside it, where no construct masks lanes, is
+ * select-style (corpus: piglit-glsl-fs-loop-shadow-variables FS 789 ->
+ * 252). One branch in all, the uniform exit; lane by lane as the
+ * interpreter for both ways out. */
+static void test_once_loop(void **state)
+{
+	(void)state;
+	const char *body =
+		"loop {\n%n0 = load @n\n%three = const int 3\n%o3 = ieq %n0, %three\n"
+		"if %o3 {\nbreak\n}\n%uv = load @v_uv\n%x = extract %uv, 0\n"
+		"%hf = const float 0.5\n%p = fgt %x, %hf\nif %p {\n%q = const float 0.25\n"
+		"store @sum, %q\n}\nbreak\n}\n";
+	assert_int_equal(loop_branches(body), 1);
+	struct ir_shader *sh = fs_shader(body);
+	struct qir_shader_key key;
+	qir_shader_key_init(&key, QIR_STAGE_FRAGMENT);
+	struct qir_compile *c = lt_lower(sh, NULL, &key, QIR_STAGE_FRAGMENT);
+	struct vc4_diag d = { 0 };
+	if (!qir_optimize(c, &d))
+		fail_msg("%s", d.msg);
+	assert_int_equal(cond_count(c, true), 1);   /* the select's mov.ns, no exec */
+	qir_compile_free(c);
+	ir_shader_free(sh);
+	run_loops_n(body, 0, 2);
+}
+
 /* An integer loop on locals holding constants runs at compile time
  * (lower_constloop.c): no branch left, the results stored as constants
  * (here i = 7, j = 1 + 2 + 4 + 5 + 6 + 7 with 3 skipped by a continue, as
@@ -242,6 +270,7 @@ int main(void)
 		cmocka_unit_test(test_uniform_loop),
 		cmocka_unit_test(test_uniform_loop_after_break),
 		cmocka_unit_test(test_const_loop),
+		cmocka_unit_test(test_once_loop),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
