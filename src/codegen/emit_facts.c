@@ -47,8 +47,13 @@ static void read_addrs(const struct qpu_inst *in, struct emit_facts *f)
 			f->vary = f->fifo = true;
 			f->wr_acc |= 1u << 5;    /* the C coefficient arrives in r5 */
 		}
-		if (r->periph == QPU_PERIPH_VPM)
+		if (r->periph == QPU_PERIPH_VPM) {
 			f->vpm = f->fifo = true;
+			if (r->flags & QPU_REGF_FIFO_POP)
+				f->vpm_rd = true;
+			else
+				f->vpm_other = true;
+		}
 		if (r->periph == QPU_PERIPH_MUTEX)
 			f->periph++;
 	}
@@ -93,6 +98,14 @@ static void write_addr(const struct qpu_inst *in, bool is_mul, unsigned addr,
 	case QPU_PERIPH_VPM_SETUP:
 	case QPU_PERIPH_VPM_DMA:
 		f->vpm = f->fifo = true;
+		if (r->id == QPU_REG_VPM)
+			f->vpm_wr = true;
+		else if (r->id == QPU_REG_VR_SETUP)
+			f->vpm_rs = true;
+		else if (r->id == QPU_REG_VW_SETUP)
+			f->vpm_ws = true;
+		else
+			f->vpm_other = true;
 		break;
 	case QPU_PERIPH_UNIFORM:
 		f->wr_unif_addr = true;

@@ -43,6 +43,10 @@ struct emit_facts {
 	bool rd_unif : 1;            /* pops a uniform (TMU config writes included) */
 	bool wr_unif_addr : 1;       /* uniforms_addr write */
 	bool vpm : 1;                /* VPM read/write/setup */
+	bool vpm_rd : 1;             /* pops a VPM value (raddr) */
+	bool vpm_wr : 1;             /* writes VPM data */
+	bool vpm_rs : 1, vpm_ws : 1; /* writes the VPM read / write setup */
+	bool vpm_other : 1;          /* DMA, status: every other VPM access */
 	bool vary : 1;               /* varying read */
 	bool tmu_write : 1, tmu_load : 1;
 	bool tlb : 1;                /* tile-buffer access or ms_flags */
@@ -66,13 +70,23 @@ bool emit_select(const struct qir_compile *c, const struct qir_ra_result *ra,
  * first later reader of rN when that is a lone move into an SFU register
  * become one word reading the VPM once in both halves (`mov rN, vpm ; mov
  * sfu_recip, vpm`), where nothing in between writes rN or an SFU register,
- * or reads or loads r4. */
-void emit_fuse_block(struct emit_block *blk);
+ * or reads or loads r4; or, when rN has exactly two readers (one per ALU
+ * half) and is written again after them (or `last`: the program's last
+ * block), the read and both readers become one word reading the VPM in
+ * both halves (`mov vpm, vpm ; fmul r3, vpm, unif`). */
+void emit_fuse_block(struct emit_block *blk, bool last);
 
 /* qpu_merge.c: pairs two unpaired instructions into one word; false when
  * they cannot share an instruction. `alt_a`/`alt_b` (0 = none) are the
  * other-ALU forms the merge may use instead. */
 bool emit_merge(uint64_t a, uint64_t alt_a, uint64_t b, uint64_t alt_b, uint64_t *out);
+
+/* Whether two VPM accesses may share an instruction: one only pops a VPM
+ * value, the other only writes VPM data (the read and write paths are
+ * apart; no setup beside a data access, no two setups, no two pops:
+ * docs/check.md "vpm-setup-conflict"; Mesa's vc4 scheduler orders VPM
+ * reads and writes apart too). */
+bool emit_vpm_pair(const struct emit_facts *fx, const struct emit_facts *fy);
 
 /* A word offered for pairing, with its other-ALU form (0 = none) and the
  * facts of both (emit_facts(); falt unused when alt is 0). */

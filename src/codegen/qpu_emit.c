@@ -58,7 +58,7 @@ bool qpu_emit(const struct qir_compile *c, const struct qir_ra_result *ra,
 		vc4_diag_set(diag, "out of memory");
 	ok = ok && emit_select(c, ra, blocks, diag);
 	for (size_t b = 0; ok && b < nb; b++) {
-		emit_fuse_block(&blocks[b]);
+		emit_fuse_block(&blocks[b], b + 1 == nb);
 		ok = emit_schedule_block(&blocks[b], (uint32_t)b, &p, diag);
 	}
 	ok = ok && emit_finish(&p, (uint32_t)nb, diag);

@@ -119,6 +119,29 @@ static bool merge_sig(struct qpu_inst *x, const struct qpu_inst *y)
 	return true;
 }
 
+/* Whether x only pops a VPM value, or only writes VPM data. */
+static bool vpm_read_only(const struct emit_facts *x)
+{
+	return x->vpm_rd && !x->vpm_wr && !x->vpm_rs && !x->vpm_ws && !x->vpm_other;
+}
+
+static bool vpm_write_only(const struct emit_facts *x)
+{
+	return x->vpm_wr && !x->vpm_rd && !x->vpm_rs && !x->vpm_ws && !x->vpm_other;
+}
+
+bool emit_vpm_pair(const struct emit_facts *fx, const struct emit_facts *fy)
+{
+	return (vpm_read_only(fx) && vpm_write_only(fy)) ||
+	       (vpm_write_only(fx) && vpm_read_only(fy));
+}
+
+/* Two VPM accesses share an instruction only as emit_vpm_pair() allows. */
+static bool vpm_clash(const struct emit_facts *fx, const struct emit_facts *fy)
+{
+	return fx->vpm && fy->vpm && !emit_vpm_pair(fx, fy);
+}
+
 /* Whether words with facts fx and fy can never share an instruction: both
  * halves busy, two peripheral accesses, two uniform, VPM or varying reads,
  * an SFU write beside an r4 signal, or set-flags the other half would take. */
@@ -129,7 +152,7 @@ static bool facts_clash(const struct emit_facts *fx, const struct emit_facts *fy
 	if ((fx->uses_add && fy->uses_add) || (fx->uses_mul && fy->uses_mul))
 		return true;
 	if (fx->periph + fy->periph > 1 || (fx->rd_unif && fy->rd_unif) ||
-	    (fx->sfu && fy->r4_sig) || (fy->sfu && fx->r4_sig) || (fx->vpm && fy->vpm) ||
+	    (fx->sfu && fy->r4_sig) || (fy->sfu && fx->r4_sig) || vpm_clash(fx, fy) ||
 	    (fx->vary && fy->vary))
 		return true;
 	if (fx->wr_flags && fy->wr_flags)

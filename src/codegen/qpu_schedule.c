@@ -21,7 +21,8 @@ enum {
 	R_RB = R_RA + 32,       /* rb0..rb31 */
 	R_FLAGS = R_RB + 32,
 	R_UNIF,                 /* read: uniform pop; write: uniforms_addr */
-	R_VPM,                  /* all VPM accesses, in order */
+	R_VPM,                  /* all VPM accesses, in order (a data read and
+				 * a data write may share an instruction) */
 	R_VARY,                 /* varying reads, in order */
 	R_TMU,                  /* TMU requests and results, in order */
 	R_TLB,                  /* tile buffer, in order */
@@ -122,6 +123,8 @@ static void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
 	}
 	if (w >= 0) {
 		unsigned d = (r == R_ACC + 4 && s->nodes[w].f.sfu) ? 3 : 1;
+		if (r == R_VPM && emit_vpm_pair(&s->nodes[w].f, &n->f))
+			d = 0;   /* a data read, then a data write: one instruction will do */
 		bool tmu = r == R_TMU && (s->nodes[w].n->flags & EN_TMU_S) &&
 			   (n->n->flags & EN_TMU_LOAD);
 		add_edge(s, (uint32_t)w, i, d, tmu ? TMU_LATENCY : d);

@@ -114,9 +114,13 @@ static struct qir_compile *prepare_qir(const struct ir_shader *sh, const struct 
 	qir_compact_insts(c);
 	if (ok && qir_opt_fold_packs(c) && !c->oom)
 		ok = qir_optimize(c, diag);
+	if (ok && !qir_opt_vpm_order(c) && c->oom)
+		ok = false;
 	if (ok && !qir_opt_imm_movs(c) && c->oom)
 		ok = false;
 	if (ok && !qir_lower_uniforms(c) && c->oom)
+		ok = false;
+	if (ok && !qir_opt_vpm_reads(c) && c->oom)
 		ok = false;
 	if (ok && presched)
 		ok = qir_schedule(c);

@@ -689,6 +689,19 @@ bool qir_opt_fold_packs(struct qir_compile *c);
  * the compile driver after qir_optimize(). True when something changed. */
 bool qir_opt_imm_movs(struct qir_compile *c);
 
+/* VS of one block: the attribute word a reciprocal reads (a passthrough
+ * position's w, the last of its run) is read first, under a read setup of
+ * its own (opt_vpm_order.c); run by the compile driver after qir_optimize(),
+ * before qir_opt_imm_movs(). True when something changed; sets c->oom on
+ * allocation failure. */
+bool qir_opt_vpm_order(struct qir_compile *c);
+
+/* VS/CS: a VPM read copied into a temp that one instruction reads becomes
+ * that instruction's operand (opt_vpm_reads.c); run by the compile driver
+ * after qir_lower_uniforms(), before qir_schedule(). True when something
+ * changed; sets c->oom on allocation failure. */
+bool qir_opt_vpm_reads(struct qir_compile *c);
+
 /* Makes every instruction read at most one distinct uniform (copying the
  * others into temps with MOV); run after optimisation, before allocation. */
 bool qir_lower_uniforms(struct qir_compile *c);

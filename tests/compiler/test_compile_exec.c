@@ -45,6 +45,8 @@ static void yardsticks(void **state)
 	(void)state;
 	static const char *const th[] = { "threaded=1", NULL };
 	run_file("mvp_color.vs.ir", NULL);
+	run_file("pos2d.vs.ir", NULL);   /* CS: a VPM read written and scaled by one word */
+	run_file("pos4d.vs.ir", NULL);   /* VS: w read first under its own setup */
 	run_file("color.fs.ir", NULL);
 	run_file("tex_color.fs.ir", th);
 	run_file("tex_color.fs.ir", NULL);

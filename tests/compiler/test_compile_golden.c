@@ -28,6 +28,12 @@ struct golden_case {
 
 static const struct golden_case cases[] = {
 	{ "mvp_color.vs.ir", "mvp_color.vs.dis", { NULL }, { 42, 40 } },
+	/* x and y read once each: the VPM reads fold into their products
+	 * (opt_vpm_reads.c), VS 12 -> 11; the CS writes them raw too, and one
+	 * word reads each, writes it out and scales it (emit_fuse.c), 14 -> 13 */
+	{ "pos2d.vs.ir", "pos2d.vs.dis", { NULL }, { 11, 13 } },
+	/* w read first under its own read setup (opt_vpm_order.c), VS 20 -> 18 */
+	{ "pos4d.vs.ir", "pos4d.vs.dis", { NULL }, { 18, 20 } },
 	{ "color.fs.ir", "color.fs.dis", { NULL }, { 10 } },
 	{ "tex_color.fs.ir", "tex_color.fs.dis", { "threaded=1", NULL }, { 16 } },
 	{ "color.fs.ir", "color_blend.fs.dis", { "blend=0,6,7", NULL }, { 0 } },

@@ -2,8 +2,9 @@
  * the operand cases one instruction cannot encode (copies through ra14 /
  * rb14), r4 results under a condition, SFU latency, pairing of two moves,
  * uniform order re-read from the schedule, MUL-unit colour packs, a VPM
- * read shared with an SFU write, the thread switch placement and the
- * program end — exact disassembly, hazard checker and kernel clean. */
+ * read shared with an SFU write or with a VPM write and a product, the
+ * thread switch placement and the program end — exact disassembly, hazard
+ * checker and kernel clean. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -357,6 +358,63 @@ static void vpm_read_into_sfu(void **state)
 	       "nop ; nop\n", NULL);
 }
 
+/* A VPM read whose two readers are a raw VPM write and a product: one
+ * word reads the VPM once for both halves (`mov vpm, vpm ; fmul r, vpm,
+ * unif`), the write setup moved ahead of it (emit_fuse.c); a VPM read and
+ * a VPM write share the instruction, a setup does not. */
+static void vpm_read_written_and_scaled(void **state)
+{
+	(void)state;
+	expect("qir cs\n"
+	       "uniform u0 const 0x00101a00\n"
+	       "uniform u1 const 0x00001a00\n"
+	       "uniform u2 user 0\n"
+	       "block 0:\n"
+	       "\tmov vr_setup, u0\n"
+	       "\tmov t0, vpm0\n"
+	       "\tfmul t1, t0, u2\n"
+	       "\tmov vw_setup, u1\n"
+	       "\tmov vpm, t0\n"
+	       "\tmov vpm, t1\n",
+	       QPU_STAGE_CS,
+	       "mov vr_setup, unif ; nop\n"
+	       "mov vw_setup, unif ; nop\n"
+	       "mov vpm, rb48 ; fmul r2, rb48, unif\n"
+	       "mov vpm, r2 ; nop\n"
+	       "nop ; nop ; thrend\n"
+	       "nop ; nop\n"
+	       "nop ; nop\n", NULL);
+}
+
+/* Three readers: the copy stays (no fusion of the two-reader kind). */
+static void vpm_read_three_readers(void **state)
+{
+	(void)state;
+	expect("qir cs\n"
+	       "uniform u0 const 0x00101a00\n"
+	       "uniform u1 const 0x00001a00\n"
+	       "uniform u2 user 0\n"
+	       "block 0:\n"
+	       "\tmov vr_setup, u0\n"
+	       "\tmov t0, vpm0\n"
+	       "\tfmul t1, t0, u2\n"
+	       "\tfadd t2, t0, t0\n"
+	       "\tmov vw_setup, u1\n"
+	       "\tmov vpm, t0\n"
+	       "\tmov vpm, t1\n"
+	       "\tmov vpm, t2\n",
+	       QPU_STAGE_CS,
+	       "mov vr_setup, unif ; nop\n"
+	       "mov r1, vpm ; nop\n"
+	       "fadd r3, r1, r1 ; mov vw_setup, unif\n"
+	       "mov vpm, r1 ; fmul r2, r1, unif\n"
+	       "mov vpm, r2 ; nop\n"
+	       "mov vpm, r3 ; nop\n"
+	       "nop ; nop ; thrend\n"
+	       "nop ; nop\n"
+	       "nop ; nop\n", NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -370,6 +428,8 @@ int main(void)
 		cmocka_unit_test(branch),
 		cmocka_unit_test(mul_mov_pack),
 		cmocka_unit_test(vpm_read_into_sfu),
+		cmocka_unit_test(vpm_read_written_and_scaled),
+		cmocka_unit_test(vpm_read_three_readers),
 	};
 	return cmocka_run_group_tests_name("compiler_emit", tests, NULL, NULL);
 }

@@ -1,0 +1,124 @@
+/*
+ * opt_vpm_order.c: the attribute word whose reciprocal a VS takes is read
+ * first. A passthrough position's w is the last of its run of VPM words
+ * (x, y, z, w), so its read, and with it the SFU reciprocal the whole
+ * viewport transform waits for, came three pops after the first. Now: a
+ * read setup of one word at w's row, the read, then the setup of the
+ * rest: one instruction more (a setup beside no VPM data), but the chain
+ * starts three earlier (`gl_Position = piglit_vertex` VS 20 -> 18, Mesa's
+ * 21). Run by the compile driver after qir_optimize(), while the setups
+ * are still load-immediates (qir_opt_imm_movs() then turns them into moves
+ * of constant uniforms). Only in a VS of one block (behind a loop the
+ * reciprocal's readers wait anyway: two looping VS one longer when it
+ * ran there) and not in a CS (it writes x, y, z, w raw first, which keeps
+ * the VPM busy: vs-billboard CS 79 -> 80, none shorter); only for a run of
+ * two or more words under one setup whose last word is the reciprocal's
+ * operand, copied into a temp. The other reads keep their order; every
+ * VPM write comes after the reads (no row is written before it is read).
+ */
+#include "qir/qir.h"
+
+#define SETUP_COUNT_SHIFT 20
+#define SETUP_COUNT_MASK (0xfu << SETUP_COUNT_SHIFT)
+#define SETUP_ADDR_MASK 0xffu
+
+static bool is_read_setup(const struct qir_inst *i)
+{
+	return i->op == QIR_OP_LOAD_IMM && i->dst.file == QIR_FILE_SPECIAL &&
+	       i->dst.index == QIR_SPECIAL_VPM_READ_SETUP && i->cond == QPU_COND_ALWAYS;
+}
+
+/* The copy `mov t, vpmK` that temp t's only definition is, or NULL. */
+static struct qir_inst *vpm_copy(const struct qir_compile *c, struct qir_reg r)
+{
+	if (r.file != QIR_FILE_TEMP || r.unpack)
+		return NULL;
+	struct qir_inst *d = qir_temp_def(c, r.index);
+	if (!d || d->op != QIR_OP_MOV || d->cond != QPU_COND_ALWAYS || d->pack || d->sf ||
+	    d->src[0].file != QIR_FILE_VPM || d->src[0].unpack)
+		return NULL;
+	return d;
+}
+
+/* In block b: the read setup whose run ends with copy m, its last read;
+ * NULL when m is not the last of a run of two or more words. */
+static struct qir_inst *run_setup(struct qir_block *b, const struct qir_inst *m)
+{
+	struct qir_inst *setup = NULL, *last = NULL;
+	unsigned count = 0;
+	for (struct qir_inst *i = b->first; i; i = i->next) {
+		if (is_read_setup(i)) {
+			if (last == m)
+				break;
+			setup = i, count = 0, last = NULL;
+		} else if (qir_ops[i->op].nsrc && i->src[0].file == QIR_FILE_VPM) {
+			count++;
+			last = i;
+		} else if (qir_ops[i->op].nsrc > 1 && i->src[1].file == QIR_FILE_VPM) {
+			return NULL;   /* a read in another slot: leave the order alone */
+		}
+	}
+	if (!setup || last != m || count < 2)
+		return NULL;
+	uint32_t v = setup->src[0].index;
+	unsigned n = (v & SETUP_COUNT_MASK) >> SETUP_COUNT_SHIFT;
+	unsigned first = v & SETUP_ADDR_MASK;
+	if (n != count || m->src[0].index != first + count - 1)
+		return NULL;
+	return setup;
+}
+
+/* Reads copy m first under a setup of its own, the rest of its run after
+ * a second setup; false when out of memory. */
+static bool reorder(struct qir_compile *c, struct qir_block *b, struct qir_inst *setup,
+		    struct qir_inst *m)
+{
+	uint32_t v = setup->src[0].index, n = (v & SETUP_COUNT_MASK) >> SETUP_COUNT_SHIFT;
+	uint32_t base = v & ~(SETUP_COUNT_MASK | SETUP_ADDR_MASK);
+	struct qir_inst *rest = qir_inst_create(c, QIR_OP_LOAD_IMM, setup->dst,
+						qir_reg(QIR_FILE_IMM, base | (v & SETUP_ADDR_MASK) |
+							(n - 1) << SETUP_COUNT_SHIFT),
+						qir_null());
+	if (!rest)
+		return false;
+	setup->src[0].index = base | m->src[0].index | 1u << SETUP_COUNT_SHIFT;
+	if (m->prev)
+		m->prev->next = m->next;
+	if (m->next)
+		m->next->prev = m->prev;
+	else
+		b->last = m->prev;
+	m->prev = m->next = NULL;
+	qir_inst_insert_before(b, setup->next, m);
+	qir_inst_insert_before(b, m->next, rest);
+	return true;
+}
+
+bool qir_opt_vpm_order(struct qir_compile *c)
+{
+	if (c->stage != QIR_STAGE_VERTEX || c->blocks.len != 1 || !qir_temp_defs(c))
+		return false;
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst) {
+			if (inst->op != QIR_OP_RCP)
+				continue;
+			struct qir_inst *m = vpm_copy(c, inst->src[0]);
+			if (!m)
+				continue;
+			struct qir_block *mb;
+			struct qir_inst *setup = NULL;
+			qir_foreach_block(c, mb) {
+				if (!setup)
+					setup = run_setup(mb, m);
+				if (setup) {
+					bool ok = reorder(c, mb, setup, m);
+					qir_invalidate(c);
+					return ok;
+				}
+			}
+		}
+	}
+	return false;
+}
