@@ -78,9 +78,11 @@ void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_
 
 /* Clears the 64 bytes at p: two 32-byte vector stores on x86 (GCC
  * expands a 64-byte memset as four 16-byte stores even for AVX2, and
- * sim_qpu_reinit() is bound by its stores). Elsewhere a memset: on armhf
- * GCC lowers the generic 32-byte vectors badly, and under qemu-arm
- * small_tris took 8-10 % longer with them. */
+ * sim_qpu_reinit() is bound by its stores). Elsewhere eight 8-byte stores
+ * written out: on armhf GCC lowers the generic 32-byte vectors badly
+ * (under qemu-arm small_tris took 8-10 % longer with them), and a memset
+ * is a call through the PLT, under QEMU three translation-block lookups
+ * per call (about 55 calls per shader run). */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 typedef uint32_t sim_zero32 __attribute__((vector_size(32), aligned(4), may_alias));
 static SIM_ALWAYS_INLINE void zero64(void *p)
@@ -88,6 +90,13 @@ static SIM_ALWAYS_INLINE void zero64(void *p)
 	sim_zero32 *v = p;
 	v[0] = (sim_zero32){ 0 };
 	v[1] = (sim_zero32){ 0 };
+}
+#elif defined(__GNUC__)
+typedef uint64_t sim_zero8 __attribute__((aligned(4), may_alias));
+static SIM_ALWAYS_INLINE void zero64(void *p)
+{
+	sim_zero8 *v = p;
+	v[0] = 0, v[1] = 0, v[2] = 0, v[3] = 0, v[4] = 0, v[5] = 0, v[6] = 0, v[7] = 0;
 }
 #else
 static SIM_ALWAYS_INLINE void zero64(void *p)

@@ -11,8 +11,11 @@
  * relative) that decide a lane whenever the value is farther than SFU_NEAR
  * double ulps from a truncation boundary; the other lanes go through libm
  * in round-to-nearest as before. Checked against the reference for every
- * float input of each function (docs/sim.md). Other hosts compute as
- * before, in round-to-nearest, which is the interpreter's mode there.
+ * float input of each function (docs/sim.md). Other hosts run in
+ * round-to-nearest: recip there as a double division; recipsqrt, exp2 and
+ * log2 in 32-bit integer arithmetic with tables (sim_sfu_tab.h), a margin
+ * test per lane and libm or the double code for the undecided lanes (the
+ * same bits; checked the same way, natively with -DSIM_PORTABLE_FPU).
  */
 #include <math.h>
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -25,12 +28,13 @@
 #include "sim_lanes.h"
 
 /* The fast paths below (recip as a float division toward zero, the
- * exp2/log2 approximations, everything in the interpreter's
+ * exp2/log2 double approximations, everything in the interpreter's
  * round-toward-zero) are taken where the host reads denormals as zero
- * (x86-64). Elsewhere the SFU computes as it always did, in
- * round-to-nearest with libm: under qemu-arm the approximations made the
- * lit sphere 7 % slower (QEMU runs guest floats on the host FPU only in
- * round-to-nearest, as far as we know). */
+ * (x86-64). Elsewhere the SFU computes in round-to-nearest, the integer
+ * paths for recipsqrt, exp2 and log2: under qemu-arm every guest double
+ * operation is a call into QEMU, so the double approximations made the lit
+ * sphere slower than libm (7 % with the run in round-toward-zero, 6 % in
+ * round-to-nearest), the integer code 10 % faster. */
 #define SIM_SFU_APPROX SIM_HOST_DAZ
 
 /* The exact function value, converted to float bits toward zero with
@@ -319,6 +323,167 @@ static void sfu_vec_log2(enum sim_sfu_model model, const uint32_t *restrict in,
 	}
 }
 
+#else /* !SIM_SFU_APPROX */
+
+/* ---- recipsqrt, exp2 and log2 in integers (the portable path) ----------
+ * Under qemu-arm a guest double operation is a call into QEMU and libm's
+ * exp2()/log2() a call through the PLT with its own branches; these compute
+ * 16 lanes branch-free in 32-bit integer arithmetic (32 x 32 -> 64-bit
+ * products) with the tables of sim_sfu_tab.h. Each lane's approximation A
+ * of the exact function value lies within a bound E of it (E below 2^-38
+ * relative for exp2, 2^-37.5 for recipsqrt, 2^-46 absolute for log2); the
+ * reference's double is within 1.5 double ulps of the exact value (libm:
+ * one); so when A is farther than E plus that from every float truncation
+ * boundary both truncate to the same float, and the lane is decided. The
+ * others (slow[i] set: near a boundary, exact results such as exp2 of an
+ * integer, log2 of a power of two or recipsqrt of a power of 4, log2 of
+ * values within 2^-9 of 1) go through sfu_lane() as before.
+ * Zeros and denormals (read as zero) are told by their exponent field alone.
+ * Checked against sfu_lane() for every float input (docs/sim.md). */
+#include "sim_sfu_tab.h"
+
+/* The model's mantissa bits. */
+static const uint32_t sfu_keep[] = {
+	[SIM_SFU_15BIT] = 0xffffff00u,
+	[SIM_SFU_13BIT] = 0xfffffc00u,
+	[SIM_SFU_EXACT] = 0xffffffffu,
+};
+
+/* The high word of a 32 x 32-bit product. */
+static inline uint32_t mulhi32(uint32_t a, uint32_t b)
+{
+	return (uint32_t)(((uint64_t)a * b) >> 32);
+}
+
+/* exp2 of 16 lanes: out[i] where slow[i] is 0 (contract as sfu_vec_exp2()
+ * on x86: zeros and denormals give 1, x < -126 (-Inf, -NaN too) 0, x >= 128
+ * (+Inf, +NaN too) +Inf). Otherwise x = n + f, n = floor(x), f in [0, 1)
+ * from |x| * 2^40 as a 64-bit integer (exact for |x| >= 2^-17, else
+ * truncated: an error below 2^-40), negated for x < 0; 2^f = 2^(j/256) *
+ * 2^r with j the fraction's top 8 bits and r < 2^-8 its other 32; with t =
+ * r ln2, 2^r - 1 = t + t^2/2 + t^3/6 (the rest below 2^-38.7) in units of
+ * 2^-40; the product with the table's 2^(j/256) (units of 2^-62) is the
+ * significand, 1 <= A < 2. Boundary test on its bits 38..7: E and libm's
+ * ulp are below 2^19 there, the margin is 2^20. */
+static void sfu_int_exp2(enum sim_sfu_model model, const uint32_t *restrict in,
+			 uint32_t *restrict out, uint32_t *restrict slow)
+{
+	uint32_t mask = sfu_keep[model];
+	for (int i = 0; i < SIM_LANES; i++) {
+		uint32_t x = in[i], mag = x & ~SIGN, sgn = rtz_neg(x);
+		uint32_t zero = ~rtz_nz(mag >> 23);                      /* or denormal */
+		uint32_t lo = sgn & rtz_neg(0x42fc0000u - mag);           /* x < -126 */
+		uint32_t hi = ~sgn & ~rtz_neg(mag - 0x43000000u);         /* x >= 128 */
+		uint32_t fixed = zero | lo | hi;
+		uint32_t val = (zero & 0x3f800000u) | (hi & EXPM);
+		/* |x| * 2^40 = m * 2^(ex - 110) */
+		uint32_t ex = mag >> 23, m = (x & 0x7fffffu) | 0x800000u;
+		uint32_t left = ~rtz_neg(ex - 110u), sl = (ex - 110u) & 31;
+		uint32_t d = 110u - ex, sr = (d | rtz_neg(31 - d)) & 31;
+		uint32_t ulo = ((m << sl) & left) | ((m >> sr) & ~left);
+		uint32_t uhi = ((m >> 1) >> (31 - sl)) & left;
+		uint64_t s64 = (uint64_t)(int64_t)(int32_t)sgn;
+		uint64_t v = ((((uint64_t)uhi << 32) | ulo) ^ s64) - s64;
+		uint32_t vhi = (uint32_t)(v >> 32), r = (uint32_t)v;
+		uint32_t n = (uint32_t)((int32_t)vhi >> 8);
+		uint32_t t = mulhi32(r, 2977044472u);                    /* ln2 * 2^32 */
+		uint32_t t2 = mulhi32(t, t);                              /* units 2^-48 */
+		uint32_t t3 = mulhi32(t2, t);                             /* units 2^-56 */
+		uint32_t sum = t + (t2 >> 9) + (mulhi32(t3, 715827883u) >> 16); /* 2^32/6 */
+		uint64_t tab = sfu_exp2_t[vhi & 0xff];
+		uint64_t a = tab + (((uint64_t)(uint32_t)(tab >> 32) * sum) >> 8);
+		uint32_t ahi = (uint32_t)(a >> 32), alo = (uint32_t)a;
+		uint32_t w = (ahi << 25) | (alo >> 7);
+		uint32_t near = ~rtz_nz((w + 0x100000u) >> 21);
+		uint32_t res = (((n + 127u) << 23) | ((ahi >> 7) & 0x7fffffu)) & mask;
+		out[i] = (res & ~fixed) | (val & fixed);
+		slow[i] = near & ~fixed;
+	}
+}
+
+/* log2 of 16 lanes, as sfu_int_exp2() (zeros and denormals give -Inf, Inf
+ * and NaN +Inf): log2|x| = e + log2(m), m in [1, 2) with the table's R for
+ * its top 8 fraction bits; z = m R / 1024 - 1 is exact in units of 2^-33
+ * and |z| < 2^-8.7; log2(m) = -log2(R / 1024) + (z - z^2/2 + z^3/3 - z^4/4 +
+ * z^5/5) / ln2 (the rest below 2^-54), the sum Y in units of 2^-56.
+ * Lanes with |Y| < 2^-9 are slow; the others are normalised by the leading
+ * zeros lz of Y's high word (1..16), the float's significand and, below
+ * it, bits 39..8 of the normalised word, where E and libm's ulp are below
+ * 2^(5 + lz) and the margin is 2^(6 + lz). */
+static void sfu_int_log2(enum sim_sfu_model model, const uint32_t *restrict in,
+			 uint32_t *restrict out, uint32_t *restrict slow)
+{
+	uint32_t mask = sfu_keep[model];
+	for (int i = 0; i < SIM_LANES; i++) {
+		uint32_t x = in[i] & ~SIGN, e = x >> 23;
+		uint32_t zero = ~rtz_nz(e), inf = ~rtz_nz(e ^ 0xffu), fixed = zero | inf;
+		uint32_t val = (zero & (SIGN | EXPM)) | (inf & EXPM);
+		uint32_t j = (x & 0x7fffffu) >> 15, m = (x & 0x7fffffu) | 0x800000u;
+		int32_t z = (int32_t)(m * sfu_log2_r[j]);                 /* z * 2^33 */
+		uint32_t zs = (uint32_t)(z >> 31), az = ((uint32_t)z ^ zs) - zs;
+		uint64_t t1 = ((uint64_t)az * 0xb8aa3b29u + (((uint64_t)az * 0x5c17f0bcu) >> 32)) >> 8;
+		uint32_t z2 = (uint32_t)(((uint64_t)az * az) >> 18);      /* units 2^-48 */
+		uint32_t z3 = (uint32_t)(((uint64_t)z2 * az) >> 24);      /* units 2^-57 */
+		uint32_t z4 = (uint32_t)(((uint64_t)z2 * z2) >> 31);      /* units 2^-65 */
+		uint32_t z5 = (uint32_t)(((uint64_t)z4 * az) >> 42);      /* units 2^-56 */
+		uint64_t odd = t1 + (((uint64_t)z3 * 2065442673u) >> 33) + mulhi32(z5, 1239265604u);
+		uint64_t even = (((uint64_t)z2 * 3098164009u) >> 24) + (((uint64_t)z4 * 1549082005u) >> 41);
+		uint64_t zs64 = (uint64_t)(int64_t)(int32_t)zs;
+		uint64_t y = ((uint64_t)(int64_t)((int32_t)e - 127) << 56) + (uint64_t)sfu_log2_t[j] +
+			     ((odd ^ zs64) - zs64) - even;
+		uint64_t ys = (uint64_t)((int64_t)y >> 63), ay = (y ^ ys) - ys;
+		uint32_t hi = (uint32_t)(ay >> 32), lo = (uint32_t)ay;
+		uint32_t lz = (uint32_t)__builtin_clz(hi | 1);              /* 0 only for Inf/NaN */
+		uint32_t nhi = (hi << lz) | ((lo >> 1) >> (31 - lz)), nlo = lo << lz;
+		uint32_t w = (nhi << 24) | (nlo >> 8);
+		uint32_t small = ~rtz_nz(hi >> 15);                       /* |Y| < 2^-9 */
+		uint32_t near = ~rtz_nz((w + (1u << ((6 + lz) & 31))) >> ((7 + lz) & 31));
+		uint32_t res = ((uint32_t)ys & SIGN) | ((134u - lz) << 23) | ((nhi >> 8) & 0x7fffffu);
+		out[i] = ((res & mask) & ~fixed) | (val & fixed);
+		slow[i] = (near | small) & ~fixed;
+	}
+}
+
+/* recipsqrt of 16 lanes, as sfu_int_exp2() (zeros and denormals give +Inf,
+ * Inf and NaN 0): 1/sqrt|x| = 2^-h / sqrt(m 2^p) with x = m 2^(2h + p), m in
+ * [1, 2), p in {0, 1}; with R and z = m R / 1024 - 1 as in sfu_int_log2(),
+ * 1 / sqrt(m 2^p) = sqrt(R / 1024 / 2^p) (the table) * (1 + z)^-1/2, the
+ * series 1 - z/2 + 3z^2/8 - 5z^3/16 + 35z^4/128 (the rest below 2^-45) in
+ * units of 2^-40, the product y in (1/2, 1] in units of 2^-62. Lanes with
+ * y >= 1 (x a power of 4) are slow; the float's significand is y's bits
+ * 60..38, and on its bits 37..6 E (below 2^-37.5) and the reference's
+ * error (1/sqrt as two double operations: 1.5 double ulps) are below 2^19,
+ * the margin 2^20. */
+static void sfu_int_rsqrt(enum sim_sfu_model model, const uint32_t *restrict in,
+			  uint32_t *restrict out, uint32_t *restrict slow)
+{
+	uint32_t mask = sfu_keep[model];
+	for (int i = 0; i < SIM_LANES; i++) {
+		uint32_t x = in[i] & ~SIGN, e = x >> 23;
+		uint32_t zero = ~rtz_nz(e), inf = ~rtz_nz(e ^ 0xffu), fixed = zero | inf;
+		uint32_t j = (x & 0x7fffffu) >> 15, m = (x & 0x7fffffu) | 0x800000u;
+		int32_t z = (int32_t)(m * sfu_log2_r[j]);                 /* z * 2^33 */
+		uint32_t zs = (uint32_t)(z >> 31), az = ((uint32_t)z ^ zs) - zs;
+		uint32_t z2 = (uint32_t)(((uint64_t)az * az) >> 18);      /* units 2^-48 */
+		uint32_t z3 = (uint32_t)(((uint64_t)z2 * az) >> 24);      /* units 2^-57 */
+		uint32_t z4 = (uint32_t)(((uint64_t)z2 * z2) >> 31);      /* units 2^-65 */
+		uint32_t odd = (az << 6) + (uint32_t)(((uint64_t)z3 * 5) >> 21);
+		uint32_t even = (uint32_t)(((uint64_t)z2 * 3) >> 11) +
+				(uint32_t)(((uint64_t)z4 * 35) >> 32);
+		int32_t q = (int32_t)(even - ((odd ^ zs) - zs));          /* units 2^-40 */
+		uint64_t t = sfu_rsqrt_t[(e & 1) ^ 1][j];
+		int64_t corr = ((int64_t)(int32_t)(uint32_t)(t >> 32) * q) >> 8;
+		uint64_t y = t + (uint64_t)corr;
+		uint32_t yhi = (uint32_t)(y >> 32), ylo = (uint32_t)y;
+		uint32_t w = (yhi << 26) | (ylo >> 6);
+		uint32_t near = ~rtz_nz((w + 0x100000u) >> 21) | rtz_neg(yhi << 1);
+		uint32_t h = (uint32_t)((int32_t)(e - 127) >> 1);
+		uint32_t res = (((126u - h) << 23) | ((yhi >> 6) & 0x7fffffu)) & mask;
+		out[i] = (res & ~fixed) | (zero & EXPM);
+		slow[i] = near & ~fixed;
+	}
+}
+
 #endif /* SIM_SFU_APPROX */
 
 /* sim_sfu_vec() inside sim_fpu_enter() (contract in sim_alu.h). With
@@ -326,7 +491,8 @@ static void sfu_vec_log2(enum sim_sfu_model model, const uint32_t *restrict in,
  * in that mode (the same bits as in round-to-nearest), the lanes the
  * exp2/log2 approximations leave undecided with libm in round-to-nearest,
  * the mode restored after. Without (the run in round-to-nearest): all four
- * in that mode, no switch. */
+ * in that mode, no switch; recip by sfu_vec_div(), the others by their
+ * integer code and the lanes it leaves undecided by sfu_lane(). */
 void sim_sfu_vec_rtz(enum sim_sfu_func func, enum sim_sfu_model model, const uint32_t *in,
 		     uint32_t *out)
 {
@@ -351,20 +517,24 @@ void sim_sfu_vec_rtz(enum sim_sfu_func func, enum sim_sfu_model model, const uin
 			out[i] = sfu_lane(func, model, in[i]);
 	sim_fpu_set(cur);
 #else
-	/* everything in the run's round-to-nearest; the switch outside the
-	 * lane loops so that each gets sfu_lane() specialised for its function */
-	switch (func) {
-	case SIM_SFU_RECIP: sfu_vec_div(false, model, in, out); break;
-	case SIM_SFU_RECIPSQRT: sfu_vec_div(true, model, in, out); break;
-	case SIM_SFU_EXP2:
-		for (int i = 0; i < SIM_LANES; i++)
-			out[i] = sfu_lane(SIM_SFU_EXP2, model, in[i]);
-		break;
-	default:
-		for (int i = 0; i < SIM_LANES; i++)
-			out[i] = sfu_lane(SIM_SFU_LOG2, model, in[i]);
-		break;
+	/* everything in the run's round-to-nearest, no switch */
+	if (func == SIM_SFU_RECIP) {
+		sfu_vec_div(false, model, in, out);
+		return;
 	}
+	uint32_t slow[SIM_LANES], any = 0;
+	if (func == SIM_SFU_RECIPSQRT)
+		sfu_int_rsqrt(model, in, out, slow);
+	else if (func == SIM_SFU_EXP2)
+		sfu_int_exp2(model, in, out, slow);
+	else
+		sfu_int_log2(model, in, out, slow);
+	for (int i = 0; i < SIM_LANES; i++)
+		any |= slow[i];
+	if (any)
+		for (int i = 0; i < SIM_LANES; i++)
+			if (slow[i])
+				out[i] = sfu_lane(func, model, in[i]);
 #endif
 }
 

@@ -1,9 +1,12 @@
-/* test_sim_sfu.c: the SFU's fast paths (src/sim/sim_sfu.c: recip and
- * recipsqrt in round-toward-zero, exp2/log2 approximations with libm for the
- * undecided lanes) and the fadd/fsub/fmul lane loops with their Inf/NaN
- * fallback (src/sim/sim_lanes.h) against the reference definitions of
- * docs/sim.md, written here again per lane: random and edge inputs, every
- * SFU model, inside sim_fpu_enter() and outside it. */
+/* test_sim_sfu.c: the SFU's fast paths (src/sim/sim_sfu.c: on x86 recip
+ * and recipsqrt in round-toward-zero, exp2/log2 double approximations with
+ * libm for the undecided lanes; on the portable path, also built here as
+ * test_sim_sfu_portable, recipsqrt/exp2/log2 in integers) and the
+ * fadd/fsub/fmul lane loops with their Inf/NaN fallback
+ * (src/sim/sim_lanes.h) against the reference definitions of docs/sim.md,
+ * written here again per lane: random and edge inputs, a sweep of the
+ * float space and the words near exact results, every SFU model, inside
+ * sim_fpu_enter() and outside it. */
 #include <fenv.h>
 #include <math.h>
 #include <setjmp.h>
@@ -145,6 +148,66 @@ static void sfu_against_reference(void **state)
 	}
 }
 
+/* Checks 16 inputs of `func` through sim_sfu_vec() against ref_sfu() for
+ * every model. */
+static void check_vec(enum sim_sfu_func func, const uint32_t *in)
+{
+	for (unsigned model = 0; model < 3; model++) {
+		uint32_t out[16];
+		sim_sfu_vec(func, model, in, out);
+		for (unsigned i = 0; i < 16; i++) {
+			uint32_t want = ref_sfu(func, model, in[i]);
+			if (out[i] != want)
+				fail_msg("func %u model %u x 0x%08x: 0x%08x, want 0x%08x", func,
+					 model, in[i], out[i], want);
+		}
+	}
+}
+
+/* Every function on a sweep of the float space (65536 words at a prime
+ * stride: every exponent, both signs) and on the words within 64 ulps of
+ * the inputs whose results are exact or near a truncation boundary (the
+ * integer paths' margin tests): exp2 near integers and near 0, log2 near
+ * powers of two, recipsqrt near powers of 4. */
+static void sfu_sweep(void **state)
+{
+	(void)state;
+	static const float centre[] = {
+		0.0f, 1.0f, -1.0f, 2.0f, -2.0f, 3.0f, 0.5f, 0.25f, 4.0f, 16.0f, 1024.0f,
+		0x1p-40f, 0x1p-100f, 0x1p100f, -126.0f, 127.0f, 100.0f, -100.0f,
+	};
+	/* words whose integer approximation lies within the margin of a
+	 * truncation boundary and truncates wrongly (recipsqrt, exp2, log2
+	 * rows; found by the exhaustive check, docs/sim.md "SFU") */
+	static const uint32_t margin[3][16] = {
+		{ 0x3e029cb8u, 0x3e02a89eu, 0x3e061ed3u, 0x3e0c0f36u, 0x3e0ca6ffu, 0x3e0d1d55u,
+		  0x3e0db4f7u, 0x3e100012u, 0xbe11827du, 0xbe13bd89u, 0xbe1641cau, 0xbe18e5f2u,
+		  0xbe029cb8u, 0xbe02a89eu, 0xbe061ed3u, 0xbe0c0f36u },
+		{ 0x3e02dd69u, 0x3e0315fau, 0x3e035d23u, 0x3e039985u, 0x3e06705eu, 0x3e0681fcu,
+		  0x3e08121au, 0x3e08af38u, 0xbe00471fu, 0xbe00c65bu, 0xbe00e44au, 0xbe0212a9u,
+		  0xbe02f534u, 0xbe044412u, 0xbe04494cu, 0xbe048bb2u },
+		{ 0x3e000000u, 0x3e800000u, 0x3f000000u, 0x3f207ab9u, 0x3f767cfau, 0x3f7fffc7u,
+		  0x3f800000u, 0x3f80079bu, 0x3fa07ab9u, 0xbe000000u, 0xbe800000u, 0xbf207ab9u,
+		  0xbf767cfau, 0xbf7fffc7u, 0xbf80079bu, 0xbfa07ab9u },
+	};
+	for (unsigned func = 0; func < 4; func++) {
+		uint32_t in[16];
+		for (unsigned r = 0; r < 3; r++)
+			check_vec(func, margin[r]);
+		for (uint32_t i = 0; i < 65536; i++) {
+			in[i % 16] = i * 65521u + func;
+			if (i % 16 == 15)
+				check_vec(func, in);
+		}
+		for (unsigned c = 0; c < sizeof(centre) / sizeof(centre[0]); c++)
+			for (uint32_t k = 0; k < 128; k += 16) {
+				for (uint32_t i = 0; i < 16; i++)
+					in[i] = bits_of(centre[c]) + k + i - 64;
+				check_vec(func, in);
+			}
+	}
+}
+
 /* The reference fadd (docs/sim.md): denormals and -0 as +0, an Inf or NaN
  * operand gives +-Inf with its sign (the second operand checked first), the
  * sum toward zero (the host switched to round-toward-zero here: volatile,
@@ -244,6 +307,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sfu_against_reference),
+		cmocka_unit_test(sfu_sweep),
 		cmocka_unit_test(float_lanes_against_reference),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -322,9 +322,10 @@ static bool varying_rn(const struct fs_ctx *c, uint32_t ngen, uint32_t k, uint32
 				ok &= pipe_vary_rn(c->lw1[i], c->lw2[i], d1, d2, &out[i]);
 		return ok;
 	}
+	uint32_t refused = 0;
 	for (uint32_t i = 0; i < 16; i++)
-		ok &= pipe_vary_rn(c->lw1[i], c->lw2[i], d1, d2, &out[i]);
-	return ok;
+		out[i] = pipe_vary_rn_bits(c->lw1[i], c->lw2[i], d1, d2, &refused);
+	return !refused;
 }
 #endif
 

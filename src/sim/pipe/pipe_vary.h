@@ -33,44 +33,57 @@ static inline bool pipe_vary_diff_exact(uint32_t a, uint32_t b)
 	return ea - eb + 28 <= 56; /* |ea - eb| <= 28, unsigned */
 }
 
-/* One lane's varying: the bits of the float that round-toward-zero gives
- * for lw1 * d1 + lw2 * d2 (pipe_to_float() of the truncated double
+/* One lane's varying: returns the bits of the float that round-toward-zero
+ * gives for lw1 * d1 + lw2 * d2 (pipe_to_float() of the truncated double
  * products and sum), computed in round-to-nearest; the host must be in
  * that mode, and the compiler must not fuse the multiply and add (armhf has
  * no double FMA; x86-64's baseline and AVX2 clones have none).
- * Returns false, *out unset, where that cannot be shown from the
- * round-to-nearest result s = RN(RN(lw1 d1) + RN(lw2 d2)): the truncated
- * sum T differs from s by at most ulp(p1) + ulp(p2) + ulp(s) / 2 (each
+ * Sets bits in *refused (else leaves it), the result undefined, where
+ * that cannot be shown from the round-to-nearest result
+ * s = RN(RN(lw1 d1) + RN(lw2 d2)): the truncated sum T differs from s by at most ulp(p1) + ulp(p2) + ulp(s) / 2 (each
  * product's truncation and rounding are neighbours of the exact product),
  * so when s lies in the float range (2^-125 <= |s| < 2^127: no clamp, no
  * denormal) and that bound keeps T inside the float interval of s (the
  * low 29 bits of s's significand are farther than it from both ends), T
  * and s truncate to the same float: s's top 24 bits. Both products zero:
- * their sum's sign is the same in both modes. */
-static inline bool pipe_vary_rn(double lw1, double lw2, double d1, double d2, uint32_t *out)
+ * their sum's sign is the same in both modes. Without branches (masks
+ * from arithmetic shifts): under QEMU each conditional costs a branch. */
+static inline uint32_t pipe_vary_rn_bits(double lw1, double lw2, double d1, double d2,
+					 uint32_t *refused)
 {
 	double r1 = lw1 * d1, r2 = lw2 * d2, s = r1 + r2;
 	uint64_t b1, b2, bs;
 	memcpy(&b1, &r1, 8);
 	memcpy(&b2, &r2, 8);
 	memcpy(&bs, &s, 8);
-	if (!((b1 | b2) << 1)) { /* both products ±0 (NaN and Inf are not 0) */
-		*out = (uint32_t)(bs >> 32) & 0x80000000u;
-		return true;
-	}
-	int32_t es = (int32_t)(bs >> 52 & 0x7ff);
-	int32_t e1 = (int32_t)(b1 >> 52 & 0x7ff), e2 = (int32_t)(b2 >> 52 & 0x7ff);
-	e1 += e1 == 0;
-	e2 += e2 == 0;
-	int32_t d = (e1 > e2 ? e1 : e2) - es; /* ulp(product) = 2^d ulp(s) */
-	if (es < 1023 - 125 || es > 1023 + 126 || d > 26)
-		return false;
-	uint32_t err = (2u << (d > 0 ? d : 0)) + 1; /* > the bound, in ulp(s) */
+	uint32_t h1 = (uint32_t)(b1 >> 32), h2 = (uint32_t)(b2 >> 32), hs = (uint32_t)(bs >> 32);
+	/* all ones unless both products are ±0 (NaN and Inf are not 0) */
+	uint32_t nz = ((h1 | h2) << 1) | (uint32_t)b1 | (uint32_t)b2;
+	nz = (uint32_t)((int32_t)(nz | (0u - nz)) >> 31);
+	int32_t es = (int32_t)(hs >> 20 & 0x7ff);
+	int32_t e1 = (int32_t)(h1 >> 20 & 0x7ff), e2 = (int32_t)(h2 >> 20 & 0x7ff);
+	e1 |= (int32_t)((uint32_t)(e1 - 1) >> 31); /* e + (e == 0) */
+	e2 |= (int32_t)((uint32_t)(e2 - 1) >> 31);
+	int32_t m = e1 - e2, d = e1 - (m & (m >> 31)) - es; /* ulp(product) = 2^d ulp(s) */
+	uint32_t x = (uint32_t)es - (1023u - 125u);         /* es in range: x <= 251 */
+	uint32_t dpos = (uint32_t)(d & ~(d >> 31)) & 31;
+	uint32_t err = (2u << dpos) + 1;                    /* > the bound, in ulp(s) */
 	uint32_t low = (uint32_t)bs & 0x1fffffffu;
-	if (low < err || 0x20000000u - low <= err)
+	uint32_t fail = (251u - x) | x | (uint32_t)(26 - d) | (low - err) |
+			(0x20000000u - low - err - 1);      /* in bit 31 */
+	*refused |= (fail >> 31) & nz;
+	uint32_t bits = (hs & 0x80000000u) | (uint32_t)(es - 1023 + 127) << 23 |
+			((uint32_t)(bs >> 29) & 0x7fffffu);
+	return (bits & nz) | (hs & 0x80000000u & ~nz);
+}
+
+/* pipe_vary_rn_bits() for one lane: false, *out unset, where it refuses. */
+static inline bool pipe_vary_rn(double lw1, double lw2, double d1, double d2, uint32_t *out)
+{
+	uint32_t refused = 0, bits = pipe_vary_rn_bits(lw1, lw2, d1, d2, &refused);
+	if (refused)
 		return false;
-	*out = ((uint32_t)(bs >> 32) & 0x80000000u) | (uint32_t)(es - 1023 + 127) << 23 |
-	       ((uint32_t)(bs >> 29) & 0x7fffffu);
+	*out = bits;
 	return true;
 }
 
