@@ -60,7 +60,7 @@ static void read_addrs(const struct qpu_inst *in, struct emit_facts *f)
 }
 
 /* Records the write of one half to `addr`. */
-static void write_addr(const struct qpu_inst *in, bool is_mul, unsigned addr,
+static inline void write_addr(const struct qpu_inst *in, bool is_mul, unsigned addr,
 		       struct emit_facts *f)
 {
 	enum qpu_file file = qpu_waddr_file(is_mul, in->ws);

@@ -163,7 +163,7 @@ static bool facts_clash(const struct emit_facts *fx, const struct emit_facts *fy
 
 /* Merges y into x (both ALU form, facts fx and fy, which facts_clash
  * accepted). */
-static bool merge_into(struct qpu_inst *x, const struct emit_facts *fx, struct qpu_inst *y,
+static inline bool merge_into(struct qpu_inst *x, const struct emit_facts *fx, struct qpu_inst *y,
 		       const struct emit_facts *fy)
 {
 	int wx = ws_need(x), wy = ws_need(y);
@@ -193,7 +193,7 @@ static bool merge_into(struct qpu_inst *x, const struct emit_facts *fx, struct q
 /* Two ALU words as one (a's ADD or MUL half with b's other half, their
  * operands sharing the raddrs and signal), into *out; false when they cannot
  * share an instruction. fa and fb are their facts. */
-static bool merge_pair(uint64_t a, const struct emit_facts *fa, uint64_t b,
+static inline bool merge_pair(uint64_t a, const struct emit_facts *fa, uint64_t b,
 		       const struct emit_facts *fb, uint64_t *out)
 {
 	if (facts_clash(fa, fb))

@@ -69,7 +69,7 @@ struct sched {
 /* A dependency from node `from` to node `to`: `to` comes at least d words
  * later and waits lat words for the result. Sets s->oom when out of
  * memory. */
-static void add_edge(struct sched *s, uint32_t from, uint32_t to, unsigned d, unsigned lat)
+static inline void add_edge(struct sched *s, uint32_t from, uint32_t to, unsigned d, unsigned lat)
 {
 	if (from == to)
 		return;
@@ -98,7 +98,7 @@ static unsigned raw_distance(const struct sched *s, unsigned r, uint32_t w)
 /* Notes node i's read or write of resource r: a read depends on the last
  * writer (TMU results wait TMU_LATENCY); a write on the last writer and on
  * every reader since, then becomes the writer. */
-static void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
+static inline void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
 {
 	int32_t w = s->res[r].w;
 	const struct snode *n = &s->nodes[i];
@@ -239,7 +239,7 @@ static void ready_push(struct sched *s, uint32_t i)
 }
 
 /* Marks node i issued at `cycle` and releases its children. */
-static void issue(struct sched *s, uint32_t i, uint32_t cycle)
+static inline void issue(struct sched *s, uint32_t i, uint32_t cycle)
 {
 	struct snode *n = &s->nodes[i];
 	n->time = (int32_t)cycle;

@@ -134,6 +134,7 @@ static uint32_t new_value(struct ir_builder *b, uint32_t def)
 {
 	char num[16];
 	const char *name = b->pending;
+	size_t len = name[0] ? strlen(name) : 0;
 	while (!name[0]) {
 		/* b->next_auto in decimal, as "%u" writes it */
 		char *p = num + sizeof(num) - 1;
@@ -143,15 +144,16 @@ static uint32_t new_value(struct ir_builder *b, uint32_t def)
 			if (v < 10)
 				break;
 		}
-		if (ir_builder_lookup(b, p, (size_t)(num + sizeof(num) - 1 - p)) == IR_NONE)
-			name = p;
+		size_t n = (size_t)(num + sizeof(num) - 1 - p);
+		if (ir_builder_lookup(b, p, n) == IR_NONE)
+			name = p, len = n;
 	}
 	struct ir_value v = { .type = { 0, 0 }, .def = def };
-	v.name = ir_add_string(b->sh, name, strlen(name));
+	v.name = ir_add_string(b->sh, name, len);
 	if (v.name == IR_NONE || !hash_grow(b) || !vc4_array_push(&b->sh->values, v))
 		return IR_NONE;
 	uint32_t idx = (uint32_t)b->sh->values.len - 1;
-	b->hash[hash_find(b, name, strlen(name))] = idx + 1;
+	b->hash[hash_find(b, name, len)] = idx + 1;
 	b->pending[0] = '\0';
 	return idx;
 }

@@ -69,7 +69,7 @@ static bool same_value(const struct qir_compile *c, const struct qir_inst *inst)
  * the unchanged instruction). */
 static bool simplify(const struct qir_compile *c, struct qir_inst *inst)
 {
-	struct consts k;
+	struct consts k = { { false, false }, { 0, 0 } };   /* v read only when known */
 	switch (inst->op) {
 	case QIR_OP_ADD: case QIR_OP_OR: case QIR_OP_SUB: case QIR_OP_XOR:
 	case QIR_OP_SHL: case QIR_OP_SHR: case QIR_OP_ASR: case QIR_OP_ROR:

@@ -55,7 +55,7 @@ static void fold_end(struct qir_compile *c, struct qir_block *b, uint32_t *uses,
 /* D, when t has exactly one definition that is a plain instruction of `op`
  * before x in block b, read `reads` times (all by x), with sources intact up
  * to x. */
-static struct qir_inst *single_def(struct qir_compile *c, const uint32_t *uses,
+static inline struct qir_inst *single_def(struct qir_compile *c, const uint32_t *uses,
 				   const struct qir_inst *x, struct qir_reg t, enum qir_op op,
 				   uint32_t reads)
 {

@@ -49,7 +49,7 @@ static bool plain(const struct qir_inst *inst)
 
 /* The constant inst writes: a load_imm, or a mov of a small immediate or
  * a constant uniform. */
-static bool const_write(const struct qir_compile *c, const struct qir_inst *inst, uint32_t *v)
+static inline bool const_write(const struct qir_compile *c, const struct qir_inst *inst, uint32_t *v)
 {
 	if (inst->op == QIR_OP_LOAD_IMM) {
 		*v = inst->src[0].index;

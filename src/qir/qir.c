@@ -132,14 +132,6 @@ const struct qir_uniform_kind_info qir_uniform_kinds[QIR_UNIFORM_KIND_COUNT] = {
 	[QIR_UNIFORM_SAMPLE_MASK]       = { "sample_mask", false, false },
 };
 
-enum qir_alu qir_op_alu(enum qir_op op)
-{
-	if (op >= QIR_OP_COUNT)
-		return QIR_ALU_NONE;
-	bool add = qir_ops[op].add_op != QPU_A_NOP, mul = qir_ops[op].mul_op != QPU_M_NOP;
-	return add ? (mul ? QIR_ALU_EITHER : QIR_ALU_ADD) : (mul ? QIR_ALU_MUL : QIR_ALU_NONE);
-}
-
 bool qir_special_qpu_addr(enum qir_special s, bool write, enum qpu_file *file,
 			  unsigned *addr)
 {
@@ -347,11 +339,6 @@ void qir_set_block(struct qir_compile *c, struct qir_block *b)
 	c->cur_before = NULL;
 }
 
-struct qir_reg qir_temp(struct qir_compile *c)
-{
-	return qir_reg(QIR_FILE_TEMP, c->num_temps++);
-}
-
 static uint32_t unif_hash(uint32_t kind, uint32_t data)
 {
 	return (kind * 0x9e3779b1u) ^ (data * 0x85ebca6bu) ^ (data >> 15);
@@ -425,8 +412,9 @@ struct qir_reg qir_uniform_f(struct qir_compile *c, float value)
 /* A new instruction `op dst, a, b` (unconditional, no pack or flags) from
  * the program's pool, not linked into any block; NULL and c->oom when out of
  * memory. */
-struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
-				 struct qir_reg a, struct qir_reg b)
+/* qir_inst_create(), for this file's callers to inline. */
+static inline struct qir_inst *inst_create(struct qir_compile *c, enum qir_op op,
+					   struct qir_reg dst, struct qir_reg a, struct qir_reg b)
 {
 	struct qir_inst *inst = inst_alloc(c);
 	if (!inst) {
@@ -444,19 +432,10 @@ struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct q
 	return inst;
 }
 
-/* Links inst into block b before `before` (NULL: at the end). */
-void qir_inst_insert_before(struct qir_block *b, struct qir_inst *before, struct qir_inst *inst)
+struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
+				 struct qir_reg a, struct qir_reg b)
 {
-	inst->next = before;
-	inst->prev = before ? before->prev : b->last;
-	if (inst->prev)
-		inst->prev->next = inst;
-	else
-		b->first = inst;
-	if (before)
-		before->prev = inst;
-	else
-		b->last = inst;
+	return inst_create(c, op, dst, a, b);
 }
 
 /* Unlinks inst from block b and returns its memory to the pool (poisoned in
@@ -485,7 +464,7 @@ struct qir_inst *qir_emit(struct qir_compile *c, enum qir_op op, struct qir_reg 
 {
 	if (!c->cur_block)
 		return NULL;
-	struct qir_inst *inst = qir_inst_create(c, op, dst, a, b);
+	struct qir_inst *inst = inst_create(c, op, dst, a, b);
 	if (inst)
 		qir_inst_insert_before(c->cur_block, c->cur_before, inst);
 	return inst;
@@ -682,21 +661,6 @@ bool qir_temp_defs(struct qir_compile *c)
 /* ------------------------------------------------------------------------ */
 /* Predicates                                                                */
 
-/* Whether inst must stay even when its result is unused: the op's
- * side-effect flag, a special or VPM destination, or a FIFO-popping source. */
-bool qir_inst_has_side_effects(const struct qir_inst *inst)
-{
-	if (qir_ops[inst->op].flags & QIR_OPF_SIDE_EFFECTS)
-		return true;
-	if (inst->dst.file == QIR_FILE_SPECIAL || inst->dst.file == QIR_FILE_VPM)
-		return true;
-	for (int s = 0; s < QIR_MAX_SRC; s++) {
-		if (inst->src[s].file == QIR_FILE_VARY || inst->src[s].file == QIR_FILE_VPM)
-			return true;
-	}
-	return false;
-}
-
 /* Whether inst reads a uniform; *unif_index (when not NULL) gets the pool
  * entry of its first uniform operand. */
 bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index)
@@ -709,13 +673,6 @@ bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index)
 		}
 	}
 	return false;
-}
-
-bool qir_inst_is_raw_mov(const struct qir_inst *inst)
-{
-	return (inst->op == QIR_OP_MOV || inst->op == QIR_OP_FMOV || inst->op == QIR_OP_MMOV) &&
-	       inst->cond == QPU_COND_ALWAYS && !inst->sf && inst->pack == 0 &&
-	       inst->src[0].unpack == QPU_UNPACK_NOP;
 }
 
 /* The uniform stream the driver fills: one pool entry per uniform read, in
@@ -766,21 +723,4 @@ uint32_t *qir_temp_use_counts(struct qir_compile *c)
 		}
 	}
 	return uses;
-}
-
-/* Derives the temps' definitions, then calls rewrite on every instruction in
- * program order; true when any call made progress (false on OOM). */
-bool qir_rewrite_each_inst(struct qir_compile *c,
-			   bool (*rewrite)(struct qir_compile *c, struct qir_inst *inst))
-{
-	if (!qir_temp_defs(c))
-		return false;
-	bool progress = false;
-	struct qir_block *b;
-	struct qir_inst *inst;
-	qir_foreach_block(c, b) {
-		qir_foreach_inst(b, inst)
-			progress |= rewrite(c, inst);
-	}
-	return progress;
 }

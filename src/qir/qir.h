@@ -214,7 +214,13 @@ extern const struct qir_op_info qir_ops[QIR_OP_COUNT];
 
 /* Which ALU can execute an op, derived from add_op/mul_op. */
 enum qir_alu { QIR_ALU_NONE, QIR_ALU_ADD, QIR_ALU_MUL, QIR_ALU_EITHER };
-enum qir_alu qir_op_alu(enum qir_op op);
+static inline enum qir_alu qir_op_alu(enum qir_op op)
+{
+	if (op >= QIR_OP_COUNT)
+		return QIR_ALU_NONE;
+	bool add = qir_ops[op].add_op != QPU_A_NOP, mul = qir_ops[op].mul_op != QPU_M_NOP;
+	return add ? (mul ? QIR_ALU_EITHER : QIR_ALU_ADD) : (mul ? QIR_ALU_MUL : QIR_ALU_NONE);
+}
 
 /* ---------------------------------------------------------------------------
  * Instructions and blocks.
@@ -365,8 +371,10 @@ struct qir_block *qir_block_append(struct qir_compile *c);
 /* Moves the cursor to the end of `b`. */
 void qir_set_block(struct qir_compile *c, struct qir_block *b);
 
-/* A fresh temp. */
-struct qir_reg qir_temp(struct qir_compile *c);
+static inline struct qir_reg qir_temp(struct qir_compile *c)   /* a fresh temp */
+{
+	return qir_reg(QIR_FILE_TEMP, c->num_temps++);
+}
 
 /* The UNIF operand for (kind, data); equal pairs share one pool entry. */
 struct qir_reg qir_uniform(struct qir_compile *c, enum qir_uniform_kind kind, uint32_t data);
@@ -424,8 +432,9 @@ struct qir_inst *qir_BRANCH(struct qir_compile *c, enum qpu_branch_cond cond,
  * back to the program for the next qir_inst_create()); c->defs is then
  * stale for its temp until qir_temp_defs() runs again. */
 void qir_inst_remove(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst);
-void qir_inst_insert_before(struct qir_block *b, struct qir_inst *before,
-			    struct qir_inst *inst); /* before NULL = append */
+/* Links inst into block b before `before` (NULL: at the end). */
+static inline void qir_inst_insert_before(struct qir_block *b, struct qir_inst *before,
+					  struct qir_inst *inst);
 /* A new unlinked instruction (cond always), NULL + c->oom when out of memory.
  * It belongs to the program (freed with it): unlinked, it is simply unused. */
 struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
@@ -466,11 +475,6 @@ static inline struct qir_inst *qir_temp_def(const struct qir_compile *c, uint32_
 	return c->defs && t < c->num_temps ? c->defs[t] : NULL;
 }
 
-/* The body of a pass that rewrites instructions one at a time: derives the
- * temps' definitions, then calls `rewrite` on every instruction in program
- * order. Returns whether any call made progress (false on OOM). */
-bool qir_rewrite_each_inst(struct qir_compile *c,
-			   bool (*rewrite)(struct qir_compile *c, struct qir_inst *inst));
 /* Drops derived data (defs); passes call this after changing the program. */
 void qir_invalidate(struct qir_compile *c);
 
@@ -513,13 +517,22 @@ static inline bool qir_reg_is_stable(const struct qir_compile *c, struct qir_reg
 	return r.file == QIR_FILE_TEMP && qir_temp_def(c, r.index);
 }
 
+/* The body of a pass that rewrites instructions one at a time: derives the
+ * temps' definitions, then calls `rewrite` on every instruction in program
+ * order. Returns whether any call made progress (false on OOM). Inline: the
+ * callback is inlined into each pass's walk. */
+static inline bool qir_rewrite_each_inst(struct qir_compile *c,
+					 bool (*rewrite)(struct qir_compile *c,
+							 struct qir_inst *inst));
+
 /* Source reads per temp over the whole program: a malloc'ed array of
  * num_temps counts, NULL (c->oom) when out of memory. */
 uint32_t *qir_temp_use_counts(struct qir_compile *c);
 
-/* Op-table-derived predicates. */
-bool qir_inst_has_side_effects(const struct qir_inst *inst); /* op flag, special
-			* dst, VPM dst, or a FIFO-popping source (VARY, VPM) */
+/* Op-table-derived predicates. Side effects: an op flag, special dst, VPM
+ * dst, or a FIFO-popping source (VARY, VPM). A raw mov: MOV/FMOV/MMOV with
+ * no cond, pack, unpack or sf. */
+static inline bool qir_inst_has_side_effects(const struct qir_inst *inst);
 bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index);
 /* Whether inst reads the flags: a condition, or a branch on them. */
 static inline bool qir_inst_reads_flags(const struct qir_inst *inst)
@@ -528,8 +541,7 @@ static inline bool qir_inst_reads_flags(const struct qir_inst *inst)
 		return inst->cond != QPU_BR_ALWAYS;
 	return inst->cond != QPU_COND_ALWAYS && inst->cond != QPU_COND_NEVER;
 }
-bool qir_inst_is_raw_mov(const struct qir_inst *inst); /* MOV/FMOV/MMOV, no cond,
-			* pack, unpack or sf */
+static inline bool qir_inst_is_raw_mov(const struct qir_inst *inst);
 
 /* ---------------------------------------------------------------------------
  * Text, validation, liveness.
@@ -769,5 +781,8 @@ bool qir_register_allocate(struct qir_compile *c, struct qir_ra_result *out,
 bool qir_register_allocate_live(struct qir_compile *c, struct qir_liveness *lv,
 				struct qir_ra_result *out, struct vc4_diag *diag);
 void qir_ra_result_free(struct qir_ra_result *r);
+
+/* The bodies of the small inline helpers declared above. */
+#include "qir/qir_inline.h"
 
 #endif

@@ -34,7 +34,7 @@ static bool has_range(const struct qir_ra_acc *a, uint32_t t)
 
 /* Marks (on) or clears temp t's register over its range [start, end) in the
  * occupancy map: accumulator holders per ip, regfile bits per ip. */
-static void place(const struct qir_ra_acc *a, struct occ *o, uint32_t t, bool on)
+static inline void place(const struct qir_ra_acc *a, struct occ *o, uint32_t t, bool on)
 {
 	uint32_t r = a->reg[t];
 	for (uint32_t ip = a->start[t]; ip < a->end[t]; ip++) {

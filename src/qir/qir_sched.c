@@ -74,7 +74,7 @@ struct qsched {
 
 /* A dependency from node `from` to node `to` with latency lat (none from a
  * node to itself). Sets s->oom when out of memory. */
-static void edge(struct qsched *s, uint32_t from, uint32_t to, uint32_t lat)
+static inline void edge(struct qsched *s, uint32_t from, uint32_t to, uint32_t lat)
 {
 	if (from == to)
 		return;
@@ -105,7 +105,7 @@ static uint32_t latency(const struct qir_inst *from, const struct qir_inst *to)
  * on the last writer with its latency; a write on the last writer and on
  * every reader since (WAR, latency 0), then becomes the writer. The first
  * use of r in a block records it for the reset. */
-static void use(struct qsched *s, uint32_t i, uint32_t r, bool write)
+static inline void use(struct qsched *s, uint32_t i, uint32_t r, bool write)
 {
 	if (s->last_w[r] == -1 && !s->rhead[r]) {
 		s->last_w[r] = -2;        /* touched, no writer yet */
@@ -242,7 +242,7 @@ typedef bool (*node_order)(const struct qsched *s, uint32_t a, uint32_t b);
 typedef VC4_ARRAY(uint32_t) node_heap;
 
 /* Adds node i to heap h ordered by `first` (best at the top). */
-static bool heap_push(const struct qsched *s, node_order first, node_heap *h, uint32_t i)
+static inline bool heap_push(const struct qsched *s, node_order first, node_heap *h, uint32_t i)
 {
 	if (!vc4_array_push(h, i))
 		return false;

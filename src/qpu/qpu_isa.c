@@ -313,26 +313,6 @@ const struct qpu_small_imm_info qpu_small_imms[64] = {
 	SI_ROT(11), SI_ROT(12), SI_ROT(13), SI_ROT(14), SI_ROT(15),
 };
 
-int qpu_small_imm_encode(uint32_t bits)
-{
-	/* the table's first 48 entries by arithmetic (tests/qpu checks every
-	 * code against the table): integers -16..15, then 2^0..2^7 and
-	 * 2^-8..2^-1, which are a bare exponent */
-	int32_t v = (int32_t)bits;
-	if (v >= 0 && v <= 15)
-		return v;
-	if (v >= -16 && v < 0)
-		return 32 + v;
-	if (bits & 0x807fffffu)
-		return -1;
-	int e = (int)(bits >> 23) - 127;
-	if (e >= 0 && e <= 7)
-		return 32 + e;
-	if (e >= -8 && e < 0)
-		return 48 + e;
-	return -1;
-}
-
 const char *qpu_small_imm_text(unsigned code, char *buf)
 {
 	const struct qpu_small_imm_info *si = &qpu_small_imms[code & 63];
@@ -355,11 +335,6 @@ const char *qpu_small_imm_text(unsigned code, char *buf)
 static bool same_reg(const struct qpu_reg_info *a, const struct qpu_reg_info *b)
 {
 	return a->id != QPU_REG_RESERVED && a->id == b->id;
-}
-
-bool qpu_waddr_ignores_ws(unsigned addr)
-{
-	return addr < 64 && same_reg(&qpu_waddrs[0][addr], &qpu_waddrs[1][addr]);
 }
 
 bool qpu_raddr_same_on_both(unsigned addr)
@@ -462,18 +437,6 @@ uint32_t qpu_pack_unorm8(uint32_t x)
 
 /* ------------------------------------------------------------------------ */
 /* Decode / encode                                                          */
-
-uint64_t qpu_unused_mask(enum qpu_form form)
-{
-	switch (form) {
-	case QPU_FORM_BRANCH:
-		return qpu_field_mask(56, 4);
-	case QPU_FORM_SEMAPHORE:
-		return qpu_field_mask(5, 27);
-	default:
-		return 0;
-	}
-}
 
 /* Fields every form but branch shares: pack and write control. */
 static void decode_write_fields(uint64_t w, struct qpu_inst *inst)

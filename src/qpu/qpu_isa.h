@@ -461,8 +461,19 @@ void qpu_decode(uint64_t word, struct qpu_inst *inst);
 uint64_t qpu_encode(const struct qpu_inst *inst);
 
 /* Bits of a word of `form` that no field of the form uses: branch 59:56,
- * semaphore 31:5; zero for ALU and load immediate. */
-uint64_t qpu_unused_mask(enum qpu_form form);
+ * semaphore 31:5; zero for ALU and load immediate. Inline: every decode
+ * asks. */
+static inline uint64_t qpu_unused_mask(enum qpu_form form)
+{
+	switch (form) {
+	case QPU_FORM_BRANCH:
+		return qpu_field_mask(56, 4);
+	case QPU_FORM_SEMAPHORE:
+		return qpu_field_mask(5, 27);
+	default:
+		return 0;
+	}
+}
 
 /* True when every field holds an encoding with a defined meaning (op, pack,
  * unpack, li kind, branch condition, register addresses). */
@@ -485,8 +496,12 @@ static inline enum qpu_file qpu_waddr_file(bool is_mul, bool ws)
 /* True when write address `addr` means the same on both files (the write
  * ignores ws), e.g. r0, nop, tmu0_s; false for ra/rb registers, quad_x/y,
  * r5quad/r5rep, uniforms_addr/uniforms_addr_rel, vr/vw setup, ... Derived
- * from qpu_waddrs[]. */
-bool qpu_waddr_ignores_ws(unsigned addr);
+ * from qpu_waddrs[]. Inline: the pairing code asks per attempt. */
+static inline bool qpu_waddr_ignores_ws(unsigned addr)
+{
+	return addr < 64 && qpu_waddrs[0][addr].id != QPU_REG_RESERVED &&
+	       qpu_waddrs[0][addr].id == qpu_waddrs[1][addr].id;
+}
 
 /* Same for read addresses (uniform, varying, vpm read, nop, mutex). */
 bool qpu_raddr_same_on_both(unsigned addr);
@@ -563,8 +578,26 @@ uint32_t qpu_load_imm_elem(enum qpu_li_kind kind, uint32_t imm, unsigned elem);
 uint32_t qpu_pack_unorm8(uint32_t x);
 
 /* The small-immediate code (0..47) whose value has exactly these bits, or -1.
- * Rotation codes are never returned. */
-int qpu_small_imm_encode(uint32_t bits);
+ * Rotation codes are never returned. By arithmetic, the table's first 48
+ * entries (tests/qpu checks every code against the table): integers
+ * -16..15, then 2^0..2^7 and 2^-8..2^-1, which are a bare exponent. Inline:
+ * the passes ask per operand. */
+static inline int qpu_small_imm_encode(uint32_t bits)
+{
+	int32_t v = (int32_t)bits;
+	if (v >= 0 && v <= 15)
+		return v;
+	if (v >= -16 && v < 0)
+		return 32 + v;
+	if (bits & 0x807fffffu)
+		return -1;
+	int e = (int)(bits >> 23) - 127;
+	if (e >= 0 && e <= 7)
+		return 32 + e;
+	if (e >= -8 && e < 0)
+		return 48 + e;
+	return -1;
+}
 
 /* The text of small-immediate code `code` (0..47) that reads back to the
  * same bits: integers in decimal, floats always with a '.' ("2.0",

@@ -109,8 +109,9 @@ struct ra_node {
 	uint32_t cls;           /* RA_NO_CLASS until set */
 	uint32_t reg;           /* precolour or result; RA_NO_REG */
 	float cost;             /* spill cost; < 0 = unspillable */
-	bool precoloured;
-	uint8_t state;          /* enum node_state, during ra_allocate() */
+	uint32_t icost : 24;    /* cost as an integer when g->int_costs (ICOST_NONE: < 0) */
+	uint32_t state : 7;     /* enum node_state, during ra_allocate() */
+	uint32_t precoloured : 1;
 	uint32_t live_degree;   /* neighbours not precoloured and not stacked */
 	uint32_t heap_pos;      /* index in g->heap while NODE_IN_HEAP */
 	uint64_t qsum;          /* q(class(n), class(j)) summed over those neighbours, plus
@@ -136,6 +137,7 @@ struct ra_graph {
 	uint32_t ntrivial;
 	uint64_t *avail;                /* one register bitset */
 	bool colour_failed;             /* last ra_allocate() found no register for a node */
+	bool int_costs;                 /* every cost whole, <= 2^24 (int_costs()) */
 	struct vc4_diag err;            /* first bad input; sticky */
 };
 
@@ -378,20 +380,47 @@ static bool build_adjacency(struct ra_graph *g)
 
 /* ---- the heap of stuck nodes -------------------------------------------- */
 
+#define ICOST_NONE 0xffffffu   /* the 24-bit icost of an unspillable node */
+
+/* Sets g->int_costs when every spill cost is a whole number below 2^24 - 1
+ * (or unspillable) and there are fewer than 2^29 nodes, with each node's
+ * icost: then every product heap_less() compares, cost × degree, is below
+ * 2^53, exact in a double, and the integer products order the nodes the
+ * same. */
+static void int_costs(struct ra_graph *g)
+{
+	g->int_costs = g->nnodes < (UINT32_C(1) << 29);
+	for (uint32_t n = 0; n < g->nnodes && g->int_costs; n++) {
+		struct ra_node *node = &g->nodes[n];
+		float c = node->cost;
+		bool fits = c >= 0.0f && c < (float)ICOST_NONE;
+		node->icost = c < 0.0f ? ICOST_NONE : fits ? (uint32_t)c : 0;
+		g->int_costs = c < 0.0f || (fits && (float)node->icost == c);
+	}
+}
+
 /* Whether stuck node a should be pushed optimistically before b: spillable
  * before unspillable, then lower cost / live degree (cross-multiplied, so a
  * degree of 0 counts as infinitely expensive), then higher degree, then
  * lower node number. */
-static bool heap_less(const struct ra_graph *g, uint32_t a, uint32_t b)
+static inline bool heap_less(const struct ra_graph *g, uint32_t a, uint32_t b)
 {
 	const struct ra_node *na = &g->nodes[a], *nb = &g->nodes[b];
-	bool ua = na->cost < 0.0f, ub = nb->cost < 0.0f;
-	if (ua != ub)
-		return !ua;
-	if (!ua) {
+	if (g->int_costs) {   /* the same order without float operations */
+		bool ua = na->icost == ICOST_NONE, ub = nb->icost == ICOST_NONE;
+		if (ua != ub)
+			return !ua;
+		uint64_t lhs = (uint64_t)na->icost * nb->live_degree;
+		uint64_t rhs = (uint64_t)nb->icost * na->live_degree;
+		if (!ua && lhs != rhs)
+			return lhs < rhs;
+	} else {
+		bool ua = na->cost < 0.0f, ub = nb->cost < 0.0f;
+		if (ua != ub)
+			return !ua;
 		double lhs = (double)na->cost * nb->live_degree;
 		double rhs = (double)nb->cost * na->live_degree;
-		if (lhs != rhs)
+		if (!ua && lhs != rhs)
 			return lhs < rhs;
 	}
 	if (na->live_degree != nb->live_degree)
@@ -421,7 +450,7 @@ static void heap_sift_up(struct ra_graph *g, uint32_t pos)
 }
 
 /* Moves the node at `pos` towards the leaves while a child beats it. */
-static void heap_sift_down(struct ra_graph *g, uint32_t pos)
+static inline void heap_sift_down(struct ra_graph *g, uint32_t pos)
 {
 	uint32_t node = g->heap[pos];
 	for (;;) {
@@ -676,6 +705,7 @@ bool ra_allocate(struct ra_graph *g, struct vc4_diag *diag)
 		build_adjacency(g);
 	if (g->err.set || !check_input(g))
 		return vc4_diag_set(diag, "%s", g->err.msg);
+	int_costs(g);
 	simplify(g);
 	for (uint32_t i = g->nstack; i-- > 0;) {
 		if (!select_node(g, g->stack[i], diag)) {

@@ -70,6 +70,45 @@ static void optimistic_cycle(void **state)
 	ra_set_destroy(set);
 }
 
+/* The 4-cycle with spill costs: the cheapest node per neighbour is pushed
+ * optimistically first, so it decides the colouring. Whole costs are
+ * compared in integers, others in doubles (heap_less): costs of the same
+ * order in both forms colour alike. */
+static const char *cycle_with_costs(const float cost[4])
+{
+	struct ra_set *set = rt_flat_set(2);
+	struct ra_graph *g = ra_graph_create(set, 4, NULL);
+	struct rt_edges ed = {0};
+	for (uint32_t n = 0; n < 4; n++) {
+		assert_true(ra_graph_set_class(g, n, 0));
+		assert_true(ra_graph_set_spill_cost(g, n, cost[n]));
+		rt_edge(g, &ed, n, (n + 1) % 4);
+	}
+	assert_true(ra_allocate(g, NULL));
+	rt_check_colouring(set, g, &ed, NULL);
+	static char text[64];
+	snprintf(text, sizeof(text), "%s", regs_text(g));
+	free(ed.e);
+	ra_graph_destroy(g);
+	ra_set_destroy(set);
+	return text;
+}
+
+static void optimistic_by_cost(void **state)
+{
+	(void)state;
+	/* the cheapest and the dearest node differ in parity, so does the result */
+	static const float whole[2][4] = { { 3, 1, 4, 2 }, { 1, 3, 2, 4 } };
+	static const float half[2][4] = { { 1.5f, 0.5f, 2, 1 }, { 0.5f, 1.5f, 1, 2 } };
+	static const float unspill[4] = { RA_UNSPILLABLE, 2, 1, RA_UNSPILLABLE };
+	static const char *const want[2] = { "0 1 0 1", "1 0 1 0" };
+	for (int k = 0; k < 2; k++) {
+		assert_string_equal(cycle_with_costs(whole[k]), want[k]);
+		assert_string_equal(cycle_with_costs(half[k]), want[k]);
+	}
+	assert_string_equal(cycle_with_costs(unspill), "1 0 1 0");
+}
+
 /* Copies n entries into a fresh malloc'ed array (the graph takes it). */
 static void *dup_array(const void *src, size_t bytes)
 {
@@ -464,6 +503,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(simple_graph),
 		cmocka_unit_test(optimistic_cycle),
+		cmocka_unit_test(optimistic_by_cost),
 		cmocka_unit_test(odd_cycle_fails_and_proposes_cheapest),
 		cmocka_unit_test(spill_choice_weighs_degree),
 		cmocka_unit_test(unspillable_nodes_are_coloured_first),

@@ -481,7 +481,7 @@ static void hz_check_vpm(struct hz_ctx *c, struct hz_state *s, const struct hz_i
  * branch whose slots are over; of a switch whose effects are all undone)
  * are cleared, so that paths meeting again merge into one state instead of
  * multiplying the states explored per ip. */
-static void hz_push(struct hz_ctx *c, const struct hz_state *s)
+static inline void hz_push(struct hz_ctx *c, const struct hz_state *s)
 {
 	struct hz_state t = *s;
 

@@ -69,7 +69,7 @@ static void note_vpm_setup(struct hz_inst *f, enum qpu_file file)
 }
 
 /* Classifies one write of the ADD (is_mul false) or MUL side. */
-static void note_write(struct hz_inst *f, bool is_mul)
+static inline void note_write(struct hz_inst *f, bool is_mul)
 {
 	uint32_t waddr = is_mul ? qpu_get_waddr_mul(f->w) : qpu_get_waddr_add(f->w);
 	enum qpu_file file = qpu_waddr_file(is_mul, qpu_get_ws(f->w));
@@ -150,7 +150,7 @@ static void note_raddr_pop(struct hz_inst *f, enum qpu_file file, uint32_t raddr
 }
 
 /* An operand in use reads `mux`. */
-static void note_mux_read(struct hz_inst *f, uint32_t mux)
+static inline void note_mux_read(struct hz_inst *f, uint32_t mux)
 {
 	uint32_t ra = qpu_get_raddr_a(f->w), rb = qpu_get_raddr_b(f->w);
 

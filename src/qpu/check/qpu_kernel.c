@@ -304,7 +304,7 @@ static void kv_track_write_slot(struct kv_state *st, uint32_t waddr, bool is_mul
  * the written slot, then checks by address class: uniform address reset
  * (file B rejected as relative), TMU write, unsupported address, VPM DMA.
  * False with the kernel's message. */
-static bool kv_check_reg_write(struct kv_state *st, bool is_mul)
+static inline bool kv_check_reg_write(struct kv_state *st, bool is_mul)
 {
 	uint64_t w = kv_inst(st);
 	uint32_t waddr = is_mul ? qpu_get_waddr_mul(w) : qpu_get_waddr_add(w);

@@ -1,0 +1,58 @@
+/*
+ * qir_inline.h: the bodies of qir.h's small instruction helpers that every
+ * pass calls in its inner walk (linking an instruction, the one-at-a-time
+ * rewrite walk, the side-effect and raw-mov predicates), inline so that
+ * calls and returns stay out of the hot loops (under qemu-arm each return
+ * is an indirect jump). Their contracts are at their declarations in
+ * qir.h, which includes this file at its end; include qir.h, not this.
+ */
+#ifndef VC4_QIR_INLINE_H
+#define VC4_QIR_INLINE_H
+
+static inline void qir_inst_insert_before(struct qir_block *b, struct qir_inst *before,
+					  struct qir_inst *inst)
+{
+	inst->next = before;
+	inst->prev = before ? before->prev : b->last;
+	if (inst->prev)
+		inst->prev->next = inst;
+	else
+		b->first = inst;
+	*(before ? &before->prev : &b->last) = inst;
+}
+
+static inline bool qir_rewrite_each_inst(struct qir_compile *c,
+					 bool (*rewrite)(struct qir_compile *c,
+							 struct qir_inst *inst))
+{
+	if (!qir_temp_defs(c))
+		return false;
+	bool progress = false;
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b)
+		qir_foreach_inst(b, inst)
+			progress |= rewrite(c, inst);
+	return progress;
+}
+
+static inline bool qir_inst_has_side_effects(const struct qir_inst *inst)
+{
+	if (qir_ops[inst->op].flags & QIR_OPF_SIDE_EFFECTS)
+		return true;
+	if (inst->dst.file == QIR_FILE_SPECIAL || inst->dst.file == QIR_FILE_VPM)
+		return true;
+	for (int s = 0; s < QIR_MAX_SRC; s++)
+		if (inst->src[s].file == QIR_FILE_VARY || inst->src[s].file == QIR_FILE_VPM)
+			return true;
+	return false;
+}
+
+static inline bool qir_inst_is_raw_mov(const struct qir_inst *inst)
+{
+	return (inst->op == QIR_OP_MOV || inst->op == QIR_OP_FMOV || inst->op == QIR_OP_MMOV) &&
+	       inst->cond == QPU_COND_ALWAYS && !inst->sf && inst->pack == 0 &&
+	       inst->src[0].unpack == QPU_UNPACK_NOP;
+}
+
+#endif
