@@ -286,6 +286,19 @@ static struct emit_pairable pairable(struct snode *n)
 	return (struct emit_pairable){ n->n->word, n->n->alt, &n->f, &n->falt };
 }
 
+/* Whether candidate n should replace `best`, whose key it equals, as the
+ * partner of `first`: neither first nor best pops a uniform and n does.
+ * An instruction pops at most one uniform, so where uniforms are about as
+ * many as instructions (a VS with a matrix) a pair that pops none costs an
+ * instruction later. Ties only: with a path up to 1, 2 or 5 shorter it
+ * lost on bench/shaders (docs/PERFORMANCE.md). */
+static bool unif_instead(const struct snode *first, const struct snode *best,
+			 const struct snode *n)
+{
+	return first->n->unif < 0 && best->n->unif < 0 && n->n->unif >= 0 &&
+	       n->key == best->key;
+}
+
 /* The best node that pairs with `first`; *merged = the pair. */
 static int32_t pick_second(struct sched *s, struct emit_prog *p,
 			   const struct emit_recent *r, uint32_t cycle,
@@ -299,7 +312,8 @@ static int32_t pick_second(struct sched *s, struct emit_prog *p,
 		uint64_t w;
 		if (n->earliest > cycle || (n->n->flags & (EN_NO_MERGE | EN_THRSW | EN_BRANCH)))
 			continue;
-		if (best >= 0 && !better(n, &s->nodes[best]))
+		if (best >= 0 && !better(n, &s->nodes[best]) &&
+		    !unif_instead(first, &s->nodes[best], n))
 			continue;
 		struct emit_facts f;
 		const struct emit_pairable b = pairable(n);

@@ -47,6 +47,7 @@ static void yardsticks(void **state)
 	run_file("mvp_color.vs.ir", NULL);
 	run_file("pos2d.vs.ir", NULL);   /* CS: a VPM read written and scaled by one word */
 	run_file("pos4d.vs.ir", NULL);   /* VS: w read first under its own setup */
+	run_file("skybox.vs.ir", NULL);  /* VS: pairing ties go to uniform readers */
 	run_file("color.fs.ir", NULL);
 	run_file("tex_color.fs.ir", th);
 	run_file("tex_color.fs.ir", NULL);

@@ -34,6 +34,9 @@ static const struct golden_case cases[] = {
 	{ "pos2d.vs.ir", "pos2d.vs.dis", { NULL }, { 11, 13 } },
 	/* w read first under its own read setup (opt_vpm_order.c), VS 20 -> 18 */
 	{ "pos4d.vs.ir", "pos4d.vs.dis", { NULL }, { 18, 20 } },
+	/* 18 uniforms: a pairing tie goes to the node that pops one
+	 * (qpu_schedule.c unif_instead), VS 34 -> 33 (Mesa's 36) */
+	{ "skybox.vs.ir", "skybox.vs.dis", { NULL }, { 33, 30 } },
 	{ "color.fs.ir", "color.fs.dis", { NULL }, { 10 } },
 	{ "tex_color.fs.ir", "tex_color.fs.dis", { "threaded=1", NULL }, { 16 } },
 	{ "color.fs.ir", "color_blend.fs.dis", { "blend=0,6,7", NULL }, { 0 } },
