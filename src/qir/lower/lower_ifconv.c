@@ -305,17 +305,19 @@ static void make_uniform_loop(struct lower *l, uint32_t i)
 	}
 }
 
-/* Plans the uniform loops: every lane enters together, every exit is a
- * uniform jump-if (loop_jumps_uniform), and no construct around it masks
- * lanes. The IR's "together" holds for the lanes that reach the code; with
- * masks, lanes that left an enclosing loop or skipped an enclosing if still
- * walk through it, inactive, and would never see the loop's counter move.
- * Outer loops first, so that an inner one sees what they made of the ifs
- * around it. A construct's plan is final once the walk has passed its
- * marker (make_uniform_loop only changes later ones), so the walk keeps a
- * count of the open constructs that mask lanes instead of asking each of
- * them again at every marker. False on OOM. */
-static bool plan_uniform_loops(struct lower *l, const struct ir_uniformity *u)
+/* What a walk of walk_unmasked() does at the kept if or loop i that no
+ * open construct masks (depth: the constructs open around it); returns i,
+ * or the end of the construct it planned through (the walk goes on after
+ * it, with nothing opened). */
+typedef uint32_t (*unmasked_visit)(struct lower *l, const struct ir_uniformity *u, uint32_t i,
+				   uint32_t depth);
+
+/* Walks the kept ifs and loops in program order and calls visit() on those
+ * around which no open construct masks lanes. A construct's plan is final
+ * once the walk has passed its marker (the visits only change later ones),
+ * so the walk keeps a count of the open constructs that mask lanes instead
+ * of asking each of them again at every marker. False on OOM. */
+static bool walk_unmasked(struct lower *l, const struct ir_uniformity *u, unmasked_visit visit)
 {
 	const struct ir_shader *sh = l->sh;
 	bool *masking = malloc((sh->instrs.len + 1) * sizeof(bool));   /* per open construct */
@@ -330,9 +332,13 @@ static bool plan_uniform_loops(struct lower *l, const struct ir_uniformity *u)
 			masked -= masking[--depth];
 		if (in->op != IR_OP_IF && in->op != IR_OP_LOOP)
 			continue;
-		if (in->op == IR_OP_LOOP && masked == 0 && u->together[i] && u->together[i + 1] &&
-		    in->match != i + 1 && loop_jumps_uniform(l, u, i))
-			make_uniform_loop(l, i);
+		if (masked == 0) {
+			uint32_t next = visit(l, u, i, depth);
+			if (next != i) {
+				i = next;
+				continue;
+			}
+		}
 		masking[depth] = masks_lanes(l, i);
 		masked += masking[depth++];
 	}
@@ -340,36 +346,37 @@ static bool plan_uniform_loops(struct lower *l, const struct ir_uniformity *u)
 	return true;
 }
 
-/* Plans select-style ifs inside loops where no open construct masks lanes
- * (uniform loops, uniform ifs): every lane is active there as at the top
- * level, which plan_select() alone covers (lower_plan_ifs). False on OOM. */
-static bool plan_unmasked_selects(struct lower *l)
+/* The uniform loops: every lane enters together, every exit is a uniform
+ * jump-if (loop_jumps_uniform), and no construct around it masks lanes.
+ * The IR's "together" holds for the lanes that reach the code; with masks,
+ * lanes that left an enclosing loop or skipped an enclosing if still walk
+ * through it, inactive, and would never see the loop's counter move. Outer
+ * loops first, so that an inner one sees what they made of the ifs around
+ * it. */
+static uint32_t visit_uniform_loop(struct lower *l, const struct ir_uniformity *u, uint32_t i,
+				   uint32_t depth)
 {
-	const struct ir_shader *sh = l->sh;
-	bool *masking = malloc((sh->instrs.len + 1) * sizeof(bool));
-	uint32_t depth = 0, masked = 0;
-	if (!masking)
-		return false;
-	for (uint32_t i = 0; i + 1 < sh->instrs.len; i++) {
-		const struct ir_instr *in = &sh->instrs.data[i];
-		if (!lower_kept(l, i))
-			continue;
-		if ((in->op == IR_OP_ENDIF || in->op == IR_OP_ENDLOOP) && depth > 0)
-			masked -= masking[--depth];
-		if (in->op != IR_OP_IF && in->op != IR_OP_LOOP)
-			continue;
-		if (in->op == IR_OP_IF && masked == 0 && depth > 0 &&
-		    (l->if_plan[i] == LOWER_IF_FLAT || l->if_plan[i] == LOWER_IF_BRANCH ||
-		     l->if_plan[i] == LOWER_IF_UNIFORM) &&
-		    body_is_select(l, i)) {
-			i = plan_select(l, i);   /* its endif: nothing opened */
-			continue;
-		}
-		masking[depth] = masks_lanes(l, i);
-		masked += masking[depth++];
-	}
-	free(masking);
-	return true;
+	const struct ir_instr *in = &l->sh->instrs.data[i];
+	(void)depth;
+	if (in->op == IR_OP_LOOP && u->together[i] && u->together[i + 1] && in->match != i + 1 &&
+	    loop_jumps_uniform(l, u, i))
+		make_uniform_loop(l, i);
+	return i;
+}
+
+/* Select-style ifs inside loops and ifs none of which masks lanes (uniform
+ * loops, uniform ifs): every lane is active there as at the top level,
+ * which plan_select() alone covers (lower_plan_ifs). */
+static uint32_t visit_unmasked_select(struct lower *l, const struct ir_uniformity *u,
+				      uint32_t i, uint32_t depth)
+{
+	enum lower_if_plan p = l->if_plan[i];
+	(void)u;
+	if (l->sh->instrs.data[i].op == IR_OP_IF && depth > 0 &&
+	    (p == LOWER_IF_FLAT || p == LOWER_IF_BRANCH || p == LOWER_IF_UNIFORM) &&
+	    body_is_select(l, i))
+		return plan_select(l, i);   /* its endif */
+	return i;
 }
 
 /* Whether instruction i is a loop whose `continue`s leave lanes waiting
@@ -455,7 +462,8 @@ bool lower_plan_ifs(struct lower *l)
 	if (!ir_uniformity(sh, &u, &d))
 		return false;
 	plan_uniform_ifs(l, &u);
-	bool ok = plan_uniform_loops(l, &u) && plan_unmasked_selects(l);
+	bool ok = walk_unmasked(l, &u, visit_uniform_loop) &&
+		  walk_unmasked(l, &u, visit_unmasked_select);
 	ir_uniformity_free(&u);
 	return ok && plan_break_ifs(l) && plan_exit_tests(l);
 }

@@ -13,13 +13,11 @@
  */
 #include <stddef.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <xmmintrin.h>
-#endif
 
 #include "qpu/qpu_isa.h"
 #include "sim/pipe/pipe_internal.h"
 #include "sim/pipe/pipe_vary.h"
+#include "sim/sim_inst.h"   /* sim_lane_bits() */
 
 struct fs_ctx {
 	struct sim_pipe *p;
@@ -61,23 +59,6 @@ static void tile_words(const struct sim_pipe *p, const struct pipe_frag_block *b
 	}
 }
 
-/* Bit i of the result set where m[i] (0 or ~0) is set: on x86 the sign
- * bits of four 4-lane quarters (SSE's movmskps). */
-static uint16_t mask_bits(const uint32_t m[16])
-{
-#if defined(__SSE2__)
-	__m128 q[4];
-	memcpy(q, m, sizeof(q));
-	return (uint16_t)(_mm_movemask_ps(q[0]) | _mm_movemask_ps(q[1]) << 4 |
-			  _mm_movemask_ps(q[2]) << 8 | _mm_movemask_ps(q[3]) << 12);
-#else
-	uint32_t r = 0;
-	for (uint32_t i = 0; i < 16; i++)
-		r |= (m[i] & 1u) << i;
-	return (uint16_t)r;
-#endif
-}
-
 /* The lanes i where compare function f passes for a[i] against b[i]
  * (pipe_compare() with the switch outside the lane loop; the compares as
  * one vector loop, then the bits). */
@@ -97,7 +78,7 @@ static uint16_t compare_lanes(enum vc4_compare_function f, const uint32_t a[16],
 #undef CMP_LANES
 	default: return 0xffff;
 	}
-	return mask_bits(m);
+	return sim_lane_bits(m);
 }
 
 /* The lane bits of the 16-bit lane masks, lane_bit[i] = 1 << i: as a
