@@ -5,7 +5,10 @@
  *
  *   straight  one block of vec4 mul/add/max chains (fragment shader)
  *   ifs       nested ifs around one add (bench/gen_stress.py ifs)
- *   loops     nested loops, each left by a break (gen_stress.py loops)
+ *   loops     nested loops, each left at its top by a break on a varying
+ *             condition and at its end by a plain break (until 2026-11-27
+ *             only the plain break, as gen_stress.py loops: since loops that
+ *             run once fold away, that shape compiled to 19 instructions)
  *   mixed     a sequence of counted loops, each with an exit test and an
  *             if/else doing vec4 arithmetic inside (cf.fs.ir's shape, repeated)
  *
@@ -91,7 +94,9 @@ static void gen_ifs(struct text *t, unsigned ops)
 
 static void gen_loops(struct text *t, unsigned ops)
 {
-	gen_nested(t, ops > 9 ? (ops - 7) / 3 : 1, "", "loop {\n", "break\n}\n");
+	gen_nested(t, ops > 16 ? (ops - 10) / 6 : 1,
+		   "%x = extract %c, 0\n%z = const float 0\n%b = flt %z, %x\n",
+		   "loop {\nif %b {\nbreak\n}\n", "break\n}\n");
 }
 
 /* One counted loop (3 iterations) with an exit test and an if/else on the

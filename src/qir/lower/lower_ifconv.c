@@ -145,10 +145,18 @@ static bool if_leaves(const struct ir_shader *sh, uint32_t i, uint32_t end)
 }
 
 /* Work lowered from `k` to the endloop of the body it is in (nested loops count
- * once, which is the least they cost). */
-static unsigned rest_of_body(const struct lower *l, uint32_t k)
+ * once, which is the least they cost): with `sum` the running totals of
+ * work_of() over the kept instructions (sum[k]: before k), the difference
+ * up to the endloop of `loop` when that marker is kept, so that nested
+ * loops do not make every if walk the rest of its body (quadratic);
+ * otherwise a walk to the first unmatched end marker. */
+static unsigned rest_of_body(const struct lower *l, const uint32_t *sum, uint32_t loop,
+			     uint32_t k)
 {
 	const struct ir_shader *sh = l->sh;
+	uint32_t endloop = sh->instrs.data[loop].match;
+	if (endloop >= k && endloop < sh->instrs.len && lower_kept(l, endloop))
+		return sum[endloop] - sum[k];
 	unsigned work = 0, depth = 0;
 	for (; k < sh->instrs.len; k++) {
 		uint16_t op = sh->instrs.data[k].op;
@@ -163,14 +171,32 @@ static unsigned rest_of_body(const struct lower *l, uint32_t k)
 	return work;
 }
 
+/* sum[k] = the work_of() of the kept instructions before k (len + 1
+ * entries); NULL on OOM. */
+static uint32_t *work_sums(const struct lower *l)
+{
+	const struct ir_shader *sh = l->sh;
+	uint32_t *sum = malloc((sh->instrs.len + 1) * sizeof(uint32_t));
+	if (!sum)
+		return NULL;
+	sum[0] = 0;
+	for (uint32_t k = 0; k < sh->instrs.len; k++)
+		sum[k + 1] = sum[k] + (lower_kept(l, k) ? work_of(&sh->instrs.data[k]) : 0);
+	return sum;
+}
+
 /* Marks the ifs directly in a loop body (not inside another if) that may
  * make lanes leave and have enough work after them. False on OOM. */
 static bool plan_exit_tests(struct lower *l)
 {
 	const struct ir_shader *sh = l->sh;
 	uint32_t *open = malloc((sh->instrs.len + 1) * sizeof(uint32_t)), depth = 0;
-	if (!open)
+	uint32_t *sum = work_sums(l);
+	if (!open || !sum) {
+		free(open);
+		free(sum);
 		return false;
+	}
 	for (uint32_t i = 0; i < sh->instrs.len; i++) {
 		const struct ir_instr *in = &sh->instrs.data[i];
 		if (in->op == IR_OP_IF && depth > 0 &&
@@ -180,7 +206,8 @@ static bool plan_exit_tests(struct lower *l)
 			if (sh->instrs.data[end].op == IR_OP_ELSE)
 				end = sh->instrs.data[end].match;
 			if (if_leaves(sh, i, end) &&
-			    rest_of_body(l, end + 1) >= LOWER_EXIT_TEST_MIN_COMPS)
+			    rest_of_body(l, sum, open[depth - 1], end + 1) >=
+				    LOWER_EXIT_TEST_MIN_COMPS)
 				l->if_plan[i] |= LOWER_IF_EXIT_TEST;
 		}
 		if (in->op == IR_OP_IF || in->op == IR_OP_LOOP)
@@ -188,6 +215,7 @@ static bool plan_exit_tests(struct lower *l)
 		else if ((in->op == IR_OP_ENDIF || in->op == IR_OP_ENDLOOP) && depth > 0)
 			depth--;
 	}
+	free(sum);
 	free(open);
 	return true;
 }
@@ -246,19 +274,45 @@ bool lower_tail_break(const struct lower *l, uint32_t k)
 	       end->match == in->match;
 }
 
+/* Each loop's own breaks and continues in program order: first[loop],
+ * then next[k] (QIR_NONE ends), so that a loop's planning visits its jumps
+ * without walking its body (nested loops would make that quadratic). */
+struct loop_jumps {
+	uint32_t *first, *next;
+};
+
+/* Fills j (first and next: one array of 2 * (len + 1)); false on OOM. */
+static bool loop_jumps_init(struct loop_jumps *j, const struct ir_shader *sh)
+{
+	uint32_t n = (uint32_t)sh->instrs.len;
+	j->first = malloc(2 * ((size_t)n + 1) * sizeof(uint32_t));
+	if (!j->first)
+		return false;
+	j->next = j->first + n + 1;
+	for (uint32_t k = 0; k <= n; k++)
+		j->first[k] = QIR_NONE;
+	for (uint32_t k = n; k-- > 0;) {
+		const struct ir_instr *in = &sh->instrs.data[k];
+		if ((in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE) && in->match < n) {
+			j->next[k] = j->first[in->match];
+			j->first[in->match] = k;
+		}
+	}
+	return true;
+}
+
 /* Whether every break and continue of the kept loop at `loop` (through
  * its endloop) is alone in an if on a uniform condition reached together,
  * and every if around one inside the loop is uniform too; with at least
  * one break. */
 static bool loop_jumps_uniform(const struct lower *l, const struct ir_uniformity *u,
-			       uint32_t loop)
+			       const struct loop_jumps *jumps, uint32_t loop)
 {
 	const struct ir_shader *sh = l->sh;
 	bool breaks = false;
-	for (uint32_t k = loop + 1; k < sh->instrs.data[loop].match; k++) {
+	for (uint32_t k = jumps->first[loop]; k != QIR_NONE; k = jumps->next[k]) {
 		const struct ir_instr *in = &sh->instrs.data[k];
-		if ((in->op != IR_OP_BREAK && in->op != IR_OP_CONTINUE) || in->match != loop ||
-		    !lower_kept(l, k))
+		if (!lower_kept(l, k))
 			continue;
 		if (lower_tail_break(l, k)) {   /* every lane leaves together */
 			breaks = true;
@@ -288,15 +342,12 @@ static bool masks_lanes(const struct lower *l, uint32_t i)
 
 /* Makes the loop at `i` uniform: its jump-ifs become LOWER_IF_UNIFORM_JUMP
  * and the ifs around those LOWER_IF_UNIFORM. */
-static void make_uniform_loop(struct lower *l, uint32_t i)
+static void make_uniform_loop(struct lower *l, const struct loop_jumps *jumps, uint32_t i)
 {
 	const struct ir_shader *sh = l->sh;
-	const struct ir_instr *in = &sh->instrs.data[i];
 	l->if_plan[i] |= LOWER_LOOP_UNIFORM;
-	for (uint32_t k = i + 1; k < in->match; k++) {
-		const struct ir_instr *j = &sh->instrs.data[k];
-		if ((j->op != IR_OP_BREAK && j->op != IR_OP_CONTINUE) || j->match != i ||
-		    !lower_kept(l, k) || lower_tail_break(l, k))
+	for (uint32_t k = jumps->first[i]; k != QIR_NONE; k = jumps->next[k]) {
+		if (!lower_kept(l, k) || lower_tail_break(l, k))
 			continue;
 		l->if_plan[k - 1] = LOWER_IF_UNIFORM_JUMP;
 		for (uint32_t o = k - 2; o > i; o--)
@@ -309,7 +360,11 @@ static void make_uniform_loop(struct lower *l, uint32_t i)
  * open construct masks (depth: the constructs open around it); returns i,
  * or the end of the construct it planned through (the walk goes on after
  * it, with nothing opened). */
-typedef uint32_t (*unmasked_visit)(struct lower *l, const struct ir_uniformity *u, uint32_t i,
+struct unmasked_ctx {
+	const struct ir_uniformity *u;
+	const struct loop_jumps *jumps;
+};
+typedef uint32_t (*unmasked_visit)(struct lower *l, const struct unmasked_ctx *x, uint32_t i,
 				   uint32_t depth);
 
 /* Walks the kept ifs and loops in program order and calls visit() on those
@@ -317,7 +372,7 @@ typedef uint32_t (*unmasked_visit)(struct lower *l, const struct ir_uniformity *
  * once the walk has passed its marker (the visits only change later ones),
  * so the walk keeps a count of the open constructs that mask lanes instead
  * of asking each of them again at every marker. False on OOM. */
-static bool walk_unmasked(struct lower *l, const struct ir_uniformity *u, unmasked_visit visit)
+static bool walk_unmasked(struct lower *l, const struct unmasked_ctx *x, unmasked_visit visit)
 {
 	const struct ir_shader *sh = l->sh;
 	bool *masking = malloc((sh->instrs.len + 1) * sizeof(bool));   /* per open construct */
@@ -333,7 +388,7 @@ static bool walk_unmasked(struct lower *l, const struct ir_uniformity *u, unmask
 		if (in->op != IR_OP_IF && in->op != IR_OP_LOOP)
 			continue;
 		if (masked == 0) {
-			uint32_t next = visit(l, u, i, depth);
+			uint32_t next = visit(l, x, i, depth);
 			if (next != i) {
 				i = next;
 				continue;
@@ -353,25 +408,25 @@ static bool walk_unmasked(struct lower *l, const struct ir_uniformity *u, unmask
  * through it, inactive, and would never see the loop's counter move. Outer
  * loops first, so that an inner one sees what they made of the ifs around
  * it. */
-static uint32_t visit_uniform_loop(struct lower *l, const struct ir_uniformity *u, uint32_t i,
+static uint32_t visit_uniform_loop(struct lower *l, const struct unmasked_ctx *x, uint32_t i,
 				   uint32_t depth)
 {
 	const struct ir_instr *in = &l->sh->instrs.data[i];
 	(void)depth;
-	if (in->op == IR_OP_LOOP && u->together[i] && u->together[i + 1] && in->match != i + 1 &&
-	    loop_jumps_uniform(l, u, i))
-		make_uniform_loop(l, i);
+	if (in->op == IR_OP_LOOP && x->u->together[i] && x->u->together[i + 1] &&
+	    in->match != i + 1 && loop_jumps_uniform(l, x->u, x->jumps, i))
+		make_uniform_loop(l, x->jumps, i);
 	return i;
 }
 
 /* Select-style ifs inside loops and ifs none of which masks lanes (uniform
  * loops, uniform ifs): every lane is active there as at the top level,
  * which plan_select() alone covers (lower_plan_ifs). */
-static uint32_t visit_unmasked_select(struct lower *l, const struct ir_uniformity *u,
+static uint32_t visit_unmasked_select(struct lower *l, const struct unmasked_ctx *x,
 				      uint32_t i, uint32_t depth)
 {
 	enum lower_if_plan p = l->if_plan[i];
-	(void)u;
+	(void)x;
 	if (l->sh->instrs.data[i].op == IR_OP_IF && depth > 0 &&
 	    (p == LOWER_IF_FLAT || p == LOWER_IF_BRANCH || p == LOWER_IF_UNIFORM) &&
 	    body_is_select(l, i))
@@ -462,8 +517,12 @@ bool lower_plan_ifs(struct lower *l)
 	if (!ir_uniformity(sh, &u, &d))
 		return false;
 	plan_uniform_ifs(l, &u);
-	bool ok = walk_unmasked(l, &u, visit_uniform_loop) &&
-		  walk_unmasked(l, &u, visit_unmasked_select);
+	struct loop_jumps jumps;
+	bool ok = loop_jumps_init(&jumps, sh);
+	struct unmasked_ctx x = { &u, &jumps };
+	ok = ok && walk_unmasked(l, &x, visit_uniform_loop) &&
+	     walk_unmasked(l, &x, visit_unmasked_select);
+	free(jumps.first);   /* NULL when its allocation failed */
 	ir_uniformity_free(&u);
 	return ok && plan_break_ifs(l) && plan_exit_tests(l);
 }
