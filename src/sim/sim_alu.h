@@ -84,6 +84,19 @@ static inline void sim_fpu_leave(const struct sim_fpu_env *env)
 		sim_fpu_set(env->saved);
 }
 
+/* For the few large functions whose loops run per lane or per instruction
+ * (the run loop, the rasteriser): on 32-bit ARM, which runs under qemu-arm
+ * (Mesa's process with this simulator inside), they start at a 4 KB page.
+ * QEMU chains a direct jump to the next translation block only within one
+ * guest page; any other costs a block lookup. Page-aligned, a function's
+ * hot loops lie in its pages the same way whatever code precedes it
+ * (docs/PERFORMANCE.md, "Evening, second round"). */
+#if defined(__arm__) && defined(__GNUC__)
+#define SIM_PAGE_ALIGN __attribute__((aligned(4096)))
+#else
+#define SIM_PAGE_ALIGN
+#endif
+
 /* The 3D pipeline's hooks that compute in floating point (varyings,
  * texture requests: struct sim_qpu_hooks) are defined in round-toward-zero
  * (docs/sim.md, "ALU semantics"). The interpreter calls the texture hook

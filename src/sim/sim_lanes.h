@@ -82,6 +82,21 @@ static inline int32_t f_key(uint32_t x)
 	return (int32_t)(x ^ ((uint32_t)((int32_t)x >> 31) >> 1));
 }
 
+/* LANE_PICK(c, a, b): c ? a : b. Off x86 by masks: GCC compiles fmin and
+ * fmax's selects for ARM as branches with one side out of line, two
+ * translation-block lookups under qemu-arm for each lane that takes it.
+ * x86 keeps the plain select (the same code as before: it vectorises). */
+#if SIM_HOST_DAZ
+#define LANE_PICK(c, a, b) ((c) ? (a) : (b))
+#else
+#define LANE_PICK(c, a, b) lane_pick_masked((c), (a), (b))
+static inline uint32_t lane_pick_masked(bool c, uint32_t a, uint32_t b)
+{
+	uint32_t m = 0u - (uint32_t)c;
+	return (a & m) | (b & ~m);
+}
+#endif
+
 static inline uint32_t f_is_special(uint32_t x)
 {
 	return (x & EXPM) == EXPM;
@@ -352,11 +367,32 @@ static SIM_ALWAYS_INLINE void v8_op(unsigned kind, const uint32_t *restrict a,
 	}
 }
 
+/* round(x * 255) for a lane f the pack below takes as 0 < x < 1 (a
+ * normal float; other lanes any value, unused). x86: in double (exact
+ * whatever the host rounding: 24 x 8 bits). Elsewhere in integers, as
+ * QEMU's guests pay a call per double operation: with x = m * 2^(e - 150),
+ * floor(a / 2^s + 1/2) for a = 255 m < 2^32, s = 150 - e >= 24, is
+ * (floor(a / 2^(s - 1)) + 1) >> 1, and 0 once s - 1 > 31 (a < 2^32 <=
+ * 2^(s - 1)); the same bytes for every float (checked for all 2^32,
+ * tests/sim/test_sim_sfu.c samples them). */
+static SIM_ALWAYS_INLINE uint32_t pack_unorm8_mid(uint32_t f)
+{
+#if SIM_HOST_DAZ
+	/* below 510.5: through int32_t, one vector conversion */
+	return (uint32_t)(int32_t)((double)as_f(f & 0x3fffffffu) * 255.0 + 0.5);
+#else
+	uint32_t a = ((f & 0x7fffffu) | 0x800000u) * 255u;
+	uint32_t sh = 149u - ((f >> 23) & 0xffu);
+	uint32_t q = sh > 31u ? 0 : a >> (sh & 31u);
+	return (q + 1u) >> 1;
+#endif
+}
+
 /* The MUL unit's PM=1 pack (mode 3..7: 8888, 8a..8d) of 16 lanes, as
  * sim_pack_mul() (sim_alu.c) does one: the float clamped to [0, 1], times
- * 255, rounded to nearest (exact in double whatever the host rounding:
- * 24 x 8 bits), NaN counting as > 1 by its sign; *mask gets the bits
- * written. Branch-free so that the loop vectorises. */
+ * 255, rounded to nearest (pack_unorm8_mid()), NaN counting as > 1 by its
+ * sign; *mask gets the bits written. Branch-free so that the loop
+ * vectorises. */
 static SIM_ALWAYS_INLINE void sim_lanes_pack_mul(unsigned mode, const uint32_t *restrict x,
 						 uint32_t *restrict out, uint32_t *mask)
 {
@@ -364,8 +400,7 @@ static SIM_ALWAYS_INLINE void sim_lanes_pack_mul(unsigned mode, const uint32_t *
 	uint32_t mul = mode == 3 ? 0x01010101u : 1u, sh = mode == 3 ? 0 : 8 * k;
 	for (int i = 0; i < 16; i++) {
 		uint32_t f = f_flush(x[i]);
-		/* below 510.5: through int32_t, one vector conversion */
-		uint32_t mid = (uint32_t)(int32_t)((double)as_f(f & 0x3fffffffu) * 255.0 + 0.5);
+		uint32_t mid = pack_unorm8_mid(f);
 		uint32_t byte = (int32_t)f <= 0 ? 0 : f >= 0x3f800000u ? 255 : mid;
 		out[i] = (byte * mul) << sh;
 	}
@@ -416,15 +451,19 @@ static SIM_ALWAYS_INLINE void sim_lanes_add(enum qpu_op_add op, const uint32_t *
 	case QPU_A_FADD: lanes_fadd(a, b, 0, res); lanes_fpos(res, carry); break;
 	case QPU_A_FSUB: lanes_fadd(a, b, SIGN, res); lanes_fpos(res, carry); break;
 	case QPU_A_FMIN:
-		LANES(f_key(y) < f_key(x) ? f_daz(y) : f_daz(x), f_key(x) > f_key(y)); break;
+		LANES(LANE_PICK(f_key(y) < f_key(x), f_daz(y), f_daz(x)), f_key(x) > f_key(y));
+		break;
 	case QPU_A_FMAX:
-		LANES(f_key(x) > f_key(y) ? f_daz(x) : f_daz(y), f_key(x) > f_key(y)); break;
+		LANES(LANE_PICK(f_key(x) > f_key(y), f_daz(x), f_daz(y)), f_key(x) > f_key(y));
+		break;
 	case QPU_A_FMINABS:
-		LANES(f_key(y & ~SIGN) < f_key(x & ~SIGN) ? f_daz(y & ~SIGN) : f_daz(x & ~SIGN),
+		LANES(LANE_PICK(f_key(y & ~SIGN) < f_key(x & ~SIGN), f_daz(y & ~SIGN),
+				f_daz(x & ~SIGN)),
 		      f_key(x & ~SIGN) > f_key(y & ~SIGN));
 		break;
 	case QPU_A_FMAXABS:
-		LANES(f_key(x & ~SIGN) > f_key(y & ~SIGN) ? f_daz(x & ~SIGN) : f_daz(y & ~SIGN),
+		LANES(LANE_PICK(f_key(x & ~SIGN) > f_key(y & ~SIGN), f_daz(x & ~SIGN),
+				f_daz(y & ~SIGN)),
 		      f_key(x & ~SIGN) > f_key(y & ~SIGN));
 		break;
 	case QPU_A_FTOI: LANES(lane_ftoi(x), 0); break;

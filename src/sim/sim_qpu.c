@@ -493,7 +493,7 @@ static void fill_konst(struct sim_qpu *q, const struct sim_program *prog)
  * end, so the loop keeps ip, the count and "something is pending" in locals
  * and syncs them around the general path, and a run of them ticks the
  * pending delays once (pending_tick()). */
-SIM_CLONES
+SIM_CLONES SIM_PAGE_ALIGN
 static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *diag)
 {
 	const struct sim_program *prog = q->prog;

@@ -6,7 +6,9 @@
  * (src/sim/sim_lanes.h) against the reference definitions of docs/sim.md,
  * written here again per lane: random and edge inputs, a sweep of the
  * float space and the words near exact results, every SFU model, inside
- * sim_fpu_enter() and outside it. */
+ * sim_fpu_enter() and outside it; the MUL unit's unorm8 pack of 16
+ * lanes (sim_lanes_pack_mul(): in integers on the portable path) against
+ * the ISA module's qpu_pack_unorm8(). */
 #include <fenv.h>
 #include <math.h>
 #include <setjmp.h>
@@ -17,6 +19,7 @@
 #include <cmocka.h>
 
 #include "sim/sim_alu.h"
+#include "sim/sim_lanes.h"
 
 static uint32_t bits_of(float f)
 {
@@ -303,12 +306,57 @@ static void float_lanes_against_reference(void **state)
 	}
 }
 
+/* sim_lanes_pack_mul() against qpu_pack_unorm8() for every mode: each
+ * exponent with 4,096 spread significands and the edge ones, the floats
+ * next to every (k + 1/2) / 255 (where the rounding turns), and the
+ * specials (zeros, denormals, negatives, 1.0 and above, Inf, NaN). */
+static void pack_unorm8_lanes(void **state)
+{
+	(void)state;
+	uint32_t in[16], n = 0, checked = 0;
+	uint32_t seed = 0x2545f491u;
+	for (uint64_t w = 0; w <= 0xffffffffu; w += 1u << 10) {
+		uint32_t words[4] = { (uint32_t)w, (uint32_t)w + 1, (uint32_t)w + 1023,
+				      (uint32_t)w + (operand(&seed) & 1023) };
+		for (unsigned j = 0; j < 4; j++) {
+			in[n++] = words[j];
+			if (n < 16)
+				continue;
+			for (unsigned mode = QPU_PACK_MUL_8888; mode <= QPU_PACK_MUL_8D; mode++) {
+				uint32_t out[16], mask, want_mask;
+				sim_lanes_pack_mul(mode, in, out, &mask);
+				for (unsigned i = 0; i < 16; i++) {
+					uint32_t want = sim_pack_mul((enum qpu_pack_mul)mode, in[i],
+								     &want_mask);
+					if (out[i] != want)
+						fail_msg("mode %u 0x%08x: 0x%08x, want 0x%08x", mode,
+							 in[i], out[i], want);
+					assert_int_equal(mask, want_mask);
+				}
+			}
+			checked += 16;
+			n = 0;
+		}
+	}
+	for (unsigned k = 0; k < 255; k++) { /* the floats around (k + 1/2) / 255 */
+		uint32_t mid = bits_of((float)(((double)k + 0.5) / 255.0)), out[16], mask;
+		for (uint32_t d = 0; d < 16; d++)
+			in[d] = mid - 8 + d;
+		sim_lanes_pack_mul(QPU_PACK_MUL_8888, in, out, &mask);
+		for (unsigned i = 0; i < 16; i++)
+			assert_int_equal(out[i], qpu_pack_unorm8(in[i]) * 0x01010101u);
+		checked += 16;
+	}
+	assert_int_equal(checked, (1u << 24) + 255 * 16);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sfu_against_reference),
 		cmocka_unit_test(sfu_sweep),
 		cmocka_unit_test(float_lanes_against_reference),
+		cmocka_unit_test(pack_unorm8_lanes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -295,12 +295,13 @@ static bool varying_rn(const struct fs_ctx *c, uint32_t ngen, uint32_t k, uint32
 	if (s1.exact && s2.exact && (s1.zero || s2.zero)) {
 		/* a constant varying, or one of 0 and ±2^k: integers, no
 		 * float operation at all */
-		uint64_t lw1[16], lw2[16];
-		memcpy(lw1, c->lw1, sizeof(lw1));
-		memcpy(lw2, c->lw2, sizeof(lw2));
-		for (uint32_t i = 0; i < 16; i++)
-			if (!pipe_vary_scaled(lw1[i], lw2[i], &s1, &s2, &out[i]))
+		for (uint32_t i = 0; i < 16; i++) {
+			uint64_t lw1, lw2; /* per lane: whole-array copies are memcpy calls on ARM */
+			memcpy(&lw1, &c->lw1[i], 8);
+			memcpy(&lw2, &c->lw2[i], 8);
+			if (!pipe_vary_scaled(lw1, lw2, &s1, &s2, &out[i]))
 				ok &= pipe_vary_rn(c->lw1[i], c->lw2[i], d1, d2, &out[i]);
+		}
 		return ok;
 	}
 	uint32_t refused = 0;

@@ -151,6 +151,19 @@ static double depth_offset(const struct pipe_state *s, const struct tri_setup *t
 	       float187(s->depth_offset.depth_offset_units);
 }
 
+/* (double)v. Off x86 through int32_t when v fits, the same value (that
+ * conversion is exact): armhf has no 64-bit integer conversion, and
+ * libgcc's __floatdidf ends in a software double addition, several calls
+ * and returns that QEMU looks up, where int32_t takes one instruction. */
+static inline double i64_to_double(int64_t v)
+{
+#if SIM_HOST_DAZ
+	return (double)v;
+#else
+	return v == (int32_t)v ? (double)(int32_t)v : (double)v;
+#endif
+}
+
 /* sign * E_k at the 16 pixel centres of the block whose lane 0 has its
  * centre at (cx, cy) (1/16 pixel), into ed[k][lane], for a triangle with
  * t->small: the integers, as exact doubles, from lane 0's value and
@@ -161,7 +174,7 @@ static inline uint16_t edges_small(const struct tri_setup *t, int64_t cx, int64_
 {
 	if (all_in) {
 		for (int k = 0; k < 3; k++) {
-			double e0 = (double)(t->sign * edge(t, k, cx, cy));
+			double e0 = i64_to_double(t->sign * edge(t, k, cx, cy));
 			for (uint32_t i = 0; i < 16; i++)
 				ed[k][i] = e0 + t->step[k][i];
 		}
@@ -172,7 +185,7 @@ static inline uint16_t edges_small(const struct tri_setup *t, int64_t cx, int64_
 		ok[i] = -1;
 	for (int k = 0; k < 3; k++) {
 		int64_t e0i = t->sign * edge(t, k, cx, cy);
-		double e0 = (double)e0i;
+		double e0 = i64_to_double(e0i);
 		int32_t tl = t->top_left[k] ? -1 : 0;
 		for (uint32_t i = 0; i < 16; i++) {
 			double e = e0 + t->step[k][i];
@@ -213,7 +226,7 @@ static uint16_t edges_wide(const struct tri_setup *t, int64_t cx, int64_t cy, do
 			int64_t e = col[pipe_lane_x(i)] + row[pipe_lane_y(i)];
 			if (e < 0 || (e == 0 && !t->top_left[k]))
 				in &= (uint16_t)~(1u << i);
-			ed[k][i] = (double)e;
+			ed[k][i] = i64_to_double(e);
 		}
 	}
 	return in;
@@ -235,7 +248,7 @@ static uint16_t block_lanes(const struct tri_setup *t, const struct pipe_vertex 
 			    double zoff, uint16_t need, bool all_in, struct pipe_frag_block *b)
 {
 	int64_t cx = (int64_t)b->x0 * 16 + 8, cy = (int64_t)b->y0 * 16 + 8;
-	double den = (double)(t->sign * t->area), ed[3][16];
+	double den = i64_to_double(t->sign * t->area), ed[3][16];
 	uint16_t in;
 	if (t->small)
 		in = edges_small(t, cx, cy, all_in, ed);
@@ -409,6 +422,7 @@ static int64_t block_start(int64_t tile0, int64_t from)
  * pipe_internal.h): setup, the drawing rectangle narrowed to the bounding
  * box, then each 4x4 block classified and shaded. A zero-area triangle
  * draws nothing. Returns false with p->diag set when a FS run fails. */
+SIM_PAGE_ALIGN
 bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 			const struct pipe_shader_rec *rec, const struct pipe_vertex *v[3])
 {
