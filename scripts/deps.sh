@@ -2,14 +2,15 @@
 # Installs the Debian packages a job needs, or says the one line to run.
 # Usage: scripts/deps.sh build|test|conformance
 # "build" is what the driver and its tools need; "test" adds the armhf
-# cross toolchain and qemu-user for the cross-compiled suite and the host's
+# cross toolchain and qemu-user for the cross-compiled suite, Clang for the
+# clang suite, and the host's
 # Mesa (llvmpipe, softpipe) for the conformance scenes; "conformance" adds
 # the host's piglit, to run failing tests on llvmpipe too.
 set -euo pipefail
 
 build_pkgs=(gcc python3 meson ninja-build pkg-config
             libdrm-dev libexpat1-dev libcmocka-dev libpng-dev)
-test_pkgs=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user
+test_pkgs=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user clang
            libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri)
 
 want=("${build_pkgs[@]}")

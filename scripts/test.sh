@@ -4,6 +4,8 @@
 #   native    the host build
 #   sanitize  AddressSanitizer + UndefinedBehaviorSanitizer
 #   armhf     cross-compiled for arm-linux-gnueabihf, run under qemu-arm
+#   clang     the host build with Clang (release): its warnings too are
+#             errors, and the suites run on its code
 # and the conformance suite: Debian's armhf Mesa on the simulated device over
 # a handful of scenes and piglit tests with exact expected verdicts
 # (scripts/conformance.sh --quick).
@@ -47,6 +49,7 @@ if cross=$(scripts/armhf-sysroot.sh "$root/armhf-root"); then
 else
   echo "armhf: sysroot failed" >"$root/armhf.failed"; status=1
 fi
+CC=clang run_suite clang -Dbuildtype=release
 
 echo "== conformance"
 rm -f "$root/conformance/tap.log" "$root/conformance.failed"
@@ -57,5 +60,5 @@ if ! scripts/conformance.sh --quick --out "$root/conformance" >"$root/test-confo
 fi
 tail -n 1 "$root/test-conformance.log"
 
-python3 scripts/count_tests.py "$root" native sanitize armhf conformance || status=1
+python3 scripts/count_tests.py "$root" native sanitize armhf clang conformance || status=1
 exit $status

@@ -174,8 +174,8 @@ static void cache_float_constants(void **state)
 	static const char *const texts[3] = {
 		"fragment\noutput color\n\n%c = const vec4 0.1, 0.2, 0.3, 1\nstore @color, %c\n",
 		"fragment\noutput color\n\n%c = const vec4 0.1, 0.2, 0.3, 1\nstore @color, %c\n",
-		"fragment\noutput color\n\n%c = const vec4 0.100000009, 0.2, 0.3, 1\n"
-		"store @color, %c\n",
+		("fragment\noutput color\n\n%c = const vec4 0.100000009, 0.2, 0.3, 1\n"
+		 "store @color, %c\n"),
 	};
 	struct vc4_compile_cache *c = vc4_compile_cache_create();
 	struct ir_shader *sh[3];
