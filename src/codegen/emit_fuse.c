@@ -29,20 +29,28 @@
 
 #include "codegen/emit_internal.h"
 
-/* A lone raw move in word w: one ALU half (`or a, a` or `v8min a, a`),
- * always, no signal, flags, pack or unpack. *mul tells the half. */
-static bool lone_move(uint64_t w, struct qpu_inst *in, bool *mul)
+/* A word using one ALU half, no signal but a small immediate, no pack,
+ * unpack or set-flags; *mul tells the half. */
+static bool lone_half(uint64_t w, struct qpu_inst *in, bool *mul)
 {
 	if (!w || qpu_form_of(w) != QPU_FORM_ALU)
 		return false;
 	qpu_decode(w, in);
-	if (in->sig != QPU_SIG_NONE || in->sf || in->pack || in->unpack)
+	if ((in->sig != QPU_SIG_NONE && in->sig != QPU_SIG_SMALL_IMM) || in->sf || in->pack ||
+	    in->unpack)
 		return false;
 	bool add = in->op_add != QPU_A_NOP, m = in->op_mul != QPU_M_NOP;
 	*mul = m;
-	if (add == m)
+	return add != m;
+}
+
+/* A lone raw move in word w: a lone_half() without a small immediate that
+ * is `or a, a` or `v8min a, a`, always. *mul tells the half. */
+static bool lone_move(uint64_t w, struct qpu_inst *in, bool *mul)
+{
+	if (!lone_half(w, in, mul) || in->sig != QPU_SIG_NONE)
 		return false;
-	if (add)
+	if (!*mul)
 		return in->op_add == QPU_A_OR && in->add_a == in->add_b &&
 		       in->cond_add == QPU_COND_ALWAYS;
 	return in->op_mul == QPU_M_V8MIN && in->mul_a == in->mul_b &&
@@ -148,21 +156,6 @@ static bool fuse_at(struct emit_block *blk, uint32_t i)
 			return false;
 	}
 	return false;
-}
-
-/* A word using one ALU half, no signal but a small immediate, no pack,
- * unpack or set-flags; *mul tells the half. */
-static bool lone_half(uint64_t w, struct qpu_inst *in, bool *mul)
-{
-	if (!w || qpu_form_of(w) != QPU_FORM_ALU)
-		return false;
-	qpu_decode(w, in);
-	if ((in->sig != QPU_SIG_NONE && in->sig != QPU_SIG_SMALL_IMM) || in->sf || in->pack ||
-	    in->unpack)
-		return false;
-	bool add = in->op_add != QPU_A_NOP, m = in->op_mul != QPU_M_NOP;
-	*mul = m;
-	return add != m;
 }
 
 /* The operand muxes of half `mul` of in (n: how many the op reads). */
