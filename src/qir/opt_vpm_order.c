@@ -17,10 +17,7 @@
  * VPM write comes after the reads (no row is written before it is read).
  */
 #include "qir/qir.h"
-
-#define SETUP_COUNT_SHIFT 20
-#define SETUP_COUNT_MASK (0xfu << SETUP_COUNT_SHIFT)
-#define SETUP_ADDR_MASK 0xffu
+#include "qpu/qpu_vpm.h"
 
 static bool is_read_setup(const struct qir_inst *i)
 {
@@ -61,8 +58,8 @@ static struct qir_inst *run_setup(struct qir_block *b, const struct qir_inst *m)
 	if (!setup || last != m || count < 2)
 		return NULL;
 	uint32_t v = setup->src[0].index;
-	unsigned n = (v & SETUP_COUNT_MASK) >> SETUP_COUNT_SHIFT;
-	unsigned first = v & SETUP_ADDR_MASK;
+	unsigned n = qpu_vpm_count(v);
+	unsigned first = qpu_vpm_field(v, QPU_VPM_ADDR_SHIFT, QPU_VPM_ADDR_BITS);
 	if (n != count || m->src[0].index != first + count - 1)
 		return NULL;
 	return setup;
@@ -73,15 +70,14 @@ static struct qir_inst *run_setup(struct qir_block *b, const struct qir_inst *m)
 static bool reorder(struct qir_compile *c, struct qir_block *b, struct qir_inst *setup,
 		    struct qir_inst *m)
 {
-	uint32_t v = setup->src[0].index, n = (v & SETUP_COUNT_MASK) >> SETUP_COUNT_SHIFT;
-	uint32_t base = v & ~(SETUP_COUNT_MASK | SETUP_ADDR_MASK);
+	uint32_t v = setup->src[0].index;
 	struct qir_inst *rest = qir_inst_create(c, QIR_OP_LOAD_IMM, setup->dst,
-						qir_reg(QIR_FILE_IMM, base | (v & SETUP_ADDR_MASK) |
-							(n - 1) << SETUP_COUNT_SHIFT),
+						qir_reg(QIR_FILE_IMM,
+							qpu_vpm_with_count(v, qpu_vpm_count(v) - 1)),
 						qir_null());
 	if (!rest)
 		return false;
-	setup->src[0].index = base | m->src[0].index | 1u << SETUP_COUNT_SHIFT;
+	setup->src[0].index = qpu_vpm_with_count(qpu_vpm_with_addr(v, m->src[0].index), 1);
 	if (m->prev)
 		m->prev->next = m->next;
 	if (m->next)

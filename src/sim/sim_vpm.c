@@ -8,12 +8,13 @@
 
 #include "sim_inst.h"
 #include "sim_vpm.h"
+#include "qpu/qpu_vpm.h"
 
 #define VPM_BYTES (SIM_VPM_WORDS * 4u)
 
 static uint32_t field(uint32_t v, unsigned shift, unsigned bits)
 {
-	return (v >> shift) & ((1u << bits) - 1);
+	return qpu_vpm_field(v, shift, bits);
 }
 
 /* A field where 0 encodes `max`. */
@@ -44,12 +45,12 @@ bool sim_vpm_setup(struct sim_qpu *q, bool is_write, uint32_t v, struct vc4_diag
 		struct sim_vpm_access *a = is_write ? &q->vpm_wr : &q->vpm_rd;
 		if (!is_write && q->vpm_rd.remaining > 1)
 			return true; /* a read setup is not accepted while reads are queued */
-		a->addr = field(v, 0, 8);
-		a->size = (uint8_t)field(v, 8, 2);
-		a->laned = field(v, 10, 1);
-		a->horiz = field(v, 11, 1);
-		a->stride = (uint8_t)field0(v, 12, 6, 64);
-		a->remaining = is_write ? 0 : (uint8_t)field0(v, 20, 4, 16);
+		a->addr = field(v, QPU_VPM_ADDR_SHIFT, QPU_VPM_ADDR_BITS);
+		a->size = (uint8_t)field(v, QPU_VPM_SIZE_SHIFT, QPU_VPM_SIZE_BITS);
+		a->laned = field(v, QPU_VPM_LANED_SHIFT, 1);
+		a->horiz = field(v, QPU_VPM_HORIZ_SHIFT, 1);
+		a->stride = (uint8_t)field0(v, QPU_VPM_STRIDE_SHIFT, QPU_VPM_STRIDE_BITS, 64);
+		a->remaining = is_write ? 0 : (uint8_t)qpu_vpm_count(v);
 		return true;
 	}
 	if (is_write && v >> 30 == 2) {

@@ -7,9 +7,7 @@
 #include <string.h>
 
 #include "qir/lower/lower_internal.h"
-
-#define VPM_SETUP_H32 0x00001a00u  /* horizontal, 32-bit, stride 1 */
-#define VPM_MAX_READS 16           /* values one read setup can deliver */
+#include "qpu/qpu_vpm.h"
 
 /* Words the attribute with `comps` components of `format` takes in the VPM. */
 static unsigned attr_words(enum qir_attr_format format, unsigned comps)
@@ -43,7 +41,7 @@ static struct qir_reg attr_comp(struct lower *l, enum qir_attr_format format,
 /* Emits the read setup for words [first, first + count). */
 static void read_setup(struct lower *l, unsigned first, unsigned count)
 {
-	uint32_t v = first | VPM_SETUP_H32 | (uint32_t)(count & 0xf) << 20;
+	uint32_t v = qpu_vpm_setup_h32(first, count);
 	qir_emit(l->c, QIR_OP_LOAD_IMM, qir_special(QIR_SPECIAL_VPM_READ_SETUP),
 		 qir_reg(QIR_FILE_IMM, v), qir_null());
 }
@@ -57,8 +55,7 @@ static void patch_read_counts(struct lower *l)
 		bool is_setup = i && i->op == QIR_OP_LOAD_IMM && i->dst.file == QIR_FILE_SPECIAL &&
 				i->dst.index == QIR_SPECIAL_VPM_READ_SETUP;
 		if ((!i || is_setup) && setup)
-			setup->src[0].index = (setup->src[0].index & ~(0xfu << 20)) |
-					      (uint32_t)(count & 0xf) << 20;
+			setup->src[0].index = qpu_vpm_with_count(setup->src[0].index, count);
 		if (!i)
 			return;
 		if (is_setup)
@@ -78,7 +75,7 @@ static void read_attribute(struct lower *l, uint32_t d, unsigned first, unsigned
 	struct qir_reg w[4];
 	unsigned n = attr_words(f, decl->type.comps);
 	for (unsigned i = 0; i < n; i++) {
-		if (first + i != *run_end || *in_setup == VPM_MAX_READS) {
+		if (first + i != *run_end || *in_setup == QPU_VPM_MAX_READS) {
 			read_setup(l, first + i, 0);   /* count patched later */
 			*in_setup = 0;
 		}
@@ -114,7 +111,7 @@ bool lower_vs_prologue(struct lower *l)
 	}
 	patch_read_counts(l);
 	qir_emit(l->c, QIR_OP_LOAD_IMM, qir_special(QIR_SPECIAL_VPM_WRITE_SETUP),
-		 qir_reg(QIR_FILE_IMM, VPM_SETUP_H32), qir_null());
+		 qir_reg(QIR_FILE_IMM, qpu_vpm_setup_h32(0, 0)), qir_null());
 	return true;
 }
 
