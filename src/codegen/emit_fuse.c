@@ -332,6 +332,19 @@ static void hoist_write_setups(struct emit_block *blk, uint32_t i, uint32_t j2)
 	}
 }
 
+/* Whether readers f1 and the later f2 may share one word, where both read
+ * the registers as they were before it: f2 reads nothing f1 writes (in
+ * node order it would see f1's result), and they write different
+ * registers. */
+static bool independent(const struct emit_facts *f1, const struct emit_facts *f2)
+{
+	if ((f2->rd_acc & f1->wr_acc) || (f2->wr_acc & f1->wr_acc))
+		return false;
+	if (f1->wr_ra >= 0 && (f2->rd_ra == f1->wr_ra || f2->wr_ra == f1->wr_ra))
+		return false;
+	return f1->wr_rb < 0 || (f2->rd_rb != f1->wr_rb && f2->wr_rb != f1->wr_rb);
+}
+
 /* Fuses node i (a VPM read into acc) with its two readers when they fit
  * one word on the two halves: the read's copy goes and the word takes its
  * place (`mov vpm, vpm ; fmul r0, vpm, unif`: the raw value written out
@@ -352,6 +365,8 @@ static bool fuse_two(struct emit_block *blk, uint32_t i, bool last)
 	struct emit_facts f1, f2;
 	emit_facts(nodes[j1].word, &f1);
 	emit_facts(nodes[j2].word, &f2);
+	if (!independent(&f1, &f2))
+		return false;
 	bool writes_vpm = f1.vpm_wr || f2.vpm_wr;
 	if (writes_vpm && !vpm_rows(blk, i, j2))
 		return false;

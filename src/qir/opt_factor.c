@@ -8,7 +8,9 @@
  * common factor and the other operands are uniforms, small immediates or
  * temps with a single definition (the same value at the products and at
  * d; the sums this pass made count too, so a chain x*a + x*b + x*c
- * factors in one run); nothing involved may set flags, pack or unpack. This reassociates
+ * factors in one run); nothing involved may set flags, pack or unpack,
+ * and the sum may not read two different small immediates (one
+ * instruction has one). This reassociates
  * float arithmetic, which GLSL allows and Mesa's NIR does for inexact math
  * (a*b + a*c -> a*(b + c)); docs/qir.md, "Optimisations".
  */
@@ -72,8 +74,11 @@ static bool factor(struct qir_compile *c, struct qir_block *b, struct qir_inst *
 	int i, j;
 	if (!candidate(c, inst, uses, ntemps, m) || !common(m[0], m[1], &i, &j))
 		return false;
+	struct qir_reg p = m[0]->src[!i], q = m[1]->src[!j];
+	if (p.file == QIR_FILE_SMALL_IMM && q.file == QIR_FILE_SMALL_IMM && !qir_reg_equal(p, q))
+		return false;   /* an instruction reads one small immediate */
 	struct qir_reg x = m[0]->src[i], n = qir_temp(c);
-	struct qir_inst *sum = qir_inst_create(c, inst->op, n, m[0]->src[!i], m[1]->src[!j]);
+	struct qir_inst *sum = qir_inst_create(c, inst->op, n, p, q);
 	if (!sum)
 		return false;
 	qir_inst_insert_before(b, inst, sum);

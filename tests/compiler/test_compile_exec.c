@@ -207,6 +207,11 @@ static void random_programs(int stage, uint64_t first, int count)
 			struct exec_case c = { .seed = seed };
 			bool ok = stage == IR_STAGE_VERTEX ? exec_vertex(sh, &r.prog[p], &c) :
 				  exec_fragment(sh, &r.prog[p], &c);
+			if (!ok && getenv("VC4_EXEC_PRINT")) {
+				char *text = ir_print(sh);
+				fprintf(stderr, "%s", text ? text : "");
+				free(text);
+			}
 			if (!ok)
 				fail_msg("random seed %llu, %s shader: %s", (unsigned long long)seed,
 					 vc4_stage_name((enum qir_stage)r.prog[p].stage), c.msg);
@@ -234,6 +239,25 @@ static void random_smoothstep_at_edge(void **state)
 	(void)state;
 	random_programs(IR_STAGE_VERTEX, 16510, 1);
 	random_programs(IR_STAGE_FRAGMENT, 59296, 1);
+}
+
+/* Random vertex programs 1688, 3551 and 3616 once computed garbage: a
+ * VPM read fused with two readers of which the second read the first's
+ * result, in the same word (emit_fuse.c). */
+static void random_vertex_fused_readers(void **state)
+{
+	(void)state;
+	random_programs(IR_STAGE_VERTEX, 1688, 1);
+	random_programs(IR_STAGE_VERTEX, 3551, 1);
+	random_programs(IR_STAGE_VERTEX, 3616, 1);
+}
+
+/* Random fragment program 19767 once failed to compile: the factor pass
+ * made a sum of two different small immediates (opt_factor.c). */
+static void random_fragment_19767(void **state)
+{
+	(void)state;
+	random_programs(IR_STAGE_FRAGMENT, 19767, 1);
 }
 
 /* Programs per stage: 100, or $VC4_EXEC_SEEDS for longer runs. */
@@ -275,6 +299,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(threaded_fallback),
 		cmocka_unit_test(random_vertex),
 		cmocka_unit_test(random_vertex_3567),
+		cmocka_unit_test(random_vertex_fused_readers),
+		cmocka_unit_test(random_fragment_19767),
 		cmocka_unit_test(random_smoothstep_at_edge),
 		cmocka_unit_test(random_fragment),
 	};

@@ -386,6 +386,34 @@ static void vpm_read_written_and_scaled(void **state)
 	       "nop ; nop\n", NULL);
 }
 
+/* Two readers of a VPM value where the second also reads the first's
+ * result (`t2 = max(t0, 0) * t0`): in one word the product would read
+ * the accumulator before the maximum is written, so the copy stays
+ * (random vertex programs 1688, 3551 and 3616 computed garbage). */
+static void vpm_read_dependent_readers(void **state)
+{
+	(void)state;
+	expect("qir vs\n"
+	       "uniform u0 const 0x00101a00\n"
+	       "uniform u1 const 0x00001a00\n"
+	       "block 0:\n"
+	       "\tmov vr_setup, u0\n"
+	       "\tmov t0, vpm0\n"
+	       "\tfmax t1, t0, 0\n"
+	       "\tfmul t2, t1, t0\n"
+	       "\tmov vw_setup, u1\n"
+	       "\tmov vpm, t2\n",
+	       QPU_STAGE_VS,
+	       "mov vr_setup, unif ; nop\n"
+	       "mov r1, vpm ; nop\n"
+	       "fmax r2, r1, 0 ; mov vw_setup, unif\n"
+	       "nop ; fmul r3, r2, r1\n"
+	       "mov vpm, r3 ; nop\n"
+	       "nop ; nop ; thrend\n"
+	       "nop ; nop\n"
+	       "nop ; nop\n", NULL);
+}
+
 /* Three readers: the copy stays (no fusion of the two-reader kind). */
 static void vpm_read_three_readers(void **state)
 {
@@ -429,6 +457,7 @@ int main(void)
 		cmocka_unit_test(mul_mov_pack),
 		cmocka_unit_test(vpm_read_into_sfu),
 		cmocka_unit_test(vpm_read_written_and_scaled),
+		cmocka_unit_test(vpm_read_dependent_readers),
 		cmocka_unit_test(vpm_read_three_readers),
 	};
 	return cmocka_run_group_tests_name("compiler_emit", tests, NULL, NULL);

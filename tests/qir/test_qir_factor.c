@@ -1,8 +1,8 @@
 /* test_qir_factor.c: the factor pass on small programs (exact QIR text
  * after one run): a*b + a*c and a*b - a*c of single-use products take the
  * common factor out (the sum goes before the add, which becomes the
- * multiply); products read twice, products without a common operand and
- * flag-setting adds stay. */
+ * multiply); products read twice, products without a common operand,
+ * flag-setting adds and sums of two different small immediates stay. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -114,12 +114,46 @@ static void kept(void **state)
 	qt_check_pass(qir_opt_factor, false, prog, prog);
 }
 
+/* x*0.5 + x*0.25 stays: the sum would read two different small
+ * immediates, which no instruction can (random fragment program 19767
+ * failed to compile); x*0.5 + x*0.5 factors, one immediate read twice. */
+static void small_immediates(void **state)
+{
+	(void)state;
+	const char *two =
+		"qir vs\n"
+		"block 0:\n"
+		"\tmov t0, vpm0\n"
+		"\tfmul t1, t0, 0.5\n"
+		"\tfmul t2, t0, 0.25\n"
+		"\tfadd t3, t1, t2\n"
+		"\tmov vpm, t3\n";
+	qt_check_pass(qir_opt_factor, false, two, two);
+	qt_check_pass(qir_opt_factor, true,
+		"qir vs\n"
+		"block 0:\n"
+		"\tmov t0, vpm0\n"
+		"\tfmul t1, t0, 0.5\n"
+		"\tfmul t2, 0.5, t0\n"
+		"\tfsub t3, t1, t2\n"
+		"\tmov vpm, t3\n",
+		"qir vs\n"
+		"block 0:\n"
+		"\tmov t0, vpm0\n"
+		"\tfmul t1, t0, 0.5\n"
+		"\tfmul t2, 0.5, t0\n"
+		"\tfsub t4, 0.5, 0.5\n"
+		"\tfmul t3, t0, t4\n"
+		"\tmov vpm, t3\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(factors),
 		cmocka_unit_test(chain),
 		cmocka_unit_test(kept),
+		cmocka_unit_test(small_immediates),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
