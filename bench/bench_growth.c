@@ -15,14 +15,19 @@
  * and compiles each (parse + vc4_compile: lowering, optimisation, allocation,
  * emission and the hazard/kernel checks) in a child process, so that the
  * child's peak resident set (wait4's ru_maxrss) is that compile's own. Prints
- * per program the IR ops, QPU instructions, best time, peak RSS, and the
- * growth exponent of time against the next smaller size (1.0 = linear).
+ * per program the IR ops, QPU instructions, best time (of 20 compiles at
+ * 100 and 1,000 ops, 5 at 10,000, 3 at 100,000: the same warm measure at
+ * every size), peak RSS, and the growth exponent of time against the next
+ * smaller size (1.0 = linear), then the time of a single compile in a
+ * fresh process (cold caches, fresh pages from the system: the first of
+ * the runs) and its exponent. The peak RSS is that single compile's.
  *
  * Usage: bench_growth [MAX_OPS]            the table (sizes up to MAX_OPS)
  *        bench_growth --emit SHAPE OPS     the generated IR on stdout
  * Results go to docs/PERFORMANCE.md, "Compile-time growth".
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,26 +238,35 @@ int main(int argc, char **argv)
 	if (argc == 4 && strcmp(argv[1], "--emit") == 0)
 		return emit(argv[2], argv[3]);
 	unsigned max = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 100000;
-	printf("%-9s %8s %9s %10s %9s %7s\n", "shape", "IR ops", "QPU inst", "time", "peak RSS",
-	       "growth");
+	printf("%-9s %8s %9s %10s %9s %7s %10s %7s\n", "shape", "IR ops", "QPU inst", "best",
+	       "peak RSS", "growth", "first", "growth");
 	int failed = 0;
 	for (size_t i = 0; i < NSHAPES; i++) {
-		double prev_ms = 0, prev_ops = 0;
+		double prev_ms = 0, prev_first = 0, prev_ops = 0;
 		for (unsigned ops = 100; ops <= max; ops *= 10) {
-			int runs = ops <= 1000 ? 20 : ops <= 10000 ? 5 : 1;
-			long kb = 0;
-			struct sample s = in_child(&shapes[i], ops, runs, &kb);
-			if (!s.ok) {
+			int runs = ops <= 1000 ? 20 : ops <= 10000 ? 5 : 3;
+			long kb = 0, kb_runs = 0;
+			struct sample first = in_child(&shapes[i], ops, 1, &kb);
+			struct sample s = in_child(&shapes[i], ops, runs, &kb_runs);
+			if (!s.ok || !first.ok) {
 				printf("%-9s %8u   failed\n", shapes[i].name, ops);
 				failed = 1;
 				continue;
 			}
 			printf("%-9s %8u %9u %7.2f ms %6.1f MB", shapes[i].name, s.ir_ops,
 			       s.qpu_inst, s.ms, (double)kb / 1024.0);
-			if (prev_ops > 0 && prev_ms > 0)
-				printf(" %7.2f", log(s.ms / prev_ms) / log(s.ir_ops / prev_ops));
+			bool prev = prev_ops > 0 && prev_ms > 0 && prev_first > 0;
+			double n = log(s.ir_ops / prev_ops);
+			if (prev)
+				printf(" %7.2f", log(s.ms / prev_ms) / n);
+			else
+				printf(" %7s", "");
+			printf(" %7.2f ms", first.ms);
+			if (prev)
+				printf(" %7.2f", log(first.ms / prev_first) / n);
 			printf("\n");
 			prev_ms = s.ms;
+			prev_first = first.ms;
 			prev_ops = s.ir_ops;
 		}
 	}
