@@ -96,11 +96,12 @@ struct table {
 	uint32_t len;
 };
 
-/* Looks inst up; records it when absent. Returns the earlier instruction. */
-static struct qir_inst *lookup_or_add(struct table *t, struct qir_inst *inst)
+/* Looks inst (its key's hash: `hash`) up; records it when absent. Returns
+ * the earlier instruction. */
+static struct qir_inst *lookup_or_add(struct table *t, struct qir_inst *inst, uint32_t hash)
 {
 	struct key k = make_key(inst);
-	uint32_t hash = key_hash(&k), bucket = hash & t->mask;
+	uint32_t bucket = hash & t->mask;
 	for (uint32_t i = t->head[bucket]; i != QIR_NONE; i = t->e[i].next) {
 		if (t->e[i].hash != hash)
 			continue;
@@ -122,14 +123,56 @@ static void pop_to(struct table *t, uint32_t mark)
 	}
 }
 
+/* How many instructions ahead cse_block() hashes and fetches the bucket
+ * when the table has at least FAR_BUCKETS (1 MiB, more than a core's
+ * cache): there every lookup would wait for memory (issue 10's growth). A
+ * smaller table stays in the caches, and hashing the instructions that are
+ * no candidates would cost more than it saves. */
+#define AHEAD 16
+#define FAR_BUCKETS (1u << 18)
+
+static uint32_t inst_hash(const struct qir_inst *inst)
+{
+	struct key k = make_key(inst);
+	return key_hash(&k);
+}
+
+/* The hash of inst, its bucket fetched; 0 for an instruction that
+ * candidate() surely rejects (a subset of its tests: no hash is needed). */
+static uint32_t fetch_ahead(const struct table *t, const struct qir_inst *inst)
+{
+	if (inst->dst.file != QIR_FILE_TEMP || inst->cond != QPU_COND_ALWAYS || inst->sf ||
+	    inst->op == QIR_OP_MOV || inst->op == QIR_OP_MMOV)
+		return 0;
+	uint32_t hash = inst_hash(inst);
+	__builtin_prefetch(&t->head[hash & t->mask]);
+	return hash;
+}
+
 /* CSE of one block against everything available from its dominators. */
 static bool cse_block(struct qir_compile *c, struct qir_block *b, struct table *t)
 {
 	bool progress = false;
-	struct qir_inst *inst;
+	bool far = t->mask >= FAR_BUCKETS - 1;
+	uint32_t hashes[AHEAD], n = 0;   /* ring: the hashes of inst and on */
+	struct qir_inst *inst, *ahead = far ? b->first : NULL;
+	for (; ahead && n < AHEAD; ahead = ahead->next)
+		hashes[n++] = fetch_ahead(t, ahead);
+	n = 0;
 	qir_foreach_inst(b, inst) {
-		struct qir_inst *prev;
-		if (!candidate(c, inst) || !(prev = lookup_or_add(t, inst)))
+		uint32_t hash = 0;
+		if (far) {
+			uint32_t slot = n++ % AHEAD;
+			hash = hashes[slot];
+			if (ahead) {
+				hashes[slot] = fetch_ahead(t, ahead);
+				ahead = ahead->next;
+			}
+		}
+		if (!candidate(c, inst))
+			continue;
+		struct qir_inst *prev = lookup_or_add(t, inst, far ? hash : inst_hash(inst));
+		if (!prev)
 			continue;
 		inst->op = QIR_OP_MOV;
 		inst->src[0] = prev->dst;
@@ -173,7 +216,8 @@ static bool walk(struct qir_compile *c, const uint32_t *first, const uint32_t *k
 	while (sp) {
 		uint32_t *top = &stack[sp - 3];
 		if (top[1] == first[top[0] + 1]) {
-			pop_to(t, top[2]);
+			if (sp > 3)   /* the entry's own entries die with the table */
+				pop_to(t, top[2]);
 			sp -= 3;
 			continue;
 		}

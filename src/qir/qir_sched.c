@@ -2,7 +2,7 @@
  * qir_sched.c: the pre-allocation list scheduler of qir_schedule() (qir.h).
  * One forward pass builds the dependency DAG of a block (last writer and
  * readers since, per resource); nodes are then taken by longest latency
- * path to the block end, ties in the original order, from a binary heap of
+ * path to the block end, ties in the original order, from a 4-ary heap of
  * the ready nodes. Time counts one step per node taken, and a reader is
  * ready one step after its producer's step plus the edge's latency (1 for
  * an ALU result: one node between, as the QPU pairs about two nodes per
@@ -46,6 +46,17 @@ enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
  * longer), 10 17,305. Balancing coordinate shaders too cost 43 there. */
 #define BALANCE_SLACK 2
 
+/* A block of this many instructions (4 MiB, four times a core's L2 on the
+ * machines measured) or more, once reordered, lies scattered over more
+ * memory than the caches hold, and every later walk in list order waits
+ * for memory: qir_schedule() then lays the program out again
+ * (qir_compact_insts()). Shorter blocks keep their instructions within a
+ * few cache lines or in the caches, and the copy costs more than it saves
+ * (issue 10: +7 % on the loops program of 10,000 ops; on the straight one,
+ * one block of 40,000, the new memory moved glibc's mmap threshold and
+ * every repeated compile took page faults again, +4 %). */
+#define COMPACT_MIN 65536
+
 struct qedge { uint32_t to, next, lat; };
 
 struct qnode {
@@ -53,6 +64,7 @@ struct qnode {
 	uint32_t first_kid, nparents, prio;
 	uint32_t ready_at;                /* first step its operands are ready */
 	bool done;
+	uint8_t alu;                      /* the ALU it needs alone, or NONE */
 };
 
 /* One reader of a resource since its last write, in a chain per resource. */
@@ -69,6 +81,7 @@ struct qsched {
 	uint32_t nres;
 	VC4_ARRAY(uint32_t) touched;      /* resources used by the current block */
 	bool balance;                     /* balance the ALUs (not a CS) */
+	bool long_block;                  /* some block had COMPACT_MIN nodes */
 	bool oom;
 };
 
@@ -192,6 +205,13 @@ static void node_uses(struct qsched *s, uint32_t i)
 		use(s, i, Q_FIXED + in->dst.index, true);
 }
 
+/* The ALU an instruction needs alone (QIR_ALU_ADD or QIR_ALU_MUL), else NONE. */
+static uint8_t only_alu(const struct qir_inst *in)
+{
+	enum qir_alu a = qir_op_alu(in->op);
+	return a == QIR_ALU_ADD || a == QIR_ALU_MUL ? (uint8_t)a : QIR_ALU_NONE;
+}
+
 /* Builds the block's DAG (every node's uses; thread switches and branches as
  * barriers after everything before them) and each node's priority, the
  * longest latency path from it to the block end. False when out of memory. */
@@ -202,6 +222,7 @@ static bool build(struct qsched *s)
 	for (uint32_t i = 0; i < s->count; i++) {
 		const struct qir_inst *in = s->n[i].inst;
 		bool is_barrier = qir_ops[in->op].flags & (QIR_OPF_THRSW | QIR_OPF_BRANCH);
+		s->n[i].alu = only_alu(in);
 		if (barrier >= 0)
 			edge(s, (uint32_t)barrier, i, 1);
 		if (is_barrier) {
@@ -224,50 +245,72 @@ static bool build(struct qsched *s)
 	return !s->oom;
 }
 
-/* Whether node a is taken before node b: longer path first, then the
- * original order. */
-static bool before(const struct qsched *s, uint32_t a, uint32_t b)
+/* A heap entry: node n's order as one key, smaller first (longer latency
+ * path first, then the original order: (UINT32_MAX - prio) << 32 | n), the
+ * step it becomes ready (in the waiting heap, which orders by it first; 0
+ * in the ready heap) and the ALU it needs alone. The heaps compare and scan
+ * entries without reading the nodes: in a long block those lie far apart
+ * in memory, and every step of a sift would wait for one (issue 10). */
+struct hent {
+	uint64_t key;
+	uint32_t at;
+	uint8_t alu;
+};
+typedef VC4_ARRAY(struct hent) node_heap;
+
+/* The heaps are 4-ary: a node's children share a cache line or two, and a
+ * sift visits half the levels of a binary heap. */
+#define HEAP_ARITY 4
+
+static inline bool first(struct hent a, struct hent b)
 {
-	return s->n[a].prio > s->n[b].prio || (s->n[a].prio == s->n[b].prio && a < b);
+	return a.at < b.at || (a.at == b.at && a.key < b.key);
 }
 
-/* The order of the waiting heap: ready earlier first, then before(). */
-static bool sooner(const struct qsched *s, uint32_t a, uint32_t b)
+static inline uint32_t hent_node(struct hent e)
 {
-	return s->n[a].ready_at < s->n[b].ready_at ||
-	       (s->n[a].ready_at == s->n[b].ready_at && before(s, a, b));
+	return (uint32_t)e.key;
 }
 
-typedef bool (*node_order)(const struct qsched *s, uint32_t a, uint32_t b);
-typedef VC4_ARRAY(uint32_t) node_heap;
-
-/* Adds node i to heap h ordered by `first` (best at the top). */
-static inline bool heap_push(const struct qsched *s, node_order first, node_heap *h, uint32_t i)
+static inline uint32_t hent_prio(struct hent e)
 {
-	if (!vc4_array_push(h, i))
+	return UINT32_MAX - (uint32_t)(e.key >> 32);
+}
+
+/* Node i's entry, ready at step `at` (0 for the ready heap). */
+static inline struct hent hent_of(const struct qsched *s, uint32_t i, uint32_t at)
+{
+	struct hent e = { (uint64_t)(UINT32_MAX - s->n[i].prio) << 32 | i, at, s->n[i].alu };
+	return e;
+}
+
+/* Adds entry e to heap h (the first by first() at the top). */
+static inline bool heap_push(node_heap *h, struct hent e)
+{
+	if (!vc4_array_push(h, e))
 		return false;
-	for (size_t k = h->len - 1; k > 0 && first(s, i, h->data[(k - 1) / 2]); k = (k - 1) / 2) {
-		h->data[k] = h->data[(k - 1) / 2];
-		h->data[(k - 1) / 2] = i;
-	}
+	size_t k = h->len - 1;
+	for (; k > 0 && first(e, h->data[(k - 1) / HEAP_ARITY]); k = (k - 1) / HEAP_ARITY)
+		h->data[k] = h->data[(k - 1) / HEAP_ARITY];
+	h->data[k] = e;
 	return true;
 }
 
-/* Removes and returns node h->data[at] of heap h by `first`: the last node
- * takes its place and moves up or down to where it belongs. */
-static uint32_t heap_remove(const struct qsched *s, node_order first, node_heap *h, size_t at)
+/* Removes and returns entry h->data[at] of heap h: the last entry takes its
+ * place and moves up or down to where it belongs. */
+static struct hent heap_remove(node_heap *h, size_t at)
 {
-	uint32_t top = h->data[at], last = h->data[--h->len];
+	struct hent top = h->data[at], last = h->data[--h->len];
 	size_t k = at;
-	for (; k > 0 && k < h->len && first(s, last, h->data[(k - 1) / 2]); k = (k - 1) / 2)
-		h->data[k] = h->data[(k - 1) / 2];
+	for (; k > 0 && k < h->len && first(last, h->data[(k - 1) / HEAP_ARITY]);
+	     k = (k - 1) / HEAP_ARITY)
+		h->data[k] = h->data[(k - 1) / HEAP_ARITY];
 	for (;;) {
-		size_t l = 2 * k + 1, best = k;
-		uint32_t cur = last;
-		if (l < h->len && first(s, h->data[l], cur))
-			best = l, cur = h->data[l];
-		if (l + 1 < h->len && first(s, h->data[l + 1], cur))
-			best = l + 1;
+		size_t l = HEAP_ARITY * k + 1, end = l + HEAP_ARITY, best = k;
+		struct hent cur = last;
+		for (size_t c = l; c < end && c < h->len; c++)
+			if (first(h->data[c], cur))
+				best = c, cur = h->data[c];
 		if (best == k)
 			break;
 		h->data[k] = h->data[best];
@@ -278,10 +321,10 @@ static uint32_t heap_remove(const struct qsched *s, node_order first, node_heap 
 	return top;
 }
 
-/* Removes and returns the best node of heap h (not empty) by `first`. */
-static uint32_t heap_pop(const struct qsched *s, node_order first, node_heap *h)
+/* Removes and returns the first entry of heap h (not empty). */
+static struct hent heap_pop(node_heap *h)
 {
-	return heap_remove(s, first, h, 0);
+	return heap_remove(h, 0);
 }
 
 /* The ready and the waiting nodes of reorder(), and the current step. */
@@ -291,61 +334,54 @@ struct lists {
 	uint8_t last_alu;    /* the ALU the node taken last needs alone, or NONE */
 };
 
-/* The ALU node i needs alone (QIR_ALU_ADD or QIR_ALU_MUL), else NONE. */
-static uint8_t only_alu(const struct qsched *s, uint32_t i)
-{
-	enum qir_alu a = qir_op_alu(s->n[i].inst->op);
-	return a == QIR_ALU_ADD || a == QIR_ALU_MUL ? (uint8_t)a : QIR_ALU_NONE;
-}
 
-/* In the ready heap's subtree at k, the best node by before() that does not
- * need q->last_alu alone and whose path is at least min_prio -
+/* In the ready heap's subtree at k, the first node (smallest key) that
+ * does not need q->last_alu alone and whose path is at least min_prio -
  * BALANCE_SLACK: its index in *best (kept when none beats it). A subtree
  * whose root's path is shorter than that is skipped whole: the heap orders
  * by path first, so no node below it has a longer one. */
-static void best_other_alu(const struct qsched *s, const struct lists *q, size_t k,
-			   uint32_t min_prio, size_t *best)
+static void best_other_alu(const struct lists *q, size_t k, uint32_t min_prio, size_t *best)
 {
 	if (k >= q->ready.len)
 		return;
-	uint32_t j = q->ready.data[k];
-	if (s->n[j].prio + BALANCE_SLACK < min_prio)
+	struct hent j = q->ready.data[k];
+	if (hent_prio(j) + BALANCE_SLACK < min_prio)
 		return;
-	if (only_alu(s, j) != q->last_alu &&
-	    (*best == SIZE_MAX || before(s, j, q->ready.data[*best])))
+	if (j.alu != q->last_alu && (*best == SIZE_MAX || j.key < q->ready.data[*best].key))
 		*best = k;
-	best_other_alu(s, q, 2 * k + 1, min_prio, best);
-	best_other_alu(s, q, 2 * k + 2, min_prio, best);
+	for (size_t c = HEAP_ARITY * k + 1; c <= HEAP_ARITY * k + HEAP_ARITY; c++)
+		best_other_alu(q, c, min_prio, best);
 }
 
 /* Node i (just popped as the best ready node) or, when i needs the same ALU
  * as the node taken last, the best ready node that does not and whose path
  * is at most BALANCE_SLACK shorter (i then goes back to the ready heap).
  * UINT32_MAX when out of memory. */
-static uint32_t balance_alus(const struct qsched *s, struct lists *q, uint32_t i)
+static uint32_t balance_alus(const struct qsched *s, struct lists *q, struct hent i)
 {
-	if (!s->balance || q->last_alu == QIR_ALU_NONE || only_alu(s, i) != q->last_alu)
-		return i;
+	if (!s->balance || q->last_alu == QIR_ALU_NONE || i.alu != q->last_alu)
+		return hent_node(i);
 	size_t best = SIZE_MAX;
-	best_other_alu(s, q, 0, s->n[i].prio, &best);
+	best_other_alu(q, 0, hent_prio(i), &best);
 	if (best == SIZE_MAX)
-		return i;
-	uint32_t j = heap_remove(s, before, &q->ready, best);
-	return heap_push(s, before, &q->ready, i) ? j : UINT32_MAX;
+		return hent_node(i);
+	struct hent j = heap_remove(&q->ready, best);
+	return heap_push(&q->ready, i) ? hent_node(j) : UINT32_MAX;
 }
 
 /* The next node to take: the best ready one; when none is ready, time
  * jumps to the earliest waiting one. The lists are not both empty. */
 static uint32_t next_node(const struct qsched *s, struct lists *q)
 {
-	if (!q->ready.len && q->now < s->n[q->waiting.data[0]].ready_at)
-		q->now = s->n[q->waiting.data[0]].ready_at;
-	while (q->waiting.len && s->n[q->waiting.data[0]].ready_at <= q->now) {
-		uint32_t w = heap_pop(s, sooner, &q->waiting);
-		if (!heap_push(s, before, &q->ready, w))
+	if (!q->ready.len && q->now < q->waiting.data[0].at)
+		q->now = q->waiting.data[0].at;
+	while (q->waiting.len && q->waiting.data[0].at <= q->now) {
+		struct hent w = heap_pop(&q->waiting);
+		w.at = 0;
+		if (!heap_push(&q->ready, w))
 			return UINT32_MAX;
 	}
-	return balance_alus(s, q, heap_pop(s, before, &q->ready));
+	return balance_alus(s, q, heap_pop(&q->ready));
 }
 
 /* Takes node i at step q->now: its kids' ready steps move, and those left
@@ -353,12 +389,13 @@ static uint32_t next_node(const struct qsched *s, struct lists *q)
 static bool take(struct qsched *s, struct lists *q, uint32_t i)
 {
 	q->now++;   /* node i's step ends: its readers wait from the next one */
-	q->last_alu = only_alu(s, i);
+	q->last_alu = s->n[i].alu;
 	for (uint32_t e = s->n[i].first_kid; e != UINT32_MAX; e = s->edges.data[e].next) {
 		struct qnode *kid = &s->n[s->edges.data[e].to];
 		if (kid->ready_at < q->now + s->edges.data[e].lat)
 			kid->ready_at = q->now + s->edges.data[e].lat;
-		if (--kid->nparents == 0 && !heap_push(s, sooner, &q->waiting, s->edges.data[e].to))
+		if (--kid->nparents == 0 &&
+		    !heap_push(&q->waiting, hent_of(s, s->edges.data[e].to, kid->ready_at)))
 			return false;
 	}
 	return true;
@@ -370,7 +407,7 @@ static bool reorder(struct qsched *s, struct qir_block *b, struct qir_inst *keep
 {
 	struct lists q = { { 0 }, { 0 }, 0, QIR_ALU_NONE };
 	for (uint32_t i = 0; i < s->count; i++)
-		if (!s->n[i].nparents && !heap_push(s, sooner, &q.waiting, i))
+		if (!s->n[i].nparents && !heap_push(&q.waiting, hent_of(s, i, s->n[i].ready_at)))
 			s->oom = true;
 	if (keep)
 		keep->next = NULL;
@@ -423,6 +460,7 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 	for (struct qir_inst *i = start; i; i = i->next)
 		n++;
 	s->count = n;
+	s->long_block |= n >= COMPACT_MIN;
 	s->n = calloc(n ? n : 1, sizeof(*s->n));
 	if (!s->n)
 		return false;
@@ -476,5 +514,7 @@ bool qir_schedule(struct qir_compile *c)
 	qir_invalidate(c);
 	if (!ok)
 		c->oom = true;
+	else if (s.long_block)
+		qir_compact_insts(c);   /* the new order in memory (COMPACT_MIN) */
 	return ok;
 }
