@@ -124,6 +124,8 @@ static struct qir_compile *prepare_qir(const struct ir_shader *sh, const struct 
 		ok = false;
 	if (ok && presched)
 		ok = qir_schedule(c);
+	if (ok && !qir_opt_r4_unpack(c) && c->oom)
+		ok = false;
 	if (ok && c->oom)
 		ok = false;
 	if (!ok && c->oom)

@@ -672,6 +672,14 @@ bool qir_opt_neg_sum(struct qir_compile *c);
 bool qir_opt_const_flags(struct qir_compile *c);
 /* Conditional writes of the value a temp already holds removed (opt_same_cond.c). */
 bool qir_opt_same_cond(struct qir_compile *c);
+/* `or` of two 0/~0 comparison temps as one temp (opt_bool_or.c). */
+bool qir_opt_bool_or(struct qir_compile *c);
+/* FS: clamp(x, 0, 1) packed as a colour packs x (opt_pack_clamp.c). */
+bool qir_opt_pack_clamp(struct qir_compile *c);
+/* Exact fadd/fsub/fmul of two constants -> load_imm (opt_float_fold.c). */
+bool qir_opt_float_fold(struct qir_compile *c);
+/* Complementary conditional writes: the first unconditional (opt_cond_pair.c). */
+bool qir_opt_cond_pair(struct qir_compile *c);
 /* Multiply-written temps holding one small constant everywhere become one
  * load-immediate at the entry (opt_const_temps.c). */
 bool qir_opt_const_temps(struct qir_compile *c);
@@ -713,6 +721,10 @@ bool qir_opt_vpm_order(struct qir_compile *c);
  * after qir_lower_uniforms(), before qir_schedule(). True when something
  * changed; sets c->oom on allocation failure. */
 bool qir_opt_vpm_reads(struct qir_compile *c);
+
+/* FS, after qir_schedule(): an fmov unpacking an r4 result for one MUL-packing
+ * reader folds into it (opt_r4_unpack.c). Sets c->oom on allocation failure. */
+bool qir_opt_r4_unpack(struct qir_compile *c);
 
 /* Makes every instruction read at most one distinct uniform (copying the
  * others into temps with MOV); run after optimisation, before allocation. */

@@ -44,8 +44,8 @@
  * blind_to: DCE's DEAD_TEMPS progress removes only instructions no remaining
  * one reads, of temps without another definition: the others' operands,
  * definitions, constants and the CFG stay as they were, which is all that
- * algebraic, constant fold, copy prop (its copy versions count writes, of
- * the remaining temps unchanged), CSE and small imm look at. small_imm's
+ * algebraic, constant fold, float fold, copy prop (its copy versions count
+ * writes, of the remaining temps unchanged), CSE and small imm look at. small_imm's
  * IMMS progress keeps every operand's constant (qir_reg_const()) and
  * unpack, and the definitions: algebraic can only lose an x-op-x match,
  * constant fold a mov of a uniform, and small imm itself has nothing left
@@ -58,6 +58,7 @@
 static const struct qir_pass standard_passes[] = {
 	{ "algebraic", qir_opt_algebraic, true, 0, DT | IM },
 	{ "constant_fold", qir_opt_constant_fold, true, 0, DT | IM },
+	{ "float_fold", qir_opt_float_fold, true, 0, DT | IM },
 	{ "copy_prop", qir_opt_copy_prop, true, 0, DT },
 	{ "cse", qir_opt_cse, true, 0, DT },
 	{ "dce", qir_opt_dce, false, 0, 0 },
@@ -70,9 +71,12 @@ static const struct qir_pass standard_passes[] = {
 	{ "neg_sum", qir_opt_neg_sum, false, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), 0 },
 	{ "const_flags", qir_opt_const_flags, false, QIR_NEEDS_SF | QIR_NEEDS_COND, 0 },
 	{ "same_cond", qir_opt_same_cond, false, QIR_NEEDS_COND, 0 },
+	{ "cond_pair", qir_opt_cond_pair, false, QIR_NEEDS_COND, 0 },
 	{ "const_temps", qir_opt_const_temps, false, QIR_NEEDS_COND, 0 },
 	{ "scale_first", qir_opt_scale_first, true, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
+	{ "bool_or", qir_opt_bool_or, false, QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_OR), 0 },
 	{ "flag_bool", qir_opt_flag_bool, true, QIR_NEEDS_SF | QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_MOV), 0 },
+	{ "pack_clamp", qir_opt_pack_clamp, true, QIR_NEEDS_OP(QIR_OP_MMOV), 0 },
 	{ "const_pack", qir_opt_const_pack, false, QIR_NEEDS_OP(QIR_OP_MMOV), 0 },
 	{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, 0 },
 };

@@ -108,6 +108,21 @@ static bool check_dst(struct vctx *v)
 	}
 }
 
+/* Whether source s is a temp whose last write passes through r4 (a
+ * TMU or SFU result, a TLB colour read) earlier in the block: its unpack is an r4 unpack (PM 1,
+ * as a MUL pack) where the allocator leaves it in r4; elsewhere selection
+ * copies it through the scratch register. */
+static bool r4_source(const struct vctx *v, int s)
+{
+	struct qir_reg r = v->inst->src[s];
+	if (r.file != QIR_FILE_TEMP)
+		return false;
+	for (const struct qir_inst *d = v->inst->prev; d; d = d->prev)   /* its block's write */
+		if (d->dst.file == QIR_FILE_TEMP && d->dst.index == r.index)
+			return (qir_ops[d->op].flags & QIR_OPF_WRITES_R4) != 0;
+	return false;
+}
+
 /* Pack, unpack agreement, condition and set-flags. */
 static bool check_modifiers(struct vctx *v)
 {
@@ -124,7 +139,7 @@ static bool check_modifiers(struct vctx *v)
 			return bad(v, "MUL pack on an op the MUL unit cannot do");
 		if (inst->pack >= QPU_PACK_MUL_COUNT || !qpu_packs_mul[inst->pack].name)
 			return bad(v, "reserved MUL pack %u", inst->pack);
-		if (u0 || u1)
+		if ((u0 && !r4_source(v, 0)) || (u1 && !r4_source(v, 1)))
 			return bad(v, "MUL pack and an unpack need different PM bits");
 	} else if (inst->pack) {
 		if (inst->pack >= QPU_PACK_A_COUNT)

@@ -396,6 +396,8 @@ static bool lower_vector(struct lower *l, const struct ir_instr *in)
 bool lower_alu_instr(struct lower *l, const struct ir_instr *in)
 {
 	scalar_fn fn = scalar_ops[in->op];
+	if (lower_fract_of_floor(l, in))
+		return true;
 	if (!fn)
 		return lower_vector(l, in);
 	struct qir_reg *d = lower_def(l, in->dest);

@@ -235,6 +235,9 @@ bool lower_load_index(struct lower *l, const struct ir_instr *in);
 
 /* lower_alu.c: component-wise and vector ops; false when `op` is not one. */
 bool lower_alu_instr(struct lower *l, const struct ir_instr *in);
+/* fract(x) as x - floor(x) where an already lowered floor of the same IR
+ * value dominates it (lower_fract.c): true when it lowered `in` so. */
+bool lower_fract_of_floor(struct lower *l, const struct ir_instr *in);
 
 /* lower_math.c: scalar helpers used by the ALU lowering. */
 struct qir_reg lower_floor(struct lower *l, struct qir_reg x);

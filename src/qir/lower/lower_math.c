@@ -5,11 +5,14 @@
  * tests/qir/lower/test_lower_math.c, documented in docs/lowering.md) and a
  * full 32-bit integer multiply from mul24.
  */
+#include <string.h>
+
 #include "qir/lower/lower_internal.h"
 
 #define ABS_MASK 0x7fffffffu
 #define SIGN_BIT 0x80000000u
 #define ONE_BITS 0x3f800000u
+#define HALF_BITS 0x3f000000u
 
 #define TWO_POW_23 8388608.0f  /* every float at least this large is an integer */
 
@@ -58,9 +61,26 @@ struct qir_reg lower_ceil(struct lower *l, struct qir_reg x)
 	return keep_large(l, x, t);
 }
 
+/* fract(x) = x - trunc(x), plus 1 where that is negative: the difference
+ * sets the flags itself and the correction adds to it in place (4
+ * instructions where x - floor(x) took 5; the same value: x - (t - 1) and
+ * (x - t) + 1 round the same exact sum, x - t being exact). Where
+ * |x| >= 2^23, x - x instead (0, NaN for inf), as x - floor(x) gave. A
+ * clear sign bit needs no correction. */
 struct qir_reg lower_fract(struct lower *l, struct qir_reg x)
 {
-	return qir_FSUB(l->c, x, lower_floor(l, x));
+	struct qir_reg t = trunc_small(l, x);
+	if (l->pos_arg)
+		return qir_FSUB(l->c, x, keep_large(l, x, t));
+	struct qir_reg f = qir_temp(l->c);
+	lower_emit(l, QIR_OP_FSUB, f, x, t, QPU_COND_ALWAYS, true);   /* N: x < trunc(x) */
+	lower_emit(l, QIR_OP_FADD, f, f, lower_uf(l, 1.0f), QPU_COND_NS, false);
+	if (l->small_arg)   /* |x| < 2^23 known (lower_range.c) */
+		return f;
+	struct qir_reg ax = qir_FMAXABS(l->c, x, x);
+	lower_sf(l, QIR_OP_FSUB, ax, lower_uf(l, TWO_POW_23));
+	lower_emit(l, QIR_OP_FSUB, f, x, x, QPU_COND_NC, false);
+	return f;
 }
 
 /* ±1.0 with x's sign; ±0 stay as they are. */
@@ -90,9 +110,11 @@ static struct qir_reg copied_value(const struct qir_compile *c, struct qir_reg x
 	return x;
 }
 
-/* 1/x when x is a constant power of two whose reciprocal is a normal
- * float (exact: the sign kept, the exponent negated), else false. */
-static bool exact_rcp_const(const struct lower *l, struct qir_reg x, uint32_t *bits)
+/* 1/x when x is a constant whose reciprocal is a normal float: exact for
+ * a power of two (the sign kept, the exponent negated), else 1/x rounded
+ * to nearest on the host (within half an ulp, where the refined SFU
+ * estimate is within 2: docs/lowering.md "Reciprocals"); else false. */
+static bool rcp_const(const struct lower *l, struct qir_reg x, uint32_t *bits)
 {
 	x = copied_value(l->c, x);
 	if (x.file != QIR_FILE_UNIF || x.unpack != QPU_UNPACK_NOP ||
@@ -100,23 +122,32 @@ static bool exact_rcp_const(const struct lower *l, struct qir_reg x, uint32_t *b
 		return false;
 	const struct qir_uniform *u = &l->c->uniforms.data[x.index];
 	uint32_t v = u->data, e = (v >> 23) & 0xffu;
-	if (u->kind != QIR_UNIFORM_CONST || (v & 0x7fffffu) || e < 1 || e > 253)
+	if (u->kind != QIR_UNIFORM_CONST || e < 1 || e > 253)
 		return false;
-	*bits = (v & SIGN_BIT) | ((254u - e) << 23);
-	return true;
+	if (!(v & 0x7fffffu)) {
+		*bits = (v & SIGN_BIT) | ((254u - e) << 23);
+		return true;
+	}
+	float c, r;
+	memcpy(&c, &v, sizeof(c));
+	r = 1.0f / c;
+	memcpy(bits, &r, sizeof(r));
+	e = (*bits >> 23) & 0xffu;
+	return e >= 1 && e <= 254;   /* normal: not flushed to 0 */
 }
 
 /* 1/x: the SFU's estimate (about 15 good mantissa bits) and one
  * Newton-Raphson step, r' = r (2 - x r), which roughly doubles them
  * (docs/lowering.md, "Reciprocals"). A zero operand wins a QPU fmul, so
  * x = 0 keeps r = inf, and x = inf keeps r = 0.
- * Folded to the exact constant when x is a constant power of two (a
- * position's w = 1.0, as the GLSL front end leaves it). */
+ * Folded to a constant when x is one: exact for a power of two (a
+ * position's w = 1.0, as the GLSL front end leaves it), else rounded to
+ * nearest (x / 9.0 is x times that; rcp_const). */
 struct qir_reg lower_rcp(struct lower *l, struct qir_reg x)
 {
 	struct qir_compile *c = l->c;
 	uint32_t bits;
-	if (exact_rcp_const(l, x, &bits))
+	if (rcp_const(l, x, &bits))
 		return lower_ui(l, bits);
 	struct qir_reg r = qir_RCP(c, x);
 	return qir_FMUL(c, r, qir_FSUB(c, lower_uf(l, 2.0f), qir_FMUL(c, x, r)));
@@ -175,26 +206,32 @@ static const double sin_pi_coef[] = {
 	3.1415820221512525e+00,
 };
 
-/* sin(pi h) for |h| < 2^31: with t = trunc(h), a = h - t in (-1, 1) is
- * exact and sin(pi h) = (-1)^t sin(pi a); the fold keeps sin(pi a) with
- * c in [-0.5, 0.5], the polynomial gives it, and t's low bit, shifted
- * into the sign bit, flips the result. 18 instructions, 12 of them on the
- * ADD unit (the earlier two-step reduction of h / 2 took 25, 17). */
+/* sin(pi h) for |h| < 2^31: with n = h rounded half away from zero (the
+ * truncation of h + copysign(0.5, h): the sum rounds toward zero but
+ * never across the integer n, which is a float), f = h - n in [-0.5, 0.5]
+ * is exact and sin(pi h) = (-1)^n sin(pi f); the polynomial gives the
+ * latter and n's low bit, shifted into the sign bit, flips the result.
+ * 17 instructions, 11 of them on the ADD unit. The same bits as the fold
+ * of a = h - trunc(h) in (-1, 1) into [-0.5, 0.5] by min(a, 1 - a) and
+ * max(., -1 - a) used until 2026-11-27 (18: where |a| > 1/2, n is one
+ * further from zero than trunc(h), f = -(1 - |a|) exactly, and the odd
+ * polynomial and the flipped parity cancel: test_sin_reduction in
+ * test_lower_exec.c); the two-step reduction of h / 2 before that took 25. */
 static struct qir_reg sin_half_turns(struct lower *l, struct qir_reg h)
 {
 	struct qir_compile *c = l->c;
-	struct qir_reg ti = qir_FTOI(c, h);
-	struct qir_reg a = qir_FSUB(c, h, qir_ITOF(c, ti));                    /* (-1, 1) */
-	/* fold: sin(pi a) = sin(pi f) with f in [-0.5, 0.5] */
-	struct qir_reg f = qir_FMIN(c, a, qir_FSUB(c, lower_uf(l, 1.0f), a));
-	f = qir_FMAX(c, f, qir_FSUB(c, lower_uf(l, -1.0f), a));
+	/* n = h rounded half away from zero: trunc(h + copysign(0.5, h)) */
+	struct qir_reg sign = qir_AND(c, h, lower_ui(l, SIGN_BIT));
+	struct qir_reg half = qir_OR(c, sign, lower_ui(l, HALF_BITS));
+	struct qir_reg n = qir_FTOI(c, qir_FADD(c, h, half));
+	struct qir_reg f = qir_FSUB(c, h, qir_ITOF(c, n));                     /* [-0.5, 0.5] */
 	struct qir_reg f2 = qir_FMUL(c, f, f);
 	struct qir_reg p = lower_uf(l, (float)sin_pi_coef[0]);
 	for (size_t i = 1; i < sizeof(sin_pi_coef) / sizeof(sin_pi_coef[0]); i++) {
 		struct qir_reg coef = lower_uf(l, (float)sin_pi_coef[i]);
 		p = qir_FADD(c, qir_FMUL(c, p, f2), coef);
 	}
-	struct qir_reg odd = qir_SHL(c, ti, lower_ui(l, 31));                 /* (-1)^t */
+	struct qir_reg odd = qir_SHL(c, n, lower_ui(l, 31));                  /* (-1)^n */
 	return qir_XOR(c, qir_FMUL(c, p, f), odd);
 }
 

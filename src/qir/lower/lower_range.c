@@ -8,8 +8,8 @@
  * varying, attribute, texel — which GLSL ES does not require to be
  * non-finite-safe anyway), or RANGE_UNKNOWN (may be infinite or NaN: a
  * division by anything but a finite nonzero constant, an SFU result).
- * fract, sin, cos,
- * step and smoothstep of a finite value are within 1; constants bound
+ * fract, step and smoothstep of a finite value are within 1, sin and cos
+ * of any value (sin_bound below); constants bound
  * themselves; +, -, * combine bounds; clamp is bounded by its limits.
  * Locals take the largest bound of all their stores (they start at 0),
  * solved by repeating the walk until no local's bound grows (at most
@@ -210,6 +210,15 @@ static float div_bound(const struct range *r, const struct ir_instr *in, unsigne
 	return c >= 1.0f ? RANGE_FINITE : RANGE_UNKNOWN;
 }
 
+/* sin_bound: sin and cos count as within 1 whatever their argument. Where
+ * the argument is finite and |x| < 2^31 pi their lowering's result is
+ * (lower_math.c, within 1.1e-6 of it: far below the 2^23 that matters
+ * here); beyond, and for inf, NaN or a huge quotient, sin and cos are
+ * undefined already (docs/lowering.md "sin and cos": the ftoi of the
+ * reduction overflows), so floor or fract of them need not treat a large
+ * value. `fract(sin(dot(p, k)) * 43758.5453)`, the shadertoy hash, of a
+ * p divided by a uniform then drops fract's large-value test. */
+
 /* The bound of component k of in's result. */
 static float bound_of(const struct range *r, const struct ir_instr *in, unsigned k)
 {
@@ -224,7 +233,8 @@ static float bound_of(const struct range *r, const struct ir_instr *in, unsigned
 	case IR_OP_POINT_COORD: case IR_OP_B2F: return 1.0f;
 	case IR_OP_SWIZZLE: case IR_OP_EXTRACT:
 		return val(r, s[0], in->imm[in->op == IR_OP_SWIZZLE ? k : 0].u);
-	case IR_OP_FRACT: case IR_OP_SIN: case IR_OP_COS: case IR_OP_STEP: case IR_OP_SMOOTHSTEP:
+	case IR_OP_SIN: case IR_OP_COS: return 1.0f;   /* whatever x (sin_bound) */
+	case IR_OP_FRACT: case IR_OP_STEP: case IR_OP_SMOOTHSTEP:
 		return finite_bound(val(r, s[0], k)) && finite_bound(val(r, s[in->nsrc - 1], k)) ?
 		       1.0f : RANGE_UNKNOWN;
 	case IR_OP_FLOOR: case IR_OP_CEIL:
