@@ -591,17 +591,32 @@ static void blocked_error(struct sim_qpu *q, struct vc4_diag *diag)
 			     q->shared->mutex_owner);
 }
 
-enum sim_status sim_qpu_run(struct sim_qpu *q, uint64_t max_instructions,
-			    struct vc4_diag *diag)
+unsigned sim_qpu_fpu_mode(void)
 {
-	struct sim_fpu_env env;
-	enum sim_status st = SIM_RUNNING;
-	sim_fpu_enter(&env);
-	st = run(q, max_instructions, diag);
-	sim_fpu_leave(&env);
+	return sim_fpu_get();
+}
+
+/* sim_fpu_enter() and sim_fpu_leave() around the run with the caller's
+ * mode given: the run's mode set only when it differs, `mode` restored. */
+enum sim_status sim_qpu_run_from(struct sim_qpu *q, uint64_t max_instructions, unsigned mode,
+				 struct vc4_diag *diag)
+{
+	unsigned run_mode = sim_fpu_run_mode(mode);
+	bool changed = run_mode != mode;
+	if (changed)
+		sim_fpu_set(run_mode);
+	enum sim_status st = run(q, max_instructions, diag);
+	if (changed)
+		sim_fpu_set(mode);
 	if (st == SIM_BLOCKED) {
 		blocked_error(q, diag);
 		st = SIM_ERROR;
 	}
 	return st;
+}
+
+enum sim_status sim_qpu_run(struct sim_qpu *q, uint64_t max_instructions,
+			    struct vc4_diag *diag)
+{
+	return sim_qpu_run_from(q, max_instructions, sim_fpu_get(), diag);
 }

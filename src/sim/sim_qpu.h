@@ -245,4 +245,14 @@ enum sim_status sim_qpu_step(struct sim_qpu *q, struct vc4_diag *diag);
 enum sim_status sim_qpu_run(struct sim_qpu *q, uint64_t max_instructions,
 			    struct vc4_diag *diag);
 
+/* The calling thread's host float mode (x86: MXCSR), for
+ * sim_qpu_run_from(). */
+unsigned sim_qpu_fpu_mode(void);
+
+/* sim_qpu_run() for a caller that read its thread's float mode `mode` with
+ * sim_qpu_fpu_mode() and has not changed it since (the 3D pipeline, once
+ * per work item): the same, without reading the mode again per run. */
+enum sim_status sim_qpu_run_from(struct sim_qpu *q, uint64_t max_instructions, unsigned mode,
+				 struct vc4_diag *diag);
+
 #endif

@@ -197,6 +197,54 @@ static void sfu_vec_div(bool rsqrt, enum sim_sfu_model model, const uint32_t *re
 		out[i] = ((res[i] & mask) & ~spec[i]) | (sval[i] & spec[i]);
 }
 
+/* sfu_vec_div() for recipsqrt in AVX2 intrinsics (x86-64 with SIM_CLONES):
+ * the same operations on the same values (the float widened to double,
+ * sqrtpd, divpd, the double's bits rebiased; specials as there), 8 lanes
+ * at a time in registers. As a clone of sfu_vec_div() the square roots
+ * went through memory and an out-of-line sqrt16_avx() per call. */
+#if SIM_SFU_APPROX && defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && \
+	!defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#define SFU_RSQRT_AVX2 1
+__attribute__((target("avx2"))) static void sfu_rsqrt_avx2(enum sim_sfu_model model,
+							   const uint32_t *restrict in,
+							   uint32_t *restrict out)
+{
+	static const uint32_t keep[] = {
+		[SIM_SFU_15BIT] = 0xffffff00u,
+		[SIM_SFU_13BIT] = 0xfffffc00u,
+		[SIM_SFU_EXACT] = 0xffffffffu,
+	};
+	const __m256i expm = _mm256_set1_epi32((int)EXPM), mag = _mm256_set1_epi32(0x7fffffff);
+	const __m256i one = _mm256_set1_epi32(0x3f800000), bias = _mm256_set1_epi32((int)(896u << 23)); /* mod 2^32 */
+	const __m256i mask = _mm256_set1_epi32((int)keep[model]);
+	const __m256d d1 = _mm256_set1_pd(1.0);
+	for (int h = 0; h < SIM_LANES; h += 8) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(in + h));
+		__m256i e = _mm256_and_si256(v, expm);
+		/* zeros and denormals (read as zero), Inf and NaN */
+		__m256i zero = _mm256_cmpeq_epi32(e, _mm256_setzero_si256());
+		__m256i spec = _mm256_or_si256(zero, _mm256_cmpeq_epi32(e, expm));
+		__m256i x = _mm256_blendv_epi8(_mm256_and_si256(v, mag), one, spec);
+		__m256 xf = _mm256_castsi256_ps(x);
+		__m256d lo = _mm256_cvtps_pd(_mm256_castps256_ps128(xf));
+		__m256d hi = _mm256_cvtps_pd(_mm256_extractf128_ps(xf, 1));
+		lo = _mm256_div_pd(d1, _mm256_sqrt_pd(lo));
+		hi = _mm256_div_pd(d1, _mm256_sqrt_pd(hi));
+		/* positive doubles: bits 60..29 of each, the low 32-bit halves
+		 * gathered in lane order */
+		__m256 l = _mm256_castsi256_ps(_mm256_srli_epi64(_mm256_castpd_si256(lo), 29));
+		__m256 g = _mm256_castsi256_ps(_mm256_srli_epi64(_mm256_castpd_si256(hi), 29));
+		__m256i bits = _mm256_permute4x64_epi64(
+			_mm256_castps_si256(_mm256_shuffle_ps(l, g, _MM_SHUFFLE(2, 0, 2, 0))), 0xd8);
+		__m256i res = _mm256_and_si256(_mm256_sub_epi32(bits, bias), mask);
+		res = _mm256_blendv_epi8(res, _mm256_and_si256(zero, expm), spec);
+		_mm256_storeu_si256((__m256i *)(void *)(out + h), res);
+	}
+}
+#else
+#define SFU_RSQRT_AVX2 0
+#endif
+
 /* ---- exp2 and log2 without libm ---------------------------------------- */
 
 
@@ -497,6 +545,12 @@ void sim_sfu_vec_rtz(enum sim_sfu_func func, enum sim_sfu_model model, const uin
 		     uint32_t *out)
 {
 #if SIM_SFU_APPROX
+#if SFU_RSQRT_AVX2
+	if (func == SIM_SFU_RECIPSQRT && __builtin_cpu_supports("avx2")) {
+		sfu_rsqrt_avx2(model, in, out);
+		return;
+	}
+#endif
 	if (func == SIM_SFU_RECIP || func == SIM_SFU_RECIPSQRT) {
 		sfu_vec_div(func == SIM_SFU_RECIPSQRT, model, in, out);
 		return;

@@ -43,7 +43,9 @@ struct fs_ctx {
 	/* From here on written before read: pipe_fragment_block() clears only
 	 * the fields above. */
 	uint32_t at[16];       /* per lane: tile-buffer word of sample 0 (tile_words()) */
-	double lw1[16], lw2[16];  /* per lane: lambda1 / w1, lambda2 / w2 (fs_varying()) */
+	/* per lane: lambda1 / w1, lambda2 / w2 (fs_varying()); aligned as
+	 * pipe_frag_block's lambda */
+	PIPE_LANE_ALIGN double lw1[16], lw2[16];
 	uint32_t z[16];        /* depth to test: tlb_z write, else interpolated */
 	struct pipe_stencil_face stencil[16][2];
 };
@@ -58,6 +60,69 @@ static void tile_words(const struct sim_pipe *p, const struct pipe_frag_block *b
 		at[i] = pipe_tile_word(&p->tb, x, y, 0);
 	}
 }
+
+/* A single-sampled block's lanes by tile-buffer row (x86-64): row r of
+ * the 4x4 block is lanes l, l + 1, l + 4, l + 5 with l = fs_row[r]
+ * (pipe_lane_x() 0..3), four consecutive words from at[l] when x0 is a
+ * multiple of 4 (the rasteriser's blocks; fs_rows() says so). Each row as
+ * one 16-byte load or store instead of four words. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define FS_ROWS 1
+#include <emmintrin.h>
+static const uint8_t fs_row[4] = { 0, 2, 8, 10 };
+
+static bool fs_rows(const struct sim_pipe *p, const struct pipe_frag_block *b)
+{
+	return p->tb.samples == 1 && (b->x0 & 3) == 0;
+}
+
+/* Lanes l, l + 1, l + 4, l + 5 of v as one vector. */
+static inline __m128i row_get(const uint32_t v[16], uint32_t l)
+{
+	return _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(v + l)),
+				  _mm_loadl_epi64((const __m128i *)(const void *)(v + l + 4)));
+}
+
+/* The four lanes of row_get() set in the 16-lane mask `lanes`, as ~0. */
+static inline __m128i row_mask(uint32_t lanes, uint32_t l)
+{
+	const __m128i bits = _mm_set_epi32(32, 16, 2, 1);
+	return _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((int)(lanes >> l)), bits), bits);
+}
+
+/* The tile-buffer words of the 16 lanes, shifted right by `sh`, into out
+ * as 16-byte stores (lanes 0..3 are rows 0 and 1's first two words, 4..7
+ * their last two, 8..15 the same of rows 2 and 3): the lane loops after
+ * load whole vectors, which 8-byte stores could not forward. */
+static void rows_gather(const uint32_t *buf, const uint32_t at[16], int sh, uint32_t out[16])
+{
+	for (uint32_t h = 0; h < 2; h++) {
+		const uint32_t *r0 = &buf[at[fs_row[2 * h]]], *r1 = &buf[at[fs_row[2 * h + 1]]];
+		__m128i t0 = _mm_srli_epi32(_mm_loadu_si128((const __m128i *)(const void *)r0), sh);
+		__m128i t1 = _mm_srli_epi32(_mm_loadu_si128((const __m128i *)(const void *)r1), sh);
+		_mm_storeu_si128((__m128i *)(void *)(out + 8 * h), _mm_unpacklo_epi64(t0, t1));
+		_mm_storeu_si128((__m128i *)(void *)(out + 8 * h + 4), _mm_unpackhi_epi64(t0, t1));
+	}
+}
+
+/* buf[at[i]] = (v[i] << sh) | (buf[at[i]] & keep) for the lanes in `lanes`
+ * (the same words as a loop over them: each lane its own word). */
+static void rows_scatter(uint32_t *buf, const uint32_t at[16], const uint32_t v[16], int sh,
+			 uint32_t keep, uint32_t lanes)
+{
+	for (uint32_t r = 0; r < 4; r++) {
+		uint32_t l = fs_row[r];
+		__m128i m = row_mask(lanes, l);
+		__m128i *w = (__m128i *)(void *)&buf[at[l]];
+		__m128i old = _mm_loadu_si128(w);
+		__m128i nv = _mm_or_si128(_mm_slli_epi32(row_get(v, l), sh),
+					  _mm_and_si128(old, _mm_set1_epi32((int)keep)));
+		_mm_storeu_si128(w, _mm_or_si128(_mm_and_si128(m, nv), _mm_andnot_si128(m, old)));
+	}
+}
+#else
+#define FS_ROWS 0
+#endif
 
 /* The lanes i where compare function f passes for a[i] against b[i]
  * (pipe_compare() with the switch outside the lane loop; the compares as
@@ -116,8 +181,13 @@ static void zs_test_sample(struct fs_ctx *c, uint32_t i, uint32_t k)
 static void zs_test_single(struct fs_ctx *c)
 {
 	uint32_t tz[16];
-	for (uint32_t i = 0; i < 16; i++)
-		tz[i] = c->p->tb.zs[c->at[i]] >> 8;
+#if FS_ROWS
+	if (fs_rows(c->p, c->b))
+		rows_gather(c->p->tb.zs, c->at, 8, tz);
+	else
+#endif
+		for (uint32_t i = 0; i < 16; i++)
+			tz[i] = c->p->tb.zs[c->at[i]] >> 8;
 	uint16_t cover = c->b->cover;
 	uint16_t pass = compare_lanes(c->s->cfg.depth_test_function, c->z, tz) & cover;
 	for (uint32_t i = 0; i < 16; i++) {
@@ -159,6 +229,12 @@ static void zs_update_single(struct fs_ctx *c, uint16_t lanes)
 {
 	if (!c->s->cfg.z_updates_enable)
 		return;
+#if FS_ROWS
+	if (fs_rows(c->p, c->b)) {
+		rows_scatter(c->p->tb.zs, c->at, c->z, 8, 0xff, lanes & c->zmask & c->pass0);
+		return;
+	}
+#endif
 	/* the passing lanes (tested, so covered) in turn */
 	for (uint32_t m = (uint32_t)(lanes & c->zmask & c->pass0); m; m &= m - 1) {
 		uint32_t i = (uint32_t)__builtin_ctz(m);
@@ -387,6 +463,12 @@ static bool color_write(struct fs_ctx *c, struct sim_qpu *q, bool ms, const uint
 				    "sample%s per pixel", q->ip, k + 1, ns, ns == 1 ? "" : "s");
 	first_color_write(c, lanes);
 	if (ns == 1) { /* sample 0 of each lane, whatever the write */
+#if FS_ROWS
+		if (fs_rows(c->p, c->b)) {
+			rows_scatter(c->p->tb.color, c->at, val, 0, 0, lanes & c->pass0);
+			return true;
+		}
+#endif
 		for (uint32_t m = (uint32_t)(lanes & c->pass0); m; m &= m - 1) {
 			uint32_t i = (uint32_t)__builtin_ctz(m);
 			c->p->tb.color[c->at[i]] = val[i];
@@ -470,8 +552,13 @@ static void early_z(struct sim_pipe *p, const struct pipe_state *s, struct pipe_
 	uint16_t cover = b->cover;
 	if (p->tb.samples == 1) {
 		uint32_t tz[16];
-		for (uint32_t i = 0; i < 16; i++)
-			tz[i] = p->tb.zs[at[i]] >> 8;
+#if FS_ROWS
+		if (fs_rows(p, b))
+			rows_gather(p->tb.zs, at, 8, tz);
+		else
+#endif
+			for (uint32_t i = 0; i < 16; i++)
+				tz[i] = p->tb.zs[at[i]] >> 8;
 		uint16_t pass = compare_lanes(s->cfg.depth_test_function, b->z24, tz);
 		b->cover = cover & pass;
 		for (uint32_t i = 0; i < 16; i++)

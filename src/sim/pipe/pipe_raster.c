@@ -15,7 +15,12 @@
 #include <string.h>
 
 #include "sim/pipe/pipe_conv.h"
+#include "sim/pipe/pipe_div.h"
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 #include "sim/pipe/pipe_internal.h"
+
 
 struct tri_setup {
 	int64_t x[3], y[3];   /* 1/16 pixel, viewport offset applied */
@@ -232,6 +237,82 @@ static uint16_t edges_wide(const struct tri_setup *t, int64_t cx, int64_t cy, do
 	return in;
 }
 
+#if PIPE_AVX2
+/* edges_small() in AVX2 (the same values: e0 + step, one double addition
+ * each; the same test), the 16 lanes as four vectors of 4 doubles, the
+ * inside mask from the compares by movmskpd (GCC narrows the double
+ * masks of edges_small()'s loop to 32-bit lanes through shuffles and ORs
+ * the lanes together), and the barycentrics e / den straight from the
+ * registers into lambda (pipe_div4_fma(), pipe_div.h). */
+__attribute__((target("avx2,fma"))) static inline uint16_t
+edges_small_avx2(const struct tri_setup *t, int64_t cx, int64_t cy, bool all_in, double den,
+		 double lambda[3][16])
+{
+	const __m256d zero = _mm256_setzero_pd(), ones = _mm256_castsi256_pd(_mm256_set1_epi32(-1));
+	__m256d b = _mm256_set1_pd(den), y = _mm256_set1_pd(1.0 / den);
+	__m256d ok[4] = { ones, ones, ones, ones };
+	for (int k = 0; k < 3; k++) {
+		__m256d e0 = _mm256_set1_pd(i64_to_double(t->sign * edge(t, k, cx, cy)));
+		__m256d tl = t->top_left[k] ? ones : zero;
+		for (int j = 0; j < 4; j++) {
+			__m256d e = _mm256_add_pd(e0, _mm256_loadu_pd(&t->step[k][4 * j]));
+			_mm256_storeu_pd(&lambda[k][4 * j], pipe_div4_fma(e, b, y));
+			__m256d gt = _mm256_cmp_pd(e, zero, _CMP_GT_OQ);
+			__m256d eq = _mm256_and_pd(_mm256_cmp_pd(e, zero, _CMP_EQ_OQ), tl);
+			ok[j] = _mm256_and_pd(ok[j], _mm256_or_pd(gt, eq));
+		}
+	}
+	if (all_in)
+		return 0xffff;
+	return (uint16_t)(_mm256_movemask_pd(ok[0]) | _mm256_movemask_pd(ok[1]) << 4 |
+			  _mm256_movemask_pd(ok[2]) << 8 | _mm256_movemask_pd(ok[3]) << 12);
+}
+
+#endif
+
+#if PIPE_AVX2
+/* block_lanes_body()'s depth and W of the 16 lanes in AVX2 intrinsics:
+ * the same operations in the same order on the same values (no FMA), the
+ * compares and conversions as vectors (GCC narrowed the loop's double
+ * masks to 32-bit lanes through shuffles), the results as 32-byte stores. */
+__attribute__((target("avx2"))) static inline void
+zw_avx2(const double lambda[3][16], const struct pipe_vertex *v[3], double zoff, uint32_t z24[16],
+	float w[16])
+{
+	const __m256d z0 = _mm256_set1_pd(v[0]->zs), z1 = _mm256_set1_pd(v[1]->zs);
+	const __m256d z2 = _mm256_set1_pd(v[2]->zs), w0 = _mm256_set1_pd(v[0]->inv_wc);
+	const __m256d w1 = _mm256_set1_pd(v[1]->inv_wc), w2 = _mm256_set1_pd(v[2]->inv_wc);
+	const __m256d zmax = _mm256_set1_pd(Z24_MAX), zo = _mm256_set1_pd(zoff);
+	const __m256d lim = _mm256_set1_pd((double)3.4e38f), big = _mm256_set1_pd(3.4e38);
+	__m128i zi[4];
+	__m128 wf[4];
+	for (int j = 0; j < 4; j++) {
+		__m256d l0 = _mm256_loadu_pd(&lambda[0][4 * j]), l1 = _mm256_loadu_pd(&lambda[1][4 * j]);
+		__m256d l2 = _mm256_loadu_pd(&lambda[2][4 * j]);
+		__m256d z = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(l0, z0), _mm256_mul_pd(l1, z1)),
+					  _mm256_mul_pd(l2, z2));
+		z = _mm256_add_pd(_mm256_mul_pd(z, zmax), zo);
+		/* !(z > 0) (NaN too) gives +0, z > Z24_MAX gives Z24_MAX */
+		z = _mm256_and_pd(z, _mm256_cmp_pd(z, _mm256_setzero_pd(), _CMP_GT_OQ));
+		z = _mm256_blendv_pd(z, zmax, _mm256_cmp_pd(z, zmax, _CMP_GT_OQ));
+		zi[j] = _mm256_cvttpd_epi32(_mm256_add_pd(z, _mm256_set1_pd(0.5)));
+		__m256d iw = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(l0, w0), _mm256_mul_pd(l1, w1)),
+					   _mm256_mul_pd(l2, w2));
+		__m256d r = _mm256_div_pd(_mm256_set1_pd(1.0), iw);
+		/* pipe_to_float16(): the clamp in doubles, then the conversion */
+		r = _mm256_blendv_pd(r, lim, _mm256_cmp_pd(r, big, _CMP_GT_OQ));
+		r = _mm256_blendv_pd(r, _mm256_sub_pd(_mm256_setzero_pd(), lim),
+				     _mm256_cmp_pd(r, _mm256_sub_pd(_mm256_setzero_pd(), big),
+						   _CMP_LT_OQ));
+		wf[j] = _mm256_cvtpd_ps(r);
+	}
+	_mm256_storeu_si256((__m256i *)(void *)z24, _mm256_set_m128i(zi[1], zi[0]));
+	_mm256_storeu_si256((__m256i *)(void *)(z24 + 8), _mm256_set_m128i(zi[3], zi[2]));
+	_mm256_storeu_ps(w, _mm256_set_m128(wf[1], wf[0]));
+	_mm256_storeu_ps(w + 8, _mm256_set_m128(wf[3], wf[2]));
+}
+#endif
+
 /* The lanes of block b (x0, y0 set), whole vectors so that the loops
  * vectorise (when `need` is not 0 and none of its lanes is inside: 0, the
  * lanes' values not computed): the barycentrics (E_i / area at each pixel centre, E_i stepped
@@ -242,23 +323,44 @@ static uint16_t edges_wide(const struct tri_setup *t, int64_t cx, int64_t cy, do
  * centre is inside by the top-left rule; lanes outside still get their
  * values (they feed their quad's derivatives). For a block the caller
  * knows to lie inside (`all_in`, small triangles) the edge tests are
- * skipped and the result is 0xffff. */
-PIPE_CLONES
-static uint16_t block_lanes(const struct tri_setup *t, const struct pipe_vertex *v[3],
-			    double zoff, uint16_t need, bool all_in, struct pipe_frag_block *b)
+ * skipped and the result is 0xffff. Inlined into block_lanes_avx2()
+ * (`avx2`: the edge tests and the barycentrics by edges_small_avx2())
+ * and block_lanes_base(). */
+static inline __attribute__((always_inline)) uint16_t
+block_lanes_body(const struct tri_setup *t, const struct pipe_vertex *v[3], double zoff,
+		 uint16_t need, bool all_in, struct pipe_frag_block *b, bool avx2)
 {
 	int64_t cx = (int64_t)b->x0 * 16 + 8, cy = (int64_t)b->y0 * 16 + 8;
 	double den = i64_to_double(t->sign * t->area), ed[3][16];
 	uint16_t in;
-	if (t->small)
-		in = edges_small(t, cx, cy, all_in, ed);
-	else
-		in = edges_wide(t, cx, cy, ed);
-	if (need && !(in & need))
-		return 0; /* the block covers nothing: its lanes are not used */
-	for (int k = 0; k < 3; k++)
-		for (uint32_t i = 0; i < 16; i++)
-			b->lambda[k][i] = ed[k][i] / den;
+#if PIPE_AVX2
+	/* |e| < 2^44, den < 2^44: pipe_div.h's range; the lambdas of a block
+	 * that covers nothing are computed too (cheap here), not used */
+	if (avx2 && t->small) {
+		in = edges_small_avx2(t, cx, cy, all_in, den, b->lambda);
+		if (need && !(in & need))
+			return 0;
+	} else
+#else
+	(void)avx2;
+#endif
+	{
+		if (t->small)
+			in = edges_small(t, cx, cy, all_in, ed);
+		else
+			in = edges_wide(t, cx, cy, ed);
+		if (need && !(in & need))
+			return 0; /* the block covers nothing: its lanes are not used */
+		for (int k = 0; k < 3; k++)
+			for (uint32_t i = 0; i < 16; i++)
+				b->lambda[k][i] = ed[k][i] / den;
+	}
+#if PIPE_AVX2
+	if (avx2) {
+		zw_avx2(b->lambda, v, zoff, b->z24, b->w);
+		return in;
+	}
+#endif
 	double z0 = v[0]->zs, z1 = v[1]->zs, z2 = v[2]->zs;
 	double w0 = v[0]->inv_wc, w1 = v[1]->inv_wc, w2 = v[2]->inv_wc;
 #if SIM_HOST_DAZ
@@ -285,6 +387,39 @@ static uint16_t block_lanes(const struct tri_setup *t, const struct pipe_vertex 
 #endif
 	return in;
 }
+
+#if PIPE_AVX2
+__attribute__((target("avx2,fma"))) static uint16_t
+block_lanes_avx2(const struct tri_setup *t, const struct pipe_vertex *v[3], double zoff,
+		 uint16_t need, bool all_in, struct pipe_frag_block *b)
+{
+	return block_lanes_body(t, v, zoff, need, all_in, b, true);
+}
+
+static uint16_t block_lanes_base(const struct tri_setup *t, const struct pipe_vertex *v[3],
+				 double zoff, uint16_t need, bool all_in, struct pipe_frag_block *b)
+{
+	return block_lanes_body(t, v, zoff, need, all_in, b, false);
+}
+
+/* block_lanes_body() compiled for this CPU: with AVX2 and FMA where the
+ * host has them, else the baseline. */
+static inline uint16_t block_lanes(const struct tri_setup *t, const struct pipe_vertex *v[3],
+				   double zoff, uint16_t need, bool all_in,
+				   struct pipe_frag_block *b)
+{
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+		return block_lanes_avx2(t, v, zoff, need, all_in, b);
+	return block_lanes_base(t, v, zoff, need, all_in, b);
+}
+#else
+/* block_lanes_body() on other hosts. */
+static uint16_t block_lanes(const struct tri_setup *t, const struct pipe_vertex *v[3],
+			    double zoff, uint16_t need, bool all_in, struct pipe_frag_block *b)
+{
+	return block_lanes_body(t, v, zoff, need, all_in, b, false);
+}
+#endif
 
 /* The pixel rectangle [x0, x1) x [y0, y1) the current tile may draw. */
 static void draw_rect(const struct sim_pipe *p, const struct pipe_state *s, int64_t r[4])
@@ -352,6 +487,26 @@ static uint16_t rect_lanes(const struct pipe_frag_block *b, const int64_t r[4])
 	return (uint16_t)lanes;
 }
 
+/* samples[i] = full where bit i of cover is set, else 0. On x86-64 one
+ * 16-byte vector made in registers (as a loop, or from a vector
+ * initialiser, GCC built the bytes in general registers and stored them
+ * as two 8-byte halves, which the 16-byte load after them could not take
+ * from the store buffer). */
+static inline void cover_samples(uint8_t samples[16], uint32_t cover, uint8_t full)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	const uint64_t ones = 0x0101010101010101ull;
+	__m128i c = _mm_unpacklo_epi64(_mm_cvtsi64_si128((long long)((cover & 0xff) * ones)),
+				       _mm_cvtsi64_si128((long long)((cover >> 8 & 0xff) * ones)));
+	const __m128i bit = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1, -128, 64, 32, 16, 8, 4, 2, 1);
+	__m128i m = _mm_cmpeq_epi8(_mm_and_si128(c, bit), bit);
+	_mm_storeu_si128((__m128i *)(void *)samples, _mm_and_si128(m, _mm_set1_epi8((char)full)));
+#else
+	for (uint32_t i = 0; i < 16; i++)
+		samples[i] = (uint8_t)(full & (0u - (cover >> i & 1)));
+#endif
+}
+
 /* The lanes of block b (x0, y0 set): barycentrics, Z and W of every lane
  * (block_lanes()), and the covered pixels and samples inside the drawing
  * rectangle r. A block wholly inside the triangle (`all_in`) covers every
@@ -372,9 +527,7 @@ static void raster_block(struct sim_pipe *p, const struct pipe_state *s,
 		/* the loop below without the per-sample tests: a lane inside r
 		 * covers all its samples or none, by its centre */
 		b->cover = (all_in ? 0xffff : in) & rect;
-		uint32_t cover = b->cover;
-		for (uint32_t i = 0; i < 16; i++)
-			b->samples[i] = (uint8_t)(full & (0u - (cover >> i & 1)));
+		cover_samples(b->samples, b->cover, full);
 		return;
 	}
 	for (uint32_t i = 0; i < 16; i++) {

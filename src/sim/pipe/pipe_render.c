@@ -166,6 +166,8 @@ void pipe_item_execute(struct sim_pipe *e, struct pipe_item *it)
 		e->tb.zs[i] = it->fill_zs;
 	}
 	it->ok = true;
+	e->fpu_mode = sim_qpu_fpu_mode(); /* the item changes it only inside its runs */
+	e->fpu_known = true;
 	uint8_t pkt[128];
 	for (uint32_t at = 0; at < it->len && it->ok;) {
 		uint32_t addr, walked, len = it->pkts[at + 8];
@@ -186,6 +188,7 @@ void pipe_item_execute(struct sim_pipe *e, struct pipe_item *it)
 				     vc4_packet_name(pkt[0]), inner);
 		}
 	}
+	e->fpu_known = false;
 	it->stats = e->stats;
 }
 

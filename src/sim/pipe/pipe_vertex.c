@@ -131,7 +131,8 @@ bool pipe_shader_run(struct sim_pipe *p, const char *stage, uint32_t code, struc
 {
 	struct vc4_diag d;
 	vc4_diag_clear(&d);
-	enum sim_status st = sim_qpu_run(q, p->inst_limit, &d);
+	enum sim_status st = p->fpu_known ? sim_qpu_run_from(q, p->inst_limit, p->fpu_mode, &d)
+					  : sim_qpu_run(q, p->inst_limit, &d);
 	*counter += q->instructions;
 	if (st == SIM_DONE)
 		return true;
