@@ -192,11 +192,27 @@ static bool emit_add_exact(struct sel *s, enum qpu_reg_id reg, uint32_t flags)
 	return sel_push(s, w, 0, p.unif, flags | EN_NO_MERGE);
 }
 
+/* A `mov` whose source and destination temps got the same register, with no
+ * unpack, pack or flags: it writes the value already there (under any
+ * condition), so it emits nothing. */
+static bool is_noop_mov(const struct sel *s)
+{
+	const struct qir_inst *in = s->inst;
+	if (in->op != QIR_OP_MOV || in->sf || in->pack || in->src[0].unpack ||
+	    in->dst.file != QIR_FILE_TEMP || in->src[0].file != QIR_FILE_TEMP ||
+	    in->dst.index >= s->c->num_temps || in->src[0].index >= s->c->num_temps)
+		return false;
+	struct qir_phys_reg d = s->ra->temps[in->dst.index], r = s->ra->temps[in->src[0].index];
+	return d.file != QIR_PHYS_NONE && d.file == r.file && d.index == r.index;
+}
+
 /* One QIR instruction. */
 static bool select_inst(struct sel *s)
 {
 	const struct qir_inst *in = s->inst;
 	const struct qir_op_info *info = &qir_ops[in->op];
+	if (is_noop_mov(s))
+		return true;
 	switch (in->op) {
 	case QIR_OP_UNDEF:
 	case QIR_OP_FRAG_Z:

@@ -393,6 +393,90 @@ static void iteration(struct lower *l, struct glsl_node *body, struct unroll *u)
 	}
 }
 
+/* ---- loops whose every pass does the same ---- */
+
+#define IDEM_MAX_WRITES 16
+
+struct idem {
+	const struct glsl_node *var;                      /* the loop index */
+	const struct glsl_node *written[IDEM_MAX_WRITES]; /* roots assigned by `=` */
+	uint32_t count;
+};
+
+/* Collects the roots of the body's plain assignments; false on anything
+ * that is no such pass: a compound assignment, ++/--, break, return,
+ * discard, a nested loop, a user call, a root not found, too many roots. */
+static bool idem_writes(const struct glsl_node *n, struct idem *s)
+{
+	if (!n)
+		return true;
+	switch (n->kind) {
+	case N_PREINC: case N_PREDEC: case N_POSTINC: case N_POSTDEC:
+	case N_BREAK: case N_RETURN: case N_DISCARD:
+	case N_FOR: case N_WHILE: case N_DO:
+		return false;
+	case N_ASSIGN: {
+		const struct glsl_node *r = root(n->a);
+		if (n->op != P_ASSIGN || !r || s->count == IDEM_MAX_WRITES)
+			return false;
+		s->written[s->count++] = r;
+		break;
+	}
+	default:
+		break;
+	}
+	if (n->kind == N_CALL || n->kind == N_BLOCK) {
+		if (n->kind == N_CALL && n->call == CALL_USER)
+			return false;
+		for (const struct glsl_node *c = n->a; c; c = c->next)
+			if (!idem_writes(c, s))
+				return false;
+		return true;
+	}
+	return idem_writes(n->a, s) && idem_writes(n->b, s) && idem_writes(n->c, s) &&
+	       idem_writes(n->d, s);
+}
+
+/* Whether n reads the index or a root the body assigns (the assigned
+ * identifier of an assignment's target is no read; its indices are). */
+static bool idem_reads(const struct glsl_node *n, const struct idem *s, bool target)
+{
+	if (!n)
+		return false;
+	if (n->kind == N_IDENT) {
+		if (target)
+			return false;
+		if (n->ref == s->var)
+			return true;
+		for (uint32_t i = 0; i < s->count; i++)
+			if (n->ref == s->written[i])
+				return true;
+		return false;
+	}
+	if (n->kind == N_CALL || n->kind == N_BLOCK) {
+		for (const struct glsl_node *c = n->a; c; c = c->next)
+			if (idem_reads(c, s, false))
+				return true;
+		return false;
+	}
+	if (n->kind == N_ASSIGN)
+		return idem_reads(n->a, s, true) || idem_reads(n->b, s, false);
+	if (target && (n->kind == N_INDEX || n->kind == N_FIELD))
+		return idem_reads(n->a, s, true) || idem_reads(n->b, s, false);
+	return idem_reads(n->a, s, false) || idem_reads(n->b, s, false) ||
+	       idem_reads(n->c, s, false) || idem_reads(n->d, s, false);
+}
+
+/* A body that reads neither the index nor anything it assigns, and has no
+ * other effect: every pass takes the same path and stores the same values,
+ * so one pass leaves what any number of passes leaves (`continue` ends a
+ * pass the same way each time). */
+static bool idempotent(const struct glsl_node *body, const struct glsl_node *var)
+{
+	struct idem s = { .var = var };
+	return idem_writes(body, &s) && !idem_reads(body, &s, false);
+}
+
 bool gll_unroll(struct lower *l, struct glsl_node *n)
 {
 	struct header h = { 0 };
@@ -417,6 +501,8 @@ bool gll_unroll(struct lower *l, struct glsl_node *n)
 		flag(l, false, &u.cont);
 	l->unroll = &u;
 	l->jump = &u;
+	if (count > 1 && idempotent(n->d, h.var))
+		count = 1;
 	for (uint32_t k = 0; k < count && !u.broke && !l->failed; k++) {
 		u.value = vals[k];
 		iteration(l, n->d, &u);

@@ -665,9 +665,10 @@ bool qir_opt_redundant_sf(struct qir_compile *c);
 bool qir_opt_reassoc(struct qir_compile *c);
 /* a*b + a*c -> a*(b + c) for single-use products (opt_factor.c). */
 bool qir_opt_factor(struct qir_compile *c);
-/* a + (-u)*y -> a - u*y (and a - (-u)*y -> a + u*y) for single-use
- * products: the negation leaves the product (opt_neg_sum.c). */
+/* a + (-u)*y -> a - u*y, a - (-u)*y -> a + u*y (single-use products; opt_neg_sum.c). */
 bool qir_opt_neg_sum(struct qir_compile *c);
+/* (-u)*K -> u*(-K) for a constant K, (-u)*(-v) -> u*v (opt_neg_const.c). */
+bool qir_opt_neg_const(struct qir_compile *c);
 /* Conditions on flags a constant set decided at compile time (opt_const_flags.c). */
 bool qir_opt_const_flags(struct qir_compile *c);
 /* Conditional writes of the value a temp already holds removed (opt_same_cond.c). */
@@ -686,8 +687,7 @@ bool qir_opt_const_temps(struct qir_compile *c);
 /* (x + C) * K -> x * K + C * K for a power of two K, the sum read once
  * (opt_scale_first.c). */
 bool qir_opt_scale_first(struct qir_compile *c);
-/* A factor shared by the factors of two summed products pulled up for
- * `factor` (opt_pull_factor.c). */
+/* A factor shared by two summed products' factors pulled up (opt_pull_factor.c). */
 bool qir_opt_pull_factor(struct qir_compile *c);
 bool qir_opt_flag_bool(struct qir_compile *c);
 bool qir_opt_const_pack(struct qir_compile *c);

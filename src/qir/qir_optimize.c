@@ -69,6 +69,7 @@ static const struct qir_pass standard_passes[] = {
 	{ "pull_factor", qir_opt_pull_factor, true, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
 	{ "factor", qir_opt_factor, false, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
 	{ "neg_sum", qir_opt_neg_sum, false, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), 0 },
+	{ "neg_const", qir_opt_neg_const, true, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), 0 },
 	{ "const_flags", qir_opt_const_flags, false, QIR_NEEDS_SF | QIR_NEEDS_COND, 0 },
 	{ "same_cond", qir_opt_same_cond, false, QIR_NEEDS_COND, 0 },
 	{ "cond_pair", qir_opt_cond_pair, false, QIR_NEEDS_COND, 0 },

@@ -3,7 +3,8 @@
  * rb14), r4 results under a condition, SFU latency, pairing of two moves,
  * uniform order re-read from the schedule, MUL-unit colour packs, a VPM
  * read shared with an SFU write or with a VPM write and a product, the
- * thread switch placement and the program end — exact disassembly, hazard
+ * thread switch placement, a copy into its source's register dropped and
+ * the program end — exact disassembly, hazard
  * checker and kernel clean. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +21,11 @@
 #include "qpu/check/qpu_kernel.h"
 #include "qpu/qpu_dis.h"
 
+/* When `same_to` is non-zero, expect() gives temp same_to the register the
+ * allocator gave temp same_from (as the allocator does for a copy of a
+ * value dying at the copy). */
+static uint32_t same_from, same_to;
+
 /* Parses, allocates and emits `text`; asserts checker and kernel clean
  * and that the disassembly equals `want`. */
 static void expect(const char *text, enum qpu_stage stage, const char *want,
@@ -34,6 +40,8 @@ static void expect(const char *text, enum qpu_stage stage, const char *want,
 	struct qir_ra_result ra;
 	if (!qir_register_allocate(c, &ra, &d))
 		fail_msg("%s", d.msg);
+	if (same_to)
+		ra.temps[same_to] = ra.temps[same_from];
 	struct qpu_program p;
 	if (!qpu_emit(c, &ra, &p, &d))
 		fail_msg("%s", d.msg);
@@ -443,6 +451,39 @@ static void vpm_read_three_readers(void **state)
 	       "nop ; nop\n", NULL);
 }
 
+/* A select's copy `mov t2, t1` of a value dying there, given t1's register
+ * (r2): the copy emits nothing (no `mov r2, r2`), the conditional write
+ * goes to r2 in place. */
+static void noop_mov(void **state)
+{
+	(void)state;
+	same_from = 1;
+	same_to = 2;
+	expect("qir fs\n"
+	       "uniform u0 user 0\n"
+	       "uniform u1 user 1\n"
+	       "uniform u2 user 2\n"
+	       "block 0:\n"
+	       "\tmov t0, u0\n"
+	       "\tfadd t1, t0, u1\n"
+	       "\tfmul t3, t1, t0\n"
+	       "\tfsub.sf -, t3, t0\n"
+	       "\tmov t2, t1\n"
+	       "\tmov.zc t2, u2\n"
+	       "\tfadd t4, t2, t3\n"
+	       "\tmov tlb_color, t4\n",
+	       QPU_STAGE_FS,
+	       "mov r1, unif ; nop\n"
+	       "fadd r2, r1, unif ; nop\n"
+	       "nop ; fmul r3, r2, r1\n"
+	       "fsub.sf nop, r3, r1 ; nop\n"
+	       "mov.zc r2, unif ; nop ; sbwait\n"
+	       "fadd r1, r2, r3 ; nop ; thrend\n"
+	       "mov tlb_color_all, r1 ; nop\n"
+	       "nop ; nop ; sbdone\n", NULL);
+	same_to = 0;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -459,6 +500,7 @@ int main(void)
 		cmocka_unit_test(vpm_read_written_and_scaled),
 		cmocka_unit_test(vpm_read_dependent_readers),
 		cmocka_unit_test(vpm_read_three_readers),
+		cmocka_unit_test(noop_mov),
 	};
 	return cmocka_run_group_tests_name("compiler_emit", tests, NULL, NULL);
 }

@@ -194,6 +194,56 @@ static void unroll_policy(void **state)
 	     "gl_FragColor = vec4(s, z, 0.0); }", 16.0f, 0.5f, 0.5f, 0.0f);
 }
 
+/* IR instructions of the shader compiled from src. */
+static uint32_t ir_len(const char *src)
+{
+	struct glsl_shader *sh = gt_compile(src, GLSL_FRAGMENT);
+	uint32_t n = sh->ir->instrs.len;
+	glsl_shader_free(sh);
+	return n;
+}
+
+/* A loop whose body reads neither its index nor anything it assigns
+ * (plain `=` only, no break, no call of a user function) is lowered as one
+ * pass: ten passes of the select-style ifs of piglit's
+ * loop-shadow-variables are the IR of one. A body reading its index, what
+ * it assigns, or with `+=` keeps every pass. */
+static void idempotent_loops(void **state)
+{
+	(void)state;
+	const char *fmt = FS_HEAD "uniform float lim; uniform int n; uniform sampler2D s;\n"
+		"void main() { vec4 c = vec4(1.0); float k = lim;\n"
+		"for (int i = 0; i < %d; i++) { %s }\n"
+		"gl_FragColor = c; }";
+	static const char *const same[] = {
+		"if (n > 0) if (n == 2) { c = vec4(0.0, 0.75, 0.0, 0.0); continue; }"
+		" else if (n == 1) { c = vec4(0.0, 0.75, k, 0.0); continue; }",
+		"float t = lim * 2.0; c.y = t; c.x = texture2D(s, vec2(t)).x;",
+	};
+	static const char *const every[] = {
+		"if (i == n) c = vec4(0.5);", "c = c * 0.5;", "c.x += 1.0;",
+		"if (c.x > 0.5) c.y = float(n); c.x = 0.0;",
+	};
+	char one[1024], ten[1024];
+	for (unsigned v = 0; v < 2; v++) {
+		snprintf(one, sizeof(one), fmt, 1, same[v]);
+		snprintf(ten, sizeof(ten), fmt, 10, same[v]);
+		assert_int_equal(ir_len(ten), ir_len(one));
+	}
+	for (unsigned v = 0; v < 4; v++) {
+		snprintf(one, sizeof(one), fmt, 1, every[v]);
+		snprintf(ten, sizeof(ten), fmt, 10, every[v]);
+		assert_true(ir_len(ten) > ir_len(one));
+	}
+	snprintf(ten, sizeof(ten), fmt, 10, same[0]);
+	frag_u(ten, 3.0f, 0, 1.0f, 1.0f, 1.0f, 1.0f);
+	frag_u(ten, 3.0f, 1, 0.0f, 0.75f, 3.0f, 0.0f);
+	frag_u(ten, 3.0f, 2, 0.0f, 0.75f, 0.0f, 0.0f);
+	frag_u(ten, 3.0f, 3, 1.0f, 1.0f, 1.0f, 1.0f);
+	snprintf(ten, sizeof(ten), fmt, 10, every[3]);
+	frag_u(ten, 3.0f, 2, 0.0f, 2.0f, 1.0f, 1.0f);
+}
+
 static void functions(void **state)
 {
 	(void)state;
@@ -326,6 +376,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(control_flow),
 		cmocka_unit_test(loops_unrolled_and_general),
 		cmocka_unit_test(unroll_policy),
+		cmocka_unit_test(idempotent_loops),
 		cmocka_unit_test(functions),
 		cmocka_unit_test(arrays_and_structs),
 		cmocka_unit_test(preprocessor),
