@@ -263,11 +263,14 @@ static bool place_end(struct emit_prog *p, uint32_t nblocks)
 	uint32_t min = end_min(p, nblocks), entry = last_entry(p, nblocks);
 	uint32_t at = find_end(p, min, entry, &wait);
 	at = end_with_swap(p, min, entry, at, &wait);
-	if (at == len) {
+	if (at == len) {   /* a new NOP, at min at the earliest (after a switch's slots) */
 		struct emit_out o = { qpu_nop(), -1, QIR_NONE };
 		wait = UINT32_MAX;
-		if (!vc4_array_push(&p->out, o))
-			return false;
+		do
+			if (!vc4_array_push(&p->out, o))
+				return false;
+		while (p->out.len <= min);
+		at = (uint32_t)p->out.len - 1;
 	}
 	if (wait != UINT32_MAX)
 		p->out.data[wait].word = qpu_set_sig(p->out.data[wait].word,

@@ -41,6 +41,10 @@ bool ct_set_key(struct qir_shader_key *k, const char *kv)
 		return k->depth_enabled = a, true;
 	if (sscanf(kv, "color_mask=%u", &a) == 1)
 		return k->color_mask = (uint8_t)a, true;
+	if (sscanf(kv, "point_size=%u", &a) == 1)
+		return k->point_size = a, true;
+	if (!strcmp(kv, "rt_format=bgr565") || !strcmp(kv, "rt_format=rgba8888"))
+		return k->rt_format = kv[10] == 'b' ? QIR_RT_BGR565 : QIR_RT_RGBA8888, true;
 	if (sscanf(kv, "blend=%u,%u,%u", &a, &b, &c) == 3) {
 		k->blend = (struct qir_blend_state){ true, (uint8_t)a, (uint8_t)a, (uint8_t)b,
 						     (uint8_t)c, (uint8_t)b, (uint8_t)c };

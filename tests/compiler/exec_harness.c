@@ -29,7 +29,13 @@ struct run {
 	float vary[64][16];              /* FS: varying component k, lane l */
 	uint32_t nvary, next_vary;
 	uint32_t color[16];
+	uint16_t color_lanes;            /* lanes whose colour write passed */
 	bool color_written;
+	uint32_t z[16];                  /* the TLB Z write */
+	uint16_t z_lanes;
+	bool z_written;
+	uint32_t dst[16];                /* the tile buffer's colour (tlb_color_read) */
+	const struct qir_shader_key *key;
 	uint8_t mem_bytes[MEM_SIZE];
 	struct sim_memory mem;
 	struct sim_shared shared;
@@ -133,13 +139,15 @@ static uint32_t uniform_value(const struct run *r, const struct qir_uniform *u)
 	}
 }
 
-/* Texel bytes for coordinates (s, t): the same on both sides. */
+/* Texel bytes for coordinates (s, t): the same on both sides. The scale
+ * 251 puts no byte boundary at a multiple of 1/1024 (the float inputs) or
+ * of 1/255 (unorm8 attributes) inside (0, 1). */
 static void texel(float s, float t, uint8_t b[4])
 {
 	float v[2] = { s, t };
 	for (int i = 0; i < 2; i++) {
 		float f = v[i] - floorf(v[i]);
-		b[i] = (uint8_t)(f * 255.0f);
+		b[i] = (uint8_t)(f * 251.0f);
 	}
 	b[2] = 128;
 	b[3] = 200;
@@ -193,12 +201,27 @@ static bool hook_vary(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t 
 static bool hook_tlb(void *user, struct sim_qpu *q, enum qpu_reg_id reg, const uint32_t val[16],
 		     uint16_t lanes, struct vc4_diag *diag)
 {
-	(void)q, (void)lanes, (void)diag;
+	(void)q, (void)diag;
 	struct run *r = user;
 	if (reg == QPU_REG_TLB_COLOR_ALL) {
 		memcpy(r->color, val, sizeof(r->color));
+		r->color_lanes = lanes;
 		r->color_written = true;
+	} else if (reg == QPU_REG_TLB_Z) {
+		memcpy(r->z, val, sizeof(r->z));
+		r->z_lanes = lanes;
+		r->z_written = true;
 	}
+	return true;
+}
+
+/* A tile-buffer read: the destination colour (random per lane). */
+static bool hook_tlb_load(void *user, struct sim_qpu *q, enum qpu_sig sig, uint32_t out[16],
+			  struct vc4_diag *diag)
+{
+	(void)q, (void)sig, (void)diag;
+	struct run *r = user;
+	memcpy(out, r->dst, sizeof(r->dst));
 	return true;
 }
 
@@ -218,7 +241,7 @@ static bool run_qpu(struct run *r, const struct vc4_compiled_stage *p, char *msg
 	bool ok = sim_program_init(&prog, p->code.words.data, (uint32_t)p->code.words.len, &d);
 	if (ok) {
 		struct sim_qpu_hooks h = { .user = r, .tmu_texture = hook_tex, .varying = hook_vary,
-					   .tlb_write = hook_tlb };
+					   .tlb_write = hook_tlb, .tlb_load = hook_tlb_load };
 		struct sim_qpu *q = calloc(1, sizeof(*q));
 		ok = q != NULL;
 		if (ok) {
@@ -226,6 +249,8 @@ static bool run_qpu(struct run *r, const struct vc4_compiled_stage *p, char *msg
 			for (int l = 0; l < 16; l++) {
 				q->rf[QPU_FILE_A][15][l] = fbits(1.0f);   /* W */
 				q->rf[QPU_FILE_B][15][l] = 0;              /* Z */
+				q->x_pix[l] = (uint32_t)l;                 /* frag_coord */
+				q->y_pix[l] = 7;
 			}
 			ok = sim_qpu_run(q, 1u << 22, &d) == SIM_DONE;
 			if (!ok && !d.set)
@@ -259,16 +284,85 @@ static struct run *run_new(uint64_t seed)
 	return r;
 }
 
+/* The format of attribute number `ord` (docs/lowering.md "Attributes"). */
+static enum qir_attr_format attr_format(const struct run *r, unsigned ord)
+{
+	return r->key && ord < QIR_KEY_MAX_ATTRS ? (enum qir_attr_format)r->key->attr_format[ord] :
+		QIR_ATTR_FLOAT;
+}
+
+/* VPM words of an attribute of `comps` components in format f. */
+static unsigned attr_words(enum qir_attr_format f, unsigned comps)
+{
+	if (f == QIR_ATTR_UNORM8 || f == QIR_ATTR_UINT8)
+		return 1;
+	return f == QIR_ATTR_FLOAT ? comps : (comps + 1) / 2;
+}
+
+/* Component k of an attribute whose words start at VPM row `row`, lane l. */
+static float attr_value(const struct run *r, enum qir_attr_format f, uint32_t row, unsigned k,
+			unsigned l)
+{
+	uint32_t w = r->shared.vpm[(row + (f == QIR_ATTR_FLOAT ? k : f >= QIR_ATTR_SNORM16 ?
+					   k / 2 : 0)) * 16 + l];
+	union ir_scalar v = { .u = w };
+	int16_t h = (int16_t)(w >> (16 * (k % 2)));
+	switch (f) {
+	case QIR_ATTR_UNORM8: return (float)((w >> (8 * k)) & 0xff) / 255.0f;
+	case QIR_ATTR_UINT8: return (float)((w >> (8 * k)) & 0xff);
+	case QIR_ATTR_SNORM16: return fmaxf((float)h / 32767.0f, -1.0f);
+	case QIR_ATTR_SINT16: return (float)h;
+	default: return v.f;
+	}
+}
+
+/* Random raw words for the attributes that are not floats, values exact
+ * in float like the float inputs (else a floor, fract, step or compare at
+ * an edge differs with the QPU's rounding): bytes 0 or 255 for unorm8,
+ * shorts 0 or -32768 (clamped to -1) for snorm16 (±32767 come out as
+ * ±(1 - 2^-24): the QPU's multiply by 1/32767 truncates), 0..7 for uint8
+ * and -4..3 for sint16 (small: products of large values cancel with float
+ * rounding errors beyond the tolerance, mix(x, x, x)). */
+static void fill_attributes(const struct ir_shader *sh, struct run *r)
+{
+	uint32_t row = 0, ord = 0;
+	for (size_t d = 0; d < sh->decls.len; d++) {
+		const struct ir_decl *decl = &sh->decls.data[d];
+		if (decl->kind != IR_DECL_ATTRIBUTE)
+			continue;
+		enum qir_attr_format f = attr_format(r, ord++);
+		unsigned n = attr_words(f, decl_comps(decl));
+		for (unsigned i = 0; f != QIR_ATTR_FLOAT && i < n && row + i < 32; i++)
+			for (unsigned l = 0; l < 16; l++) {
+				uint32_t w = next_rand(r);
+				static const uint16_t snorm[4] = { 0, 0x8000, 0x8000, 0 };
+				if (f == QIR_ATTR_UNORM8)
+					w &= 0x80808080u, w = (w >> 7) * 0xffu;
+				if (f == QIR_ATTR_SNORM16)
+					w = snorm[w & 3] | (uint32_t)snorm[w >> 8 & 3] << 16;
+				if (f == QIR_ATTR_UINT8)
+					w &= 0x07070707u;
+				if (f == QIR_ATTR_SINT16)
+					w = (((w & 7u) - 4u) & 0xffffu) | (((w >> 8 & 7u) - 4u) << 16);
+				r->shared.vpm[(row + i) * 16 + l] = w;
+			}
+		row += n;
+	}
+}
+
 /* Interprets lane l of a vertex shader; fills slots. */
 static bool ref_vertex(const struct ir_shader *sh, struct run *r, struct ir_slot_value *slots,
 		       unsigned l, char *msg, size_t msz)
 {
-	uint32_t row = 0;
+	uint32_t row = 0, ord = 0;
 	for (size_t d = 0; d < sh->decls.len; d++) {
 		const struct ir_decl *decl = &sh->decls.data[d];
-		if (decl->kind == IR_DECL_ATTRIBUTE)
-			for (unsigned k = 0; k < decl_comps(decl); k++, row++)
-				slots[d].c[k].u = r->shared.vpm[row * 16 + l];
+		if (decl->kind != IR_DECL_ATTRIBUTE)
+			continue;
+		enum qir_attr_format f = attr_format(r, ord++);
+		for (unsigned k = 0; k < decl_comps(decl); k++)
+			slots[d].c[k].f = attr_value(r, f, row, k, l);
+		row += attr_words(f, decl_comps(decl));
 	}
 	fill_uniform_slots(sh, r, slots);
 	struct ir_interp_io io = { .slots = slots, .sample = ref_sample, .arrays = r->arrays };
@@ -315,14 +409,38 @@ static const float *position_of(const struct ir_shader *sh, const struct ir_slot
 	return NULL;
 }
 
-/* Compares the VS outputs of lane l (rows from 2: 1/Wc, then varyings). */
+/* With key->point_size, the point size word at row `row`: the shader's
+ * point_size output (1.0 without one), at least 0.125. */
+static bool compare_point_size(const struct ir_shader *sh, const struct ir_slot_value *slots,
+			       const uint32_t *out, uint32_t row, unsigned l, struct exec_case *c)
+{
+	if (!c->key || !c->key->point_size)
+		return true;
+	float want = 1.0f;
+	for (size_t d = 0; d < sh->decls.len; d++)
+		if (sh->decls.data[d].kind == IR_DECL_OUTPUT &&
+		    sh->decls.data[d].builtin == IR_OUT_POINT_SIZE)
+			want = slots[d].c[0].f;
+	want = fmaxf(want, 0.125f);
+	union ir_scalar g = { .u = out[row * 16 + l] };
+	c->compared++;
+	if (!close_enough(g.f, want))
+		return snprintf(c->msg, sizeof(c->msg), "lane %u: point size %g, want %g", l,
+				(double)g.f, (double)want), false;
+	return true;
+}
+
+/* Compares the VS outputs of lane l (rows from 2: 1/Wc, [point size], then
+ * varyings). */
 static bool compare_vertex(const struct ir_shader *sh, const struct ir_slot_value *slots,
 			   const uint32_t *out, unsigned l, struct exec_case *c)
 {
-	uint32_t row = 3;
+	uint32_t row = c->key && c->key->point_size ? 4 : 3;
 	const float *pos = position_of(sh, slots);
 	if (!pos || !compare_screen(pos, out, 0, l, c))
 		return pos ? false : snprintf(c->msg, sizeof(c->msg), "no position") < 0;
+	if (!compare_point_size(sh, slots, out, 3, l, c))
+		return false;
 	for (size_t d = 0; d < sh->decls.len; d++) {
 		const struct ir_decl *decl = &sh->decls.data[d];
 		if (decl->kind != IR_DECL_VARYING)
@@ -354,7 +472,7 @@ static bool compare_coord(const struct ir_shader *sh, const struct ir_slot_value
 			return snprintf(c->msg, sizeof(c->msg), "lane %u: clip[%u] = %g, want %g", l,
 					k, (double)g.f, (double)pos[k]), false;
 	}
-	return compare_screen(pos, out, 4, l, c);
+	return compare_screen(pos, out, 4, l, c) && compare_point_size(sh, slots, out, 7, l, c);
 }
 
 bool exec_vertex(const struct ir_shader *vs, const struct vc4_compiled_stage *prog,
@@ -367,9 +485,11 @@ bool exec_vertex(const struct ir_shader *vs, const struct vc4_compiled_stage *pr
 	c->msg[0] = '\0';
 	c->compared = 0;
 	if (ok) {
+		r->key = c->key;
 		make_uniforms(vs, r);
 		for (uint32_t i = 0; i < 32 * 16; i++)
 			r->shared.vpm[i] = fbits(rand_float(r));
+		fill_attributes(vs, r);
 		uint32_t in[SIM_VPM_WORDS];
 		memcpy(in, r->shared.vpm, sizeof(in));
 		ok = run_qpu(r, prog, c->msg, sizeof(c->msg));
@@ -424,7 +544,56 @@ static uint8_t to_unorm8(float f)
 	return (uint8_t)(f * 255.0f + 0.5f);
 }
 
-/* Runs lane l through the interpreter and compares its colour. */
+/* Compares lane l's packed colour with `want` (floats): byte i holds
+ * channel swizzle[i] of the key's render-target format; a channel the
+ * colour mask leaves out keeps the destination's byte. Constant bytes
+ * (BGR565's alpha) are not compared. */
+static bool compare_color(const struct run *r, const union ir_scalar *want, unsigned l,
+			  struct exec_case *c)
+{
+	const struct qir_rt_format_info *fmt = &qir_rt_formats[r->key ? r->key->rt_format : 0];
+	unsigned mask = r->key ? r->key->color_mask : 15;
+	for (unsigned i = 0; i < 4; i++) {
+		unsigned ch = fmt->swizzle[i];
+		if (ch > QIR_SWZ_W)
+			continue;
+		bool keep = !((mask >> ch) & 1);
+		float wf = want[ch].f;
+		int got = (int)((r->color[l] >> (8 * i)) & 0xff);
+		int w = keep ? (int)((r->dst[l] >> (8 * i)) & 0xff) : to_unorm8(wf);
+		c->compared++;
+		if ((keep || isfinite(wf)) && abs(got - w) > (keep ? 0 : EXEC_BYTE_TOL))
+			return snprintf(c->msg, sizeof(c->msg), "lane %u: colour[%u] byte %d, "
+					"want %d (%s %g)", l, i, got, w, keep ? "masked" : "value",
+					(double)wf), false;
+	}
+	return true;
+}
+
+/* Compares lane l's Z write with ftoi(depth * 16777215) (depth values
+ * far outside [0, 1] are not compared). */
+static bool compare_z(const struct run *r, float depth, unsigned l, struct exec_case *c)
+{
+	if (!r->z_written || !((r->z_lanes >> l) & 1))
+		return snprintf(c->msg, sizeof(c->msg), "lane %u: no Z written", l) < 0;
+	float got = (float)(int32_t)r->z[l] / 16777215.0f;
+	c->compared++;
+	if (isfinite(depth) && fabsf(depth) < 64.0f && !close_enough(got, depth))
+		return snprintf(c->msg, sizeof(c->msg), "lane %u: Z %g, want %g", l, (double)got,
+				(double)depth), false;
+	return true;
+}
+
+static bool has_depth_output(const struct ir_shader *sh)
+{
+	for (size_t d = 0; d < sh->decls.len; d++)
+		if (sh->decls.data[d].kind == IR_DECL_OUTPUT &&
+		    sh->decls.data[d].builtin == IR_OUT_DEPTH)
+			return true;
+	return false;
+}
+
+/* Runs lane l through the interpreter and compares its colour (and Z). */
 static bool check_fragment_lane(const struct ir_shader *sh, struct run *r,
 				struct ir_slot_value *slots, unsigned l, struct exec_case *c)
 {
@@ -437,23 +606,31 @@ static bool check_fragment_lane(const struct ir_shader *sh, struct run *r,
 	}
 	fill_uniform_slots(sh, r, slots);
 	struct ir_interp_io io = { .slots = slots, .sample = ref_sample, .arrays = r->arrays,
-				   .frag_coord = { 0, 0, 0, 1 }, .front_facing = true };
+				   .frag_coord = { (float)l + 0.5f, 7.5f, 0, 1 },
+				   .front_facing = true };
 	struct vc4_diag dg = {0};
 	if (!ir_interpret(sh, &io, &dg))
 		return snprintf(c->msg, sizeof(c->msg), "interpreter: %.400s", dg.msg), false;
+	bool wrote = (r->color_lanes >> l) & 1;
+	c->compared++;
+	if (!r->color_written)   /* colour mask 0 (exec_fragment) */
+		return true;
+	if (io.discarded || !wrote)
+		return io.discarded == !wrote ? true : snprintf(c->msg, sizeof(c->msg),
+			"lane %u: %s", l, wrote ? "discarded, but colour written" :
+			"colour not written") < 0;
 	for (size_t d = 0; d < sh->decls.len; d++) {
 		const struct ir_decl *decl = &sh->decls.data[d];
-		if (decl->kind != IR_DECL_OUTPUT || decl->builtin != IR_OUT_COLOR)
+		if (decl->kind != IR_DECL_OUTPUT)
 			continue;
-		for (unsigned i = 0; i < 4; i++) {
-			float want = slots[d].c[i].f;
-			int got = (int)((r->color[l] >> (8 * i)) & 0xff), w = to_unorm8(want);
-			c->compared++;
-			if (isfinite(want) && abs(got - w) > EXEC_BYTE_TOL)
-				return snprintf(c->msg, sizeof(c->msg), "lane %u: colour[%u] byte "
-						"%d, want %d (%g)", l, i, got, w, (double)want), false;
-		}
+		if (decl->builtin == IR_OUT_COLOR && !compare_color(r, slots[d].c, l, c))
+			return false;
+		if (decl->builtin == IR_OUT_DEPTH && r->key && r->key->depth_enabled &&
+		    !compare_z(r, slots[d].c[0].f, l, c))
+			return false;
 	}
+	if (r->key && r->key->depth_enabled && !has_depth_output(sh))
+		return compare_z(r, 0.0f, l, c);   /* the Z payload (rb15 = 0) */
 	return true;
 }
 
@@ -466,11 +643,14 @@ bool exec_fragment(const struct ir_shader *fs, const struct vc4_compiled_stage *
 	c->msg[0] = '\0';
 	c->compared = 0;
 	if (ok) {
+		r->key = c->key;
 		make_uniforms(fs, r);
 		make_varyings(fs, r);
+		for (unsigned l = 0; c->key && l < 16; l++)
+			r->dst[l] = next_rand(r);
 		ok = run_qpu(r, prog, c->msg, sizeof(c->msg));
 	}
-	if (ok && !r->color_written)
+	if (ok && !r->color_written && !(c->key && !(c->key->color_mask & 15)))
 		ok = snprintf(c->msg, sizeof(c->msg), "no colour written") < 0;
 	for (unsigned l = 0; ok && l < 16; l++) {
 		memset(slots, 0, fs->decls.len * sizeof(*slots));

@@ -22,14 +22,20 @@
 
 struct exec_case {
 	uint64_t seed;           /* input values */
+	/* the key compiled with (NULL: qir_shader_key_init's defaults). Modelled:
+	 * attribute formats, point size, depth (Z of the depth output), colour
+	 * mask and render-target format (the destination read from the tile
+	 * buffer is random), threaded; not blending or logic ops */
+	const struct qir_shader_key *key;
 	char msg[512];           /* out: first mismatch, "" when all lanes agree */
 	uint32_t compared;       /* out: values compared */
 };
 
 /* Runs a vertex shader's VS or CS program on 16 vertices with random
- * attributes and uniforms; compares every output word: VS Xs|Ys, Zs, 1/Wc
- * and the varyings; CS the clip position and the same screen words. False
- * with c->msg on a mismatch or a run error. */
+ * attributes (in c->key's formats) and uniforms; compares every output
+ * word: VS Xs|Ys, Zs, 1/Wc, the point size (c->key->point_size) and the
+ * varyings; CS the clip position and the same screen words. False with
+ * c->msg on a mismatch or a run error. */
 bool exec_vertex(const struct ir_shader *vs, const struct vc4_compiled_stage *prog,
 		 struct exec_case *c);
 
@@ -41,7 +47,8 @@ bool exec_vertex_raw(const struct vc4_compiled_stage *prog, const uint32_t *vpm_
 		     uint32_t *vpm_out, char *msg, size_t msz);
 
 /* Same for a fragment shader on 16 fragments with random varyings:
- * compares the packed colour bytes. */
+ * compares the packed colour bytes, which lanes wrote colour (a discarded
+ * lane must not) and, with key->depth_enabled, the Z word. */
 bool exec_fragment(const struct ir_shader *fs, const struct vc4_compiled_stage *prog,
 		   struct exec_case *c);
 

@@ -1,7 +1,8 @@
 /* test_compile_exec.c: compiled programs run on the QPU interpreter and
  * compared with ir_interpret() — the yardstick and feature shaders on
  * several input seeds, then randomly generated programs (ir_random_program,
- * many seeds, vertex and fragment) — so every optimisation, allocation and
+ * many seeds, vertex and fragment, with default and random shader keys)
+ * and the regressions they found — so every optimisation, allocation and
  * scheduling choice is checked by running it. Tolerances: exec_harness.h. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +16,8 @@
 #include "compile_test.h"
 #include "exec_harness.h"
 #include "ir/ir_random.h"
+#include "qpu/qpu_dis.h"
+#include "sim/sim_qpu.h"
 
 /* Runs program `prog` of `sh` on `seeds` input sets. */
 static void run_seeds(const struct ir_shader *sh, const struct vc4_compiled_stage *prog, int seeds)
@@ -151,18 +154,6 @@ static void threaded_fallback(void **state)
 	}
 }
 
-/* Whether sh reads a fragment built-in whose hardware inputs (x_pix/y_pix,
- * the Z/W payload, point varyings) the harness does not model. */
-static bool uses_frag_builtins(const struct ir_shader *sh)
-{
-	for (size_t i = 0; i < sh->instrs.len; i++) {
-		uint16_t op = sh->instrs.data[i].op;
-		if (op == IR_OP_FRAG_COORD || op == IR_OP_POINT_COORD)
-			return true;
-	}
-	return false;
-}
-
 /* Whether sh samples a cube map (face selection is not modelled by the
  * harness's texture function). */
 static bool uses_cube_lookup(const struct ir_shader *sh)
@@ -176,50 +167,204 @@ static bool uses_cube_lookup(const struct ir_shader *sh)
 	return false;
 }
 
+/* What random programs cover beyond the defaults (env switches in
+ * docs/compiler.md, "compiler_exec"). */
+struct exec_mode {
+	bool discard;          /* fragment programs may discard */
+	bool random_keys;      /* a key drawn from the seed (random_key) */
+	uint32_t depth;        /* if/loop nesting (0: the generator's 2) */
+	uint32_t instrs;       /* program size (0: the generator's 40) */
+	bool env_keys;         /* apply $VC4_EXEC_KEYS */
+};
+
+/* A key from the seed: FS threaded, depth, colour mask, BGR565; VS point
+ * size and attribute formats. Blending and logic ops are not modelled by
+ * the harness. */
+static void random_key(struct qir_shader_key *k, uint64_t seed)
+{
+	uint64_t h = (seed + 1) * 0x2545f4914f6cdd1dull;
+	h ^= h >> 29;
+	if (k->stage == QIR_STAGE_FRAGMENT) {
+		k->threaded = h & 1;
+		k->depth_enabled = (h >> 1) & 1;
+		k->color_mask = (h >> 2) & 1 ? 15 : (uint8_t)((h >> 3) & 15);
+		k->rt_format = (h >> 7) & 1 ? QIR_RT_BGR565 : QIR_RT_RGBA8888;
+		return;
+	}
+	k->point_size = h & 1;
+	for (unsigned i = 0; i < QIR_KEY_MAX_ATTRS; i++)
+		k->attr_format[i] = (uint8_t)((h >> (1 + 3 * i)) % QIR_ATTR_FORMAT_COUNT);
+}
+
+/* The key for a random program: the stage's defaults, the seed's random
+ * key, then $VC4_EXEC_KEYS ("threaded=1 depth=1", vc4c --key syntax). */
+static void program_key(struct qir_shader_key *key, int stage, uint64_t seed,
+			const struct exec_mode *m)
+{
+	qir_shader_key_init(key, stage == IR_STAGE_VERTEX ? QIR_STAGE_VERTEX : QIR_STAGE_FRAGMENT);
+	if (m->random_keys)
+		random_key(key, seed);
+	const char *e = m->env_keys ? getenv("VC4_EXEC_KEYS") : NULL;
+	char buf[256];
+	snprintf(buf, sizeof(buf), "%s", e ? e : "");
+	for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
+		if (!ct_set_key(key, t))
+			fail_msg("VC4_EXEC_KEYS: unknown key %s", t);
+}
+
+/* With $VC4_EXEC_PRINT, prints a failing program's IR. */
+static void print_program(const struct ir_shader *sh)
+{
+	if (!getenv("VC4_EXEC_PRINT"))
+		return;
+	char *text = ir_print(sh);
+	fprintf(stderr, "%s", text ? text : "");
+	free(text);
+}
+
+/* Compiles random program `seed` and runs it; false (after printing the
+ * failure) when it does not compile cleanly or disagrees. -1: skipped. */
+static int random_one(int stage, uint64_t seed, const struct ir_random_options *o,
+		      const struct exec_mode *m)
+{
+	struct ir_shader *sh = ir_random_program(seed, o);
+	assert_non_null(sh);
+	if (uses_cube_lookup(sh)) {
+		ir_shader_free(sh);
+		return -1;
+	}
+	struct vc4_compile_result r;
+	struct qir_shader_key key;
+	program_key(&key, stage, seed, m);
+	struct vc4_diag d = {0};
+	if (!vc4_compile(sh, &key, &r, &d)) {
+		print_program(sh);
+		print_error("random seed %llu: %s\n", (unsigned long long)seed, d.msg);
+		ir_shader_free(sh);
+		return 0;
+	}
+	ct_assert_clean(&r);
+	bool ok = true;
+	for (uint32_t p = 0; ok && p < r.count; p++) {
+		struct exec_case c = { .seed = seed, .key = &key };
+		ok = stage == IR_STAGE_VERTEX ? exec_vertex(sh, &r.prog[p], &c) :
+		     exec_fragment(sh, &r.prog[p], &c);
+		if (!ok) {
+			print_program(sh);
+			print_error("random seed %llu, %s shader: %s\n", (unsigned long long)seed,
+				    vc4_stage_name((enum qir_stage)r.prog[p].stage), c.msg);
+		}
+	}
+	vc4_compile_result_free(&r);
+	ir_shader_free(sh);
+	return ok;
+}
+
 /* Random programs of one stage; every one must compile, pass the checkers
- * and agree with the interpreter. */
-static void random_programs(int stage, uint64_t first, int count)
+ * and agree with the interpreter. $VC4_EXEC_KEEP_GOING: report every
+ * failing seed, fail at the end. */
+static void random_programs_mode(int stage, uint64_t first, int count, const struct exec_mode *m)
 {
 	struct ir_random_options o = ir_random_defaults;
 	o.stage = stage;
 	o.textures = true;    /* 2D only: cube lookups are skipped below */
-	o.discard = false;
+	o.discard = m->discard;
 	o.transcendental = getenv("VC4_EXEC_TRANSCENDENTAL") != NULL;  /* off: SFU error */
-	int ran = 0;
+	if (m->depth)
+		o.max_depth = m->depth;
+	if (m->instrs)
+		o.instrs = m->instrs;
+	bool keep_going = getenv("VC4_EXEC_KEEP_GOING") != NULL;
+	int ran = 0, failed = 0;
 	for (int i = 0; i < count; i++) {
-		uint64_t seed = first + (uint64_t)i;
-		struct ir_shader *sh = ir_random_program(seed, &o);
-		assert_non_null(sh);
-		if (uses_frag_builtins(sh) || uses_cube_lookup(sh)) {
-			ir_shader_free(sh);
-			continue;
-		}
-		ran++;
-		struct vc4_compile_result r;
-		struct qir_shader_key key;
-		qir_shader_key_init(&key, stage == IR_STAGE_VERTEX ? QIR_STAGE_VERTEX :
-				    QIR_STAGE_FRAGMENT);
-		struct vc4_diag d = {0};
-		if (!vc4_compile(sh, &key, &r, &d))
-			fail_msg("random seed %llu: %s", (unsigned long long)seed, d.msg);
-		ct_assert_clean(&r);
-		for (uint32_t p = 0; p < r.count; p++) {
-			struct exec_case c = { .seed = seed };
-			bool ok = stage == IR_STAGE_VERTEX ? exec_vertex(sh, &r.prog[p], &c) :
-				  exec_fragment(sh, &r.prog[p], &c);
-			if (!ok && getenv("VC4_EXEC_PRINT")) {
-				char *text = ir_print(sh);
-				fprintf(stderr, "%s", text ? text : "");
-				free(text);
-			}
-			if (!ok)
-				fail_msg("random seed %llu, %s shader: %s", (unsigned long long)seed,
-					 vc4_stage_name((enum qir_stage)r.prog[p].stage), c.msg);
-		}
-		vc4_compile_result_free(&r);
-		ir_shader_free(sh);
+		int res = random_one(stage, first + (uint64_t)i, &o, m);
+		ran += res >= 0;
+		failed += res == 0;
+		if (failed && !keep_going)
+			break;
 	}
-	assert_true(ran >= count / 2);
+	if (failed)
+		fail_msg("%d random program(s) failed", failed);
+	if (keep_going)
+		print_message("%d of %d random programs ran\n", ran, count);
+	assert_true(ran >= count / 2 || m->instrs);   /* big ones: frag_coord often */
+}
+
+/* The switches of a long run: $VC4_EXEC_DISCARD, $VC4_EXEC_RANDOM_KEYS,
+ * $VC4_EXEC_DEPTH=N, $VC4_EXEC_INSTRS=N. */
+static struct exec_mode env_mode(void)
+{
+	const char *dp = getenv("VC4_EXEC_DEPTH"), *in = getenv("VC4_EXEC_INSTRS");
+	return (struct exec_mode){ .discard = getenv("VC4_EXEC_DISCARD") != NULL,
+				   .random_keys = getenv("VC4_EXEC_RANDOM_KEYS") != NULL,
+				   .depth = dp ? (uint32_t)atoi(dp) : 0,
+				   .instrs = in ? (uint32_t)atoi(in) : 0, .env_keys = true };
+}
+
+/* The programs of the pinned seeds: the default options, whatever the
+ * environment says (but $VC4_EXEC_TRANSCENDENTAL). */
+static void random_programs(int stage, uint64_t first, int count)
+{
+	struct exec_mode m = { 0 };
+	random_programs_mode(stage, first, count, &m);
+}
+
+/* A threaded FS with colour mask 0 (no TLB access) whose texture lookup
+ * is in an if: the last block is empty, so the last thread switch is a
+ * new NOP and the program end used to take the NOP right after it, in the
+ * switch's delay slot (qpu_finish.c, place_end). Now two NOPs come
+ * between them. */
+static void thrend_after_last_switch(void **state)
+{
+	(void)state;
+	static const char *const keys[] = { "threaded=1", "color_mask=0", NULL };
+	static const char text[] =
+		"fragment\nvarying smooth vec2 @uv\nsampler 2d @tex\noutput color\nlocal vec4 @c\n\n"
+		"%uv = load @uv\n%x = extract %uv, 0\n%z = const float 0.5\n%p = fgt %x, %z\n"
+		"if %p {\n\t%t = tex @tex, %uv\n\tstore @c, %t\n}\n%c = load @c\n"
+		"store @color, %c\n";
+	struct vc4_diag d = {0};
+	struct ir_shader *sh = ir_parse(text, strlen(text), "thrend.ir", &d);
+	if (!sh)
+		fail_msg("%s", d.msg);
+	struct vc4_compile_result r;
+	ct_compile(sh, keys, &r);
+	ct_assert_clean(&r);
+	const struct vc4_compiled_stage *p = &r.prog[0];
+	assert_true(p->code.words.len >= 6);
+	char *dis = qpu_disasm_program(p->code.words.data + p->code.words.len - 6, 6);
+	assert_non_null(dis);
+	assert_string_equal(dis, "nop ; nop ; lthrsw\nnop ; nop\nnop ; nop\nnop ; nop ; thrend\n"
+			    "nop ; nop\nnop ; nop ; sbdone\n");
+	free(dis);
+	vc4_compile_result_free(&r);
+	ir_shader_free(sh);
+}
+
+/* Random fragment programs 5432, 5750 and 5819 (random keys, discard)
+ * once failed the kernel's rules: the case above. */
+static void random_fragment_keys_5432(void **state)
+{
+	(void)state;
+	struct exec_mode m = { .discard = true, .random_keys = true, .depth = 3 };
+	random_programs_mode(IR_STAGE_FRAGMENT, 5432, 1, &m);
+	random_programs_mode(IR_STAGE_FRAGMENT, 5750, 1, &m);
+}
+
+/* Programs per stage: 100, or $VC4_EXEC_SEEDS for longer runs. */
+static int seed_count(void)
+{
+	const char *e = getenv("VC4_EXEC_SEEDS");
+	int n = e ? atoi(e) : 0;
+	return n > 0 ? n : 100;
+}
+
+/* The first seed of a stage's range: dflt, or $VC4_EXEC_FIRST (to rerun
+ * one failing seed with VC4_EXEC_SEEDS=1). */
+static uint64_t first_seed(uint64_t dflt)
+{
+	const char *e = getenv("VC4_EXEC_FIRST");
+	return e && *e ? strtoull(e, NULL, 10) : dflt;
 }
 
 /* Random vertex program 3567 once failed to compile ("unpack from a
@@ -260,32 +405,110 @@ static void random_fragment_19767(void **state)
 	random_programs(IR_STAGE_FRAGMENT, 19767, 1);
 }
 
-/* Programs per stage: 100, or $VC4_EXEC_SEEDS for longer runs. */
-static int seed_count(void)
+/* Random vertex programs 110063, 132716, 156520, 179717, 183643, 186454
+ * and 222801 once wrote a wrong 1/Wc (and Xs, Ys, Zs): the position was a
+ * local loaded before a later store of a w of 1.0, and lower_rcp's
+ * exact-constant fold followed the local to the later value
+ * (lower_math.c, copied_value). */
+static void random_vertex_rcp_of_stale_local(void **state)
 {
-	const char *e = getenv("VC4_EXEC_SEEDS");
-	int n = e ? atoi(e) : 0;
-	return n > 0 ? n : 100;
+	(void)state;
+	random_programs(IR_STAGE_VERTEX, 110063, 1);
+	random_programs(IR_STAGE_VERTEX, 222801, 1);
 }
 
-/* The first seed of a stage's range: dflt, or $VC4_EXEC_FIRST (to rerun
- * one failing seed with VC4_EXEC_SEEDS=1). */
-static uint64_t first_seed(uint64_t dflt)
+/* The same, pinned on exact values: position = a local loaded before the
+ * local is stored again (w 1.0 after the load). Xs = ftoi(1 * 64 / -0.75)
+ * = -85 (0xffab), Ys 0, 1/Wc = -4/3 (refined SFU reciprocal); they were
+ * 64, 0 and 1.0. */
+static void rcp_of_stale_local(void **state)
 {
-	const char *e = getenv("VC4_EXEC_FIRST");
-	return e && *e ? strtoull(e, NULL, 10) : dflt;
+	(void)state;
+	static const char text[] =
+		"vertex\nattribute float @a\noutput position\nlocal vec4 @l\n\n"
+		"%a = load @a\n%c = const vec4 1, 0, -3.25, -0.75\nstore @l, %c\n"
+		"%p = load @l\n%d = const vec4 -1.25, -2.75, 2.5, 1\nstore @l, %d\n"
+		"store @position, %p\n";
+	struct vc4_diag d = {0};
+	struct ir_shader *sh = ir_parse(text, strlen(text), "stale.ir", &d);
+	if (!sh)
+		fail_msg("%s", d.msg);
+	struct vc4_compile_result r;
+	ct_compile(sh, NULL, &r);
+	ct_assert_clean(&r);
+	uint32_t in[16] = {0}, *out = calloc(SIM_VPM_WORDS, 4);
+	char msg[256];
+	assert_non_null(out);
+	assert_int_equal(r.prog[0].stage, QIR_STAGE_VERTEX);
+	assert_true(exec_vertex_raw(&r.prog[0], in, 16, out, msg, sizeof(msg)));
+	union { uint32_t u; float f; } rw = { .u = out[2 * 16] };
+	assert_int_equal(out[0], 0x0000ffabu);
+	assert_true(rw.f > -1.3334f && rw.f < -1.3333f);
+	free(out);
+	vc4_compile_result_free(&r);
+	ir_shader_free(sh);
+}
+
+/* A division by a local holding sqrt(a), loaded before the local is
+ * stored sqrt(b): lower_root_rsq followed the local to the later root and
+ * multiplied by rsq(b) instead (lower_math.c, copied_value). */
+static void div_by_stale_root(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"fragment\nvarying smooth vec4 @v\noutput color\nlocal float @l\n\n"
+		"%v = load @v\n%va = abs %v\n%a = extract %va, 0\n%b = extract %va, 1\n"
+		"%sa = sqrt %a\nstore @l, %sa\n%y = load @l\n%sb = sqrt %b\nstore @l, %sb\n"
+		"%c = extract %va, 2\n%q = div %c, %y\n%k = const float 0.25\n%qk = mul %q, %k\n"
+		"%o = vec4 %qk, %qk, %qk, %qk\nstore @color, %o\n";
+	struct vc4_diag d = {0};
+	struct ir_shader *sh = ir_parse(text, strlen(text), "root.ir", &d);
+	if (!sh)
+		fail_msg("%s", d.msg);
+	struct vc4_compile_result r;
+	ct_compile(sh, NULL, &r);
+	ct_assert_clean(&r);
+	run_seeds(sh, &r.prog[0], 8);
+	vc4_compile_result_free(&r);
+	ir_shader_free(sh);
+}
+
+/* Short runs of what the default ones leave out: fragment programs with
+ * discard and random keys (threaded, depth, colour mask, BGR565), vertex
+ * programs with random attribute formats and point size; both nested 3
+ * deep. Seeds 3000.. and 4000.. ($VC4_EXEC_SEEDS, $VC4_EXEC_FIRST). */
+static void random_fragment_keys(void **state)
+{
+	(void)state;
+	struct exec_mode m = env_mode();
+	m.discard = m.random_keys = true;
+	if (!m.depth)
+		m.depth = 3;
+	random_programs_mode(IR_STAGE_FRAGMENT, first_seed(3000), seed_count(), &m);
+}
+
+static void random_vertex_keys(void **state)
+{
+	(void)state;
+	struct exec_mode m = env_mode();
+	m.random_keys = true;
+	if (!m.depth)
+		m.depth = 3;
+	random_programs_mode(IR_STAGE_VERTEX, first_seed(4000), seed_count(), &m);
 }
 
 static void random_vertex(void **state)
 {
 	(void)state;
-	random_programs(IR_STAGE_VERTEX, first_seed(1000), seed_count());
+	struct exec_mode m = env_mode();
+	random_programs_mode(IR_STAGE_VERTEX, first_seed(1000), seed_count(), &m);
 }
 
 static void random_fragment(void **state)
 {
 	(void)state;
-	random_programs(IR_STAGE_FRAGMENT, first_seed(2000), seed_count());
+	struct exec_mode m = env_mode();
+	random_programs_mode(IR_STAGE_FRAGMENT, first_seed(2000), seed_count(), &m);
 }
 
 int main(int argc, char **argv)
@@ -303,6 +526,13 @@ int main(int argc, char **argv)
 		cmocka_unit_test(random_fragment_19767),
 		cmocka_unit_test(random_smoothstep_at_edge),
 		cmocka_unit_test(random_fragment),
+		cmocka_unit_test(random_vertex_rcp_of_stale_local),
+		cmocka_unit_test(rcp_of_stale_local),
+		cmocka_unit_test(div_by_stale_root),
+		cmocka_unit_test(thrend_after_last_switch),
+		cmocka_unit_test(random_fragment_keys_5432),
+		cmocka_unit_test(random_fragment_keys),
+		cmocka_unit_test(random_vertex_keys),
 	};
 	return cmocka_run_group_tests_name("compiler_exec", tests, NULL, NULL);
 }

@@ -94,11 +94,14 @@ struct qir_reg lower_sign(struct lower *l, struct qir_reg x)
 
 /* What x copies: followed through the unconditional plain moves that last
  * wrote it in the cursor's block (a load of a local such as gl_Position),
- * scanning back at most 256 instructions per step. */
+ * scanning back at most 256 instructions per step. Each step looks for the
+ * source's definition before the move that read it: a later write (a
+ * store to the local after the load) is not the value copied. */
 static struct qir_reg copied_value(const struct qir_compile *c, struct qir_reg x)
 {
+	struct qir_inst *from = c->cur_before ? c->cur_before->prev : c->cur_block->last;
 	for (int depth = 0; depth < 4 && x.file == QIR_FILE_TEMP && !x.unpack; depth++) {
-		struct qir_inst *i = c->cur_before ? c->cur_before->prev : c->cur_block->last;
+		struct qir_inst *i = from;
 		for (unsigned n = 0; i && n < 256; n++, i = i->prev)
 			if (i->dst.file == QIR_FILE_TEMP && i->dst.index == x.index)
 				break;
@@ -106,6 +109,7 @@ static struct qir_reg copied_value(const struct qir_compile *c, struct qir_reg x
 		    !qir_inst_is_raw_mov(i) || i->sf)
 			return x;
 		x = i->src[0];
+		from = i->prev;
 	}
 	return x;
 }

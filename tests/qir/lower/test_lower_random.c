@@ -53,7 +53,10 @@ static bool same_value(uint32_t got, uint32_t want)
 		return true;
 	if (fabsf(w) < 1.2e-38f && fabsf(g) < 1.2e-38f)
 		return true;
-	return fabs((double)g - w) <= 1e-6 * fabs((double)w);
+	bool ok = fabs((double)g - w) <= 1e-6 * fabs((double)w);
+	if (!ok && getenv("VC4_VERBOSE"))
+		printf("#   got %08x (%.9g), want %08x (%.9g)\n", got, (double)g, want, (double)w);
+	return ok;
 }
 
 /* The test texture: 2D texels from the coordinates, cube texels from the
@@ -239,9 +242,13 @@ static unsigned one_seed(uint64_t seed, int stage, bool optimize)
 		bad_lanes += bad != 0;
 		free(slots[i]);
 	}
-	if (bad_lanes && getenv("VC4_VERBOSE"))
+	if (bad_lanes && getenv("VC4_VERBOSE")) {
 		printf("# seed %llu (%s): %u lanes differ\n", (unsigned long long)seed,
 		       vs ? "vertex" : "fragment", bad_lanes);
+		char *text = getenv("VC4_VERBOSE")[0] == '2' ? ir_print(sh) : NULL;
+		printf("%s", text ? text : "");
+		free(text);
+	}
 	qir_compile_free(c);
 	qir_compile_free(cc);
 	ir_shader_free(sh);
