@@ -237,7 +237,8 @@ bool qir_opt_cse(struct qir_compile *c)
 	uint32_t n = (uint32_t)c->blocks.len, ninst = qir_number_insts(c), buckets = 16;
 	while (buckets < 2 * ninst)
 		buckets *= 2;
-	uint32_t *idom = qir_dominators(c);
+	/* one block (most programs): it dominates nothing but itself */
+	uint32_t one = 0, *idom = n != 1 ? qir_dominators(c) : qir_cfg_update(c, NULL) ? &one : NULL;
 	/* one block: the entries, then the buckets, first, kids and stack */
 	size_t words = buckets + (n + 1) + n + 3 * (n + 1);
 	struct entry *e = malloc((ninst + 1) * sizeof(struct entry) + words * sizeof(uint32_t));
@@ -254,7 +255,8 @@ bool qir_opt_cse(struct qir_compile *c)
 	} else {
 		c->oom = true;
 	}
-	free(idom);
+	if (idom != &one)
+		free(idom);
 	free(e);
 	return progress;   /* defs stay valid: destinations are unchanged */
 }

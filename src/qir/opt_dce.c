@@ -16,7 +16,9 @@
  * When every change removed (or dropped the destination of) the one
  * definition of its temp, or a destination-less instruction, and the pass
  * driver vouches for the temps' definitions, the progress is reported as
- * QIR_CHANGE_DEAD_TEMPS (qir_optimize.c).
+ * QIR_CHANGE_DEAD_TEMPS (qir_optimize.c), and the derived defs are kept
+ * current (each such temp now has none) instead of dropped: the passes after
+ * it need not derive them again.
  */
 #include "qir/qir.h"
 
@@ -68,6 +70,13 @@ static bool touches_live_temp(const struct qir_compile *c, const struct qir_inst
 	       (!defs_known || c->def_count[inst->dst.index] != 1);
 }
 
+/* Temp t loses its one definition: the derived defs stay current. */
+static inline void forget_def(struct qir_compile *c, uint32_t t)
+{
+	c->defs[t] = NULL;
+	c->def_count[t] = 0;
+}
+
 /* Handles one instruction (walking backwards); true on progress. An
  * instruction kept for its flags or side effects loses a dead temp
  * destination, so that it no longer (partially) writes the temp. *wide is
@@ -81,6 +90,8 @@ static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 	}
 	if (touches_live_temp(c, inst, defs_known))
 		*wide = true;
+	else if (defs_known && inst->dst.file == QIR_FILE_TEMP)
+		forget_def(c, inst->dst.index);
 	if (!inst->sf && !qir_inst_has_side_effects(inst)) {
 		qir_inst_remove(c, b, inst);
 		return true;
@@ -135,10 +146,9 @@ bool qir_opt_dce(struct qir_compile *c)
 	}
 	free(live.mark);
 	qir_liveness_free(&lv);
-	if (progress) {
+	if (progress && (wide || !defs_known))
 		qir_invalidate(c);
-		if (!wide)
-			c->change = QIR_CHANGE_DEAD_TEMPS;
-	}
+	if (progress && !wide)
+		c->change = QIR_CHANGE_DEAD_TEMPS;   /* with defs_known: defs kept current */
 	return progress;
 }

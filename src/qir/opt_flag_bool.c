@@ -199,9 +199,11 @@ static bool visit(struct fb *fb, struct qir_block *blk, struct qir_inst *inst)
 bool qir_opt_flag_bool(struct qir_compile *c)
 {
 	size_t n = c->num_temps ? c->num_temps : 1;
-	struct fb fb = { c, calloc(n, sizeof(uint32_t)), calloc(n, sizeof(struct fbool)), 0, 0 };
+	/* one zeroed block: the fbool array, then the versions */
+	struct fbool *fbs = calloc(n, sizeof(struct fbool) + sizeof(uint32_t));
+	struct fb fb = { c, fbs ? (uint32_t *)(fbs + n) : NULL, fbs, 0, 0 };
 	bool progress = false;
-	if (!fb.ver || !fb.b)
+	if (!fbs)
 		c->oom = true;
 	else if (qir_temp_defs(c) && qir_cfg_update(c, NULL)) {
 		struct qir_block *b;
@@ -213,7 +215,6 @@ bool qir_opt_flag_bool(struct qir_compile *c)
 				progress |= visit(&fb, b, inst);
 		}
 	}
-	free(fb.ver);
-	free(fb.b);
+	free(fbs);
 	return progress;   /* defs stay valid: only destination-less insts go */
 }

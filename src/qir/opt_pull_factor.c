@@ -55,8 +55,10 @@ static void regroup(struct qir_inst *m, int k, struct qir_inst *inner, int si)
 	m->src[!k] = s;
 }
 
-/* Pulls the common inner factor of inst's two products up; true when done. */
-static bool pull(const struct qir_compile *c, struct qir_inst *inst, const uint32_t *uses)
+/* Pulls the common inner factor of inst's two products up (only tells
+ * whether it would when !apply); true when done. */
+static bool pull(const struct qir_compile *c, struct qir_inst *inst, const uint32_t *uses,
+		 bool apply)
 {
 	if ((inst->op != QIR_OP_FADD && inst->op != QIR_OP_FSUB) || inst->sf || inst->pack ||
 	    qir_reg_equal(inst->src[0], inst->src[1]))
@@ -71,6 +73,8 @@ static bool pull(const struct qir_compile *c, struct qir_inst *inst, const uint3
 	for (int i = 0; i < 2; i++)
 		for (int j = 0; j < 2; j++)
 			if (qir_reg_equal(a->src[i], b->src[j]) && qir_reg_is_stable(c, a->src[i])) {
+				if (!apply)
+					return true;
 				regroup(m0, k0, a, i);
 				regroup(m1, k1, b, j);
 				return true;
@@ -78,9 +82,22 @@ static bool pull(const struct qir_compile *c, struct qir_inst *inst, const uint3
 	return false;
 }
 
+/* Whether some fadd/fsub could be regrouped were every product read once
+ * (pull() without use counts: a superset; most programs have none). */
+static bool any_candidate(const struct qir_compile *c)
+{
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b)
+		qir_foreach_inst(b, inst)
+			if (pull(c, inst, NULL, false))
+				return true;
+	return false;
+}
+
 bool qir_opt_pull_factor(struct qir_compile *c)
 {
-	if (!qir_temp_defs(c))
+	if (!qir_temp_defs(c) || !any_candidate(c))
 		return false;
 	uint32_t *uses = qir_temp_use_counts(c);
 	if (!uses)
@@ -90,7 +107,7 @@ bool qir_opt_pull_factor(struct qir_compile *c)
 	struct qir_inst *inst;
 	qir_foreach_block(c, b)
 		qir_foreach_inst(b, inst)
-			progress |= pull(c, inst, uses);
+			progress |= pull(c, inst, uses, true);
 	free(uses);
 	if (progress)
 		qir_invalidate(c);

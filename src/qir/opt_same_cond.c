@@ -161,26 +161,25 @@ bool qir_opt_same_cond(struct qir_compile *c)
 	if (!any_cond_write(c))
 		return false;
 	uint32_t n = c->num_temps ? c->num_temps : 1, stamp = 0;
+	/* one zeroed block: the two pointer arrays, then the three stamp arrays */
+	const struct qir_inst **def = calloc(n, 2 * sizeof(void *) + 3 * sizeof(uint32_t));
+	uint32_t *words = def ? (uint32_t *)(def + 2 * (size_t)n) : NULL;
 	struct stamps st = {
-		.written = calloc(n, sizeof(uint32_t)),
-		.def_at = calloc(n, sizeof(uint32_t)),
-		.def = calloc(n, sizeof(*st.def)),
-		.read = calloc(n, sizeof(uint32_t)),
-		.cond_def = calloc(n, sizeof(*st.cond_def)),
+		.written = words,
+		.def_at = words ? words + n : NULL,
+		.def = def,
+		.read = words ? words + 2 * (size_t)n : NULL,
+		.cond_def = def ? (struct qir_inst **)(def + n) : NULL,
 	};
 	bool progress = false;
-	if (!st.written || !st.def_at || !st.def || !st.read || !st.cond_def) {
+	if (!def) {
 		c->oom = true;
 	} else {
 		struct qir_block *b;
 		qir_foreach_block(c, b)
 			progress |= block_same(c, b, &st, &stamp);
 	}
-	free(st.written);
-	free(st.def_at);
-	free(st.def);
-	free(st.read);
-	free(st.cond_def);
+	free(def);
 	if (progress)
 		qir_invalidate(c);
 	return progress;

@@ -637,8 +637,10 @@ _Static_assert(QIR_OP_COUNT <= 61, "QIR_NEEDS_OP bits overlap the feature bits")
 #define QIR_CHANGE_IMMS       (UINT32_C(1) << 2)
 
 /* A pass of the optimiser's list. keeps_defs: it never adds, removes or
- * retargets a temp's definition and creates no temps, so the driver keeps
- * the derived defs across it (false, the safe default, when unsure).
+ * retargets a temp's definition and creates no temps, or it updates
+ * c->defs / c->def_count itself (or drops them with qir_invalidate()) when
+ * it does, so the driver keeps the derived defs across it (false, the safe
+ * default, when unsure; debug builds check kept defs in qir_temp_defs()).
  * needs: QIR_NEEDS_* bits that must all occur in the program for the pass
  * to find work (every change it makes starts from them); the driver skips
  * it, as a fruitless run, while one is missing (0: always runs).
@@ -681,11 +683,9 @@ bool qir_opt_pack_clamp(struct qir_compile *c);
 bool qir_opt_float_fold(struct qir_compile *c);
 /* Complementary conditional writes: the first unconditional (opt_cond_pair.c). */
 bool qir_opt_cond_pair(struct qir_compile *c);
-/* Multiply-written temps holding one small constant everywhere become one
- * load-immediate at the entry (opt_const_temps.c). */
+/* Temps holding one small constant everywhere: one entry load (opt_const_temps.c). */
 bool qir_opt_const_temps(struct qir_compile *c);
-/* (x + C) * K -> x * K + C * K for a power of two K, the sum read once
- * (opt_scale_first.c). */
+/* (x + C) * K -> x*K + C*K, K a power of two, the sum read once (opt_scale_first.c). */
 bool qir_opt_scale_first(struct qir_compile *c);
 /* A factor shared by two summed products' factors pulled up (opt_pull_factor.c). */
 bool qir_opt_pull_factor(struct qir_compile *c);

@@ -13,8 +13,9 @@
  * last one that made progress). And the temps' definitions (c->defs) are
  * derived once and kept across the passes that never add, remove or
  * retarget a definition (they rewrite ops, sources, conditions and flags,
- * or remove destination-less instructions): c->defs_current tells
- * qir_temp_defs() so while the driver runs. A third: a pass whose table
+ * or remove destination-less instructions) and across DCE, which updates
+ * them (or drops them) itself: c->defs_current tells qir_temp_defs() so
+ * while the driver runs. A third: a pass whose table
  * entry names its needs can only find work in a program that contains what it
  * starts from (a flag update, a conditional write, an fadd, ...), so it is
  * skipped, as a fruitless run, while a summary of the program (one walk,
@@ -61,7 +62,7 @@ static const struct qir_pass standard_passes[] = {
 	{ "float_fold", qir_opt_float_fold, true, 0, DT | IM },
 	{ "copy_prop", qir_opt_copy_prop, true, 0, DT },
 	{ "cse", qir_opt_cse, true, 0, DT },
-	{ "dce", qir_opt_dce, false, 0, 0 },
+	{ "dce", qir_opt_dce, true, 0, 0 },   /* keeps defs: it updates or drops them */
 	{ "coalesce_movs", qir_opt_coalesce_movs, false, 0, 0 },
 	{ "small_imm", qir_opt_small_imm, true, 0, DT | IM },
 	{ "redundant_sf", qir_opt_redundant_sf, true, QIR_NEEDS_SF, 0 },
