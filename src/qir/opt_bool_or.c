@@ -65,6 +65,8 @@ static bool find_writes(const struct qir_compile *c, const struct qir_inst *x,
 	return !read_at || read_at > first_zero;
 }
 
+/* Rewrites x, an `or` of two 0/~0 comparison temps, as one temp when it
+ * can; true when it did. */
 static bool rewrite(struct qir_compile *c, struct qir_block *b, const uint32_t *uses,
 		    struct qir_inst *x)
 {

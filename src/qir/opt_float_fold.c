@@ -46,6 +46,8 @@ static bool exact(enum qir_op op, uint32_t a, uint32_t b, uint32_t *out)
 	return normal(*out);
 }
 
+/* Folds inst, an unconditional fadd/fsub/fmul of two constants, into a
+ * load-immediate when the result is exact; true when it did. */
 static bool fold(struct qir_compile *c, struct qir_inst *inst)
 {
 	if ((inst->op != QIR_OP_FADD && inst->op != QIR_OP_FSUB && inst->op != QIR_OP_FMUL) ||

@@ -44,6 +44,8 @@ static struct qir_reg negated_const(struct qir_compile *c, uint32_t k)
 	       qir_uniform(c, QIR_UNIFORM_CONST, n);
 }
 
+/* Rewrites inst, an fmul of a negation by a constant or of two
+ * negations, without the negations; true when it did. */
 static bool fold(struct qir_compile *c, struct qir_inst *inst)
 {
 	if (inst->op != QIR_OP_FMUL)

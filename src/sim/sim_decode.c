@@ -238,8 +238,9 @@ static void decode_fast_operands(struct sim_inst *in)
 }
 
 /* The shape of a fast or peripheral-fast instruction (SIM_SHAPE(), 0 for
- * none): no setf, ops of the shape lists, each non-nop op stored to all
- * lanes of a register or accumulator. */
+ * none): no setf, ops of the shape lists (v8min off x86 only as a mov,
+ * both operands the same), each non-nop op stored to all lanes of a
+ * register or accumulator. */
 static uint8_t fast_shape(const struct sim_inst *in)
 {
 #define SIM_SHAPE_ADD_CODE(op) QPU_A_##op,
@@ -250,11 +251,31 @@ static uint8_t fast_shape(const struct sim_inst *in)
 		a++;
 	while (m < 3 && mul_ops[m] != in->op_mul)
 		m++;
+	/* off x86 the shapes' v8min is a mov: both operands the same vector */
 	if (in->sf || a == SIM_SHAPE_A_COUNT || m == 3 ||
+	    (SIM_SHAPE_DIRECT && m == 2 && in->src[2] != in->src[3]) ||
 	    in->store[0] != (in->op_add == QPU_A_NOP ? ST_NONE : ST_ALL) ||
 	    in->store[1] != (in->op_mul == QPU_M_NOP ? ST_NONE : ST_ALL))
 		return 0;
 	return (uint8_t)SIM_SHAPE(a, m);
+}
+
+/* Whether a shaped instruction's ops can write their destinations while
+ * they run (struct sim_inst's direct): the ADD result's register is none
+ * of the four sources (the MUL op reads after it; the float ops' per-lane
+ * rules reread their inputs after the vector is written) and the MUL
+ * result's none of the MUL op's. Both writing one register leaves the MUL
+ * result there, as the stores in unit order do. */
+static bool shape_direct(const struct sim_inst *in)
+{
+	bool add = in->op_add != QPU_A_NOP, mul = in->op_mul != QPU_M_NOP;
+	for (unsigned k = 0; k < 4; k++) {
+		if (add && in->dst[0] == in->src[k] && (k < 2 || mul))
+			return false;
+		if (mul && k >= 2 && in->dst[1] == in->src[k])
+			return false;
+	}
+	return true;
 }
 
 /* True when unit `u`'s write has no effect beyond registers: none at all,
@@ -338,6 +359,10 @@ static void decode_fast_paths(struct sim_inst *in)
 			decode_fast_operands(in);
 		if (in->fast || in->periph)
 			in->shape = fast_shape(in);
+		in->direct = in->shape && shape_direct(in);
+		for (unsigned u = 0; u < 2; u++)
+			in->out[u] = in->direct ? in->dst[u]
+				   : (uint16_t)(offsetof(struct sim_qpu, shape_out) + u * 64);
 		if (in->periph)
 			in->fifo = (uint8_t)(fifo_read(in->rd_a) |
 					     (fifo_read(in->rd_b) && !(in->rd_b == RD_UNIF &&

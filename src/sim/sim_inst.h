@@ -33,13 +33,30 @@ enum sim_form { F_ALU, F_LI, F_SEM, F_BRANCH, F_ILLEGAL };
  * (shape_ops() in sim_qpu.c, one jump instead of the tests of exec_fast()
  * and exec_periph()): no setf, each unit's op nop or written to a
  * register or accumulator unconditionally (ST_ALL), the ADD op one of
- * SIM_SHAPE_ADD_OPS, the MUL op nop, fmul or v8min (mov). Shape 0: none
- * of these (exec_fast()); otherwise 1 + add index * 3 + mul index. */
+ * SIM_SHAPE_ADD_OPS, the MUL op nop, fmul or v8min (off x86 only of one
+ * operand, a mov, run as a copy: SIM_SHAPE_DIRECT). Shape 0: none of
+ * these (exec_fast()); otherwise 1 + add index * 3 + mul index. */
 #define SIM_SHAPE_ADD_OPS(X) X(NOP) X(FADD) X(FSUB) X(FMIN) X(FMAX) X(FMINABS) X(FMAXABS) \
 	X(FTOI) X(ITOF) X(ADD) X(SUB) X(SHR) X(ASR) X(SHL) X(MIN) X(MAX) X(AND) X(OR) X(XOR)
 #define SIM_SHAPE_ADD_ENUM(op) SIM_SHAPE_A_##op,
 enum sim_shape_add { SIM_SHAPE_ADD_OPS(SIM_SHAPE_ADD_ENUM) SIM_SHAPE_A_COUNT };
 #define SIM_SHAPE(add_index, mul_index) (1u + (add_index) * 3u + (mul_index))
+
+/* Whether shaped instructions (shape_ops() in sim_qpu.c) with `direct`
+ * set compute straight into their destination registers instead of into
+ * locals that are then copied (16 loads and 16 stores per op): off x86,
+ * where that copy was 2 % of the guest instructions of a frame under
+ * qemu-arm. The ops write where out[] says (decided at decode time: a
+ * select in the loop made GCC duplicate every shape's loops), the others'
+ * results are copied from q->shape_out. The shapes' v8min is a mov there
+ * (both operands the same), a copy instead of a byte loop, which does not
+ * vectorise on armhf. x86 keeps the locals, its 32-byte copies (AVX2
+ * clones) and v8min of any operands. */
+#if SIM_HOST_DAZ
+#define SIM_SHAPE_DIRECT 0
+#else
+#define SIM_SHAPE_DIRECT 1
+#endif
 
 /* How exec_fast() / exec_periph() store one ALU's result (exec_periph()
  * only: ST_PERIPH an SFU, TMU, TLB or VPM write; ST_PACK the MUL unit's PM=1
@@ -88,9 +105,14 @@ struct sim_inst {
 				  * or the VPM, bit 1 raddr_b does (one uniform pop when
 				  * both read the uniform: bit 0 only) */
 	uint8_t konst[2];        /* SIM_KONST_* read through A and B, or 0xff */
+	bool direct;             /* shaped: the ops may write their destinations as they
+				  * go (no destination is a source read after it is
+				  * written; sim_decode.c), see SIM_SHAPE_DIRECT */
 	uint32_t vimm[16];       /* small immediate or load-immediate lanes */
 	const char *wname[2];    /* register names for hooks and messages */
 	uint8_t wid[2];          /* enum qpu_reg_id of each destination */
+	uint16_t out[2];         /* shaped, SIM_SHAPE_DIRECT: where the ops write (dst[]
+				  * when direct, else q->shape_out, then copied) */
 	const char *why;         /* F_ILLEGAL: the reason */
 };
 

@@ -354,10 +354,25 @@ static SIM_ALWAYS_INLINE void lanes_fpos(const uint32_t *restrict res, uint32_t 
 			memset(carry, 0, SIM_LANES * 4);                    \
 	} while (0)
 
+/* The per-byte MUL op `kind` (v8min, v8max, v8adds, v8subs, v8muld) of a
+ * and b into res (kind 0-3 and above: adds, subs, min, max, muld); carry,
+ * when given, is cleared. */
 static SIM_ALWAYS_INLINE void v8_op(unsigned kind, const uint32_t *restrict a,
 				    const uint32_t *restrict b, uint32_t *restrict res,
 				    uint32_t *restrict carry)
 {
+#if !SIM_HOST_DAZ
+	/* v8min or v8max of a vector with itself (the MUL unit's `mov`) is
+	 * the vector. Off x86 the byte loops do not vectorise (under qemu-arm
+	 * each byte is a translation block): a copy of the words there. */
+	if ((kind == 2 || kind == 3) && a == b) {
+		for (int i = 0; i < SIM_LANES; i++)
+			res[i] = a[i];
+		if (carry)
+			memset(carry, 0, SIM_LANES * 4);
+		return;
+	}
+#endif
 	switch (kind) {
 	case 0: BYTES((uint8_t)(x + y) < x ? 255 : x + y); break;  /* v8adds */
 	case 1: BYTES(x > y ? x - y : 0); break;                     /* v8subs */
@@ -367,41 +382,57 @@ static SIM_ALWAYS_INLINE void v8_op(unsigned kind, const uint32_t *restrict a,
 	}
 }
 
+#if SIM_HOST_DAZ
 /* round(x * 255) for a lane f the pack below takes as 0 < x < 1 (a
- * normal float; other lanes any value, unused). x86: in double (exact
- * whatever the host rounding: 24 x 8 bits). Elsewhere in integers, as
- * QEMU's guests pay a call per double operation: with x = m * 2^(e - 150),
- * floor(a / 2^s + 1/2) for a = 255 m < 2^32, s = 150 - e >= 24, is
- * (floor(a / 2^(s - 1)) + 1) >> 1, and 0 once s - 1 > 31 (a < 2^32 <=
- * 2^(s - 1)); the same bytes for every float (checked for all 2^32,
- * tests/sim/test_sim_sfu.c samples them). */
+ * normal float; other lanes any value, unused), in double (exact whatever
+ * the host rounding: 24 x 8 bits). */
 static SIM_ALWAYS_INLINE uint32_t pack_unorm8_mid(uint32_t f)
 {
-#if SIM_HOST_DAZ
 	/* below 510.5: through int32_t, one vector conversion */
 	return (uint32_t)(int32_t)((double)as_f(f & 0x3fffffffu) * 255.0 + 0.5);
+}
 #else
+/* The byte of sim_lanes_pack_mul() for the float bits x, off x86 in
+ * integers (QEMU's guests pay a call per double operation) and by masks
+ * (under QEMU every conditional instruction is a branch): denormals
+ * flushed, f <= 0 (signed) gives 0, f >= 1.0 (NaN and Inf included) 255.
+ * For 0 < f < 1, f = m * 2^(e - 150): round(f * 255) = floor(a / 2^s +
+ * 1/2) for a = 255 m < 2^32, s = 150 - e >= 24, is (floor(a / 2^(s - 1))
+ * + 1) >> 1, and 0 once s - 1 > 31 (a < 2^32 <= 2^(s - 1)); that shift
+ * is 23..148 there, so its limit is a sign mask. The same bytes as the
+ * double formula for every x (checked for all 2^32;
+ * tests/sim/test_sim_sfu.c samples them). */
+static SIM_ALWAYS_INLINE uint32_t pack_unorm8_masks(uint32_t x)
+{
+	uint32_t f = x & rtz_nz(x & EXPM);
+	uint32_t nonpos = rtz_neg(f | (f - 1u));        /* f == 0 or sign set */
+	uint32_t ge1 = ~rtz_neg(f - 0x3f800000u);      /* f >= 1.0 when f > 0 */
 	uint32_t a = ((f & 0x7fffffu) | 0x800000u) * 255u;
 	uint32_t sh = 149u - ((f >> 23) & 0xffu);
-	uint32_t q = sh > 31u ? 0 : a >> (sh & 31u);
-	return (q + 1u) >> 1;
-#endif
+	uint32_t q = (a >> (sh & 31u)) & ~rtz_neg(31u - sh);
+	uint32_t mid = (q + 1u) >> 1;
+	return ((mid & ~ge1) | (255u & ge1)) & ~nonpos;
 }
+#endif
 
 /* The MUL unit's PM=1 pack (mode 3..7: 8888, 8a..8d) of 16 lanes, as
  * sim_pack_mul() (sim_alu.c) does one: the float clamped to [0, 1], times
- * 255, rounded to nearest (pack_unorm8_mid()), NaN counting as > 1 by its
- * sign; *mask gets the bits written. Branch-free so that the loop
- * vectorises. */
+ * 255, rounded to nearest (pack_unorm8_mid(), pack_unorm8_masks()), NaN
+ * counting as > 1 by its sign; *mask gets the bits written. Branch-free so
+ * that the loop vectorises. */
 static SIM_ALWAYS_INLINE void sim_lanes_pack_mul(unsigned mode, const uint32_t *restrict x,
 						 uint32_t *restrict out, uint32_t *mask)
 {
 	unsigned k = (mode - 4u) & 3;
 	uint32_t mul = mode == 3 ? 0x01010101u : 1u, sh = mode == 3 ? 0 : 8 * k;
 	for (int i = 0; i < 16; i++) {
+#if SIM_HOST_DAZ
 		uint32_t f = f_flush(x[i]);
 		uint32_t mid = pack_unorm8_mid(f);
 		uint32_t byte = (int32_t)f <= 0 ? 0 : f >= 0x3f800000u ? 255 : mid;
+#else
+		uint32_t byte = pack_unorm8_masks(x[i]);
+#endif
 		out[i] = (byte * mul) << sh;
 	}
 	*mask = mode == 3 ? ~0u : 0xffu << sh;

@@ -98,6 +98,14 @@ static SIM_ALWAYS_INLINE void zero64(void *p)
 	sim_zero8 *v = p;
 	v[0] = 0, v[1] = 0, v[2] = 0, v[3] = 0, v[4] = 0, v[5] = 0, v[6] = 0, v[7] = 0;
 }
+
+/* Sets the 64 bytes at p to all ones, as zero64(). */
+static SIM_ALWAYS_INLINE void ones64(void *p)
+{
+	sim_zero8 *v = p, o = ~(uint64_t)0;
+	v[0] = o, v[1] = o, v[2] = o, v[3] = o, v[4] = o, v[5] = o, v[6] = o, v[7] = o;
+}
+#define SIM_ZERO8 1
 #else
 static SIM_ALWAYS_INLINE void zero64(void *p)
 {
@@ -113,6 +121,23 @@ static SIM_ALWAYS_INLINE void zero_bytes(void *p, size_t n)
 	for (; n >= 64; n -= 64, c += 64)
 		zero64(c);
 	memset(c, 0, n);
+}
+
+/* The condition masks of flags all zero (sim_qpu_reinit()): the even
+ * conditions (never, zs, ns, cs) no lane, the odd ones every lane. Where
+ * zero64() is written out in 8-byte stores (armhf) so are these: GCC
+ * turns set_cond_masks()'s loop into two memset calls there, each through
+ * the PLT (three translation-block lookups under QEMU). */
+static SIM_ALWAYS_INLINE void clear_cond_masks(struct sim_qpu *q)
+{
+#if defined(SIM_ZERO8)
+	for (unsigned c = 0; c < QPU_COND_COUNT; c += 2) {
+		zero64(q->cm[c]);
+		ones64(q->cm[c + 1]);
+	}
+#else
+	set_cond_masks(q, sim_zero_vec, sim_zero_vec, sim_zero_vec);
+#endif
 }
 
 /* sim_qpu_init() for a QPU already set up (contract in sim_qpu.h): clears
@@ -140,7 +165,7 @@ void sim_qpu_reinit(struct sim_qpu *q, const struct sim_program *prog, struct si
 			zero64(q->rf[f][__builtin_ctz(d)]);
 		q->rf_dirty[f] = prog->rf_written[f];
 	}
-	set_cond_masks(q, sim_zero_vec, sim_zero_vec, sim_zero_vec);
+	clear_cond_masks(q);
 	set_program(q, prog, mem, unif, unif_count, shared, hooks, opt);
 }
 
@@ -205,10 +230,31 @@ static SIM_ALWAYS_INLINE void exec_fast(struct sim_qpu *q, const struct sim_inst
 }
 
 /* exec_fast() of an instruction of shape (add op a, mul op m), both
- * constants: the ops' loops alone, both results stored to all lanes. */
+ * constants: the ops' loops alone, both results stored to all lanes
+ * (with SIM_SHAPE_DIRECT straight into the registers where in->direct
+ * allows, and the v8min shapes, movs, as copies). */
 static SIM_ALWAYS_INLINE void shaped_ops(struct sim_qpu *q, const struct sim_inst *in,
 					 enum qpu_op_add a, enum qpu_op_mul m)
 {
+#if SIM_SHAPE_DIRECT
+	uint32_t *out0 = (uint32_t *)(void *)((char *)q + in->out[0]);
+	uint32_t *out1 = (uint32_t *)(void *)((char *)q + in->out[1]);
+	const bool direct = in->direct;
+	if (a != QPU_A_NOP)
+		sim_lanes_add(a, sim_src_ptr(q, in->src[0]), sim_src_ptr(q, in->src[1]), out0,
+			      NULL);
+	if (m == QPU_M_V8MIN) /* a mov (fast_shape()) */
+		copy_lanes(out1, sim_src_ptr(q, in->src[2]));
+	else if (m != QPU_M_NOP)
+		sim_lanes_mul(m, SIM_FMUL_RTZ, sim_src_ptr(q, in->src[2]),
+			      sim_src_ptr(q, in->src[3]), out1, NULL);
+	if (direct)
+		return;
+	if (a != QPU_A_NOP)
+		copy_lanes((uint32_t *)(void *)((char *)q + in->dst[0]), out0);
+	if (m != QPU_M_NOP)
+		copy_lanes((uint32_t *)(void *)((char *)q + in->dst[1]), out1);
+#else
 	uint32_t res[2][16];
 	if (a != QPU_A_NOP)
 		sim_lanes_add(a, sim_src_ptr(q, in->src[0]), sim_src_ptr(q, in->src[1]), res[0],
@@ -220,6 +266,7 @@ static SIM_ALWAYS_INLINE void shaped_ops(struct sim_qpu *q, const struct sim_ins
 		copy_lanes((uint32_t *)(void *)((char *)q + in->dst[0]), res[0]);
 	if (m != QPU_M_NOP)
 		copy_lanes((uint32_t *)(void *)((char *)q + in->dst[1]), res[1]);
+#endif
 }
 
 #define SHAPE_CASES(op)                                                                     \

@@ -207,6 +207,8 @@ struct sim_qpu {
 					      * (the peripheral fast path) */
 	uint32_t r4unp[16];                  /* r4 through the PM=1 unpack (the
 					      * peripheral fast path) */
+	uint32_t shape_out[2][16];           /* shaped ops' results before their
+					      * stores (sim_inst.h, SIM_SHAPE_DIRECT) */
 	/* Per file: the registers that may be nonzero (sim_qpu_reinit()). */
 	uint32_t rf_dirty[2];
 };

@@ -119,6 +119,7 @@ __attribute__((target("avx"))) static void sqrt16_avx(double *v)
 }
 #endif
 
+/* The square roots of 16 doubles in place (AVX when the CPU has it). */
 static inline void sqrt16(double *v)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -205,6 +206,8 @@ static void sfu_vec_div(bool rsqrt, enum sim_sfu_model model, const uint32_t *re
 #if SIM_SFU_APPROX && defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && \
 	!defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 #define SFU_RSQRT_AVX2 1
+/* recipsqrt of 16 lanes of `in` into `out` for `model`, in AVX2 registers:
+ * the same operations as sfu_vec_div's recipsqrt. */
 __attribute__((target("avx2"))) static void sfu_rsqrt_avx2(enum sim_sfu_model model,
 							   const uint32_t *restrict in,
 							   uint32_t *restrict out)
