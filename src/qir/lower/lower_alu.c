@@ -134,7 +134,7 @@ static struct qir_reg op_step(struct lower *l, const struct qir_reg *s)
 static struct qir_reg op_smoothstep(struct lower *l, const struct qir_reg *s)
 {
 	struct qir_compile *c = l->c;
-	struct qir_reg r = qir_RCP(c, qir_FSUB(c, s[1], s[0]));
+	struct qir_reg r = lower_edge_rcp(l, s[0], s[1]);
 	struct qir_reg t = qir_FMUL(c, qir_FSUB(c, s[2], s[0]), r);
 	lower_sf(l, QIR_OP_FSUB, s[2], s[1]);
 	lower_emit(l, QIR_OP_FMUL, t, t, lower_uf(l, 2.0f), QPU_COND_ZS, false);

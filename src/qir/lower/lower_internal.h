@@ -245,6 +245,11 @@ struct qir_reg lower_ceil(struct lower *l, struct qir_reg x);
 struct qir_reg lower_fract(struct lower *l, struct qir_reg x);
 struct qir_reg lower_sign(struct lower *l, struct qir_reg x);
 struct qir_reg lower_rcp(struct lower *l, struct qir_reg x);
+/* 1/(e1 - e0) for smoothstep: the host's reciprocal rounded to nearest
+ * when both edges are constants whose difference is an exact normal float
+ * (the QPU's fsub gives the same) with a normal reciprocal, else the SFU's
+ * unrefined estimate of the fsub (docs/lowering.md "Reciprocals"). */
+struct qir_reg lower_edge_rcp(struct lower *l, struct qir_reg e0, struct qir_reg e1);
 struct qir_reg lower_rsq(struct lower *l, struct qir_reg x);
 struct qir_reg lower_sqrt(struct lower *l, struct qir_reg x);
 /* 1/sqrt(y) refined when x is (a plain copy of) a root lower_sqrt() made

@@ -5,6 +5,7 @@
  * tests/qir/lower/test_lower_math.c, documented in docs/lowering.md) and a
  * full 32-bit integer multiply from mul24.
  */
+#include <math.h>
 #include <string.h>
 
 #include "qir/lower/lower_internal.h"
@@ -140,6 +141,41 @@ static bool rcp_const(const struct lower *l, struct qir_reg x, uint32_t *bits)
 	return e >= 1 && e <= 254;   /* normal: not flushed to 0 */
 }
 
+/* The float a constant uniform or small immediate x (or a plain copy of
+ * one) holds: a normal float or a zero. */
+static bool const_float(const struct lower *l, struct qir_reg x, float *f)
+{
+	x = copied_value(l->c, x);
+	uint32_t v;
+	if (x.unpack != QPU_UNPACK_NOP)
+		return false;
+	if (x.file == QIR_FILE_SMALL_IMM)
+		v = x.index;
+	else if (x.file == QIR_FILE_UNIF && x.index < l->c->uniforms.len &&
+		 l->c->uniforms.data[x.index].kind == QIR_UNIFORM_CONST)
+		v = l->c->uniforms.data[x.index].data;
+	else
+		return false;
+	uint32_t e = (v >> 23) & 0xffu;
+	memcpy(f, &v, sizeof(*f));
+	return (e >= 1 && e <= 254) || !(v & ABS_MASK);   /* normal, or a zero */
+}
+
+struct qir_reg lower_edge_rcp(struct lower *l, struct qir_reg e0, struct qir_reg e1)
+{
+	float a, b;
+	if (const_float(l, e0, &a) && const_float(l, e1, &b)) {
+		double d = (double)b - (double)a;
+		float df = (float)d, r = 1.0f / df;
+		uint32_t bits;
+		memcpy(&bits, &r, sizeof(bits));
+		uint32_t e = (bits >> 23) & 0xffu;
+		if ((double)df == d && isnormal(df) && e >= 1 && e <= 254)
+			return lower_ui(l, bits);
+	}
+	return qir_RCP(l->c, qir_FSUB(l->c, e1, e0));
+}
+
 /* 1/x: the SFU's estimate (about 15 good mantissa bits) and one
  * Newton-Raphson step, r' = r (2 - x r), which roughly doubles them
  * (docs/lowering.md, "Reciprocals"). A zero operand wins a QPU fmul, so
@@ -168,14 +204,24 @@ struct qir_reg lower_rsq(struct lower *l, struct qir_reg x)
 	return qir_FMUL(c, r, qir_FSUB(c, lower_uf(l, 1.5f), t));
 }
 
-/* sqrt(x) = 1 / rsq(x), both refined: exact at 0 (rsq = inf) and inf
- * (rsq = 0), unlike x * rsq(x). The pair is remembered (the last 32) so
- * that a division by the root multiplies by rsq(x) instead of taking
- * another refined reciprocal (`d / length(d)`: 4 instructions less). */
+/* sqrt(x) = x * rsq(x) with rsq's Newton-Raphson step applied to the
+ * product: s = x r, e = s (r / 2) = (x/2) r^2, sqrt = s (1.5 - e) and
+ * rsq = r (1.5 - e) (left to DCE when no division reads it). Exact at 0
+ * (a zero operand wins a QPU fmul: s = 0 * inf = 0, e = 0); sqrt(inf) is
+ * 0 (GLSL ES 1.00 requires no infinities; docs/lowering.md "Reciprocals"
+ * has the measured error). One SFU op, four products and a subtraction
+ * where 1 / rsq(x), both refined, took two, six and two. The pair is
+ * remembered (the last 32) so that a
+ * division by the root multiplies by rsq(x) instead of taking a refined
+ * reciprocal (`d / length(d)`). */
 struct qir_reg lower_sqrt(struct lower *l, struct qir_reg x)
 {
-	struct qir_reg r = lower_rsq(l, x);
-	struct lower_root root = { lower_rcp(l, r), r };
+	struct qir_compile *c = l->c;
+	struct qir_reg r = qir_RSQ(c, x);
+	struct qir_reg s = qir_FMUL(c, x, r);
+	struct qir_reg e = qir_FMUL(c, s, qir_FMUL(c, r, lower_uf(l, 0.5f)));
+	struct qir_reg u = qir_FSUB(c, lower_uf(l, 1.5f), e);
+	struct lower_root root = { qir_FMUL(c, s, u), qir_FMUL(c, r, u) };
 	if (l->roots.len == 32)
 		l->roots.len = 0;
 	if (!vc4_array_push(&l->roots, root))

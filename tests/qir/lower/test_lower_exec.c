@@ -217,8 +217,7 @@ static void test_sin_reduction(void **state)
 }
 
 /* d / length(d) multiplies by the refined 1/sqrt that length's root was
- * made from: one RSQ and one RCP (the root's) in all, where a division
- * took a second RCP; within 2e-6 of the interpreter's d / sqrt(d.d). */
+ * made from: one RSQ in all, where a division took an RCP; within 2e-6 of the interpreter's d / sqrt(d.d). */
 static void test_div_by_root(void **state)
 {
 	(void)state;
@@ -228,7 +227,7 @@ static void test_div_by_root(void **state)
 	struct ir_shader *sh;
 	struct qir_compile *c = vs_program(body, &sh);
 	assert_int_equal(count_op(c, QIR_OP_RSQ), 1);
-	assert_int_equal(count_op(c, QIR_OP_RCP), 2);   /* the root's; the VS's 1/Wc */
+	assert_int_equal(count_op(c, QIR_OP_RCP), 1);   /* the VS's 1/Wc; the root is x rsq(x) */
 	qir_compile_free(c);
 	ir_shader_free(sh);
 	static float in[][4] = {
@@ -236,6 +235,63 @@ static void test_div_by_root(void **state)
 		{ 300, -200, 100, 1 }, { 0.25f, 0, 0, 1 }, { -7, -7, 7, 1 },
 	};
 	differential(body, in, 6, 2e-6);
+}
+
+/* sqrt(x) is x * rsq(x) with the rsq's refinement applied to the
+ * product (lower_sqrt): one RSQ and no RCP; s = x r, r / 2, e = s (r / 2),
+ * 1.5 - e, s (1.5 - e), and r (1.5 - e) for a division by the root (dead
+ * here, DCE's). Exact at 0 (0 * inf = 0 on the QPU), else within 3.5 ulp
+ * of libm's (test_compile_accuracy.c measures it on the simulator). */
+static void test_sqrt_shape(void **state)
+{
+	(void)state;
+	static const enum qir_op ops[] = { QIR_OP_RSQ, QIR_OP_RCP, QIR_OP_FMUL, QIR_OP_FSUB };
+	static const unsigned want[] = { 1, 0, 5, 1 };
+	static const char body[] = "%x = extract %a, 0\n%s = sqrt %x\n%r = vec4 %s\n"
+				   "store @r, %r\n";
+	struct ir_shader *sh0, *sh1;
+	struct qir_compile *c0 = vs_program("%x = extract %a, 0\n%r = vec4 %x\nstore @r, %r\n",
+					    &sh0);
+	struct qir_compile *c1 = vs_program(body, &sh1);
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		assert_int_equal(count_op(c1, ops[i]) - count_op(c0, ops[i]), want[i]);
+	qir_compile_free(c0);
+	qir_compile_free(c1);
+	ir_shader_free(sh0);
+	ir_shader_free(sh1);
+	static float in[][4] = {
+		{ 0, 0, 0, 1 }, { 1, 0, 0, 1 }, { 2, 0, 0, 1 }, { 0.01f, 0, 0, 1 },
+		{ 1e-30f, 0, 0, 1 }, { 3e38f, 0, 0, 1 }, { 12345.678f, 0, 0, 1 }, { 0.75f, 0, 0, 1 },
+	};
+	differential(body, in, 8, 4.2e-7);
+}
+
+/* smoothstep with constant edges multiplies by 1/(e1 - e0) rounded on the
+ * host (lower_edge_rcp: no RCP), with variable edges by the SFU's RCP;
+ * within 2e-6 and 1e-4 of the interpreter (t = 1 at x = e1 either way). */
+static void test_smoothstep_const_edges(void **state)
+{
+	(void)state;
+	static const char konst[] = "%x = extract %a, 0\n%e0 = const float 0.8\n"
+				    "%e1 = const float 0.25\n%s = smoothstep %e0, %e1, %x\n"
+				    "%r = vec4 %s\nstore @r, %r\n";
+	static const char var[] = "%x = extract %a, 0\n%e0 = extract %a, 1\n"
+				  "%e1 = extract %a, 2\n%s = smoothstep %e0, %e1, %x\n"
+				  "%r = vec4 %s\nstore @r, %r\n";
+	struct ir_shader *sh0, *sh1;
+	struct qir_compile *c0 = vs_program(konst, &sh0), *c1 = vs_program(var, &sh1);
+	assert_int_equal(count_op(c0, QIR_OP_RCP), 1);   /* the VS's 1/Wc alone */
+	assert_int_equal(count_op(c1, QIR_OP_RCP), 2);
+	qir_compile_free(c0);
+	qir_compile_free(c1);
+	ir_shader_free(sh0);
+	ir_shader_free(sh1);
+	static float in[][4] = {
+		{ 0.25f, 0.8f, 0.25f, 1 }, { 0.8f, 0.8f, 0.25f, 1 }, { 0.5f, 0.8f, 0.25f, 1 },
+		{ 0.3f, 0.8f, 0.25f, 1 }, { 0.7f, 0.8f, 0.25f, 1 }, { 1.0f, 0.8f, 0.25f, 1 },
+	};
+	differential(konst, in, 6, 2e-6);
+	differential(var, in, 6, 1e-4);   /* the SFU estimate: about 15 good bits */
 }
 
 /* Runs `body` (result in @r) on the lowering and on the IR interpreter for
@@ -703,6 +759,8 @@ int main(void)
 		cmocka_unit_test(test_sin_shape),
 		cmocka_unit_test(test_sin_reduction),
 		cmocka_unit_test(test_div_by_root),
+		cmocka_unit_test(test_sqrt_shape),
+		cmocka_unit_test(test_smoothstep_const_edges),
 		cmocka_unit_test(test_round_ops),
 		cmocka_unit_test(test_compare_select),
 		cmocka_unit_test(test_integer_ops),
