@@ -2,13 +2,16 @@
 """Counts test cases over the suites' Meson test logs.
 
 Every CMocka program runs with CMOCKA_MESSAGE_OUTPUT=TAP, so each test case is
-an "ok N - name" or "not ok N - name" line. A program that failed without
+an "ok N - name" or "not ok N - name" line; a line with a "# SKIP" directive
+(CMocka's skip(): a case whose subject is not built for this host, e.g. an x86
+path in the armhf build) is counted as skipped, neither passed nor failed. A program that failed without
 printing "not ok" (a crash, a sanitizer report, a timeout) counts as one
 failure; one that passed without printing TAP counts as one pass. A suite that
 did not build counts as one failure. A suite given by a TAP file
 instead (BUILD_ROOT/SUITE/tap.log, e.g. the conformance suite's) counts its
 "ok" and "not ok" lines, and a missing file as one failure. Prints a line per
-suite, the failing cases, and last the line "N passed, N failed".
+suite (with its skipped cases, if any), the failing cases, and last the line
+"N passed, N failed".
 Usage: count_tests.py BUILD_ROOT SUITE...
 """
 import json
@@ -17,19 +20,22 @@ import re
 import sys
 
 TAP = re.compile(r'^\s*(not ok|ok)\b(.*)$')
+SKIP = re.compile(r'#\s*SKIP\b', re.IGNORECASE)
 
 
 def count_log(path):
-    passed, failed, failures = 0, 0, []
+    passed, failed, skipped, failures = 0, 0, 0, []
     with open(path) as f:
         for line in f:
             entry = json.loads(line)
-            p = f = 0
+            p = f = s = 0
             for out in (entry.get('stdout') or '').splitlines():
                 m = TAP.match(out)
                 if not m:
                     continue
-                if m.group(1) == 'ok':
+                if SKIP.search(m.group(2)):
+                    s += 1
+                elif m.group(1) == 'ok':
                     p += 1
                 else:
                     f += 1
@@ -38,11 +44,12 @@ def count_log(path):
             if not ok and f == 0:
                 f = 1
                 failures.append(f"{entry['name']}: {entry['result']}")
-            if ok and p + f == 0:
+            if ok and p + f + s == 0:
                 p = 1
             passed += p
             failed += f
-    return passed, failed, failures
+            skipped += s
+    return passed, failed, skipped, failures
 
 
 def count_tap(path):
@@ -78,8 +85,8 @@ def main():
             print(f"{suite}: did not build or run")
             total_f += 1
             continue
-        p, f, failures = count_log(log)
-        print(f"{suite}: {p} passed, {f} failed")
+        p, f, s, failures = count_log(log)
+        print(f"{suite}: {p} passed, {f} failed" + (f" ({s} skipped)" if s else ""))
         for name in failures:
             print(f"  FAILED {name}")
         total_p += p
