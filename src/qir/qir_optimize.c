@@ -4,7 +4,10 @@
  * safety net against two passes undoing each other). After every pass that
  * reports progress the program is validated (when asked: debug and test
  * builds), so a broken pass is named in the error:
- * "after pass 'copy_prop': block 0, inst 2 (...): ...".
+ * "after pass 'copy_prop': block 0, inst 2 (...): ...". The standard list
+ * has two tiers: the passes that find work in most rounds sweep to their
+ * own fixpoint, then the rarely productive rest sweep once, and only their
+ * progress repeats the whole (docs/qir.md).
  *
  * Two shortcuts leave every result as it was. A pass that made no progress
  * changed nothing, and run again on the same program it would make none
@@ -63,8 +66,9 @@ static const struct qir_pass standard_passes[] = {
 	{ "copy_prop", qir_opt_copy_prop, true, 0, DT },
 	{ "cse", qir_opt_cse, true, 0, DT },
 	{ "dce", qir_opt_dce, true, 0, 0 },   /* keeps defs: it updates or drops them */
-	{ "coalesce_movs", qir_opt_coalesce_movs, false, 0, 0 },
 	{ "small_imm", qir_opt_small_imm, true, 0, DT | IM },
+	/* The rarely productive tier (STANDARD_CHEAP above): once per fixpoint of the cheap one. */
+	{ "coalesce_movs", qir_opt_coalesce_movs, false, 0, 0 },
 	{ "redundant_sf", qir_opt_redundant_sf, true, QIR_NEEDS_SF, 0 },
 	{ "reassoc", qir_opt_reassoc, true, QIR_NEEDS_OP(QIR_OP_FADD), 0 },
 	{ "pull_factor", qir_opt_pull_factor, true, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
@@ -82,6 +86,11 @@ static const struct qir_pass standard_passes[] = {
 	{ "const_pack", qir_opt_const_pack, false, QIR_NEEDS_OP(QIR_OP_MMOV), 0 },
 	{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, 0 },
 };
+
+/* The first STANDARD_CHEAP passes find work in most rounds and run to their
+ * own fixpoint; the others, which rarely do, then run once, and the whole
+ * repeats only when one of them made progress. */
+#define STANDARD_CHEAP 7
 
 /* The QIR_NEEDS_* bits of what the program contains. */
 static uint64_t summarize(const struct qir_compile *c)
@@ -145,32 +154,49 @@ static void mark_dirty(const struct qir_pass *passes, size_t npasses, size_t i,
 	}
 }
 
-/* The rounds: pass i is skipped while clean[i], true from its last
- * fruitless run until a pass makes progress of a kind it is not blind to. */
+/* One sweep over passes [from, to): pass i is skipped while clean[i], true
+ * from its last fruitless run until a pass makes progress of a kind it is
+ * not blind to. *last: the last pass that made progress (unchanged if none). */
+static bool sweep(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
+		  size_t from, size_t to, bool validate, bool *clean, uint64_t *sum,
+		  const char **last, struct vc4_diag *diag)
+{
+	for (size_t i = from; i < to; i++) {
+		bool made;
+		if (clean[i])
+			continue;
+		if (!may_work(c, &passes[i], sum))
+			made = false;
+		else if (!run_pass(c, &passes[i], validate, &made, diag))
+			return false;
+		if (made) {
+			*last = passes[i].name, *sum = 0;
+			mark_dirty(passes, npasses, i, c->change, clean);
+		} else {
+			clean[i] = true;
+		}
+	}
+	return true;
+}
+
+/* The rounds: the first ncheap passes sweep until a sweep makes no
+ * progress, then the rest sweep once; the whole repeats while that made
+ * progress. Every sweep counts as a round against the limit. */
 static bool rounds(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
-		   bool validate, bool *clean, struct vc4_diag *diag)
+		   size_t ncheap, bool validate, bool *clean, struct vc4_diag *diag)
 {
 	uint64_t sum = 0;   /* summarize(), 0 = stale */
 	const char *last = NULL;
+	bool cheap = true;
 	for (int round = 0; round < QIR_OPT_MAX_ROUNDS; round++) {
 		last = NULL;
-		for (size_t i = 0; i < npasses; i++) {
-			bool made;
-			if (clean[i])
-				continue;
-			if (!may_work(c, &passes[i], &sum))
-				made = false;
-			else if (!run_pass(c, &passes[i], validate, &made, diag))
-				return false;
-			if (made) {
-				last = passes[i].name, sum = 0;
-				mark_dirty(passes, npasses, i, c->change, clean);
-			} else {
-				clean[i] = true;
-			}
-		}
-		if (!last)
+		size_t from = cheap ? 0 : ncheap, to = cheap ? ncheap : npasses;
+		if (!sweep(c, passes, npasses, from, to, validate, clean, &sum, &last, diag))
+			return false;
+		if (!last && (!cheap || ncheap == npasses))
 			return true;
+		if (!last || !cheap)
+			cheap = !cheap;   /* cheap tier settled, or the rare one made progress */
 	}
 	/* Passes undoing each other: harmless for the result, a bug to fix. */
 	return !validate || vc4_diag_set(diag, "no fixpoint after %d rounds (pass '%s' still "
@@ -184,9 +210,11 @@ static bool rounds(struct qir_compile *c, const struct qir_pass *passes, size_t 
 bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
 			 bool validate, struct vc4_diag *diag)
 {
+	size_t ncheap = npasses;
 	if (!passes) {
 		passes = standard_passes;
 		npasses = sizeof(standard_passes) / sizeof(standard_passes[0]);
+		ncheap = STANDARD_CHEAP;
 	}
 	struct vc4_diag d = {0};
 	if (validate && !qir_validate(c, &d))
@@ -199,7 +227,7 @@ bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, s
 	}
 	qir_invalidate(c);     /* from here on, defs present are current */
 	c->defs_current = true;
-	bool ok = rounds(c, passes, npasses, validate, clean, diag);
+	bool ok = rounds(c, passes, npasses, ncheap, validate, clean, diag);
 	c->defs_current = false;
 	qir_invalidate(c);
 	if (clean != local)
