@@ -740,19 +740,19 @@ bool qir_lower_uniforms(struct qir_compile *c);
  * fails. False (c->oom) when out of memory. */
 bool qir_schedule(struct qir_compile *c);
 
-/* Runs `passes` (NULL = the standard list) to a fixpoint. A pass must
- * change nothing when it reports no progress: the driver then skips it
- * until another pass makes progress. With `validate`
- * (debug and test builds: qir_optimize() passes it unless NDEBUG) the input
- * is validated first ("before optimisation: ..."), the program again after
- * every pass that made progress, naming a pass that breaks it ("after pass
- * 'NAME': <validator message>"), and passes still making progress after 64
- * rounds are an error ("no fixpoint after 64 rounds (pass 'NAME' still
+/* Runs `passes` to a fixpoint (NULL: the standard list in its two tiers,
+ * qir_optimize.c; a list given, e.g. qir_standard_passes(), is one tier); a
+ * pass reporting no progress must change nothing (skipped till another). With
+ * `validate` (qir_optimize() passes it unless NDEBUG) the input is checked
+ * ("before optimisation: ..."), then the program after every pass with
+ * progress ("after pass 'NAME': <validator message>"), and progress after
+ * 64 rounds is an error ("no fixpoint after 64 rounds (pass 'NAME' still
  * makes progress)"); without it the driver stops after 64 rounds. False on
  * such an error or on OOM. */
 bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
 			 bool validate, struct vc4_diag *diag);
 bool qir_optimize(struct qir_compile *c, struct vc4_diag *diag);
+const struct qir_pass *qir_standard_passes(size_t *npasses);
 
 /* ---------------------------------------------------------------------------
  * vc4 register allocation.

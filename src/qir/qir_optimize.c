@@ -235,6 +235,12 @@ bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, s
 	return ok;
 }
 
+const struct qir_pass *qir_standard_passes(size_t *npasses)
+{
+	*npasses = sizeof(standard_passes) / sizeof(standard_passes[0]);
+	return standard_passes;
+}
+
 bool qir_optimize(struct qir_compile *c, struct vc4_diag *diag)
 {
 #ifdef NDEBUG

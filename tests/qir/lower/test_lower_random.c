@@ -22,6 +22,14 @@
 #include "lower_test.h"
 #include "qir_eval.h"
 
+/* The first seed: 1, or $VC4_EXEC_FIRST (to rerun one seed). */
+static uint64_t seed_first(void)
+{
+	const char *e = getenv("VC4_EXEC_FIRST");
+	long n = e ? strtol(e, NULL, 10) : 0;
+	return n > 0 ? (uint64_t)n : 1;
+}
+
 /* Programs per configuration: 500, or $VC4_EXEC_SEEDS for longer runs. */
 static uint64_t seed_count(void)
 {
@@ -42,8 +50,21 @@ static float rnd_float(void)
 	return (float)((int)(rng() % 4001) - 2000) / 1000.0f;
 }
 
+/* How the optimised programs are judged: OPT_NONE (not optimised) and
+ * OPT_EXACT (the standard passes but the reassociating ones) must give the
+ * interpreter's values; OPT_FULL (qir_optimize()) may also differ by the
+ * rounding of a reassociated sum or product (GLSL allows it), see
+ * same_value() and one_seed(). */
+enum opt_mode { OPT_NONE, OPT_EXACT, OPT_FULL };
+static enum opt_mode judge_mode;
+
 /* Equal bits, both NaN, a denormal C kept that the QPU flushed, or within
- * 1e-6 relative (smoothstep divides by multiplying with rcp, C divides). */
+ * 1e-6 relative (smoothstep divides by multiplying with rcp, C divides);
+ * under OPT_FULL also within 1e-5 of max(1, |want|): the random inputs
+ * are multiples of 0.001 in [-2, 2], and the reassociated sums of products
+ * of them (largest seen: 42412, 1.7e-7 absolute on 0.00175 after
+ * cancellation) round differently by far less, while a wrong operand or
+ * op moves the value by a multiple of 0.001. */
 static bool same_value(uint32_t got, uint32_t want)
 {
 	float g, w;
@@ -53,7 +74,9 @@ static bool same_value(uint32_t got, uint32_t want)
 		return true;
 	if (fabsf(w) < 1.2e-38f && fabsf(g) < 1.2e-38f)
 		return true;
-	bool ok = fabs((double)g - w) <= 1e-6 * fabs((double)w);
+	double diff = fabs((double)g - w);
+	bool ok = diff <= 1e-6 * fabs((double)w) ||
+		  (judge_mode == OPT_FULL && diff <= 1e-5 * fmax(1.0, fabs((double)w)));
 	if (!ok && getenv("VC4_VERBOSE"))
 		printf("#   got %08x (%.9g), want %08x (%.9g)\n", got, (double)g, want, (double)w);
 	return ok;
@@ -184,7 +207,36 @@ static unsigned compare_fs(const struct ir_shader *sh, const struct qeval *e,
 	uint32_t color = ir_shader_find_decl(sh, "color"), want = 0;
 	for (unsigned k = 0; k < 4; k++)
 		want |= (uint32_t)unorm8(slots[color].c[k].f) << (8 * k);
+	if (e->tlb_color[i] != want && getenv("VC4_VERBOSE"))
+		printf("#   colour got %08x, want %08x\n", e->tlb_color[i], want);
 	return e->tlb_color[i] != want;
+}
+
+/* The reassociating passes: they change a sum's or product's rounding. */
+static bool reassociates(const char *name)
+{
+	static const char *const names[] = { "reassoc", "pull_factor", "factor", "scale_first" };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
+/* The standard passes to a fixpoint, validating after each: as the
+ * compiler runs them (two tiers) under OPT_FULL, without the reassociating
+ * ones (one tier) under OPT_EXACT. */
+static bool optimize(struct qir_compile *c, struct vc4_diag *d)
+{
+	if (judge_mode == OPT_FULL)
+		return qir_optimize_passes(c, NULL, 0, true, d);
+	size_t n, m = 0;
+	const struct qir_pass *all = qir_standard_passes(&n);
+	struct qir_pass some[64];
+	assert_true(n <= 64);
+	for (size_t i = 0; i < n; i++)
+		if (!reassociates(all[i].name))
+			some[m++] = all[i];
+	return qir_optimize_passes(c, some, m, true, d);
 }
 
 /* The back end's passes up to allocation: the optimiser (standard passes
@@ -193,15 +245,49 @@ static unsigned compare_fs(const struct ir_shader *sh, const struct qeval *e,
 static void pipeline(struct qir_compile *c, uint64_t seed)
 {
 	struct vc4_diag d = { 0 };
-	bool ok = qir_optimize(c, &d);
+	bool ok = optimize(c, &d);
 	qir_lower_uniforms(c);  /* returns progress */
 	if (!ok || c->oom || !qir_lower_uniform_resets(c, &d) || !qir_validate(c, &d))
 		fail_msg("seed %llu: %s", (unsigned long long)seed, d.msg);
 }
 
-/* One seed: compile, run, interpret, compare. Returns mismatching lanes. */
-static unsigned one_seed(uint64_t seed, int stage, bool optimize)
+/* mix(x, x, t) = x*(1-t) + x*t, which the reassociating passes factor to
+ * x*((1-t) + t), rounded differently; step, smoothstep with e0 == e1, a
+ * compare or a texel edge can turn that last bit into 0 against 1 (vertex
+ * seeds 23777, 50234, 57150, fragment seed 31011). Under OPT_FULL the
+ * interpreter runs that factored form: the shader's text with each such
+ * mix spelled out (1 as step(t, t)). The caller frees the result. */
+static struct ir_shader *factored_mix(const struct ir_shader *sh)
 {
+	char *text = ir_print(sh);
+	assert_non_null(text);
+	char *out = malloc(strlen(text) * 8 + 64), *o = out;  /* each line ≤ 4 lines */
+	assert_non_null(out);
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char d[32], x[32], y[32], t[32];
+		int ind = (int)strspn(line, "\t");
+		if (sscanf(line + ind, "%%%31s = mix %%%31[^,], %%%31[^,], %%%31s", d, x, y, t) == 4 &&
+		    !strcmp(x, y))
+			o += sprintf(o, "%.*s%%%s_1 = step %%%s, %%%s\n%.*s%%%s_2 = sub %%%s_1, %%%s\n"
+				     "%.*s%%%s_3 = add %%%s_2, %%%s\n%.*s%%%s = mul %%%s, %%%s_3\n",
+				     ind, line, d, t, t, ind, line, d, d, t, ind, line, d, d, t,
+				     ind, line, d, x, d);
+		else
+			o += sprintf(o, "%s\n", line);
+	}
+	struct vc4_diag diag = { 0 };
+	struct ir_shader *f = ir_parse(out, (size_t)(o - out), "factored", &diag);
+	if (!f)
+		fail_msg("factored mix: %s", diag.msg);
+	free(text);
+	free(out);
+	return f;
+}
+
+/* One seed: compile, run, interpret, compare. Returns mismatching lanes. */
+static unsigned one_seed(uint64_t seed, int stage, enum opt_mode mode)
+{
+	judge_mode = mode;
 	struct ir_random_options opt = ir_random_defaults;
 	opt.stage = stage;
 	opt.transcendental = false;
@@ -212,11 +298,12 @@ static unsigned one_seed(uint64_t seed, int stage, bool optimize)
 	qir_shader_key_init(&key, vs ? QIR_STAGE_VERTEX : QIR_STAGE_FRAGMENT);
 	struct qir_compile *c = lt_lower(sh, NULL, &key, vs ? QIR_STAGE_VERTEX : QIR_STAGE_FRAGMENT);
 	struct qir_compile *cc = vs ? lt_lower(sh, NULL, &key, QIR_STAGE_COORD) : NULL;
-	if (optimize) {
+	if (mode != OPT_NONE) {
 		pipeline(c, seed);
 		if (cc)
 			pipeline(cc, seed);
 	}
+	struct ir_shader *ref = mode == OPT_FULL ? factored_mix(sh) : NULL;
 	struct ir_slot_value *slots[16];
 	for (int i = 0; i < 16; i++)
 		slots[i] = ir_interp_slots(sh);
@@ -236,7 +323,7 @@ static unsigned one_seed(uint64_t seed, int stage, bool optimize)
 		io.frag_coord[1] = 7.5f;
 		io.frag_coord[2] = (float)e.frag_z[i] * (1.0f / 16777215.0f);
 		io.frag_coord[3] = 1.0f;
-		assert_true(ir_interpret(sh, &io, NULL));
+		assert_true(ir_interpret(ref ? ref : sh, &io, NULL));
 		unsigned bad = vs ? compare_vs(sh, &ec, &e, slots[i], i)
 				  : compare_fs(sh, &e, slots[i], io.discarded, i);
 		bad_lanes += bad != 0;
@@ -252,12 +339,13 @@ static unsigned one_seed(uint64_t seed, int stage, bool optimize)
 	qir_compile_free(c);
 	qir_compile_free(cc);
 	ir_shader_free(sh);
+	ir_shader_free(ref);
 	return bad_lanes;
 }
 
 struct config {
 	int stage;
-	bool optimize;
+	enum opt_mode mode;
 };
 
 static void test_random(void **state)
@@ -265,15 +353,16 @@ static void test_random(void **state)
 	const struct config *cfg = *state;
 	int stage = cfg->stage;
 	unsigned bad = 0, seeds_bad = 0;
-	uint64_t seeds = seed_count();
-	for (uint64_t seed = 1; seed <= seeds; seed++) {
-		unsigned b = one_seed(seed, stage, cfg->optimize);
+	uint64_t seeds = seed_count(), first = seed_first();
+	for (uint64_t seed = first; seed < first + seeds; seed++) {
+		unsigned b = one_seed(seed, stage, cfg->mode);
 		bad += b;
 		seeds_bad += b != 0;
 	}
+	static const char *const modes[] = { "", " (optimised, exact)", " (optimised)" };
 	printf("# %s%s: %u seeds x 16 lanes, %u lanes in %u seeds differ\n",
-	       stage == IR_STAGE_VERTEX ? "vertex" : "fragment",
-	       cfg->optimize ? " (optimised)" : "", (unsigned)seeds, bad, seeds_bad);
+	       stage == IR_STAGE_VERTEX ? "vertex" : "fragment", modes[cfg->mode],
+	       (unsigned)seeds, bad, seeds_bad);
 	assert_int_equal(bad, 0);
 }
 
@@ -282,24 +371,50 @@ static void test_random(void **state)
 static void test_cube_signed_zero(void **state)
 {
 	(void)state;
-	for (int optimize = 0; optimize < 2; optimize++) {
-		assert_int_equal(one_seed(8165, IR_STAGE_FRAGMENT, optimize), 0);
-		assert_int_equal(one_seed(8560, IR_STAGE_VERTEX, optimize), 0);
+	for (enum opt_mode mode = OPT_NONE; mode <= OPT_FULL; mode++) {
+		assert_int_equal(one_seed(8165, IR_STAGE_FRAGMENT, mode), 0);
+		assert_int_equal(one_seed(8560, IR_STAGE_VERTEX, mode), 0);
 	}
+}
+
+/* The seeds whose optimised programs round differently (60,000 seeds,
+ * 2026-11-27): bit-exact without the reassociating passes, and accepted
+ * with them (vertex 9633 ... 58544 by the OPT_FULL tolerance, 23777,
+ * 50234, 57150 and fragment 31011 by the factored mix). The judge still
+ * rejects a 0.001 error, and the tolerance holds only under OPT_FULL. */
+static void test_reassociated_seeds(void **state)
+{
+	(void)state;
+	static const uint64_t vs[] = { 9633, 23777, 42412, 48436, 50234,
+				       53717, 57150, 57805, 58544 };
+	for (enum opt_mode mode = OPT_EXACT; mode <= OPT_FULL; mode++) {
+		for (size_t i = 0; i < sizeof(vs) / sizeof(vs[0]); i++)
+			assert_int_equal(one_seed(vs[i], IR_STAGE_VERTEX, mode), 0);
+		assert_int_equal(one_seed(31011, IR_STAGE_FRAGMENT, mode), 0);
+	}
+	judge_mode = OPT_FULL;  /* seed 42412: 0.00174887315 for 0.0017490387 */
+	assert_true(same_value(0x3ae53a72u, 0x3ae54000u));
+	assert_false(same_value(0x3f000000u /* 0.5 */, 0x3f004189u /* 0.501 */));
+	judge_mode = OPT_EXACT;
+	assert_false(same_value(0x3ae53a72u, 0x3ae54000u));
 }
 
 int main(void)
 {
 	static const struct config cfgs[] = {
-		{ IR_STAGE_VERTEX, false }, { IR_STAGE_FRAGMENT, false },
-		{ IR_STAGE_VERTEX, true }, { IR_STAGE_FRAGMENT, true },
+		{ IR_STAGE_VERTEX, OPT_NONE }, { IR_STAGE_FRAGMENT, OPT_NONE },
+		{ IR_STAGE_VERTEX, OPT_EXACT }, { IR_STAGE_FRAGMENT, OPT_EXACT },
+		{ IR_STAGE_VERTEX, OPT_FULL }, { IR_STAGE_FRAGMENT, OPT_FULL },
 	};
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_prestate(test_random, (void *)&cfgs[0]),
 		cmocka_unit_test_prestate(test_random, (void *)&cfgs[1]),
 		cmocka_unit_test_prestate(test_random, (void *)&cfgs[2]),
 		cmocka_unit_test_prestate(test_random, (void *)&cfgs[3]),
+		cmocka_unit_test_prestate(test_random, (void *)&cfgs[4]),
+		cmocka_unit_test_prestate(test_random, (void *)&cfgs[5]),
 		cmocka_unit_test(test_cube_signed_zero),
+		cmocka_unit_test(test_reassociated_seeds),
 	};
 	return cmocka_run_group_tests_name("qir_lower_random", tests, NULL, NULL);
 }
