@@ -140,7 +140,7 @@ static bool emit_tex(struct sel *s)
 	/* a TMU write may not also read a uniform (kernel): go through ra14 */
 	struct opnd o;
 	struct placed p;
-	unsigned scratch_w, scratch_r;
+	unsigned scratch_w = 0, scratch_r = 0;   /* set by sel_reg_addr() */
 	enum qpu_reg_id scratch = sel_regfile_reg(OF_A, QIR_RA_SCRATCH);
 	if (!sel_reg_addr(s, scratch, true, &scratch_w) ||
 	    !sel_reg_addr(s, scratch, false, &scratch_r))

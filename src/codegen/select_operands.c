@@ -206,7 +206,7 @@ static bool copy_to_scratch(struct sel *s, struct opnd *o, int file, bool apply_
 	if (!apply_unpack)
 		src.unpack = 0;
 	struct placed p;
-	unsigned bad, waddr, raddr;
+	unsigned bad, waddr = 0, raddr = 0;   /* set by sel_reg_addr() */
 	if (try_place(&src, 1, -1, &p, &bad) != PF_OK)
 		return sel_error(s, "unpack from a register that cannot unpack");
 	enum qpu_reg_id scratch = sel_regfile_reg(file, QIR_RA_SCRATCH);
