@@ -88,37 +88,22 @@ static bool factor(struct qir_compile *c, struct qir_block *b, struct qir_inst *
 	return true;
 }
 
-/* True when some fadd/fsub of the program reads two single-use products
- * (checked without use counts first: most programs have none). */
-static bool any_candidate(struct qir_compile *c, uint32_t ntemps)
+/* qir_rewrite_with_uses()'s visit (arg: the temp count before this run):
+ * without counts, whether inst reads two products with a common factor;
+ * with them, factors it. */
+static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst,
+		  uint32_t *uses, void *arg)
 {
-	struct qir_block *b;
-	struct qir_inst *inst;
+	uint32_t ntemps = *(const uint32_t *)arg;
 	const struct qir_inst *m[2];
 	int i, j;
-	qir_foreach_block(c, b)
-		qir_foreach_inst(b, inst)
-			if (candidate(c, inst, NULL, ntemps, m) && common(m[0], m[1], &i, &j))
-				return true;
-	return false;
+	if (!uses)
+		return candidate(c, inst, NULL, ntemps, m) && common(m[0], m[1], &i, &j);
+	return factor(c, b, inst, uses, ntemps);
 }
 
 bool qir_opt_factor(struct qir_compile *c)
 {
 	uint32_t ntemps = c->num_temps;
-	if (!qir_temp_defs(c) || !any_candidate(c, ntemps))
-		return false;
-	uint32_t *uses = qir_temp_use_counts(c);
-	if (!uses)
-		return false;
-	bool progress = false;
-	struct qir_block *b;
-	struct qir_inst *inst;
-	qir_foreach_block(c, b)
-		qir_foreach_inst(b, inst)
-			progress |= factor(c, b, inst, uses, ntemps);
-	free(uses);
-	if (progress)
-		qir_invalidate(c);
-	return progress;
+	return qir_rewrite_with_uses(c, visit, &ntemps);
 }

@@ -81,47 +81,30 @@ static struct qir_inst *find(const struct qir_compile *c, struct qir_inst *inst,
 	return m;
 }
 
-/* True when some fadd/fsub reads a product with a negated factor. */
-static bool any_candidate(struct qir_compile *c)
+/* qir_rewrite_with_uses()'s visit: without counts, whether the fadd/fsub
+ * inst reads a product with a negated factor (probed on a copy); with them,
+ * rewrites it. */
+static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst,
+		  uint32_t *uses, void *arg)
 {
-	struct qir_block *b;
-	struct qir_inst *inst;
+	(void)b, (void)arg;
 	int k;
 	struct qir_reg u;
-	qir_foreach_block(c, b)
-		qir_foreach_inst(b, inst) {
-			if (inst->op != QIR_OP_FADD && inst->op != QIR_OP_FSUB)
-				continue;
-			struct qir_inst probe = *inst;
-			if (find(c, &probe, NULL, &k, &u))
-				return true;
-		}
-	return false;
+	if (!uses) {
+		if (inst->op != QIR_OP_FADD && inst->op != QIR_OP_FSUB)
+			return false;
+		struct qir_inst probe = *inst;
+		return find(c, &probe, NULL, &k, &u) != NULL;
+	}
+	struct qir_inst *m = find(c, inst, uses, &k, &u);
+	if (!m)
+		return false;
+	m->src[k] = u;
+	inst->op = inst->op == QIR_OP_FADD ? QIR_OP_FSUB : QIR_OP_FADD;
+	return true;
 }
 
 bool qir_opt_neg_sum(struct qir_compile *c)
 {
-	if (!qir_temp_defs(c) || !any_candidate(c))
-		return false;
-	uint32_t *uses = qir_temp_use_counts(c);
-	if (!uses)
-		return false;
-	bool progress = false;
-	struct qir_block *b;
-	struct qir_inst *inst;
-	qir_foreach_block(c, b)
-		qir_foreach_inst(b, inst) {
-			int k;
-			struct qir_reg u;
-			struct qir_inst *m = find(c, inst, uses, &k, &u);
-			if (!m)
-				continue;
-			m->src[k] = u;
-			inst->op = inst->op == QIR_OP_FADD ? QIR_OP_FSUB : QIR_OP_FADD;
-			progress = true;
-		}
-	free(uses);
-	if (progress)
-		qir_invalidate(c);
-	return progress;
+	return qir_rewrite_with_uses(c, visit, NULL);
 }

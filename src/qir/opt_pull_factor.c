@@ -82,34 +82,16 @@ static bool pull(const struct qir_compile *c, struct qir_inst *inst, const uint3
 	return false;
 }
 
-/* Whether some fadd/fsub could be regrouped were every product read once
- * (pull() without use counts: a superset; most programs have none). */
-static bool any_candidate(const struct qir_compile *c)
+/* qir_rewrite_with_uses()'s visit: without counts, whether inst could be
+ * regrouped were every product read once (a superset); with them, regroups. */
+static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst,
+		  uint32_t *uses, void *arg)
 {
-	struct qir_block *b;
-	struct qir_inst *inst;
-	qir_foreach_block(c, b)
-		qir_foreach_inst(b, inst)
-			if (pull(c, inst, NULL, false))
-				return true;
-	return false;
+	(void)b, (void)arg;
+	return pull(c, inst, uses, uses != NULL);
 }
 
 bool qir_opt_pull_factor(struct qir_compile *c)
 {
-	if (!qir_temp_defs(c) || !any_candidate(c))
-		return false;
-	uint32_t *uses = qir_temp_use_counts(c);
-	if (!uses)
-		return false;
-	bool progress = false;
-	struct qir_block *b;
-	struct qir_inst *inst;
-	qir_foreach_block(c, b)
-		qir_foreach_inst(b, inst)
-			progress |= pull(c, inst, uses, true);
-	free(uses);
-	if (progress)
-		qir_invalidate(c);
-	return progress;
+	return qir_rewrite_with_uses(c, visit, NULL);
 }

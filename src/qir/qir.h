@@ -518,15 +518,14 @@ static inline bool qir_reg_is_stable(const struct qir_compile *c, struct qir_reg
 }
 
 /* The body of a pass that rewrites instructions one at a time: derives the
- * temps' definitions, then calls `rewrite` on every instruction in program
- * order. Returns whether any call made progress (false on OOM). Inline: the
- * callback is inlined into each pass's walk. */
+ * defs, then calls `rewrite` on every instruction in program order; whether
+ * any made progress (false on OOM). Inline, as qir_rewrite_with_uses()
+ * (qir_inline.h): the callback is inlined into each pass's walk. */
 static inline bool qir_rewrite_each_inst(struct qir_compile *c,
 					 bool (*rewrite)(struct qir_compile *c,
 							 struct qir_inst *inst));
 
-/* Source reads per temp over the whole program: a malloc'ed array of
- * num_temps counts, NULL (c->oom) when out of memory. */
+/* Source reads per temp: malloc'ed, num_temps counts; NULL (c->oom) on OOM. */
 uint32_t *qir_temp_use_counts(struct qir_compile *c);
 
 /* Op-table-derived predicates. Side effects: an op flag, special dst, VPM

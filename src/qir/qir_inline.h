@@ -1,13 +1,16 @@
 /*
  * qir_inline.h: the bodies of qir.h's small instruction helpers that every
  * pass calls in its inner walk (linking an instruction, the one-at-a-time
- * rewrite walk, the side-effect and raw-mov predicates), inline so that
- * calls and returns stay out of the hot loops (under qemu-arm each return
- * is an indirect jump). Their contracts are at their declarations in
- * qir.h, which includes this file at its end; include qir.h, not this.
+ * rewrite walk and the one with use counts, the side-effect and raw-mov
+ * predicates), inline so that calls and returns stay out of the hot loops
+ * (under qemu-arm each return is an indirect jump). Their contracts are at
+ * their declarations in qir.h (qir_rewrite_with_uses()'s here, above it),
+ * which includes this file at its end; include qir.h, not this.
  */
 #ifndef VC4_QIR_INLINE_H
 #define VC4_QIR_INLINE_H
+
+#include <stdlib.h>
 
 static inline void qir_inst_insert_before(struct qir_block *b, struct qir_inst *before,
 					  struct qir_inst *inst)
@@ -33,6 +36,42 @@ static inline bool qir_rewrite_each_inst(struct qir_compile *c,
 	qir_foreach_block(c, b)
 		qir_foreach_inst(b, inst)
 			progress |= rewrite(c, inst);
+	return progress;
+}
+
+/* The body of a pass that needs the temps' use counts: derives the defs,
+ * calls visit(uses = NULL) on each instruction until one says it is a
+ * candidate (a probe: it must change nothing; most programs have none),
+ * and only then counts uses and calls visit(uses) on every instruction to
+ * rewrite it; invalidates the derived facts on progress (false on OOM). */
+typedef bool (*qir_use_visit)(struct qir_compile *c, struct qir_block *b,
+			      struct qir_inst *inst, uint32_t *uses, void *arg);
+
+static inline bool qir_rewrite_with_uses(struct qir_compile *c, qir_use_visit visit, void *arg)
+{
+	struct qir_block *b;
+	struct qir_inst *inst;
+	bool any = false;
+	if (!qir_temp_defs(c))
+		return false;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst) {
+			if ((any = visit(c, b, inst, NULL, arg)))
+				break;
+		}
+		if (any)
+			break;
+	}
+	uint32_t *uses = any ? qir_temp_use_counts(c) : NULL;
+	if (!uses)
+		return false;
+	bool progress = false;
+	qir_foreach_block(c, b)
+		qir_foreach_inst(b, inst)
+			progress |= visit(c, b, inst, uses, arg);
+	free(uses);
+	if (progress)
+		qir_invalidate(c);
 	return progress;
 }
 
