@@ -37,6 +37,17 @@ enum sim_sfu_model {
 
 enum sim_sfu_func { SIM_SFU_RECIP, SIM_SFU_RECIPSQRT, SIM_SFU_EXP2, SIM_SFU_LOG2 };
 
+/* SIM_HOST_AVX2: the host code may carry AVX2 paths chosen at load or run
+ * time (target_clones, target("avx2")): x86-64 Linux with GCC or Clang, not
+ * under ASan or TSan (their runtime is not up yet when the loader runs the
+ * instrumented resolvers). Every such path in src/sim derives from it. */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && \
+	!defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#define SIM_HOST_AVX2 1
+#else
+#define SIM_HOST_AVX2 0
+#endif
+
 /* Host float environment saved by sim_fpu_enter(). */
 struct sim_fpu_env {
 	unsigned saved;

@@ -455,11 +455,9 @@ static SIM_ALWAYS_INLINE void sim_lanes_unpack_float(unsigned mode, const uint32
 		out[i] = sim_unpack((enum qpu_unpack)mode, true, x[i]);
 }
 
-/* The lane loops are compiled twice on x86-64 (AVX2 and baseline) and the
- * best one is picked at load time (not under ASan or TSan: their runtime is
- * not up yet when the loader runs the instrumented resolvers). */
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && \
-	!defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+/* The lane loops are compiled twice where SIM_HOST_AVX2 (AVX2 and
+ * baseline), the best one picked at load time. */
+#if SIM_HOST_AVX2
 #define SIM_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define SIM_CLONES

@@ -203,8 +203,7 @@ static void sfu_vec_div(bool rsqrt, enum sim_sfu_model model, const uint32_t *re
  * sqrtpd, divpd, the double's bits rebiased; specials as there), 8 lanes
  * at a time in registers. As a clone of sfu_vec_div() the square roots
  * went through memory and an out-of-line sqrt16_avx() per call. */
-#if SIM_SFU_APPROX && defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && \
-	!defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#if SIM_SFU_APPROX && SIM_HOST_AVX2
 #define SFU_RSQRT_AVX2 1
 /* recipsqrt of 16 lanes of `in` into `out` for `model`, in AVX2 registers:
  * the same operations as sfu_vec_div's recipsqrt. */

@@ -4,18 +4,16 @@
  * block (the edge values over twice the triangle's area) by one reciprocal
  * and two FMAs per lane instead of a division each, the same doubles
  * (round-to-nearest, the rasteriser's mode). PIPE_AVX2 says whether the
- * host code has these paths (x86-64 with GCC, not under the sanitizers, as
- * PIPE_CLONES); tests/simpipe/test_raster_div.c checks them.
+ * host code has these paths (SIM_HOST_AVX2, sim_alu.h); tests/simpipe/test_raster_div.c checks them.
  */
 #ifndef VC4_PIPE_DIV_H
 #define VC4_PIPE_DIV_H
 
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && \
-	!defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
-#define PIPE_AVX2 1
+#include "sim/sim_alu.h"
+
+#define PIPE_AVX2 SIM_HOST_AVX2
+#if PIPE_AVX2
 #include <immintrin.h>
-#else
-#define PIPE_AVX2 0
 #endif
 
 #if PIPE_AVX2

@@ -62,9 +62,8 @@ struct pipe_shader_rec {
 
 /* Lane loops of the pipeline compiled twice on x86-64 (AVX2, without FMA,
  * so the same bits, and the baseline), picked at load time; as SIM_CLONES
- * in src/sim/sim_lanes.h (not under the sanitizers). */
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && \
-	!defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+ * in src/sim/sim_lanes.h (SIM_HOST_AVX2). */
+#if SIM_HOST_AVX2
 #define PIPE_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define PIPE_CLONES
