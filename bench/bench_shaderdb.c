@@ -35,6 +35,7 @@ static const char *const stage_names[STAGES] = { "VS", "CS", "FS" };
 /* One program's figures (ours or Mesa's); inst 0 = none. */
 struct figures {
 	uint32_t inst, threads, uniforms, temps, cycles;
+	uint32_t host;     /* host ops (uniform-only values the driver computes per draw) */
 };
 
 struct pair {
@@ -126,7 +127,7 @@ static void make_keys(const char *fs_src, const struct ir_shader *vs,
 static struct figures figures_of(const struct vc4_compiled_stage *p)
 {
 	return (struct figures){ p->num_inst, p->threads, p->num_uniforms, p->max_temps,
-				 p->cycles };
+				 p->cycles, (uint32_t)p->code.uniforms.host.len };
 }
 
 /* Whether the source has a loop statement (a word for, while or do). */
@@ -321,6 +322,24 @@ static void print_executed(void)
 	print_executed_worst();
 }
 
+/* The host programs (docs/compiler.md, "Host uniforms"): ops per stage the
+ * driver evaluates once per draw, the programs with one, the largest. */
+static void print_host(const struct pair *pairs, size_t npairs)
+{
+	unsigned long long ops[STAGES] = { 0 };
+	size_t programs = 0;
+	uint32_t most = 0;
+	for (size_t i = 0; i < npairs; i++)
+		for (int s = 0; s < STAGES && !pairs[i].error[0]; s++) {
+			uint32_t n = pairs[i].ours[s].host;
+			ops[s] += n;
+			programs += n > 0;
+			most = n > most ? n : most;
+		}
+	printf("host ops per draw: VS %llu, CS %llu, FS %llu, in %zu programs (at most %u)\n",
+	       ops[VS], ops[CS], ops[FS], programs, most);
+}
+
 /* Totals per stage, geometric mean, longer-than-Mesa count, worst ratios. */
 static void print_summary(void)
 {
@@ -356,6 +375,7 @@ static void print_summary(void)
 	printf("programs compared %zu, geometric mean of ratios %.3f, longer than Mesa's %zu, "
 	       "our failures %zu\n", nr, nr ? exp(log_sum / nr) : 0.0, longer, failed);
 	printf("two-threaded FS: ours %zu, mesa %zu\n", fs_threaded[0], fs_threaded[1]);
+	print_host(pairs, npairs);
 	printf("compile time (ours, front end to checked code, best pass): %.1f ms for %zu "
 	       "pairs, %.2f ms a pair\n", ms, npairs - failed,
 	       npairs > failed ? ms / (double)(npairs - failed) : 0.0);

@@ -1,12 +1,14 @@
 /*
  * qpu_emit.c: the emitter's entry point — selection, scheduling of every
  * block in program order, the program end, and the uniform stream re-read
- * from the final instruction order.
+ * from the final instruction order (with the host program its HOST entries
+ * name).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "codegen/emit_internal.h"
+#include "qir/qir_host.h"
 
 static void free_blocks(struct emit_block *blocks, size_t n)
 {
@@ -35,7 +37,7 @@ static bool collect(const struct qir_compile *c, const struct emit_prog *p,
 	}
 	out->cycles = p->cycles;
 	out->pairs = p->pairs;
-	return true;
+	return qir_host_copy(c, &out->uniforms);
 }
 
 /* Allocated QIR to QPU code into out (qpu_emit.h): selects words per block,

@@ -5,9 +5,11 @@
  * forward pass; nodes are then issued cycle by cycle, highest priority first
  * (TMU requests early, TMU results late, tile-buffer accesses last, then the
  * critical path), and a second node is paired into the same instruction
- * whenever qpu_merge allows. Hazards that cross instructions are checked
- * against the words actually emitted (emit_legal_after), so they also hold
- * across block boundaries.
+ * whenever qpu_merge allows, then a TMU load as a third when both ALUs are
+ * busy. In a VS/CS block of direct reads only, the TMU accesses follow the
+ * TMU's FIFO rather than program order (tmu_fifo_block()). Hazards that
+ * cross instructions are checked against the words actually emitted
+ * (emit_legal_after), so they also hold across block boundaries.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,12 +26,15 @@ enum {
 	R_VPM,                  /* all VPM accesses, in order (a data read and
 				 * a data write may share an instruction) */
 	R_VARY,                 /* varying reads, in order */
-	R_TMU,                  /* TMU requests and results, in order */
+	R_TMU,                  /* TMU requests and results, in order (but
+				 * in FIFO blocks: fifo_deps()) */
 	R_TLB,                  /* tile buffer, in order */
 	R_COUNT
 };
 
 #define TMU_LATENCY 12   /* priority weight of a TMU request → its result */
+#define TMU_FIFO_RESULTS 4   /* unread results a TMU holds, unthreaded */
+#define WADDR_TMU1_S 60      /* a direct read's request (`add tmu1_s, o, u`) */
 
 struct sedge {
 	uint32_t to, next;
@@ -63,6 +68,9 @@ struct sched {
 	 * since, in `readers` (index + 1, 0 = none) */
 	struct { int32_t w; uint32_t head, tail; } res[R_COUNT];
 	VC4_ARRAY(struct sreader) readers;
+	/* TMU accesses as a FIFO (tmu_fifo_block()): the block's requests and
+	 * loads so far, in order; off: one order for all of them (R_TMU) */
+	struct { bool on; uint32_t nsub, nload; uint32_t *sub, *load; } fifo;
 	bool oom;
 };
 
@@ -136,6 +144,28 @@ static inline void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
 	s->res[r].w = (int32_t)i;
 }
 
+/* A TMU request or load of a FIFO block: requests in order, loads in
+ * order, the k-th load after the k-th request (TMU_LATENCY on the path), the
+ * k-th request after load k - TMU_FIFO_RESULTS (its result's slot). */
+static void fifo_deps(struct sched *s, uint32_t i)
+{
+	const struct snode *n = &s->nodes[i];
+	if (n->f.tmu_write) {
+		uint32_t k = s->fifo.nsub;
+		if (k)
+			add_edge(s, s->fifo.sub[k - 1], i, 1, 1);
+		if (k >= TMU_FIFO_RESULTS)
+			add_edge(s, s->fifo.load[k - TMU_FIFO_RESULTS], i, 1, 1);
+		s->fifo.sub[s->fifo.nsub++] = i;
+		return;
+	}
+	uint32_t k = s->fifo.nload;
+	if (k)
+		add_edge(s, s->fifo.load[k - 1], i, 1, 1);
+	add_edge(s, s->fifo.sub[k], i, 1, TMU_LATENCY);
+	s->fifo.load[s->fifo.nload++] = i;
+}
+
 /* Records node i's reads, then its writes. */
 static void node_deps(struct sched *s, uint32_t i)
 {
@@ -161,11 +191,42 @@ static void node_deps(struct sched *s, uint32_t i)
 			use_res(s, i, R_VPM, true);
 		if (w && f->vary)
 			use_res(s, i, R_VARY, true);
-		if (w && (f->tmu_write || f->tmu_load))
-			use_res(s, i, R_TMU, true);
+		if (w && (f->tmu_write || f->tmu_load)) {
+			if (s->fifo.on)
+				fifo_deps(s, i);
+			else
+				use_res(s, i, R_TMU, true);
+		}
 		if (w && f->tlb)
 			use_res(s, i, R_TLB, true);
 	}
+}
+
+/* Whether the block's TMU accesses may be ordered as a FIFO (fifo_deps())
+ * rather than all in program order: in a vertex or coordinate shader
+ * (never threaded), when each request is one write (a direct read on
+ * TMU1: no texture parameters, whose slots the model does not count, and
+ * one unit) and no load comes before its request. Then a request waits only for the load that
+ * frees its result's slot, and requests and loads interleave instead of
+ * going in batches of four. */
+static bool tmu_fifo_block(const struct sched *s, const struct emit_prog *p)
+{
+	if (p->fs)
+		return false;
+	uint32_t sub = 0, load = 0;
+	for (uint32_t i = 0; i < s->count; i++) {
+		const struct snode *n = &s->nodes[i];
+		if (n->f.tmu_write && (!(n->n->flags & EN_TMU_S) ||
+				       qpu_get_waddr_add(n->n->word) != WADDR_TMU1_S))
+			return false;
+		if (n->f.tmu_load && qpu_get_sig(n->n->word) != QPU_SIG_LOAD_TMU1)
+			return false;
+		sub += n->f.tmu_write;
+		load += n->f.tmu_load;
+		if (load > sub || (n->f.tmu_write && n->f.tmu_load))
+			return false;
+	}
+	return sub > 0;
 }
 
 /* Builds the DAG; barriers (thread switch, branch) order everything. */
@@ -299,6 +360,19 @@ static bool unif_instead(const struct snode *first, const struct snode *best,
 	       n->key == best->key;
 }
 
+/* Whether node n merges into word a (emit_merge_facts()) and the word *w
+ * they make may follow the words emitted so far. */
+static bool joins(struct emit_prog *p, const struct emit_recent *r,
+		  const struct emit_pairable *a, struct snode *n, uint64_t *w)
+{
+	struct emit_facts f;
+	const struct emit_pairable b = pairable(n);
+	if (!emit_merge_facts(a, &b, w))
+		return false;
+	emit_facts_memo(&p->memo, *w, &f);   /* the word emitted next, likely */
+	return emit_legal_after(r, *w, &f, p->fs);
+}
+
 /* The best node that pairs with `first`; *merged = the pair. */
 static int32_t pick_second(struct sched *s, struct emit_prog *p,
 			   const struct emit_recent *r, uint32_t cycle,
@@ -315,12 +389,35 @@ static int32_t pick_second(struct sched *s, struct emit_prog *p,
 		if (best >= 0 && !better(n, &s->nodes[best]) &&
 		    !unif_instead(first, &s->nodes[best], n))
 			continue;
-		struct emit_facts f;
-		const struct emit_pairable b = pairable(n);
-		if (!emit_merge_facts(&a, &b, &w))
+		if (!joins(p, r, &a, n, &w))
 			continue;
-		emit_facts_memo(&p->memo, w, &f);   /* the word emitted next, likely */
-		if (!emit_legal_after(r, w, &f, p->fs))
+		best = (int32_t)i;
+		*merged = w;
+	}
+	return best;
+}
+
+/* A TMU load (a signal alone) that may join `word`, already a pair of two
+ * nodes, as its third: the best ready one by key, -1 when none; *merged =
+ * the three. A pair fills both ALUs, and the load only adds its signal:
+ * a direct read's load, the product of the last result and the sum before
+ * it then take one instruction together. */
+static int32_t pick_third(struct sched *s, struct emit_prog *p, const struct emit_recent *r,
+			  uint32_t cycle, uint64_t word, uint64_t *merged)
+{
+	struct emit_facts fw;
+	emit_facts_memo(&p->memo, word, &fw);
+	const struct emit_pairable a = { word, 0, &fw, &fw };
+	int32_t best = -1;
+	for (size_t k = 0; k < s->ready.len; k++) {
+		uint32_t i = s->ready.data[k];
+		struct snode *n = &s->nodes[i];
+		uint64_t w;
+		if (n->earliest > cycle || !(n->n->flags & EN_TMU_LOAD) ||
+		    (n->n->flags & (EN_NO_MERGE | EN_THRSW | EN_BRANCH)) ||
+		    (best >= 0 && !better(n, &s->nodes[best])))
+			continue;
+		if (!joins(p, r, &a, n, &w))
 			continue;
 		best = (int32_t)i;
 		*merged = w;
@@ -438,6 +535,12 @@ static int issue_one(struct sched *s, struct emit_prog *p, uint32_t block_ip, ui
 				unif = s->nodes[b].n->unif;
 			p->pairs++;
 			n = 2;
+			int32_t c = pick_third(s, p, &r, cycle, word, &merged);
+			if (c >= 0) {
+				issue(s, (uint32_t)c, cycle);
+				word = merged;
+				n = 3;
+			}
 		}
 	}
 	if (first->flags & EN_BRANCH)
@@ -454,6 +557,8 @@ static void sched_free(struct sched *s)
 	vc4_array_free(&s->readers);
 	vc4_array_free(&s->edges);
 	vc4_array_free(&s->ready);
+	free(s->fifo.sub);
+	free(s->fifo.load);
 	free(s->nodes);
 }
 
@@ -511,7 +616,13 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
 	(void)(vc4_array_reserve(&s.edges, 2 * (size_t)s.count) &&
 	       vc4_array_reserve(&s.readers, (size_t)s.count) &&
 	       vc4_array_reserve(&s.ready, (size_t)s.count));
-	bool ok = build_dag(&s);
+	bool ok = true;
+	if (tmu_fifo_block(&s, p)) {
+		s.fifo.sub = malloc(s.count * sizeof(uint32_t));
+		s.fifo.load = malloc(s.count * sizeof(uint32_t));
+		ok = s.fifo.on = s.fifo.sub && s.fifo.load;
+	}
+	ok = ok && build_dag(&s);
 	if (ok) {
 		compute_prio(&s);
 		ok = run(&s, p, block_ip, diag);

@@ -10,6 +10,7 @@
 #include "compiler/vc4_compile.h"
 #include "compiler/vc4_check_samples.h"
 #include "qir/lower/qir_lower.h"
+#include "qir/qir_host.h"
 #include "qpu/check/qpu_check.h"
 #include "qpu/check/qpu_kernel.h"
 
@@ -101,10 +102,11 @@ static bool check_program(const struct vc4_compiled_stage *p, struct vc4_diag *d
 }
 
 /* Lowering through uniform resets: the QIR ready for allocation, reordered
- * for latency when `presched`. NULL + diag on failure. */
+ * for latency when `presched`, uniform-only values hoisted to the host when
+ * `host`. NULL + diag on failure. */
 static struct qir_compile *prepare_qir(const struct ir_shader *sh, const struct ir_shader *fs,
 				       const struct qir_shader_key *key, enum qir_stage stage,
-				       bool presched, struct vc4_diag *diag)
+				       bool presched, bool host, struct vc4_diag *diag)
 {
 	struct qir_compile *c = qir_lower_shader(sh, fs, key, stage, diag);
 	if (!c)
@@ -113,6 +115,8 @@ static struct qir_compile *prepare_qir(const struct ir_shader *sh, const struct 
 	bool ok = qir_optimize(c, diag);
 	qir_compact_insts(c);
 	if (ok && qir_opt_fold_packs(c) && !c->oom)
+		ok = qir_optimize(c, diag);
+	if (ok && host && qir_opt_host_uniforms(c) && !c->oom)
 		ok = qir_optimize(c, diag);
 	if (ok && !qir_opt_vpm_order(c) && c->oom)
 		ok = false;
@@ -138,17 +142,26 @@ static struct qir_compile *prepare_qir(const struct ir_shader *sh, const struct 
 	return c;
 }
 
-/* Lowering through the checks for one program; *ra_failed tells an
- * allocation failure from the others. */
-static bool compile_stage(const struct ir_shader *sh, const struct ir_shader *fs,
-			  const struct qir_shader_key *key, enum qir_stage stage, bool presched,
-			  const struct vc4_compile_options *opt, struct vc4_compiled_stage *p,
-			  bool *ra_failed, struct vc4_diag *diag)
+/* Whether the compile hoists uniform-only values to the host: unless the
+ * options or VC4_NO_HOST_UNIFORMS=1 in the environment say not to. */
+static bool host_uniforms(const struct vc4_compile_options *opt)
+{
+	const char *env = getenv("VC4_NO_HOST_UNIFORMS");
+	return !(opt && opt->no_host_uniforms) && !(env && env[0] == '1');
+}
+
+/* Lowering through the checks for one program, with hoisting to the host
+ * when `host`; *ra_failed tells an allocation failure from the others. */
+static bool compile_stage_host(const struct ir_shader *sh, const struct ir_shader *fs,
+			       const struct qir_shader_key *key, enum qir_stage stage,
+			       bool presched, bool host, const struct vc4_compile_options *opt,
+			       struct vc4_compiled_stage *p, bool *ra_failed,
+			       struct vc4_diag *diag)
 {
 	memset(p, 0, sizeof(*p));
 	p->stage = (uint8_t)stage;
 	*ra_failed = false;
-	struct qir_compile *c = prepare_qir(sh, fs, key, stage, presched, diag);
+	struct qir_compile *c = prepare_qir(sh, fs, key, stage, presched, host, diag);
 	if (!c)
 		return false;
 	struct qir_ra_result ra = {0};
@@ -172,11 +185,23 @@ static bool compile_stage(const struct ir_shader *sh, const struct ir_shader *fs
 	return ok;
 }
 
+
 static void program_free(struct vc4_compiled_stage *p)
 {
 	qpu_program_free(&p->code);
 	free(p->qir);
 	memset(p, 0, sizeof(*p));
+}
+
+/* One program, with uniform-only values on the host when the options
+ * allow it; *ra_failed tells an allocation failure from the others. */
+static bool compile_stage(const struct ir_shader *sh, const struct ir_shader *fs,
+			  const struct qir_shader_key *key, enum qir_stage stage, bool presched,
+			  const struct vc4_compile_options *opt, struct vc4_compiled_stage *p,
+			  bool *ra_failed, struct vc4_diag *diag)
+{
+	return compile_stage_host(sh, fs, key, stage, presched, host_uniforms(opt), opt, p,
+				  ra_failed, diag);
 }
 
 /* The latency-ordered program, or the original order when that one does

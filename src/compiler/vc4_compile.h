@@ -39,6 +39,9 @@ struct vc4_compile_options {
 	bool keep_qir;               /* fill vc4_compiled_stage.qir */
 	bool no_presched;            /* keep the lowering's instruction order
 				      * (for debugging the pre-allocation order) */
+	bool no_host_uniforms;       /* compute uniform-only values in the shader,
+				      * not on the host (also: the environment's
+				      * VC4_NO_HOST_UNIFORMS=1) */
 };
 
 /* Compiles `sh` for `key` (its stage must match the shader's: VERTEX for a

@@ -8,10 +8,14 @@
  * scales, the blend constant (kernel-vc4.md §d "Uniform stream"). A shader
  * reading uniform arrays with a non-constant index gets, per draw, a BO
  * holding them (the "UBO", docs/lowering.md "Indexed uniform arrays") whose
- * address (relocated) its UBO_ADDR entries name.
+ * address (relocated) its UBO_ADDR entries name. HOST entries are the
+ * results of the program's host ops (compiler/vc4_host_eval.h), computed
+ * here once per draw from the user words and the state.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "compiler/vc4_host_eval.h"
 #include "drv.h"
 #include "qir/lower/qir_lower.h"
 
@@ -121,20 +125,58 @@ static bool write_entry(struct vc4_ctx *ctx, struct drv_job *job, const struct q
 	}
 }
 
+/* The host program's inputs: plain values, errors noted in `ok`. */
+struct host_in {
+	struct vc4_ctx *ctx;
+	const struct drv_shader_uniforms *user;
+	bool ok;
+};
+
+/* A host op's source word (vc4_host_value_fn). */
+static uint32_t host_source(void *p, const struct qir_uniform *e)
+{
+	struct host_in *h = p;
+	uint32_t w = 0;
+	if (!plain_value(h->ctx, e, h->user, 0, &w))
+		h->ok = false;
+	return w;
+}
+
+/* Writes the stream's entries, HOST ones from host[] (nhost values). */
+static bool write_entries(struct vc4_ctx *ctx, struct drv_job *job,
+			  const struct qir_uniform_stream *s, const struct drv_shader_uniforms *user,
+			  struct vc4_bo *ubo, const uint32_t *host, size_t nhost)
+{
+	for (size_t i = 0; i < s->entries.len; i++) {
+		const struct qir_uniform *e = &s->entries.data[i];
+		if (e->kind == QIR_UNIFORM_HOST)
+			cl_u32(&job->cl.uniforms, e->data < nhost ? host[e->data] : 0);
+		else if (!write_entry(ctx, job, e, user, ubo, (uint32_t)i))
+			return false;
+	}
+	return true;
+}
+
 bool drv_write_uniform_stream(struct vc4_ctx *ctx, struct drv_job *job,
 			      const struct vc4_compiled_stage *p, const struct drv_shader_uniforms *user,
 			      struct vc4_bo *ubo)
 {
 	const struct qir_uniform_stream *s = &p->code.uniforms;
-	if (!cl_job_begin_uniforms(&job->cl, count_relocs(s)))
+	uint32_t local[64], *host = local;
+	if (s->host.len > 64 && !(host = malloc(s->host.len * sizeof(uint32_t))))
+		return drv_error(ctx, "out of memory");
+	struct host_in in = { ctx, user, true };
+	bool ok = vc4_host_eval(s->host.data, s->host.len, host_source, &in, host) ||
+		  drv_error(ctx, "uniforms: a host op the driver cannot evaluate");
+	ok = ok && in.ok;
+	if (ok && !cl_job_begin_uniforms(&job->cl, count_relocs(s)))
+		ok = drv_error(ctx, "uniforms: %s", job->cl.diag.msg);
+	ok = ok && write_entries(ctx, job, s, user, ubo, host, s->host.len);
+	if (host != local)
+		free(host);
+	if (ok && !cl_end_relocs(&job->cl.uniforms))
 		return drv_error(ctx, "uniforms: %s", job->cl.diag.msg);
-	for (size_t i = 0; i < s->entries.len; i++) {
-		if (!write_entry(ctx, job, &s->entries.data[i], user, ubo, (uint32_t)i))
-			return false;
-	}
-	if (!cl_end_relocs(&job->cl.uniforms))
-		return drv_error(ctx, "uniforms: %s", job->cl.diag.msg);
-	return true;
+	return ok;
 }
 
 /* Whether a program of `r` reads the uniform-array buffer. */

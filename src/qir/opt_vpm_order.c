@@ -15,7 +15,14 @@
  * two or more words under one setup whose last word is the reciprocal's
  * operand, copied into a temp. The other reads keep their order; every
  * VPM write comes after the reads (no row is written before it is read).
+ * Before that, in a VS or CS of one block, the words that direct reads'
+ * addresses are computed from (a skinning shader's bone indices) are read
+ * first (address_words_first()): the TMU requests, which the rest of the
+ * program waits for, start that much earlier (skin-4bones VS 232 -> 230,
+ * CS 221 -> 216, skin-dualbone VS 192 -> 188, CS 128 -> 124).
  */
+#include <stdlib.h>
+
 #include "qir/qir.h"
 #include "qpu/qpu_vpm.h"
 
@@ -90,7 +97,140 @@ static bool reorder(struct qir_compile *c, struct qir_block *b, struct qir_inst 
 	return true;
 }
 
-bool qir_opt_vpm_order(struct qir_compile *c)
+/* Marks in `mark` the temps that temp t is computed from, t included
+ * (through every operand of their definitions), with `stack` (num_temps
+ * entries) as the work list. */
+static void mark_inputs(const struct qir_compile *c, uint8_t *mark, uint32_t *stack, uint32_t t)
+{
+	uint32_t sp = 0;
+	if (t < c->num_temps && !mark[t])
+		mark[t] = 1, stack[sp++] = t;
+	while (sp) {
+		const struct qir_inst *d = qir_temp_def(c, stack[--sp]);
+		for (int s = 0; d && s < qir_ops[d->op].nsrc; s++) {
+			uint32_t u = d->src[s].index;
+			if (d->src[s].file == QIR_FILE_TEMP && u < c->num_temps && !mark[u])
+				mark[u] = 1, stack[sp++] = u;
+		}
+	}
+}
+
+/* The read setup of block b whose run holds VPM copy m, or NULL. */
+static struct qir_inst *setup_of(struct qir_block *b, const struct qir_inst *m)
+{
+	struct qir_inst *setup = NULL;
+	for (struct qir_inst *i = b->first; i; i = i->next) {
+		if (is_read_setup(i))
+			setup = i;
+		if (i == m)
+			return setup;
+	}
+	return NULL;
+}
+
+/* Unlinks instruction m from block b. */
+static void unlink_inst(struct qir_block *b, struct qir_inst *m)
+{
+	if (m->prev)
+		m->prev->next = m->next;
+	else
+		b->first = m->next;
+	if (m->next)
+		m->next->prev = m->prev;
+	else
+		b->last = m->prev;
+	m->prev = m->next = NULL;
+}
+
+/* The VPM words a direct read's address is computed from (a skinning
+ * VS's bone indices, after the position, normal and texture coordinates)
+ * are read first, under a setup of their own at the top of the block, so
+ * that the TMU requests, which the rest waits for, start a few
+ * instructions earlier; the run they came from keeps its other words
+ * under one or two setups. Only when those words are copies into temps
+ * (qir_opt_vpm_reads() has not folded them yet), contiguous and inside
+ * one run; false when nothing changed or out of memory (c->oom). */
+static bool address_words_first(struct qir_compile *c, struct qir_block *b)
+{
+	uint8_t *mark = calloc(c->num_temps + 1, 1);
+	uint32_t *stack = malloc((c->num_temps + 1) * sizeof(uint32_t));
+	if (!mark || !stack) {
+		free(mark);
+		free(stack);
+		c->oom = true;
+		return false;
+	}
+	bool any = false;
+	for (struct qir_inst *i = b->first; i; i = i->next)
+		if (i->op == QIR_OP_TEX_DIRECT && i->src[0].file == QIR_FILE_TEMP) {
+			mark_inputs(c, mark, stack, i->src[0].index);
+			any = true;
+		}
+	free(stack);
+	struct qir_inst *first = NULL, *last = NULL, *setup = NULL;
+	unsigned n = 0;
+	for (struct qir_inst *i = b->first; any && i; i = i->next) {
+		if (!(qir_ops[i->op].nsrc && i->src[0].file == QIR_FILE_VPM))
+			continue;
+		bool addr = i->op == QIR_OP_MOV && i->dst.file == QIR_FILE_TEMP &&
+			    i->dst.index < c->num_temps && mark[i->dst.index] &&
+			    qir_temp_def(c, i->dst.index) == i && i->cond == QPU_COND_ALWAYS && !i->pack && !i->sf && !i->src[0].unpack;
+		if (!addr)
+			continue;
+		struct qir_inst *su = setup_of(b, i);
+		if (!su || (setup && su != setup) ||
+		    (last && i->src[0].index != last->src[0].index + 1)) {
+			any = false;   /* not one contiguous run under one setup */
+			break;
+		}
+		setup = su;
+		if (!first)
+			first = i;
+		last = i;
+		n++;
+	}
+	free(mark);
+	if (!any || !n)
+		return false;
+	uint32_t v = setup->src[0].index;
+	unsigned s0 = qpu_vpm_field(v, QPU_VPM_ADDR_SHIFT, QPU_VPM_ADDR_BITS);
+	unsigned cnt = qpu_vpm_count(v), a = first->src[0].index;
+	if (setup == b->first && a == s0)
+		return false;   /* already first */
+	/* the words after the address run: a setup of their own before them */
+	struct qir_inst *after = NULL;
+	if (a + n < s0 + cnt) {
+		after = qir_inst_create(c, QIR_OP_LOAD_IMM, setup->dst,
+					qir_reg(QIR_FILE_IMM, qpu_vpm_with_count(
+						qpu_vpm_with_addr(v, a + n), s0 + cnt - a - n)),
+					qir_null());
+		if (!after)
+			return false;
+		qir_inst_insert_before(b, last->next, after);
+	}
+	struct qir_inst *top = qir_inst_create(c, QIR_OP_LOAD_IMM, setup->dst,
+					       qir_reg(QIR_FILE_IMM, qpu_vpm_with_count(
+						       qpu_vpm_with_addr(v, a), n)), qir_null());
+	if (!top)
+		return false;
+	if (a > s0)
+		setup->src[0].index = qpu_vpm_with_count(v, a - s0);
+	else
+		qir_inst_remove(c, b, setup);   /* the run began with the address words */
+	struct qir_inst *at = b->first;
+	qir_inst_insert_before(b, at, top);
+	for (struct qir_inst *i = first, *next; n; i = next, n--) {
+		next = i->next;
+		while (next && !(qir_ops[next->op].nsrc && next->src[0].file == QIR_FILE_VPM))
+			next = next->next;
+		unlink_inst(b, i);
+		qir_inst_insert_before(b, at, i);
+	}
+	return true;
+}
+
+/* The reciprocal's word first (file comment); true when it moved. */
+static bool rcp_word_first(struct qir_compile *c)
 {
 	if (c->stage != QIR_STAGE_VERTEX || c->blocks.len != 1 || !qir_temp_defs(c))
 		return false;
@@ -117,4 +257,17 @@ bool qir_opt_vpm_order(struct qir_compile *c)
 		}
 	}
 	return false;
+}
+
+bool qir_opt_vpm_order(struct qir_compile *c)
+{
+	bool moved = false;
+	if (c->stage != QIR_STAGE_FRAGMENT && c->blocks.len == 1 && qir_temp_defs(c) &&
+	    address_words_first(c, c->blocks.data[0])) {
+		qir_invalidate(c);
+		moved = true;
+	}
+	if (c->oom)
+		return false;
+	return rcp_word_first(c) || moved;
 }

@@ -4,6 +4,7 @@
  * CFG and per-temp definition data, and op-table-derived predicates.
  */
 #include "qir/qir.h"
+#include "qir/qir_host.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -130,6 +131,7 @@ const struct qir_uniform_kind_info qir_uniform_kinds[QIR_UNIFORM_KIND_COUNT] = {
 	[QIR_UNIFORM_BLEND_CONST]       = { "blend_const", false, false },
 	[QIR_UNIFORM_ALPHA_REF]         = { "alpha_ref", false, false },
 	[QIR_UNIFORM_SAMPLE_MASK]       = { "sample_mask", false, false },
+	[QIR_UNIFORM_HOST]              = { "host", false, false },
 };
 
 bool qir_special_qpu_addr(enum qir_special s, bool write, enum qpu_file *file,
@@ -312,6 +314,7 @@ void qir_compile_free(struct qir_compile *c)
 	qir_invalidate(c);
 	qir_live_scratch_free(c);
 	pool_free(c->pool);
+	vc4_array_free(&c->host);
 	vc4_array_free(&c->blocks);
 	vc4_array_free(&c->uniforms);
 	free(c->unif_index);
@@ -680,8 +683,11 @@ bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index)
  * out of memory (out is then empty). */
 bool qir_uniform_stream(const struct qir_compile *c, struct qir_uniform_stream *out)
 {
-	out->entries.data = NULL;
-	out->entries.len = out->entries.cap = 0;
+	memset(out, 0, sizeof(*out));
+	if (!qir_host_copy(c, out)) {
+		qir_uniform_stream_free(out);
+		return false;
+	}
 	struct qir_block *b;
 	struct qir_inst *inst;
 	qir_foreach_block(c, b) {
@@ -701,6 +707,16 @@ bool qir_uniform_stream(const struct qir_compile *c, struct qir_uniform_stream *
 void qir_uniform_stream_free(struct qir_uniform_stream *s)
 {
 	vc4_array_free(&s->entries);
+	vc4_array_free(&s->host);
+}
+
+/* Copies the host program into a stream (qir_host.h). */
+bool qir_host_copy(const struct qir_compile *c, struct qir_uniform_stream *out)
+{
+	for (size_t i = 0; i < c->host.len; i++)
+		if (!vc4_array_push(&out->host, c->host.data[i]))
+			return false;
+	return true;
 }
 
 /* Source reads per temp over the whole program, as a malloc'ed array of

@@ -281,6 +281,7 @@ enum qir_uniform_kind {
 	QIR_UNIFORM_BLEND_CONST,        /* data = component 0..3 */
 	QIR_UNIFORM_ALPHA_REF,          /* data = 0 */
 	QIR_UNIFORM_SAMPLE_MASK,        /* data = 0 */
+	QIR_UNIFORM_HOST,               /* data = host op index (qir_host.h) */
 	QIR_UNIFORM_KIND_COUNT
 };
 
@@ -296,10 +297,13 @@ struct qir_uniform {
 	uint32_t data;
 };
 
+/* One op of the host program: HOST entries name earlier ops (qir_host.h). */
+struct qir_host_op { uint32_t op; struct qir_uniform src[QIR_MAX_SRC]; };
 /* The stream the driver fills at draw time: one entry per uniform read, in
  * read order. */
 struct qir_uniform_stream {
 	VC4_ARRAY(struct qir_uniform) entries;
+	VC4_ARRAY(struct qir_host_op) host; /* the ops HOST entries name */
 };
 
 enum qir_stage { QIR_STAGE_VERTEX, QIR_STAGE_COORD, QIR_STAGE_FRAGMENT };
@@ -312,6 +316,7 @@ struct qir_compile {
 	uint32_t num_temps;
 	VC4_ARRAY(struct qir_block *) blocks;   /* program order; [0] = entry */
 	VC4_ARRAY(struct qir_uniform) uniforms; /* the pool UNIF operands index */
+	VC4_ARRAY(struct qir_host_op) host;     /* the host program (qir_host.h) */
 	uint32_t num_varyings;         /* FS: varying components read */
 	uint32_t num_vpm_reads;        /* VS/CS: attribute components read */
 
@@ -508,14 +513,7 @@ static inline bool qir_reg_const(const struct qir_compile *c, struct qir_reg r,
 /* Whether r reads the same value at every point where it is available: a
  * uniform, a small immediate or a temp with one definition (qir_temp_def(),
  * derived defs current), without unpack. */
-static inline bool qir_reg_is_stable(const struct qir_compile *c, struct qir_reg r)
-{
-	if (r.unpack)
-		return false;
-	if (r.file == QIR_FILE_UNIF || r.file == QIR_FILE_SMALL_IMM)
-		return true;
-	return r.file == QIR_FILE_TEMP && qir_temp_def(c, r.index);
-}
+static inline bool qir_reg_is_stable(const struct qir_compile *c, struct qir_reg r);
 
 /* The body of a pass that rewrites instructions one at a time: derives the
  * defs, then calls `rewrite` on every instruction in program order; whether
@@ -708,11 +706,11 @@ bool qir_opt_fold_packs(struct qir_compile *c);
  * the compile driver after qir_optimize(). True when something changed. */
 bool qir_opt_imm_movs(struct qir_compile *c);
 
-/* VS of one block: the attribute word a reciprocal reads (a passthrough
- * position's w, the last of its run) is read first, under a read setup of
- * its own (opt_vpm_order.c); run by the compile driver after qir_optimize(),
- * before qir_opt_imm_movs(). True when something changed; sets c->oom on
- * allocation failure. */
+/* One block: a VS/CS's words of direct-read addresses, then a VS's word a
+ * reciprocal reads (a passthrough w, last of its run), are read first under
+ * setups of their own (opt_vpm_order.c); run by the compile driver after
+ * qir_optimize(), before qir_opt_imm_movs(). True when something changed;
+ * sets c->oom on allocation failure. */
 bool qir_opt_vpm_order(struct qir_compile *c);
 
 /* VS/CS: a VPM read copied into a temp that one instruction reads becomes

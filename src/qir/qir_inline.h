@@ -94,4 +94,14 @@ static inline bool qir_inst_is_raw_mov(const struct qir_inst *inst)
 	       inst->src[0].unpack == QPU_UNPACK_NOP;
 }
 
+/* Same value wherever available (contract at the declaration in qir.h). */
+static inline bool qir_reg_is_stable(const struct qir_compile *c, struct qir_reg r)
+{
+	if (r.unpack)
+		return false;
+	if (r.file == QIR_FILE_UNIF || r.file == QIR_FILE_SMALL_IMM)
+		return true;
+	return r.file == QIR_FILE_TEMP && qir_temp_def(c, r.index);
+}
+
 #endif

@@ -1,8 +1,9 @@
 /*
  * qir_parse.c: reads the text qir_print() writes, so tests can state a QIR
  * program and its expected result as two short strings. Line oriented:
- * a header `qir vs|cs|fs [threaded]`, then `uniform uN KIND DATA` lines
- * (dense, in order), then `block N:` headers (in order) and instructions.
+ * a header `qir vs|cs|fs [threaded]`, then `host hN OP KIND DATA[, KIND
+ * DATA]` lines (the host program, dense, in order) and `uniform uN KIND
+ * DATA` lines (dense, in order), then `block N:` headers (in order) and instructions.
  * `#` starts a comment. Names are looked up in the same tables the printer
  * uses. The result is not validated: call qir_validate().
  */
@@ -258,22 +259,54 @@ static bool parse_inst(struct parser *ps)
 	return true;
 }
 
+/* A uniform entry "KIND DATA" into *u. */
+static bool parse_entry(struct parser *ps, struct qir_uniform *u)
+{
+	size_t len;
+	const char *t = token(ps, &len);
+	int kind = LOOKUP(qir_uniform_kinds, QIR_UNIFORM_KIND_COUNT, t, len);
+	if (kind < 0)
+		return fail(ps, "unknown uniform kind", t, len);
+	t = token(ps, &len);
+	if (!number(t, len, &u->data))
+		return fail(ps, "bad uniform data", t, len);
+	u->kind = (uint32_t)kind;
+	return true;
+}
+
+/* `host hN OP KIND DATA[, KIND DATA]`: the next op of the host program. */
+static bool parse_host(struct parser *ps)
+{
+	size_t len;
+	const char *t = token(ps, &len);
+	uint32_t n;
+	if (len < 2 || t[0] != 'h' || !number(t + 1, len - 1, &n) || n != ps->c->host.len)
+		return fail(ps, "expected the next host op number, got", t, len);
+	t = token(ps, &len);
+	int op = LOOKUP(qir_ops, QIR_OP_COUNT, t, len);
+	if (op < 0)
+		return fail(ps, "unknown op", t, len);
+	struct qir_host_op h = { .op = (uint32_t)op };
+	for (unsigned s = 0; s < qir_ops[op].nsrc && s < QIR_MAX_SRC; s++) {
+		if ((s && !comma(ps)) || !parse_entry(ps, &h.src[s]))
+			return false;
+	}
+	if (!vc4_array_push(&ps->c->host, h))
+		return vc4_diag_set(ps->diag, "out of memory");
+	return at_eol(ps) || fail(ps, "unexpected", ps->p, strcspn(ps->p, "\n#"));
+}
+
 /* `uniform uN KIND DATA` */
 static bool parse_uniform(struct parser *ps)
 {
 	size_t len;
 	const char *t = token(ps, &len);
-	uint32_t n, data;
+	uint32_t n;
 	if (len < 2 || t[0] != 'u' || !number(t + 1, len - 1, &n) || n != ps->c->uniforms.len)
 		return fail(ps, "expected the next uniform number, got", t, len);
-	t = token(ps, &len);
-	int kind = LOOKUP(qir_uniform_kinds, QIR_UNIFORM_KIND_COUNT, t, len);
-	if (kind < 0)
-		return fail(ps, "unknown uniform kind", t, len);
-	t = token(ps, &len);
-	if (!number(t, len, &data))
-		return fail(ps, "bad uniform data", t, len);
-	struct qir_uniform u = { .kind = (uint32_t)kind, .data = data };
+	struct qir_uniform u;
+	if (!parse_entry(ps, &u))
+		return false;
 	if (!vc4_array_push(&ps->c->uniforms, u))
 		return vc4_diag_set(ps->diag, "out of memory");
 	return at_eol(ps) || fail(ps, "unexpected", ps->p, strcspn(ps->p, "\n#"));
@@ -331,6 +364,8 @@ static bool parse_line(struct parser *ps, uint32_t *blocks_seen, bool *header)
 	const char *t = token(ps, &len);
 	if (len == 7 && memcmp(t, "uniform", 7) == 0)
 		return parse_uniform(ps);
+	if (len == 4 && memcmp(t, "host", 4) == 0)
+		return parse_host(ps);
 	if (len == 5 && memcmp(t, "block", 5) == 0)
 		return parse_block(ps, blocks_seen);
 	if (!*blocks_seen)

@@ -3,7 +3,9 @@
  * --qir` prints and qir_parse() reads back. Layout (docs/qir.md):
  *
  *   qir fs threaded
+ *   host h0 fmul user 3, const 0x3dcccccd
  *   uniform u0 user 3
+ *   uniform u1 host 0
  *   block 0:
  *   	fadd.zs.sf t2, t0.8a, u0
  *   	branch.all_zc b2
@@ -132,6 +134,16 @@ void qir_print_inst(const struct qir_compile *c, const struct qir_inst *inst, ch
 	}
 }
 
+/* A uniform entry as "KIND DATA" (a constant's data in hex). */
+static void put_entry(struct vc4_text *o, const struct qir_uniform *u)
+{
+	const char *kind = u->kind < QIR_UNIFORM_KIND_COUNT ? qir_uniform_kinds[u->kind].name : "?";
+	if (u->kind == QIR_UNIFORM_CONST)
+		vc4_text_printf(o, "%s 0x%08" PRIx32, kind, u->data);
+	else
+		vc4_text_printf(o, "%s %" PRIu32, kind, u->data);
+}
+
 static const char *const stage_names[] = {
 	[QIR_STAGE_VERTEX] = "vs", [QIR_STAGE_COORD] = "cs", [QIR_STAGE_FRAGMENT] = "fs",
 };
@@ -159,16 +171,27 @@ char *qir_print(const struct qir_compile *c)
 	snprintf(line, sizeof(line), "qir %s%s\n", c->stage < 3 ? stage_names[c->stage] : "?",
 		 c->fs_threaded ? " threaded" : "");
 	ok &= append(&t, line);
-	for (size_t i = 0; i < c->uniforms.len; i++) {
-		const struct qir_uniform *u = &c->uniforms.data[i];
-		const char *kind = u->kind < QIR_UNIFORM_KIND_COUNT ?
-				   qir_uniform_kinds[u->kind].name : "?";
-		if (u->kind == QIR_UNIFORM_CONST)
-			snprintf(line, sizeof(line), "uniform u%zu %s 0x%08" PRIx32 "\n", i, kind,
-				 u->data);
+	for (size_t i = 0; i < c->host.len; i++) {
+		const struct qir_host_op *h = &c->host.data[i];
+		bool known = h->op < QIR_OP_COUNT && qir_ops[h->op].name;
+		struct vc4_text o = { line, sizeof(line), 0 };
+		vc4_text_printf(&o, "host h%zu ", i);
+		if (known)
+			vc4_text_printf(&o, "%s", qir_ops[h->op].name);
 		else
-			snprintf(line, sizeof(line), "uniform u%zu %s %" PRIu32 "\n", i, kind,
-				 u->data);
+			vc4_text_printf(&o, "?op%u", (unsigned)h->op);
+		for (unsigned s = 0; s < (known ? qir_ops[h->op].nsrc : 2u) && s < QIR_MAX_SRC; s++) {
+			vc4_text_printf(&o, s ? ", " : " ");
+			put_entry(&o, &h->src[s]);
+		}
+		vc4_text_printf(&o, "\n");
+		ok &= append(&t, line);
+	}
+	for (size_t i = 0; i < c->uniforms.len; i++) {
+		struct vc4_text o = { line, sizeof(line), 0 };
+		vc4_text_printf(&o, "uniform u%zu ", i);
+		put_entry(&o, &c->uniforms.data[i]);
+		vc4_text_printf(&o, "\n");
 		ok &= append(&t, line);
 	}
 	for (size_t i = 0; i < c->blocks.len; i++) {

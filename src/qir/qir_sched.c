@@ -17,7 +17,9 @@
  * just before, the best ready node that does not is taken instead if its
  * path is at most BALANCE_SLACK shorter, so that the emitter finds ADD and
  * MUL work next to each other to pair (not in coordinate shaders, whose
- * VPM writes in order set the pace). The payload
+ * VPM writes in order set the pace). In a VS or CS block whose TMU
+ * accesses are all direct reads, those follow the TMU's FIFO instead of
+ * their program order (tmu_fifo_block()). The payload
  * reads at the top of a block stay there, outside the DAG. Only the
  * resources a block touched are reset after it, so the cost is
  * O(I log I + E) for the whole program, whatever the number of blocks and
@@ -38,6 +40,14 @@ enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
  * nothing on the corpus. */
 #define SFU_LATENCY 4
 #define TMU_LATENCY 10
+#define TMU_FIFO_RESULTS 4   /* unread results a TMU holds, unthreaded */
+/* Steps from one direct read's result to the next in a FIFO block, so that
+ * the first result's readers (a product by a skinning weight, the sum it
+ * feeds) come between and read it from r4 rather than from a copy:
+ * measured over bench/shaders (2026-11-27, its four skinning VS/CS the
+ * only FIFO blocks), 1 gave 14,725, 2 14,740, 3 14,693, 4 14,682, 6
+ * 14,669, 8 14,668, 10 14,662, 12 14,670. */
+#define TMU_RESULT_GAP 10
 
 /* How much shorter (latency steps to the block end) the path of a node for
  * the other ALU may be than the best node's: measured over bench/shaders on
@@ -45,6 +55,24 @@ enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
  * Mesa's 15 -> 11): 0 gave 17,447, 1 17,297, 3 17,276, 6 17,301 (10
  * longer), 10 17,305. Balancing coordinate shaders too cost 43 there. */
 #define BALANCE_SLACK 2
+
+/* Register pressure (issue 10, H3): in a block of PRESSURE_MIN_NODES nodes
+ * or more, once PRESSURE_LIMIT temps are open (estimated within the block:
+ * temps with an unscheduled reader in it), a best ready node that opens
+ * more temps than it closes gives way to the node among the first
+ * PRESSURE_SCAN entries of the ready heap that opens the fewest (then the
+ * smallest key). Without it, independent chains (the 40 sin of toy-fbm,
+ * toy-voronoi's nine unrolled cells) all start at once: toy-fbm's FS held
+ * 53 temps (38 with the limit), and the allocator used the register files
+ * where accumulators would do, or failed and fell back to program order.
+ * Measured over bench/shaders on 2026-11-27 (total with the new sin/cos
+ * 14,497): limit 4 14,422, 8 14,290, 10 14,282, 12 14,285, 14 14,285, 16
+ * 14,297, 20 14,357, 24 14,404, 32 14,431, 40 14,451; minimum block 0
+ * 14,285, 64 14,284 (sfu.fs 31 -> 29), 128 14,288, 200 14,305. The scan
+ * is bounded, so the cost stays O(log n) a node. */
+#define PRESSURE_LIMIT 12
+#define PRESSURE_SCAN 32
+#define PRESSURE_MIN_NODES 64
 
 /* A block of this many instructions (4 MiB, four times a core's L2 on the
  * machines measured) or more, once reordered, lies scattered over more
@@ -80,7 +108,16 @@ struct qsched {
 	VC4_ARRAY(struct qreader) readers; /* every chain of the block */
 	uint32_t nres;
 	VC4_ARRAY(uint32_t) touched;      /* resources used by the current block */
+	uint32_t *left;                   /* per temp: unscheduled nodes of the
+					   * block that read it */
+	uint8_t *open;                    /* per temp: live in the block so far */
+	uint32_t live;                    /* temps open (PRESSURE_LIMIT) */
+	uint32_t limit;                   /* PRESSURE_LIMIT, 0 = none */
 	bool balance;                     /* balance the ALUs (not a CS) */
+	bool fifo_ok;                     /* TMU FIFO blocks allowed (not a FS) */
+	/* a FIFO block's direct reads so far (tmu_fifo_block()): requests and
+	 * results in order; off: one order for all TMU accesses (Q_TMU) */
+	struct { bool on; uint32_t nsub, nload; uint32_t *sub, *load; } fifo;
 	bool long_block;                  /* some block had COMPACT_MIN nodes */
 	bool oom;
 };
@@ -148,6 +185,27 @@ static inline void use(struct qsched *s, uint32_t i, uint32_t r, bool write)
 	s->last_w[r] = (int32_t)i;
 }
 
+/* A direct read's request or result in a FIFO block: requests in order,
+ * results in order, the k-th result TMU_LATENCY after the k-th request, the
+ * k-th request after result k - TMU_FIFO_RESULTS, whose slot it takes. */
+static void fifo_use(struct qsched *s, uint32_t i)
+{
+	if (s->n[i].inst->op == QIR_OP_TEX_DIRECT) {
+		uint32_t k = s->fifo.nsub;
+		if (k)
+			edge(s, s->fifo.sub[k - 1], i, 1);
+		if (k >= TMU_FIFO_RESULTS)
+			edge(s, s->fifo.load[k - TMU_FIFO_RESULTS], i, 1);
+		s->fifo.sub[s->fifo.nsub++] = i;
+		return;
+	}
+	uint32_t k = s->fifo.nload;
+	if (k)
+		edge(s, s->fifo.load[k - 1], i, TMU_RESULT_GAP);
+	edge(s, s->fifo.sub[k], i, TMU_LATENCY);
+	s->fifo.load[s->fifo.nload++] = i;
+}
+
 /* The ordered FIFO class of a special register, or -1. */
 static int special_class(uint32_t sp)
 {
@@ -169,6 +227,62 @@ static int reg_class(struct qir_reg r)
 	}
 }
 
+/* Whether source k of `in` is a temp no earlier source of it reads. */
+static bool first_read(const struct qir_inst *in, int k)
+{
+	for (int j = 0; j < k; j++)
+		if (qir_is_temp(in->src[j]) && in->src[j].index == in->src[k].index)
+			return false;
+	return qir_is_temp(in->src[k]);
+}
+
+/* Whether `in` reads temp t. */
+static bool reads_temp(const struct qir_inst *in, uint32_t t)
+{
+	for (int k = 0; k < qir_ops[in->op].nsrc; k++)
+		if (qir_is_temp(in->src[k]) && in->src[k].index == t)
+			return true;
+	return false;
+}
+
+/* Node i taken: its operands lose a reader (closed by the last one), its
+ * result opens when a reader is left. */
+static void pressure_take(struct qsched *s, uint32_t i)
+{
+	const struct qir_inst *in = s->n[i].inst;
+	for (int k = 0; k < qir_ops[in->op].nsrc; k++) {
+		uint32_t t = in->src[k].index;
+		if (first_read(in, k) && s->left[t] && !--s->left[t] && s->open[t]) {
+			s->open[t] = 0;
+			s->live--;
+		}
+	}
+	if (qir_is_temp(in->dst) && s->left[in->dst.index] && !s->open[in->dst.index]) {
+		s->open[in->dst.index] = 1;
+		s->live++;
+	}
+}
+
+/* How many temps taking node i opens less how many it closes (the last
+ * reader of an open temp), by s->left and s->open. */
+static int pressure_delta(const struct qsched *s, uint32_t i)
+{
+	const struct qir_inst *in = s->n[i].inst;
+	int d = 0;
+	for (int k = 0; k < qir_ops[in->op].nsrc; k++)
+		if (first_read(in, k) && s->open[in->src[k].index] && s->left[in->src[k].index] == 1)
+			d--;
+	if (qir_is_temp(in->dst)) {
+		uint32_t t = in->dst.index, left = s->left[t];
+		bool open = s->open[t];
+		if (reads_temp(in, t) && left && !--left)
+			open = false;
+		if (left && !open)
+			d++;
+	}
+	return d;
+}
+
 /* Reads, then writes, of node i. Temps are resources Q_FIXED + t. */
 static void node_uses(struct qsched *s, uint32_t i)
 {
@@ -176,8 +290,16 @@ static void node_uses(struct qsched *s, uint32_t i)
 	const struct qir_op_info *info = &qir_ops[in->op];
 	for (int k = 0; k < info->nsrc; k++) {
 		struct qir_reg r = in->src[k];
-		if (qir_is_temp(r))
+		if (qir_is_temp(r)) {
 			use(s, i, Q_FIXED + r.index, false);
+			if (first_read(in, k)) {
+				s->left[r.index]++;
+				if (s->last_w[Q_FIXED + r.index] < 0 && !s->open[r.index]) {
+					s->open[r.index] = 1;   /* from before the block */
+					s->live++;
+				}
+			}
+		}
 		if (r.file == QIR_FILE_UNIF)
 			use(s, i, Q_UNIF, false);
 		int cls = reg_class(r);
@@ -192,7 +314,9 @@ static void node_uses(struct qsched *s, uint32_t i)
 		use(s, i, Q_FLAGS, false);
 	if (in->sf)
 		use(s, i, Q_FLAGS, true);
-	if (info->flags & (QIR_OPF_TMU_WRITE | QIR_OPF_TMU_READ))
+	if ((info->flags & (QIR_OPF_TMU_WRITE | QIR_OPF_TMU_READ)) && s->fifo.on)
+		fifo_use(s, i);
+	else if (info->flags & (QIR_OPF_TMU_WRITE | QIR_OPF_TMU_READ))
 		use(s, i, Q_TMU, true);
 	if (in->op == QIR_OP_TLB_COLOR_READ)
 		use(s, i, Q_TLB, true);
@@ -210,6 +334,34 @@ static uint8_t only_alu(const struct qir_inst *in)
 {
 	enum qir_alu a = qir_op_alu(in->op);
 	return a == QIR_ALU_ADD || a == QIR_ALU_MUL ? (uint8_t)a : QIR_ALU_NONE;
+}
+
+/* Whether block nodes s->n may order their TMU accesses as a FIFO
+ * (fifo_use()): outside fragment shaders (never threaded there), when
+ * every access is a direct read's request or result (one write per
+ * lookup, nothing else on the TMUs) and no result comes before its
+ * request. A request then waits only for the result whose slot it takes,
+ * and requests and results interleave instead of going in batches. */
+static bool tmu_fifo_block(const struct qsched *s)
+{
+	if (!s->fifo_ok)
+		return false;
+	uint32_t sub = 0, load = 0;
+	for (uint32_t i = 0; i < s->count; i++) {
+		const struct qir_inst *in = s->n[i].inst;
+		uint32_t f = qir_ops[in->op].flags & (QIR_OPF_TMU_WRITE | QIR_OPF_TMU_READ);
+		if (!f)
+			continue;
+		if (in->op == QIR_OP_TEX_DIRECT)
+			sub++;
+		else if (in->op == QIR_OP_DIRECT_RESULT)
+			load++;
+		else
+			return false;
+		if (load > sub)
+			return false;
+	}
+	return sub > 0;
 }
 
 /* Builds the block's DAG (every node's uses; thread switches and branches as
@@ -381,7 +533,22 @@ static uint32_t next_node(const struct qsched *s, struct lists *q)
 		if (!heap_push(&q->ready, w))
 			return UINT32_MAX;
 	}
-	return balance_alus(s, q, heap_pop(&q->ready));
+	struct hent i = heap_pop(&q->ready);
+	if (s->limit && s->live >= s->limit && s->count >= PRESSURE_MIN_NODES) {
+		int di = pressure_delta(s, hent_node(i)), best_d = di;
+		size_t best = SIZE_MAX;
+		for (size_t k = 0; k < q->ready.len && k < PRESSURE_SCAN && di > 0; k++) {
+			int d = pressure_delta(s, hent_node(q->ready.data[k]));
+			if (d < best_d || (d == best_d && best != SIZE_MAX &&
+					   q->ready.data[k].key < q->ready.data[best].key))
+				best = k, best_d = d;
+		}
+		if (best != SIZE_MAX) {
+			struct hent j = heap_remove(&q->ready, best);
+			return heap_push(&q->ready, i) ? hent_node(j) : UINT32_MAX;
+		}
+	}
+	return balance_alus(s, q, i);
 }
 
 /* Takes node i at step q->now: its kids' ready steps move, and those left
@@ -389,6 +556,8 @@ static uint32_t next_node(const struct qsched *s, struct lists *q)
 static bool take(struct qsched *s, struct lists *q, uint32_t i)
 {
 	q->now++;   /* node i's step ends: its readers wait from the next one */
+	if (s->limit)
+		pressure_take(s, i);
 	q->last_alu = s->n[i].alu;
 	for (uint32_t e = s->n[i].first_kid; e != UINT32_MAX; e = s->edges.data[e].next) {
 		struct qnode *kid = &s->n[s->edges.data[e].to];
@@ -470,15 +639,32 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 		s->n[n++].first_kid = UINT32_MAX;
 	}
 	for (size_t k = 0; k < s->touched.len; k++) {
+		if (s->touched.data[k] >= Q_FIXED)
+			s->left[s->touched.data[k] - Q_FIXED] = s->open[s->touched.data[k] - Q_FIXED] = 0;
 		s->last_w[s->touched.data[k]] = -1;
 		s->rhead[s->touched.data[k]] = s->rtail[s->touched.data[k]] = 0;
 	}
 	s->touched.len = 0;
+	s->live = 0;
 	s->readers.len = 0;
 	s->edges.len = 0;
 	/* room for the usual two edges and reads per node (pushes grow past it) */
 	(void)(vc4_array_reserve(&s->edges, 2 * (size_t)n) &&
 	       vc4_array_reserve(&s->readers, 2 * (size_t)n));
+	s->fifo.on = false;
+	s->fifo.nsub = s->fifo.nload = 0;
+	if (tmu_fifo_block(s)) {
+		free(s->fifo.sub);
+		free(s->fifo.load);
+		s->fifo.sub = malloc((n ? n : 1) * sizeof(uint32_t));
+		s->fifo.load = malloc((n ? n : 1) * sizeof(uint32_t));
+		if (!s->fifo.sub || !s->fifo.load) {
+			free(s->n);
+			s->n = NULL;
+			return false;
+		}
+		s->fifo.on = true;
+	}
 	/* a block that fails is left as it was only if nothing was relinked */
 	bool ok = build(s) && reorder(s, b, keep);
 	free(s->n);
@@ -494,10 +680,14 @@ bool qir_schedule(struct qir_compile *c)
 	memset(&s, 0, sizeof(s));
 	s.nres = Q_FIXED + c->num_temps;
 	s.balance = c->stage != QIR_STAGE_COORD;
+	s.limit = PRESSURE_LIMIT;
+	s.left = calloc(c->num_temps + 1, sizeof(*s.left));
+	s.open = calloc(c->num_temps + 1, sizeof(*s.open));
+	s.fifo_ok = c->stage != QIR_STAGE_FRAGMENT;
 	s.last_w = malloc(s.nres * sizeof(*s.last_w));
 	s.rhead = calloc(s.nres, sizeof(*s.rhead));
 	s.rtail = calloc(s.nres, sizeof(*s.rtail));
-	bool ok = s.last_w && s.rhead && s.rtail;
+	bool ok = s.last_w && s.rhead && s.rtail && s.left && s.open;
 	for (uint32_t r = 0; ok && r < s.nres; r++)
 		s.last_w[r] = -1;
 	struct qir_block *b;
@@ -506,8 +696,12 @@ bool qir_schedule(struct qir_compile *c)
 			ok = schedule_block(&s, b);
 	}
 	vc4_array_free(&s.readers);
+	free(s.fifo.sub);
+	free(s.fifo.load);
 	free(s.rhead);
 	free(s.rtail);
+	free(s.left);
+	free(s.open);
 	free(s.last_w);
 	vc4_array_free(&s.edges);
 	vc4_array_free(&s.touched);

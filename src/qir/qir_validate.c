@@ -8,6 +8,7 @@
  * CFG and inst->ip.
  */
 #include "qir/qir.h"
+#include "qir/qir_host.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -245,6 +246,33 @@ static bool report_undefined(struct vctx *v, uint32_t t)
 	return vc4_diag_set(v->diag, "t%u may be read before it is written", t);
 }
 
+/* The host program and the HOST uniforms: every op can run on the host and
+ * reads host-known entries, HOST ones naming earlier ops; every HOST
+ * uniform names an op. */
+static bool check_host(struct vctx *v)
+{
+	const struct qir_compile *c = v->c;
+	for (size_t i = 0; i < c->host.len; i++) {
+		const struct qir_host_op *h = &c->host.data[i];
+		if (!qir_host_op_ok(h->op))
+			return vc4_diag_set(v->diag, "host op h%zu: %s cannot run on the host", i,
+					    h->op < QIR_OP_COUNT ? qir_ops[h->op].name : "?op");
+		for (unsigned s = 0; s < qir_ops[h->op].nsrc; s++) {
+			const struct qir_uniform *u = &h->src[s];
+			if (!qir_uniform_host_known(u->kind) ||
+			    (u->kind == QIR_UNIFORM_HOST && u->data >= i))
+				return vc4_diag_set(v->diag, "host op h%zu: src%u is not known "
+						    "before it", i, s);
+		}
+	}
+	for (size_t i = 0; i < c->uniforms.len; i++)
+		if (c->uniforms.data[i].kind == QIR_UNIFORM_HOST &&
+		    c->uniforms.data[i].data >= c->host.len)
+			return vc4_diag_set(v->diag, "u%zu: host op h%u out of range (%zu ops)", i,
+					    c->uniforms.data[i].data, c->host.len);
+	return true;
+}
+
 /* Everything but reads before writes: blocks and links, every instruction,
  * branch and payload placement. */
 static bool check_structure(struct vctx *v)
@@ -254,6 +282,8 @@ static bool check_structure(struct vctx *v)
 		return vc4_diag_set(v->diag, "out of memory while building the program");
 	if (!c->blocks.len)
 		return vc4_diag_set(v->diag, "program has no blocks");
+	if (!check_host(v))
+		return false;
 	for (uint32_t i = 0; i < c->blocks.len; i++) {
 		v->b = c->blocks.data[i];
 		if (!check_block_links(v, v->b, i))

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "exec_harness.h"
+#include "compiler/vc4_host_eval.h"
 #include "ir/ir_interp.h"
 #include "qir/lower/qir_lower.h"
 #include "sim/sim_alu.h"
@@ -123,9 +124,11 @@ static uint32_t fbits(float f)
 	return s.u;
 }
 
-/* The stream value of one uniform kind. */
-static uint32_t uniform_value(const struct run *r, const struct qir_uniform *u)
+/* The stream value of one uniform kind other than HOST
+ * (vc4_host_value_fn). */
+static uint32_t uniform_value(void *p, const struct qir_uniform *u)
 {
+	const struct run *r = p;
 	switch (u->kind) {
 	case QIR_UNIFORM_CONST: return u->data;
 	case QIR_UNIFORM_USER: return u->data < r->nuser ? r->user[u->data] : 0;
@@ -233,10 +236,15 @@ static bool run_qpu(struct run *r, const struct vc4_compiled_stage *p, char *msg
 	struct sim_program prog;
 	if (!unif || n * 4 > MEM_SIZE - UNIF_ADDR)
 		return free(unif), snprintf(msg, msz, "no memory for uniforms"), false;
+	const struct qir_uniform_stream *us = &p->code.uniforms;
+	uint32_t *host = calloc(us->host.len + 1, 4);
+	if (!host || !vc4_host_eval(us->host.data, us->host.len, uniform_value, r, host))
+		return free(unif), free(host), snprintf(msg, msz, "bad host program"), false;
 	for (uint32_t i = 0; i < n; i++) {
-		unif[i] = uniform_value(r, &p->code.uniforms.entries.data[i]);
+		unif[i] = vc4_host_entry(&us->entries.data[i], host, us->host.len, uniform_value, r);
 		memcpy(r->mem_bytes + UNIF_ADDR + 4 * i, &unif[i], 4);
 	}
+	free(host);
 	r->mem = (struct sim_memory){ r->mem_bytes, 0, MEM_SIZE };
 	bool ok = sim_program_init(&prog, p->code.words.data, (uint32_t)p->code.words.len, &d);
 	if (ok) {

@@ -4,7 +4,8 @@
  * uniform order re-read from the schedule, MUL-unit colour packs, a VPM
  * read shared with an SFU write or with a VPM write and a product, the
  * thread switch placement, a copy into its source's register dropped and
- * the program end — exact disassembly, hazard
+ * the program end, direct reads as a FIFO with loads as third nodes —
+ * exact disassembly, hazard
  * checker and kernel clean. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -484,6 +485,70 @@ static void noop_mov(void **state)
 	same_to = 0;
 }
 
+/* Direct reads in a coordinate shader (qpu_schedule.c's FIFO block): the
+ * fifth request issues after the first load, whose result slot it takes,
+ * not after the fourth as the QIR order has it; a load joins a word whose
+ * two ALUs are busy as its third node. */
+static void direct_reads_fifo(void **state)
+{
+	(void)state;
+	expect("qir cs\n"
+	       "uniform u0 const 0x00001a00\n"
+	       "uniform u1 ubo_addr 0\n"
+	       "uniform u2 ubo_addr 4\n"
+	       "uniform u3 ubo_addr 8\n"
+	       "uniform u4 ubo_addr 12\n"
+	       "uniform u5 ubo_addr 16\n"
+	       "uniform u6 user 0\n"
+	       "uniform u7 user 1\n"
+	       "uniform u8 const 0x00000040\n"
+	       "block 0:\n"
+	       "\tmov t20, u6\n"
+	       "\tmax t21, t20, 0\n"
+	       "\tmin_noimm t0, t21, u8\n"
+	       "\tmov vw_setup, u0\n"
+	       "\ttex_direct t0, u1\n"
+	       "\ttex_direct t0, u2\n"
+	       "\ttex_direct t0, u3\n"
+	       "\ttex_direct t0, u4\n"
+	       "\tdirect_result t1\n"
+	       "\tfmul t6, t1, u7\n"
+	       "\tdirect_result t2\n"
+	       "\tfmul t7, t2, u7\n"
+	       "\tfadd t11, t6, t7\n"
+	       "\tdirect_result t3\n"
+	       "\tfmul t8, t3, u7\n"
+	       "\tfadd t12, t11, t8\n"
+	       "\ttex_direct t0, u5\n"
+	       "\tdirect_result t4\n"
+	       "\tfmul t9, t4, u7\n"
+	       "\tfadd t13, t12, t9\n"
+	       "\tdirect_result t5\n"
+	       "\tfmul t10, t5, u7\n"
+	       "\tfadd t14, t13, t10\n"
+	       "\tmov vpm, t14\n",
+	       QPU_STAGE_CS,
+	       "mov r1, unif ; nop\n"
+	       "max r2, r1, 0 ; mov vw_setup, unif\n"
+	       "min r3, r2, unif ; nop\n"
+	       "add tmu1_s, r3, unif ; nop\n"
+	       "add tmu1_s, r3, unif ; nop\n"
+	       "add tmu1_s, r3, unif ; nop\n"
+	       "add tmu1_s, r3, unif ; nop\n"
+	       "nop ; nop ; ldtmu1\n"
+	       "add tmu1_s, r3, unif ; nop\n"
+	       "nop ; fmul r0, r4, unif ; ldtmu1\n"
+	       "nop ; fmul r1, r4, unif ; ldtmu1\n"
+	       "fadd r2, r0, r1 ; fmul r0, r4, unif ; ldtmu1\n"
+	       "fadd r1, r2, r0 ; fmul r2, r4, unif ; ldtmu1\n"
+	       "fadd r3, r1, r2 ; fmul r0, r4, unif\n"
+	       "fadd r1, r3, r0 ; nop\n"
+	       "mov vpm, r1 ; nop\n"
+	       "nop ; nop ; thrend\n"
+	       "nop ; nop\n"
+	       "nop ; nop\n", NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -501,6 +566,7 @@ int main(void)
 		cmocka_unit_test(vpm_read_dependent_readers),
 		cmocka_unit_test(vpm_read_three_readers),
 		cmocka_unit_test(noop_mov),
+		cmocka_unit_test(direct_reads_fifo),
 	};
 	return cmocka_run_group_tests_name("compiler_emit", tests, NULL, NULL);
 }

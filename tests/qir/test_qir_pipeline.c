@@ -5,7 +5,8 @@
  * test executor, qir_eval) the optimised program — and the same program
  * with every temp replaced by its allocated register and the hardware's r4
  * and thread-switch clobbers made explicit — must compute exactly what the
- * original computed on random inputs. */
+ * original computed on random inputs; random programs also with their
+ * uniform-only values hoisted to the host. */
 #include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "qir/qir_host.h"
 #include "qir_test.h"
 #include "util/file.h"
 #ifdef HAVE_QEVAL
@@ -234,12 +236,14 @@ static void lowered_goldens(void **state)
 
 #if defined(HAVE_LOWER) && defined(HAVE_QEVAL)
 /* Random IR programs (ir_random_defaults: ifs, loops, textures, discard,
- * transcendental math), lowered, through the same back half; odd seeds
- * compile fragment shaders threaded. */
+ * transcendental math), lowered, through the same back half, with the
+ * uniform-only values hoisted to the host as the compile driver does (the
+ * executor evaluates the host program); odd seeds compile fragment shaders
+ * threaded. */
 static void random_programs(void **state)
 {
 	(void)state;
-	uint32_t n0 = 0, n1 = 0, threaded = 0, asked = 0;
+	uint32_t n0 = 0, n1 = 0, threaded = 0, asked = 0, hoisted = 0;
 	for (uint64_t seed = 1; seed <= 200; seed++) {
 		struct ir_shader *sh = ir_random_program(seed, NULL);
 		assert_non_null(sh);
@@ -259,6 +263,9 @@ static void random_programs(void **state)
 		n0 += count_insts(c);
 		if (!qir_optimize(c, &d))
 			fail_msg("%s: %s", name, d.msg);
+		if (qir_opt_host_uniforms(c) && !qir_optimize(c, &d))   /* as the driver */
+			fail_msg("%s: after host uniforms: %s", name, d.msg);
+		hoisted += c->host.len > 0;
 		n1 += count_insts(c);
 		qir_lower_uniforms(c);
 		struct qir_ra_result r;
@@ -276,7 +283,8 @@ static void random_programs(void **state)
 		ir_shader_free(sh);
 	}
 	printf("# 200 random programs: %u -> %u instructions, %u of %u threaded requests "
-	       "allocated threaded\n", n0, n1, threaded, asked);
+	       "allocated threaded, %u with a host program\n", n0, n1, threaded, asked, hoisted);
+	assert_true(hoisted > 0);
 }
 #endif
 

@@ -5,12 +5,15 @@
  * following its producer at once, and an ALU result's one-step gap; a
  * texture result is read before anything else takes r4; payload reads
  * stay at the top; an ADD-unit node whose path is at most 2 steps shorter
- * follows a MUL-unit node instead of a second one (not one 3 shorter).
+ * follows a MUL-unit node instead of a second one (not one 3 shorter);
+ * in a long block, past 12 open temps, nodes that open none go first;
+ * a coordinate shader's direct reads interleave as a FIFO.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
 
 #include "qir_test.h"
@@ -210,6 +213,141 @@ static void alus_balanced(void **state)
 		"\tmov tlb_color, t6\n");
 }
 
+/* The most temps live at once in block 0 of c: a temp is live from its
+ * definition to its last reader (none read before being defined here). */
+static unsigned max_live(struct qir_compile *c)
+{
+	unsigned last[64] = { 0 }, pos = 0, most = 0;
+	struct qir_inst *i;
+	for (i = c->blocks.data[0]->first; i; i = i->next, pos++)
+		for (int k = 0; k < qir_ops[i->op].nsrc; k++)
+			if (qir_is_temp(i->src[k]))
+				last[i->src[k].index] = pos;
+	unsigned live = 0;
+	pos = 0;
+	for (i = c->blocks.data[0]->first; i; i = i->next, pos++) {
+		for (int k = 0; k < qir_ops[i->op].nsrc; k++)
+			if (qir_is_temp(i->src[k]) && last[i->src[k].index] == pos &&
+			    (k == 0 || !qir_is_temp(i->src[0]) || i->src[0].index != i->src[k].index))
+				live--;
+		if (qir_is_temp(i->dst))
+			live++;
+		most = live > most ? live : most;
+	}
+	return most;
+}
+
+/* 16 independent chains of 4 nodes (a = u*u, b = a + u, c = b*b, d = c +
+ * a) summed by a balanced tree: every chain's path is as long, and the
+ * latency order alone starts all 16 chains before finishing one (32 temps
+ * live at once). From 12 open temps on (PRESSURE_LIMIT) a node that opens
+ * none is preferred: 14 live at most. A block under PRESSURE_MIN_NODES (64)
+ * nodes keeps the latency order: 8 chains (40 nodes) leave 16 live. */
+static void pressure_limited(void **state)
+{
+	(void)state;
+	static const unsigned chains[] = { 16, 8 }, want[] = { 14, 16 };
+	for (int v = 0; v < 2; v++) {
+		char text[8192];
+		size_t n = (size_t)snprintf(text, sizeof(text), "qir fs\nuniform u0 user 0\nblock 0:\n");
+		unsigned t = 0, sums[16];
+		for (unsigned k = 0; k < chains[v]; k++, t += 4) {
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+					      "\tfmul t%u, u0, u0\n\tfadd t%u, t%u, u0\n"
+					      "\tfmul t%u, t%u, t%u\n\tfadd t%u, t%u, t%u\n",
+					      t, t + 1, t, t + 2, t + 1, t + 1, t + 3, t + 2, t);
+			sums[k] = t + 3;
+		}
+		for (unsigned w = chains[v]; w > 1; w /= 2)
+			for (unsigned k = 0; k < w / 2; k++, t++) {
+				n += (size_t)snprintf(text + n, sizeof(text) - n,
+						      "\tfadd t%u, t%u, t%u\n", t, sums[2 * k],
+						      sums[2 * k + 1]);
+				sums[k] = t;
+			}
+		snprintf(text + n, sizeof(text) - n, "\tmov tlb_color, t%u\n", sums[0]);
+		struct qir_compile *c = qt_parse(text);
+		assert_true(qir_schedule(c));
+		qt_assert_valid(c);
+		assert_int_equal(max_live(c), want[v]);
+		qir_compile_free(c);
+	}
+}
+
+/* A coordinate shader's direct reads as a FIFO: the fifth request waits
+ * only for the first result, whose slot it takes, and each result's
+ * product comes before the next result (TMU_RESULT_GAP), which would
+ * otherwise take r4 first. */
+static void direct_reads_fifo(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_schedule, true,
+		"qir cs\n"
+		"uniform u0 const 0x00001a00\n"
+		"uniform u1 ubo_addr 0\n"
+		"uniform u2 ubo_addr 4\n"
+		"uniform u3 ubo_addr 8\n"
+		"uniform u4 ubo_addr 12\n"
+		"uniform u5 ubo_addr 16\n"
+		"uniform u6 user 0\n"
+		"uniform u7 user 1\n"
+		"block 0:\n"
+		"\tmov vw_setup, u0\n"
+		"\tmov t0, u6\n"
+		"\ttex_direct t0, u1\n"
+		"\ttex_direct t0, u2\n"
+		"\ttex_direct t0, u3\n"
+		"\ttex_direct t0, u4\n"
+		"\tdirect_result t1\n"
+		"\tdirect_result t2\n"
+		"\tdirect_result t3\n"
+		"\tdirect_result t4\n"
+		"\ttex_direct t0, u5\n"
+		"\tdirect_result t5\n"
+		"\tfmul t6, t1, u7\n"
+		"\tfmul t7, t2, u7\n"
+		"\tfmul t8, t3, u7\n"
+		"\tfmul t9, t4, u7\n"
+		"\tfmul t10, t5, u7\n"
+		"\tfadd t11, t6, t7\n"
+		"\tfadd t12, t11, t8\n"
+		"\tfadd t13, t12, t9\n"
+		"\tfadd t14, t13, t10\n"
+		"\tmov vpm, t14\n",
+		"qir cs\n"
+		"uniform u0 const 0x00001a00\n"
+		"uniform u1 ubo_addr 0\n"
+		"uniform u2 ubo_addr 4\n"
+		"uniform u3 ubo_addr 8\n"
+		"uniform u4 ubo_addr 12\n"
+		"uniform u5 ubo_addr 16\n"
+		"uniform u6 user 0\n"
+		"uniform u7 user 1\n"
+		"block 0:\n"
+		"\tmov t0, u6\n"
+		"\tmov vw_setup, u0\n"
+		"\ttex_direct t0, u1\n"
+		"\ttex_direct t0, u2\n"
+		"\ttex_direct t0, u3\n"
+		"\ttex_direct t0, u4\n"
+		"\tdirect_result t1\n"
+		"\tfmul t6, t1, u7\n"
+		"\ttex_direct t0, u5\n"
+		"\tdirect_result t2\n"
+		"\tfmul t7, t2, u7\n"
+		"\tfadd t11, t6, t7\n"
+		"\tdirect_result t3\n"
+		"\tfmul t8, t3, u7\n"
+		"\tfadd t12, t11, t8\n"
+		"\tdirect_result t4\n"
+		"\tfmul t9, t4, u7\n"
+		"\tfadd t13, t12, t9\n"
+		"\tdirect_result t5\n"
+		"\tfmul t10, t5, u7\n"
+		"\tfadd t14, t13, t10\n"
+		"\tmov vpm, t14\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -219,6 +357,8 @@ int main(void)
 		cmocka_unit_test(dependent_chain_kept),
 		cmocka_unit_test(payload_pinned),
 		cmocka_unit_test(alus_balanced),
+		cmocka_unit_test(pressure_limited),
+		cmocka_unit_test(direct_reads_fifo),
 	};
 	return cmocka_run_group_tests_name("qir_sched", tests, NULL, NULL);
 }

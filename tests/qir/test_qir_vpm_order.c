@@ -3,7 +3,7 @@
  * of reads is read first, under a setup of one word at its row, the rest
  * of the run after a second setup; kept: a coordinate shader, a
  * reciprocal of a word that is not the run's last, a run of one word, a
- * VS of more than one block. */
+ * VS of more than one block; the words of direct reads' addresses first. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,11 +97,79 @@ static void kept(void **state)
 	qt_check_pass(qir_opt_vpm_order, false, blocks, blocks);
 }
 
+/* A coordinate shader's words that direct reads' addresses come from (a
+ * skinning VS's bone indices) are read first under a setup of their own;
+ * the words before and after them in their run keep one setup each. */
+static void address_words_first(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_vpm_order, true,
+		"qir cs\n"
+		"uniform u0 const 0x00000040\n"
+		"uniform u1 ubo_addr 0\n"
+		"block 0:\n"
+		"\tload_imm vr_setup, 0x00601a00\n"
+		"\tmov t0, vpm0\n"
+		"\tmov t1, vpm1\n"
+		"\tmov t2, vpm2\n"
+		"\tmov t3, vpm3\n"
+		"\tmov t4, vpm4\n"
+		"\tmov t5, vpm5\n"
+		"\tftoi t6, t2\n"
+		"\tmax t7, t6, 0\n"
+		"\tmin_noimm t8, t7, u0\n"
+		"\ttex_direct t8, u1\n"
+		"\tftoi t9, t3\n"
+		"\tmax t10, t9, 0\n"
+		"\tmin_noimm t11, t10, u0\n"
+		"\ttex_direct t11, u1\n"
+		"\tdirect_result t12\n"
+		"\tdirect_result t13\n"
+		"\tfmul t14, t12, t4\n"
+		"\tfmul t15, t13, t5\n"
+		"\tfadd t16, t14, t15\n"
+		"\tfadd t17, t16, t0\n"
+		"\tfadd t18, t17, t1\n"
+		"\tload_imm vw_setup, 0x00001a00\n"
+		"\tmov vpm, t18\n",
+		"qir cs\n"
+		"uniform u0 const 0x00000040\n"
+		"uniform u1 ubo_addr 0\n"
+		"block 0:\n"
+		"\tload_imm vr_setup, 0x00201a02\n"
+		"\tmov t2, vpm2\n"
+		"\tmov t3, vpm3\n"
+		"\tload_imm vr_setup, 0x00201a00\n"
+		"\tmov t0, vpm0\n"
+		"\tmov t1, vpm1\n"
+		"\tload_imm vr_setup, 0x00201a04\n"
+		"\tmov t4, vpm4\n"
+		"\tmov t5, vpm5\n"
+		"\tftoi t6, t2\n"
+		"\tmax t7, t6, 0\n"
+		"\tmin_noimm t8, t7, u0\n"
+		"\ttex_direct t8, u1\n"
+		"\tftoi t9, t3\n"
+		"\tmax t10, t9, 0\n"
+		"\tmin_noimm t11, t10, u0\n"
+		"\ttex_direct t11, u1\n"
+		"\tdirect_result t12\n"
+		"\tdirect_result t13\n"
+		"\tfmul t14, t12, t4\n"
+		"\tfmul t15, t13, t5\n"
+		"\tfadd t16, t14, t15\n"
+		"\tfadd t17, t16, t0\n"
+		"\tfadd t18, t17, t1\n"
+		"\tload_imm vw_setup, 0x00001a00\n"
+		"\tmov vpm, t18\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(reordered),
 		cmocka_unit_test(kept),
+		cmocka_unit_test(address_words_first),
 	};
 	return cmocka_run_group_tests_name("qir_vpm_order", tests, NULL, NULL);
 }

@@ -13,7 +13,6 @@
 #define ABS_MASK 0x7fffffffu
 #define SIGN_BIT 0x80000000u
 #define ONE_BITS 0x3f800000u
-#define HALF_BITS 0x3f000000u
 
 #define TWO_POW_23 8388608.0f  /* every float at least this large is an integer */
 
@@ -256,47 +255,66 @@ static const double sin_pi_coef[] = {
 	3.1415820221512525e+00,
 };
 
-/* sin(pi h) for |h| < 2^31: with n = h rounded half away from zero (the
- * truncation of h + copysign(0.5, h): the sum rounds toward zero but
- * never across the integer n, which is a float), f = h - n in [-0.5, 0.5]
- * is exact and sin(pi h) = (-1)^n sin(pi f); the polynomial gives the
- * latter and n's low bit, shifted into the sign bit, flips the result.
- * 17 instructions, 11 of them on the ADD unit. The same bits as the fold
- * of a = h - trunc(h) in (-1, 1) into [-0.5, 0.5] by min(a, 1 - a) and
- * max(., -1 - a) used until 2026-11-27 (18: where |a| > 1/2, n is one
- * further from zero than trunc(h), f = -(1 - |a|) exactly, and the odd
- * polynomial and the flipped parity cancel: test_sin_reduction in
- * test_lower_exec.c); the two-step reduction of h / 2 before that took 25. */
-static struct qir_reg sin_half_turns(struct lower *l, struct qir_reg h)
+/* (-1)^n sin(pi f) for f in [-0.5, 0.5] (just past by a rounding at
+ * most) and n the parity in the low bit of t: the parity, shifted into
+ * the sign bit, flips f (sin is odd; the xor runs beside the polynomial
+ * instead of after it), then the odd polynomial of sin_pi_coef. */
+static struct qir_reg sin_poly(struct lower *l, struct qir_reg f, struct qir_reg t)
 {
 	struct qir_compile *c = l->c;
-	/* n = h rounded half away from zero: trunc(h + copysign(0.5, h)) */
-	struct qir_reg sign = qir_AND(c, h, lower_ui(l, SIGN_BIT));
-	struct qir_reg half = qir_OR(c, sign, lower_ui(l, HALF_BITS));
-	struct qir_reg n = qir_FTOI(c, qir_FADD(c, h, half));
-	struct qir_reg f = qir_FSUB(c, h, qir_ITOF(c, n));                     /* [-0.5, 0.5] */
 	struct qir_reg f2 = qir_FMUL(c, f, f);
 	struct qir_reg p = lower_uf(l, (float)sin_pi_coef[0]);
 	for (size_t i = 1; i < sizeof(sin_pi_coef) / sizeof(sin_pi_coef[0]); i++) {
 		struct qir_reg coef = lower_uf(l, (float)sin_pi_coef[i]);
 		p = qir_FADD(c, qir_FMUL(c, p, f2), coef);
 	}
-	struct qir_reg odd = qir_SHL(c, n, lower_ui(l, 31));                  /* (-1)^n */
-	return qir_XOR(c, qir_FMUL(c, p, f), odd);
+	struct qir_reg odd = qir_SHL(c, t, lower_ui(l, 31));                  /* (-1)^n */
+	return qir_FMUL(c, p, qir_XOR(c, f, odd));
 }
 
 #define INV_PI 0.31830988618379067
 
+/* 1.5 * 2^23: h + M for |h| < 2^22 lies in [2^23, 2^24), where the floats
+ * are the integers, and the QPU's fadd rounds the positive sum toward zero
+ * (docs/sim.md): it is exactly M + floor(h), its lowest bit floor(h)'s
+ * parity. This needs the QPU's rounding: in round-to-nearest it would be
+ * M + round(h), and so sin and cos are outside test_lower_random's programs
+ * (run with C's rounding; ir_random.c leaves them out as it does the SFU
+ * ops). floor and fract keep ftoi and itof for that reason: (x + M) - M
+ * would take 2 instructions where they take 4 (see docs/PERFORMANCE.md). */
+#define FLOOR_MAGIC 12582912.0f
+
+/* sin(x) = sin(pi h), h = x / pi: n = floor(h + 1/2) from t = (h + 1/2) +
+ * FLOOR_MAGIC (exact but where h + 1/2 rounds, which moves n only where
+ * h is within a rounding of n - 1/2), f = h - n in [-0.5, 0.5] exact
+ * (h within a factor 2 of n, or n = 0), and sin(pi h) = (-1)^n sin(pi f).
+ * 15 instructions, 9 on the ADD unit: until 2026-11-27 (issue 10, H3)
+ * n was trunc(h + copysign(1/2, h)) by and, or, fadd, ftoi, itof (17, 11
+ * on ADD; the same f up to h near n - 1/2, and the same result within a
+ * rounding: test_sin_cos_error). Valid for |x| < 2^22 pi (the magic
+ * sum's range); beyond, and for inf and NaN, undefined (lower_range.c). */
 struct qir_reg lower_sin(struct lower *l, struct qir_reg x)
 {
-	return sin_half_turns(l, qir_FMUL(l->c, x, lower_uf(l, (float)INV_PI)));
+	struct qir_compile *c = l->c;
+	struct qir_reg h = qir_FMUL(c, x, lower_uf(l, (float)INV_PI));
+	struct qir_reg t = qir_FADD(c, qir_FADD(c, h, lower_uf(l, 0.5f)), lower_uf(l, FLOOR_MAGIC));
+	struct qir_reg n = qir_FSUB(c, t, lower_uf(l, FLOOR_MAGIC));
+	return sin_poly(l, qir_FSUB(c, h, n), t);
 }
 
-/* cos(x) = sin(pi (x / pi + 1/2)) */
+/* cos(x) = sin(pi (h + 1/2)), h = x / pi: with n = floor(h) (t = h +
+ * FLOOR_MAGIC) and d = h - n in [0, 1) (exact but for n = -1, where it
+ * rounds toward zero and stays below 1), h + 1/2 = (n + 1) + (d - 1/2),
+ * so cos(x) = (-1)^(n+1) sin(pi (d - 1/2)) = (-1)^n sin(pi (1/2 - d)).
+ * 15 instructions, 9 on the ADD unit (18 and 12 with the + 1/2 and the
+ * rounding of sin until 2026-11-27). */
 struct qir_reg lower_cos(struct lower *l, struct qir_reg x)
 {
-	struct qir_reg h = qir_FMUL(l->c, x, lower_uf(l, (float)INV_PI));
-	return sin_half_turns(l, qir_FADD(l->c, h, lower_uf(l, 0.5f)));
+	struct qir_compile *c = l->c;
+	struct qir_reg h = qir_FMUL(c, x, lower_uf(l, (float)INV_PI));
+	struct qir_reg t = qir_FADD(c, h, lower_uf(l, FLOOR_MAGIC));
+	struct qir_reg d = qir_FSUB(c, h, qir_FSUB(c, t, lower_uf(l, FLOOR_MAGIC)));
+	return sin_poly(l, qir_FSUB(c, lower_uf(l, 0.5f), d), t);
 }
 
 /* a * b mod 2^32 from 24-bit multiplies: with a = ah*2^24 + al,

@@ -211,11 +211,11 @@ static float div_bound(const struct range *r, const struct ir_instr *in, unsigne
 }
 
 /* sin_bound: sin and cos count as within 1 whatever their argument. Where
- * the argument is finite and |x| < 2^31 pi their lowering's result is
+ * the argument is finite and |x| < 2^22 pi their lowering's result is
  * (lower_math.c, within 1.1e-6 of it: far below the 2^23 that matters
  * here); beyond, and for inf, NaN or a huge quotient, sin and cos are
- * undefined already (docs/lowering.md "sin and cos": the ftoi of the
- * reduction overflows), so floor or fract of them need not treat a large
+ * undefined already (docs/lowering.md "sin and cos": the reduction's magic
+ * sum leaves the integers), so floor or fract of them need not treat a large
  * value. `fract(sin(dot(p, k)) * 43758.5453)`, the shadertoy hash, of a
  * p divided by a uniform then drops fract's large-value test. */
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "qir_eval.h"
+#include "compiler/vc4_host_eval.h"
 #include "sim/sim_alu.h"
 
 #define L QEVAL_LANES
@@ -15,13 +16,15 @@ struct state {
 	const struct qir_compile *c;
 	struct qeval *e;
 	uint32_t (*t)[L];
+	uint32_t *host;          /* the host program's results (c->host) */
 	bool z[L], n[L], cy[L];
 	char *err;
 };
 
-static uint32_t uniform_value(const struct state *s, uint32_t index)
+/* The word of a uniform entry of a kind other than HOST. */
+static uint32_t entry_value(void *p, const struct qir_uniform *u)
 {
-	const struct qir_uniform *u = &s->c->uniforms.data[index];
+	const struct state *s = p;
 	switch (u->kind) {
 	case QIR_UNIFORM_CONST: return u->data;
 	case QIR_UNIFORM_USER: return u->data < QEVAL_MAX_IO ? s->e->user[u->data] : 0;
@@ -32,6 +35,13 @@ static uint32_t uniform_value(const struct state *s, uint32_t index)
 	case QIR_UNIFORM_VIEWPORT_Z_OFFSET: return s->e->vp[3];
 	default: return 0;
 	}
+}
+
+/* The word uniform pool entry `index` reads (HOST ones from s->host). */
+static uint32_t uniform_value(const struct state *s, uint32_t index)
+{
+	return vc4_host_entry(&s->c->uniforms.data[index], s->host, s->c->host.len, entry_value,
+			      (void *)s);
 }
 
 static const uint32_t *special(const struct state *s, uint32_t which)
@@ -308,8 +318,12 @@ bool qeval_run(const struct qir_compile *c, struct qeval *e, uint64_t max_steps,
 	err[0] = 0;
 	e->fifo_len = 0;
 	s.t = calloc(c->num_temps + 1, sizeof(*s.t));
-	if (!s.t)
+	s.host = calloc(c->host.len + 1, sizeof(uint32_t));
+	if (!s.t || !s.host || !vc4_host_eval(c->host.data, c->host.len, entry_value, &s, s.host)) {
+		snprintf(err, 256, "qeval: no memory, or a host op it cannot evaluate");
+		free(s.t), free(s.host);
 		return false;
+	}
 	size_t b = 0;
 	bool ok = true;
 	e->steps = 0;
@@ -330,6 +344,6 @@ bool qeval_run(const struct qir_compile *c, struct qeval *e, uint64_t max_steps,
 		}
 		b = next;
 	}
-	free(s.t);
+	free(s.t), free(s.host);
 	return ok;
 }

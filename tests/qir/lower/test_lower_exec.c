@@ -123,34 +123,53 @@ static unsigned count_op(const struct qir_compile *c, enum qir_op op)
 	return n;
 }
 
-/* One sin is 18 instructions, 12 of them on the ADD unit: h = x / pi,
- * t = trunc(h) (ftoi, itof), a = h - t, the fold (fsub, fmin, fsub,
- * fmax), f^2 and three Horner steps, the product by f, and (-1)^t from t's
- * low bit (shl, xor). Counted against the same shader storing x. */
-static void test_sin_shape(void **state)
+/* Instructions of each op in `body` beyond the same shader storing x. */
+static void assert_shape(const char *body, const enum qir_op *ops, const unsigned *want,
+			 size_t nops, unsigned total)
 {
-	(void)state;
-	static const enum qir_op ops[] = { QIR_OP_AND, QIR_OP_OR, QIR_OP_FTOI, QIR_OP_ITOF,
-					   QIR_OP_FSUB, QIR_OP_FADD, QIR_OP_FMUL, QIR_OP_SHL,
-					   QIR_OP_XOR };
-	static const unsigned want[] = { 1, 1, 1, 1, 1, 4, 6, 1, 1 };
 	struct ir_shader *sh0, *sh1;
 	struct qir_compile *c0 = vs_program("%x = extract %a, 0\n%r = vec4 %x\nstore @r, %r\n",
 					    &sh0);
-	struct qir_compile *c1 = vs_program("%x = extract %a, 0\n%s = sin %x\n%r = vec4 %s\n"
-					    "store @r, %r\n", &sh1);
-	unsigned total = 0;
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+	struct qir_compile *c1 = vs_program(body, &sh1);
+	unsigned sum = 0;
+	for (size_t i = 0; i < nops; i++) {
 		unsigned n = count_op(c1, ops[i]) - count_op(c0, ops[i]);
 		assert_int_equal(n, want[i]);
-		total += n;
+		sum += n;
 	}
-	assert_int_equal(total, 17);
-	assert_int_equal(count_op(c1, QIR_OP_COUNT) - count_op(c0, QIR_OP_COUNT), 17);
+	assert_int_equal(sum, total);
+	assert_int_equal(count_op(c1, QIR_OP_COUNT) - count_op(c0, QIR_OP_COUNT), total);
 	qir_compile_free(c0);
 	qir_compile_free(c1);
 	ir_shader_free(sh0);
 	ir_shader_free(sh1);
+}
+
+static const enum qir_op sin_ops[] = { QIR_OP_AND, QIR_OP_OR, QIR_OP_FTOI, QIR_OP_ITOF,
+				       QIR_OP_FSUB, QIR_OP_FADD, QIR_OP_FMUL, QIR_OP_SHL,
+				       QIR_OP_XOR };
+
+/* One sin is 15 instructions, 9 of them on the ADD unit: h = x / pi,
+ * t = (h + 1/2) + 1.5 * 2^23, n = t - 1.5 * 2^23, f = h - n, f's sign
+ * flipped by t's low bit (shl, xor), f^2, three Horner steps and the
+ * product by f. No ftoi, itof, and or or (17 and 11 until H3). */
+static void test_sin_shape(void **state)
+{
+	(void)state;
+	static const unsigned want[] = { 0, 0, 0, 0, 2, 5, 6, 1, 1 };
+	assert_shape("%x = extract %a, 0\n%s = sin %x\n%r = vec4 %s\nstore @r, %r\n", sin_ops,
+		     want, sizeof(want) / sizeof(want[0]), 15);
+}
+
+/* One cos is 15 instructions, 9 on the ADD unit: h = x / pi, t = h +
+ * 1.5 * 2^23, d = h - (t - 1.5 * 2^23), 1/2 - d, and sin's sign flip and
+ * polynomial (18 and 12 until H3: h + 1/2 and sin's rounding). */
+static void test_cos_shape(void **state)
+{
+	(void)state;
+	static const unsigned want[] = { 0, 0, 0, 0, 3, 4, 6, 1, 1 };
+	assert_shape("%x = extract %a, 0\n%s = cos %x\n%r = vec4 %s\nstore @r, %r\n", sin_ops,
+		     want, sizeof(want) / sizeof(want[0]), 15);
 }
 
 static void differential(const char *body, float in[][4], int n, double tol);
@@ -170,48 +189,48 @@ static void splat(uint32_t *v, uint32_t x)
 		v[i] = x;
 }
 
-/* sin's reduction (lower_math.c): h - n, n = trunc(h + copysign(0.5, h)),
- * gives what the fold of a = h - trunc(h) by min(a, 1 - a) and
- * max(., -1 - a) (until 2026-11-27) gave, or its negation with the
- * parity of n flipped, so the odd polynomial and the sign flip give the
- * same bits: checked with the QPU's arithmetic over 2^20 inputs, steps of
- * 1/4096 through [-64, 64] and random floats with |h| < 2^30. */
+/* sin's and cos's reductions (lower_math.c) with the QPU's arithmetic,
+ * over 2^20 values of h: steps of 1/4096 through [-64, 64] and random
+ * floats with |h| < 2^22. sin: t = (h + 1/2) + M, n = t - M must be an
+ * integer with h - n exact (checked in double) and within [-1/2, 1/2]
+ * (beyond by a rounding of h + 1/2 at most: 2^-24 |n|), t's low bit n's
+ * parity. cos: t = h + M, n = t - M = floor(h) exactly, d = h - n in
+ * [0, 1) within 2^-24 of the exact difference, t's low bit n's parity. */
 static void test_sin_reduction(void **state)
 {
 	(void)state;
-	uint32_t sign[16], half[16], one[16], mone[16];
-	splat(sign, 0x80000000u), splat(half, 0x3f000000u), splat(one, 0x3f800000u);
-	splat(mone, 0xbf800000u);
+	uint32_t half[16], magic[16];
+	splat(half, 0x3f000000u), splat(magic, 0x4b400000u);
 	uint32_t seed = 1;
 	for (int base = 0; base < (1 << 20); base += 16) {
-		uint32_t h[16], t[16], tf[16], a[16], u[16], f[16], s[16], n[16], nf[16], g[16];
+		uint32_t h[16], s[16], t[16], n[16], f[16], tc[16], nc[16], d[16];
 		for (int i = 0; i < 16; i++) {
 			float x = (float)(base + i - (1 << 19)) / 4096.0f;
 			seed = seed * 1103515245u + 12345u;
-			if ((base >> 4) & 1)   /* random exponents 2^-27 .. 2^29 */
-				h[i] = (seed & 0x807fffffu) | ((100u + (seed >> 24) % 57u) << 23);
+			if ((base >> 4) & 1)   /* random exponents 2^-27 .. 2^21 */
+				h[i] = (seed & 0x807fffffu) | ((100u + (seed >> 24) % 49u) << 23);
 			else
 				memcpy(&h[i], &x, 4);
 		}
-		alu16(QPU_A_FTOI, h, h, t);               /* the fold */
-		alu16(QPU_A_ITOF, t, t, tf);
-		alu16(QPU_A_FSUB, h, tf, a);
-		alu16(QPU_A_FSUB, one, a, u);
-		alu16(QPU_A_FMIN, a, u, f);
-		alu16(QPU_A_FSUB, mone, a, u);
-		alu16(QPU_A_FMAX, f, u, f);
-		alu16(QPU_A_AND, h, sign, s);             /* the rounding */
-		alu16(QPU_A_OR, s, half, s);
-		alu16(QPU_A_FADD, h, s, u);
-		alu16(QPU_A_FTOI, u, u, n);
-		alu16(QPU_A_ITOF, n, n, nf);
-		alu16(QPU_A_FSUB, h, nf, g);
+		alu16(QPU_A_FADD, h, half, s);            /* sin */
+		alu16(QPU_A_FADD, s, magic, t);
+		alu16(QPU_A_FSUB, t, magic, n);
+		alu16(QPU_A_FSUB, h, n, f);
+		alu16(QPU_A_FADD, h, magic, tc);          /* cos */
+		alu16(QPU_A_FSUB, tc, magic, nc);
+		alu16(QPU_A_FSUB, h, nc, d);
 		for (int i = 0; i < 16; i++) {
-			bool same = g[i] == f[i] && !((n[i] ^ t[i]) & 1);
-			bool negated = g[i] == (f[i] ^ 0x80000000u) && ((n[i] ^ t[i]) & 1);
-			if (!same && !negated)
-				fail_msg("h %08x: fold %08x (t %d), rounding %08x (n %d)", h[i], f[i],
-					 (int)t[i], g[i], (int)n[i]);
+			float hv, nv, fv, ncv, dv;
+			memcpy(&hv, &h[i], 4), memcpy(&nv, &n[i], 4), memcpy(&fv, &f[i], 4);
+			memcpy(&ncv, &nc[i], 4), memcpy(&dv, &d[i], 4);
+			double slack = ldexp(fabs(nv), -24);
+			if (nv != floorf(nv) || (double)hv - nv != fv || fabs(fv) > 0.5 + slack ||
+			    ((t[i] ^ (uint32_t)(int32_t)nv) & 1))
+				fail_msg("sin h %08x: n %08x f %08x t %08x", h[i], n[i], f[i], t[i]);
+			double exact = (double)hv - floor(hv);
+			if (ncv != floor(hv) || dv < 0 || dv >= 1 || fabs(dv - exact) > 0x1p-24 ||
+			    ((tc[i] ^ (uint32_t)(int32_t)ncv) & 1))
+				fail_msg("cos h %08x: n %08x d %08x t %08x", h[i], nc[i], d[i], tc[i]);
 		}
 	}
 }
@@ -757,6 +776,7 @@ int main(void)
 		cmocka_unit_test(test_sin_cos_error),
 		cmocka_unit_test(test_sin_relative_error),
 		cmocka_unit_test(test_sin_shape),
+		cmocka_unit_test(test_cos_shape),
 		cmocka_unit_test(test_sin_reduction),
 		cmocka_unit_test(test_div_by_root),
 		cmocka_unit_test(test_sqrt_shape),
