@@ -217,8 +217,9 @@ static void alus_balanced(void **state)
  * definition to its last reader (none read before being defined here). */
 static unsigned max_live(struct qir_compile *c)
 {
-	unsigned last[64] = { 0 }, pos = 0, most = 0;
+	unsigned last[128] = { 0 }, pos = 0, most = 0;
 	struct qir_inst *i;
+	assert_true(c->num_temps <= sizeof(last) / sizeof(last[0]));
 	for (i = c->blocks.data[0]->first; i; i = i->next, pos++)
 		for (int k = 0; k < qir_ops[i->op].nsrc; k++)
 			if (qir_is_temp(i->src[k]))
