@@ -56,13 +56,15 @@
  *   1. Build adjacency in compressed form from the edge list, dropping
  *      duplicate and self edges.
  *   2. Simplify. Every node keeps qsum(n), the left-hand side of the test, and
- *      the number of neighbours still in the graph. Trivially colourable nodes
+ *      the number of neighbours still in the graph (not summed when degree
+ *      times qmax(class), the most one neighbour can block, is below p). Trivially colourable nodes
  *      wait on a worklist; the others sit in a binary heap. Removing a node
- *      (pushing it on the stack) subtracts its q from each remaining
- *      neighbour's qsum and moves a neighbour that passes the test from the
- *      heap to the worklist. When the worklist is empty but nodes remain we
- *      are stuck, and push optimistically (Briggs): the heap's minimum, the
- *      node with the lowest spill cost per remaining neighbour.
+ *      (pushing it on the stack) subtracts its q from the qsum of each
+ *      neighbour in the heap (a worklist node's is not read again) and moves
+ *      a neighbour that passes the test from the heap to the worklist.
+ *      When the worklist is empty but nodes remain we are stuck, and push
+ *      optimistically (Briggs): the heap's minimum, the node with the
+ *      lowest spill cost per remaining neighbour.
  *   3. Select. Pop the stack; each node gets a register of its class not
  *      conflicting with any register held by a coloured neighbour, chosen by
  *      the select callback or else the lowest-numbered one. Only a node pushed
@@ -112,10 +114,11 @@ struct ra_node {
 	uint32_t icost : 24;    /* cost as an integer when g->int_costs (ICOST_NONE: < 0) */
 	uint32_t state : 7;     /* enum node_state, during ra_allocate() */
 	uint32_t precoloured : 1;
-	uint32_t live_degree;   /* neighbours not precoloured and not stacked */
+	uint32_t live_degree;   /* neighbours not precoloured and not stacked (kept
+				 * up to date only while the node is in the heap) */
 	uint32_t heap_pos;      /* index in g->heap while NODE_IN_HEAP */
 	uint64_t qsum;          /* q(class(n), class(j)) summed over those neighbours, plus
-				 * the registers precoloured neighbours block */
+				 * the registers precoloured neighbours block (idem) */
 };
 
 struct ra_graph {
@@ -497,7 +500,10 @@ static bool trivially_colourable(const struct ra_graph *g, const struct ra_node 
 
 /* Computes qsum and live degree of every node to colour and puts it on the
  * worklist or in the heap. Precoloured neighbours count with what they
- * really block. */
+ * really block. A node whose degree times qmax (the most any neighbour can
+ * block) is below p is trivially colourable whatever its neighbours are:
+ * it goes to the worklist without the walk, as its qsum and live degree
+ * are read only for nodes in the heap. */
 static void init_simplify(struct ra_graph *g)
 {
 	const struct ra_set *set = g->set;
@@ -511,6 +517,12 @@ static void init_simplify(struct ra_graph *g)
 		struct ra_node *node = &g->nodes[n];
 		if (node->precoloured)
 			continue;
+		size_t degree = g->adj_start[n + 1] - g->adj_start[n];
+		if ((uint64_t)degree * set->qmax[node->cls] < set->p[node->cls]) {
+			node->state = NODE_TRIVIAL;
+			g->trivial[g->ntrivial++] = n;
+			continue;
+		}
 		const uint32_t *qrow = set->q + (size_t)node->cls * set->nclasses;
 		const uint32_t *brow = set->blocked + (size_t)node->cls * set->nregs;
 		uint64_t qsum = 0;
@@ -537,22 +549,28 @@ static void init_simplify(struct ra_graph *g)
 }
 
 /* Pushes node n on the stack and updates the neighbours it leaves behind
- * (precoloured ones, NODE_FIXED, and stacked ones are out of the graph). */
+ * (precoloured ones, NODE_FIXED, and stacked ones are out of the graph).
+ * Only neighbours in the heap are updated: a node on the worklist never
+ * goes back to the heap, and qsum and live_degree are read only for heap
+ * nodes (trivially_colourable() here, heap_less()), so theirs would be dead
+ * stores. The graph's arrays are read into locals once: the stores to the
+ * nodes would otherwise make the compiler reload them for every neighbour. */
 static void remove_node(struct ra_graph *g, uint32_t n)
 {
 	const struct ra_set *set = g->set;
-	const uint32_t *qcol = set->qt + (size_t)g->nodes[n].cls * set->nclasses;
-	g->nodes[n].state = NODE_STACKED;
+	struct ra_node *nodes = g->nodes;
+	const uint32_t *adj = g->adj;
+	const uint32_t *qcol = set->qt + (size_t)nodes[n].cls * set->nclasses;
+	const size_t end = g->adj_start[n + 1];
+	nodes[n].state = NODE_STACKED;
 	g->stack[g->nstack++] = n;
-	for (size_t i = g->adj_start[n]; i < g->adj_start[n + 1]; i++) {
-		uint32_t j = g->adj[i];
-		struct ra_node *nb = &g->nodes[j];
-		if (nb->state >= NODE_STACKED)
+	for (size_t i = g->adj_start[n]; i < end; i++) {
+		uint32_t j = adj[i];
+		struct ra_node *nb = &nodes[j];
+		if (nb->state != NODE_IN_HEAP)   /* see the comment above */
 			continue;
 		nb->qsum -= qcol[nb->cls];
 		nb->live_degree--;
-		if (nb->state != NODE_IN_HEAP)
-			continue;
 		if (trivially_colourable(g, nb)) {
 			heap_remove(g, j);
 			nb->state = NODE_TRIVIAL;
@@ -593,9 +611,12 @@ static bool compute_avail(struct ra_graph *g, uint32_t n)
 	uint32_t words = set->words;
 	const uint64_t *row = ra_set_class_row(set, g->nodes[n].cls);
 	if (words <= 2) {       /* every real target: the bitset in two locals */
+		const struct ra_node *nodes = g->nodes;
+		const uint32_t *adj = g->adj;
+		const size_t end = g->adj_start[n + 1];
 		uint64_t a0 = row[0], a1 = words > 1 ? row[1] : 0;
-		for (size_t i = g->adj_start[n]; i < g->adj_start[n + 1]; i++) {
-			uint32_t reg = g->nodes[g->adj[i]].reg;
+		for (size_t i = g->adj_start[n]; i < end; i++) {
+			uint32_t reg = nodes[adj[i]].reg;
 			if (reg == RA_NO_REG)
 				continue;
 			const uint64_t *c = ra_set_conflict_row(set, reg);

@@ -21,6 +21,8 @@ struct ra_set {
 	uint32_t *q;                    /* [b * nclasses + c]: see regalloc.c */
 	uint32_t *qt;                   /* [c * nclasses + b] = q(b, c): the same, by column */
 	uint32_t *blocked;              /* [c * nregs + r]: |conflicts(r) ∩ class c| */
+	uint32_t *qmax;                 /* [c]: max over r of blocked[c][r], the most
+					 * registers of c one neighbour can block */
 	struct vc4_diag err;            /* first misuse of a building call */
 };
 

@@ -60,6 +60,7 @@ void ra_set_destroy(struct ra_set *set)
 	free(set->q);
 	free(set->qt);
 	free(set->blocked);
+	free(set->qmax);
 	free(set);
 }
 
@@ -122,17 +123,20 @@ bool ra_class_add_reg(struct ra_set *set, uint32_t cls, uint32_t r)
 	return true;
 }
 
-/* Fills p, blocked and q from the class and conflict bitsets:
- * blocked[c][r] = |conflicts(r) ∩ c|, q[b][c] = max over r in c of blocked[b][r]. */
+/* Fills p, blocked, qmax and q from the class and conflict bitsets:
+ * blocked[c][r] = |conflicts(r) ∩ c|, qmax[c] = max over r of blocked[c][r],
+ * q[b][c] = max over r in c of blocked[b][r]. */
 static void compute_tables(struct ra_set *set)
 {
 	uint32_t k = set->nclasses, n = set->nregs;
 	for (uint32_t c = 0; c < k; c++) {
 		const uint64_t *cbits = ra_set_class_row(set, c);
 		set->p[c] = popcount_and(cbits, cbits, set->words);
-		for (uint32_t r = 0; r < n; r++)
-			set->blocked[(size_t)c * n + r] =
-				popcount_and(cbits, ra_set_conflict_row(set, r), set->words);
+		for (uint32_t r = 0; r < n; r++) {
+			uint32_t v = popcount_and(cbits, ra_set_conflict_row(set, r), set->words);
+			set->blocked[(size_t)c * n + r] = v;
+			set->qmax[c] = v > set->qmax[c] ? v : set->qmax[c];
+		}
 	}
 	for (uint32_t b = 0; b < k; b++) {
 		for (uint32_t c = 0; c < k; c++) {
@@ -161,7 +165,8 @@ bool ra_set_finalize(struct ra_set *set, struct vc4_diag *diag)
 	set->q = calloc(k ? (size_t)k * k : 1, sizeof(uint32_t));
 	set->qt = calloc(k ? (size_t)k * k : 1, sizeof(uint32_t));
 	set->blocked = calloc(k ? (size_t)k * set->nregs : 1, sizeof(uint32_t));
-	if (!set->p || !set->q || !set->qt || !set->blocked) {
+	set->qmax = calloc(k ? k : 1, sizeof(uint32_t));
+	if (!set->p || !set->q || !set->qt || !set->blocked || !set->qmax) {
 		vc4_diag_set(&set->err, "%s: out of memory for %u classes", fn, k);
 		return vc4_diag_set(diag, "%s", set->err.msg);
 	}

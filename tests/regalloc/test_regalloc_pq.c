@@ -3,6 +3,7 @@
  * hand-worked register sets, and the errors of the set-building calls.
  */
 #include "ra_test_util.h"
+#include "regalloc/regalloc_private.h"
 
 /* Formats the q table as text, one row per class b: "name: q(b,0) q(b,1) ...". */
 static void format_q(const struct ra_set *set, const char *const *names, char *out, size_t size)
@@ -203,6 +204,28 @@ static void set_finalised_twice_and_unfinalised_graph(void **state)
 	ra_set_destroy(set);
 }
 
+/* qmax[c], the most registers of class c one neighbour can block, bounds
+ * ra_allocate()'s shortcut (degree × qmax < p: trivial without summing).
+ * Singles {0, 1}, a pair 2 = {0, 1} and a lone register 3: a pair blocks
+ * both singles, anything blocks one pair, nothing blocks more than r3. */
+static void qmax_is_the_largest_block(void **state)
+{
+	(void)state;
+	struct ra_set *set = ra_set_create(4, NULL);
+	assert_true(ra_set_add_conflict(set, 2, 0));
+	assert_true(ra_set_add_conflict(set, 2, 1));
+	uint32_t s = ra_class_create(set), dd = ra_class_create(set);
+	uint32_t lone = ra_class_create(set);
+	rt_add_range(set, s, 0, 1);
+	rt_add_range(set, dd, 2, 2);
+	rt_add_range(set, lone, 3, 3);
+	assert_true(ra_set_finalize(set, NULL));
+	assert_int_equal(set->qmax[s], 2);
+	assert_int_equal(set->qmax[dd], 1);
+	assert_int_equal(set->qmax[lone], 1);
+	ra_set_destroy(set);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -211,6 +234,7 @@ int main(void)
 		cmocka_unit_test(pq_vc4_like_shape),
 		cmocka_unit_test(set_errors_are_reported),
 		cmocka_unit_test(set_finalised_twice_and_unfinalised_graph),
+		cmocka_unit_test(qmax_is_the_largest_block),
 	};
 	return cmocka_run_group_tests_name("regalloc_pq", tests, NULL, NULL);
 }
