@@ -71,6 +71,6 @@ uint32_t vc4_host_entry(const struct qir_uniform *e, const uint32_t *host, size_
 			vc4_host_value_fn value, void *user)
 {
 	if (e->kind == QIR_UNIFORM_HOST)
-		return e->data < nhost ? host[e->data] : 0;
+		return vc4_host_word(e, host, nhost);
 	return value(user, e);
 }

@@ -28,9 +28,17 @@ uint32_t vc4_host_op(uint32_t op, uint32_t a, uint32_t b);
 bool vc4_host_eval(const struct qir_host_op *ops, size_t n, vc4_host_value_fn value,
 		   void *user, uint32_t *out);
 
-/* The word of stream entry e: HOST entries from host[] (the results of
- * vc4_host_eval(), nhost of them), the others from value(); 0 for a HOST
- * entry out of range. */
+/* The word of HOST entry e: host[e->data] (the results of vc4_host_eval(),
+ * nhost of them), 0 when out of range. The one place this rule lives; the
+ * driver's uniform writer and vc4_host_entry() both read through it. */
+static inline uint32_t vc4_host_word(const struct qir_uniform *e, const uint32_t *host,
+				     size_t nhost)
+{
+	return e->data < nhost ? host[e->data] : 0;
+}
+
+/* The word of stream entry e: HOST entries by vc4_host_word(), the others
+ * from value(). */
 uint32_t vc4_host_entry(const struct qir_uniform *e, const uint32_t *host, size_t nhost,
 			vc4_host_value_fn value, void *user);
 

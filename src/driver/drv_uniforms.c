@@ -150,7 +150,7 @@ static bool write_entries(struct vc4_ctx *ctx, struct drv_job *job,
 	for (size_t i = 0; i < s->entries.len; i++) {
 		const struct qir_uniform *e = &s->entries.data[i];
 		if (e->kind == QIR_UNIFORM_HOST)
-			cl_u32(&job->cl.uniforms, e->data < nhost ? host[e->data] : 0);
+			cl_u32(&job->cl.uniforms, vc4_host_word(e, host, nhost));
 		else if (!write_entry(ctx, job, e, user, ubo, (uint32_t)i))
 			return false;
 	}

@@ -117,6 +117,8 @@ static void chain_and_entries(void **state)
 	assert_int_equal(vc4_host_entry(&h, out, 5, user_pow2, NULL), out[3]);
 	assert_int_equal(vc4_host_entry(&u, out, 5, user_pow2, NULL), 0x40000000);
 	assert_int_equal(vc4_host_entry(&far, out, 5, user_pow2, NULL), 0);
+	assert_int_equal(vc4_host_word(&h, out, 5), out[3]);
+	assert_int_equal(vc4_host_word(&h, out, 3), 0);   /* index 3 of 3 results */
 }
 
 static void errors(void **state)
