@@ -7,9 +7,14 @@
  * median frame time of N frames, the QPU instructions per second inside the
  * frame, the pipeline's counters of the frame's job (fragments shaded, edge
  * tests, tiles stored, ...) and a hash of the frame's pixels, which must be
- * the same for every thread count. Figures: docs/PERFORMANCE.md, "Frames".
+ * the same for every thread count. A second context with run timing on
+ * ($VC4_SIM_TIME_RUNS: a sim_pipe_run_clock() read before and after every
+ * shader run) gives the rate inside the shader runs themselves (the
+ * interpreter with its hooks), per host core, beside the whole frame's;
+ * --no-interp skips it. Figures: docs/PERFORMANCE.md, "Frames".
  *
  *   bench_frame SCENES_DIR [--frames N] [--threads 1,2,...] [--scene NAME]
+ *               [--no-interp]
  *
  * SCENES_DIR is examples/scenes (the GLSL shaders).
  */
@@ -358,13 +363,70 @@ static void release(struct bench *b)
 	vc4_ctx_destroy(b->ctx);
 }
 
-/* Runs `frames` frames of scene s with `threads` host threads; prints one
- * line. */
-static bool run_scene(const char *dir, const struct scene *s, unsigned threads, unsigned frames)
+/* The cost of one sim_pipe_run_clock() read in nanoseconds: the best of 5
+ * loops of 200,000 reads. */
+static double clock_read_ns(void)
+{
+	double best = 1e9;
+	volatile uint64_t sink; /* each read kept */
+	for (int r = 0; r < 5; r++) {
+		double t0 = now(CLOCK_MONOTONIC);
+		for (int i = 0; i < 200000; i++)
+			sink = sim_pipe_run_clock();
+		double t = (now(CLOCK_MONOTONIC) - t0) / 200000 * 1e9;
+		best = t < best ? t : best;
+	}
+	(void)sink;
+	return best;
+}
+
+/* The interp lines of a timed context (run timing on): the time inside the
+ * shader runs of the frame with the least of it (`st`; ticks at
+ * `ticks_per_ns`), summed over the host threads, and the QPU instructions
+ * per second and host core inside them, as measured and less one clock
+ * read per run (each timed interval holds about one read's cost); then,
+ * over all the frames (`all`), the render side's runs as a share of its
+ * work items' time taken of those items' CPU time, and the frame's pixel
+ * hash (run timing must not change it). */
+static void print_interp(const struct sim_pipe_stats *st, const struct sim_pipe_stats *all,
+			 double ticks_per_ns, double best_wall, uint64_t pixels)
+{
+	static double clk = -1;
+	if (clk < 0)
+		clk = clock_read_ns();
+	uint64_t qpu = st->qpu_instructions_cs + st->qpu_instructions_vs +
+		       st->qpu_instructions_fs;
+	double ns = (double)(st->qpu_run_ticks_cs + st->qpu_run_ticks_vs +
+			     st->qpu_run_ticks_fs) / ticks_per_ns;
+	double fs = (double)st->qpu_run_ticks_fs / ticks_per_ns;
+	double net = ns - (double)st->qpu_runs * clk;
+	printf("           interp %7.2f ms (fs %.2f ms) in %llu runs  QPU %6.1f M instr/s per "
+	       "core (fs %.1f M; less the clock %.1f M)  clock read %.1f ns  frame %.2f ms\n",
+	       ns * 1e-6, fs * 1e-6, (unsigned long long)st->qpu_runs, qpu / ns * 1e3,
+	       st->qpu_instructions_fs / fs * 1e3, net > 0 ? qpu / net * 1e3 : 0.0, clk,
+	       best_wall * 1e3);
+	/* the render side's runs as a share of its items' time, taken of
+	 * their threads' CPU time (what the load leaves of the wall time) */
+	double items = (double)all->item_ticks / ticks_per_ns;
+	double share = (double)(all->qpu_run_ticks_vs + all->qpu_run_ticks_fs) / ticks_per_ns /
+		       items;
+	double cpu = share * (double)all->item_cpu_ns;
+	printf("           all frames: tiles %.2f ms, cpu %.2f ms; runs %.1f %% of them: %.2f ms "
+	       "of cpu, QPU %.1f M instr/s per core (vs+fs)  pixels %016llx\n", items * 1e-6,
+	       (double)all->item_cpu_ns * 1e-6, share * 100, cpu * 1e-6,
+	       (double)(all->qpu_instructions_vs + all->qpu_instructions_fs) / cpu * 1e3,
+	       (unsigned long long)pixels);
+}
+
+/* Runs `frames` frames of scene s with `threads` host threads; prints two
+ * lines, or with run timing on (`timed`) the interp line. */
+static bool run_scene(const char *dir, const struct scene *s, unsigned threads, unsigned frames,
+		      bool timed)
 {
 	char env[16], err[256];
 	snprintf(env, sizeof(env), "%u", threads);
 	setenv("VC4_SIM_THREADS", env, 1);
+	setenv("VC4_SIM_TIME_RUNS", timed ? "1" : "0", 1);
 	struct bench b = { .dir = dir, .w = s->w, .h = s->h };
 	b.ctx = vc4_ctx_create(VC4_CTX_BACKEND_SIM, err, sizeof(err));
 	if (!b.ctx) {
@@ -377,8 +439,9 @@ static bool run_scene(const char *dir, const struct scene *s, unsigned threads, 
 	double *wall = calloc(frames + 1, sizeof(double));
 	bool ok = px && wall && b.rt && b.depth && vc4_set_framebuffer(b.ctx, b.rt, b.depth) &&
 		  s->setup(&b);
-	struct sim_pipe_stats st = { 0 };
-	double cpu = 0;
+	struct sim_pipe_stats st = { 0 }, fastest = { 0 }, all = { 0 };
+	double cpu = 0, least = 0, mono0 = now(CLOCK_MONOTONIC);
+	uint64_t tick0 = sim_pipe_run_clock();
 	for (unsigned f = 0; ok && f <= frames; f++) { /* frame 0 compiles: not counted */
 		double t0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
 		ok = s->draw(&b) && vc4_finish(b.ctx);
@@ -386,10 +449,28 @@ static bool run_scene(const char *dir, const struct scene *s, unsigned threads, 
 		if (f)
 			cpu += now(CLOCK_PROCESS_CPUTIME_ID) - c0;
 		st = *sim_kernel_last_stats(vc4_dev_sim(b.ctx->dev));
+		double in = (double)(st.qpu_run_ticks_cs + st.qpu_run_ticks_vs +
+				     st.qpu_run_ticks_fs);
+		if (f && (f == 1 || in < least))
+			least = in, fastest = st;
+		if (f) {
+			all.qpu_instructions_vs += st.qpu_instructions_vs;
+			all.qpu_instructions_fs += st.qpu_instructions_fs;
+			all.qpu_run_ticks_vs += st.qpu_run_ticks_vs;
+			all.qpu_run_ticks_fs += st.qpu_run_ticks_fs;
+			all.item_ticks += st.item_ticks;
+			all.item_cpu_ns += st.item_cpu_ns;
+		}
 	}
 	if (!ok || !vc4_texture_read_rgba8(b.rt, px)) {
 		fail(&b, s->name);
 		ok = false;
+	} else if (timed) { /* the clock's rate over all the frames */
+		double tpn = (double)(sim_pipe_run_clock() - tick0) /
+			     ((now(CLOCK_MONOTONIC) - mono0) * 1e9);
+		qsort(wall + 1, frames, sizeof(double), cmp_double);
+		print_interp(&fastest, &all, tpn, wall[1], fnv(px, (size_t)b.w * b.h * 4));
+		fflush(stdout);
 	} else {
 		qsort(wall + 1, frames, sizeof(double), cmp_double);
 		double best = wall[1], med = wall[1 + frames / 2];
@@ -438,8 +519,11 @@ int main(int argc, char **argv)
 {
 	const char *dir = NULL, *only = NULL;
 	unsigned frames = 5, threads[MAX_THREADS], nthreads = 0;
+	bool interp = true;
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--frames") && i + 1 < argc)
+		if (!strcmp(argv[i], "--no-interp"))
+			interp = false;
+		else if (!strcmp(argv[i], "--frames") && i + 1 < argc)
 			frames = (unsigned)strtoul(argv[++i], NULL, 10);
 		else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
 			nthreads = parse_threads(argv[++i], threads);
@@ -449,13 +533,13 @@ int main(int argc, char **argv)
 			dir = argv[i];
 		else {
 			fprintf(stderr, "usage: bench_frame SCENES_DIR [--frames N] "
-				"[--threads 1,2,...] [--scene NAME]\n");
+				"[--threads 1,2,...] [--scene NAME] [--no-interp]\n");
 			return 2;
 		}
 	}
 	if (!dir || frames == 0) {
 		fprintf(stderr, "usage: bench_frame SCENES_DIR [--frames N] [--threads 1,2,...] "
-			"[--scene NAME]\n");
+			"[--scene NAME] [--no-interp]\n");
 		return 2;
 	}
 	if (nthreads == 0) {
@@ -469,8 +553,11 @@ int main(int argc, char **argv)
 		if (only && strcmp(only, scenes[s].name))
 			continue;
 		any = true;
-		for (unsigned t = 0; t < nthreads && ok; t++)
-			ok = run_scene(dir, &scenes[s], threads[t], frames);
+		for (unsigned t = 0; t < nthreads && ok; t++) {
+			ok = run_scene(dir, &scenes[s], threads[t], frames, false);
+			if (ok && interp)
+				ok = run_scene(dir, &scenes[s], threads[t], frames, true);
+		}
 	}
 	if (!any)
 		fprintf(stderr, "bench_frame: no scene '%s'\n", only);

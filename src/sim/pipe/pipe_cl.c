@@ -323,8 +323,16 @@ struct sim_pipe *sim_pipe_create(void)
 		memset(p, 0, sizeof(*p));
 		p->inst_limit = 1000000;
 		p->threads = pipe_default_threads();
+		const char *env = getenv("VC4_SIM_TIME_RUNS");
+		p->time_runs = env && strtoul(env, NULL, 10) != 0;
 	}
 	return p;
+}
+
+/* Run timing on or off (contract in sim_pipe.h). */
+void sim_pipe_set_run_timing(struct sim_pipe *p, bool on)
+{
+	p->time_runs = on;
 }
 
 void sim_pipe_set_threads(struct sim_pipe *p, unsigned threads)

@@ -662,7 +662,8 @@ bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
 	if (!pipe_shader_init(p, code, rec->r.fragment_shader_uniforms_address.offset, &hooks, q))
 		return false;
 	set_payloads(q, b);
-	if (!pipe_shader_run(p, "fragment shader", code, q, &p->stats.qpu_instructions_fs))
+	if (!pipe_shader_run(p, "fragment shader", code, q, &p->stats.qpu_instructions_fs,
+			     &p->stats.qpu_run_ticks_fs))
 		return false;
 	if (!c.colored) { /* a run that wrote no colour still tests and updates Z/S */
 		zs_test(&c);

@@ -241,6 +241,7 @@ struct sim_pipe {
 	 * once per work item, passed to each run (pipe_shader_run()). */
 	unsigned fpu_mode;
 	bool fpu_known;
+	bool time_runs;   /* sim_pipe_set_run_timing(): each run timed */
 };
 
 /* pipe_cl.c: the control-list threads' common parts. */
@@ -319,9 +320,10 @@ const struct sim_program *pipe_program(struct sim_pipe *p, uint32_t addr);
 bool pipe_shader_init(struct sim_pipe *p, uint32_t code, uint32_t unif,
 		      const struct sim_qpu_hooks *hooks, struct sim_qpu *q);
 /* Runs `q` to its thread end; `stage` and `code` name it in errors; adds
- * its instructions to *counter. */
+ * its instructions to *counter, one to p->stats.qpu_runs and, with run
+ * timing on (p->time_runs), the run's sim_pipe_run_clock() ticks to *ticks. */
 bool pipe_shader_run(struct sim_pipe *p, const char *stage, uint32_t code, struct sim_qpu *q,
-		     uint64_t *counter);
+		     uint64_t *counter, uint64_t *ticks);
 /* Shades n (1..16) vertices with the coordinate shader (coord) or the vertex
  * shader. Fills out[0..n-1]. */
 bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coord,

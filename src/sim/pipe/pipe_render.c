@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sim/pipe/pipe_internal.h"
 
@@ -152,6 +153,14 @@ static void tb_state_copy(struct pipe_tilebuf *dst, const struct pipe_tilebuf *s
 	memcpy((char *)dst + after, (const char *)src + after, sizeof(*dst) - after);
 }
 
+/* The calling thread's CPU time in nanoseconds (run timing). */
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 /* Executes item it on executor e: its tile buffer set from the item's
  * fill values and state, then its recorded packets in order; the outcome,
  * counters and first error go into it. */
@@ -166,6 +175,11 @@ void pipe_item_execute(struct sim_pipe *e, struct pipe_item *it)
 		e->tb.zs[i] = it->fill_zs;
 	}
 	it->ok = true;
+	/* the CPU clock (a system call: the scheduler may switch threads on
+	 * its way out) outside the item's wall interval */
+	uint64_t t0 = 0, c0 = 0;
+	if (e->time_runs)
+		c0 = thread_cpu_ns(), t0 = sim_pipe_run_clock();
 	e->fpu_mode = sim_qpu_fpu_mode(); /* the item changes it only inside its runs */
 	e->fpu_known = true;
 	uint8_t pkt[128];
@@ -189,6 +203,10 @@ void pipe_item_execute(struct sim_pipe *e, struct pipe_item *it)
 		}
 	}
 	e->fpu_known = false;
+	if (e->time_runs) {
+		e->stats.item_ticks += sim_pipe_run_clock() - t0;
+		e->stats.item_cpu_ns += thread_cpu_ns() - c0;
+	}
 	it->stats = e->stats;
 }
 
@@ -441,6 +459,7 @@ static void executors_start(struct sim_pipe *p, struct pipe_pool *pool, unsigned
 		e->mem = p->mem;
 		e->inst_limit = p->inst_limit;
 		e->tmu_opt = p->tmu_opt;
+		e->time_runs = p->time_runs;
 		sim_shared_init(&e->shared);
 	}
 }

@@ -14,6 +14,10 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
 
 #include "sim/pipe/pipe_internal.h"
 
@@ -126,14 +130,36 @@ bool pipe_shader_init(struct sim_pipe *p, uint32_t code, uint32_t unif,
 	return true;
 }
 
+/* The run-timing clock (contract of sim_pipe_run_clock() in sim_pipe.h). */
+static inline uint64_t clock_ticks(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	return __rdtsc();
+#else
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+#endif
+}
+
+/* The clock of run timing for callers outside the pipeline. */
+uint64_t sim_pipe_run_clock(void)
+{
+	return clock_ticks();
+}
+
 bool pipe_shader_run(struct sim_pipe *p, const char *stage, uint32_t code, struct sim_qpu *q,
-		     uint64_t *counter)
+		     uint64_t *counter, uint64_t *ticks)
 {
 	struct vc4_diag d;
 	vc4_diag_clear(&d);
+	uint64_t t0 = p->time_runs ? clock_ticks() : 0;
 	enum sim_status st = p->fpu_known ? sim_qpu_run_from(q, p->inst_limit, p->fpu_mode, &d)
 					  : sim_qpu_run(q, p->inst_limit, &d);
+	if (p->time_runs)
+		*ticks += clock_ticks() - t0;
 	*counter += q->instructions;
+	p->stats.qpu_runs++;
 	if (st == SIM_DONE)
 		return true;
 	if (st == SIM_LIMIT)
@@ -298,8 +324,9 @@ bool pipe_shade(struct sim_pipe *p, const struct pipe_shader_rec *rec, bool coor
 		return false;
 	q->vpm_in_row = 0;
 	q->vpm_out_row = in_rows;
-	if (!pipe_shader_run(p, stage, code, q, coord ? &p->stats.qpu_instructions_cs :
-			     &p->stats.qpu_instructions_vs))
+	if (!pipe_shader_run(p, stage, code, q,
+			     coord ? &p->stats.qpu_instructions_cs : &p->stats.qpu_instructions_vs,
+			     coord ? &p->stats.qpu_run_ticks_cs : &p->stats.qpu_run_ticks_vs))
 		return false;
 	for (uint32_t i = 0; i < n; i++)
 		read_outputs(p, rec, coord, in_rows, i, &out[i]);

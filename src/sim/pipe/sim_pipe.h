@@ -16,8 +16,9 @@
 #include "sim/sim_memory.h"
 #include "util/diag.h"
 
-/* What one job did (counts only; no timing). Added to, never reset by the
- * pipeline: zero it before the job to get that job's figures. */
+/* What one job did (counts, and the time inside shader runs when asked
+ * for: sim_pipe_set_run_timing()). Added to, never reset by the pipeline:
+ * zero it before the job to get that job's figures. */
 struct sim_pipe_stats {
 	uint64_t bin_packets, render_packets;   /* control-list packets executed */
 	uint64_t cs_vertices, vs_vertices;      /* vertices shaded per stage */
@@ -39,6 +40,17 @@ struct sim_pipe_stats {
 	uint64_t bin_outomem;                   /* OUTOMEM requests the hook granted */
 	uint64_t raster_edge_tests;             /* pixel centres and sample positions tested
 						 * against a triangle's three edges */
+	uint64_t qpu_runs;                      /* shader runs (all stages) */
+	/* Host time inside the shader runs of each stage (the interpreter
+	 * with its hooks: varyings, TMU, tile buffer) in sim_pipe_run_clock()
+	 * ticks, summed over the host threads; 0 unless run timing is on. Not
+	 * deterministic. */
+	uint64_t qpu_run_ticks_cs, qpu_run_ticks_vs, qpu_run_ticks_fs;
+	/* With run timing on, the render side's work items (the tiles, on
+	 * whichever thread): their time in sim_pipe_run_clock() ticks and
+	 * their threads' CPU time in nanoseconds, so that under load the runs'
+	 * share of the items' time can be taken of CPU time. */
+	uint64_t item_ticks, item_cpu_ns;
 };
 
 struct sim_pipe;
@@ -55,6 +67,17 @@ void sim_pipe_set_instruction_limit(struct sim_pipe *p, uint64_t limit);
  * host threads"): 0 = the default, $VC4_SIM_THREADS when set, else the
  * host's cores. Pixels, counters and errors are the same for any count. */
 void sim_pipe_set_threads(struct sim_pipe *p, unsigned threads);
+
+/* Run timing: when on, every shader run is timed with two reads of
+ * sim_pipe_run_clock() into the stats' qpu_run_ticks_*. Default: on when
+ * $VC4_SIM_TIME_RUNS is set to a nonzero number at sim_pipe_create(), else
+ * off (then no clock is read). Pixels and the other counters do not change. */
+void sim_pipe_set_run_timing(struct sim_pipe *p, bool on);
+/* The clock of run timing: on x86 the time-stamp counter (rdtsc, a third to
+ * half the cost of a CLOCK_MONOTONIC read), elsewhere CLOCK_MONOTONIC in
+ * nanoseconds. Its rate is the caller's to measure against CLOCK_MONOTONIC
+ * over a long interval (bench/bench_frame.c does). */
+uint64_t sim_pipe_run_clock(void);
 
 /* Widths of the TMU's arithmetic (docs/pipeline.md, "Texture precision"):
  * the sub-texel position that weighs the texels of a bilinear lookup, and
