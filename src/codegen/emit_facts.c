@@ -2,8 +2,14 @@
  * emit_facts.c: what one instruction word reads, writes and touches, read
  * off the ISA table (qpu_isa.h) — the one place the scheduler, the pairing
  * code and the program-end code learn about registers and peripherals.
+ * The facts of each part of an instruction (a read through a mux, a read
+ * address, a write address on its file, the signal) are derived once from
+ * the ISA table into small tables; a word's facts are then the parts its
+ * fields name, combined (no decode of the whole word).
  */
+#include <stdatomic.h>
 #include <string.h>
+#include <threads.h>
 
 #include "codegen/emit_internal.h"
 
@@ -13,57 +19,48 @@ static bool is_scratch(const struct qpu_reg_info *r)
 	return qpu_reg_is_phys(r->id) && r->num == QIR_RA_SCRATCH;
 }
 
-/* Records a read through mux m. */
-static void read_mux(const struct qpu_inst *in, enum qpu_mux m, struct emit_facts *f)
+/* The facts of a mux reading `addr` of `file` (a regfile register in use,
+ * ms_flags). */
+static void read_mux(enum qpu_file file, unsigned addr, struct emit_facts *f)
 {
-	if (m <= QPU_MUX_R5) {
-		f->rd_acc |= (uint8_t)(1u << m);
-	} else if (m == QPU_MUX_A) {
-		if (qpu_raddrs[QPU_FILE_A][in->raddr_a].flags & QPU_REGF_PHYS)
-			f->rd_ra = (int8_t)in->raddr_a;
-		if (qpu_raddrs[QPU_FILE_A][in->raddr_a].id == QPU_REG_MS_FLAGS)
-			f->rd_ms_flags = f->tlb = true;
-	} else if (in->sig != QPU_SIG_SMALL_IMM) {
-		if (qpu_raddrs[QPU_FILE_B][in->raddr_b].flags & QPU_REGF_PHYS)
-			f->rd_rb = (int8_t)in->raddr_b;
-		if (qpu_raddrs[QPU_FILE_B][in->raddr_b].id == QPU_REG_MS_FLAGS)
-			f->rd_ms_flags = f->tlb = true;
+	const struct qpu_reg_info *r = &qpu_raddrs[file][addr];
+	if (r->flags & QPU_REGF_PHYS) {
+		if (file == QPU_FILE_A)
+			f->rd_ra = (int8_t)addr;
+		else
+			f->rd_rb = (int8_t)addr;
 	}
+	if (r->id == QPU_REG_MS_FLAGS)
+		f->rd_ms_flags = f->tlb = true;
 }
 
-/* FIFO pops and peripheral reads by raddr fields, whatever the muxes say. */
-static void read_addrs(const struct qpu_inst *in, struct emit_facts *f)
+/* FIFO pops and peripheral reads of read address `addr` of `file`, whatever
+ * the muxes say. */
+static void read_addr(enum qpu_file file, unsigned addr, struct emit_facts *f)
 {
-	for (int file = QPU_FILE_A; file <= QPU_FILE_B; file++) {
-		unsigned a = file == QPU_FILE_A ? in->raddr_a : in->raddr_b;
-		if (file == QPU_FILE_B && in->sig == QPU_SIG_SMALL_IMM)
-			continue;
-		const struct qpu_reg_info *r = &qpu_raddrs[file][a];
-		if (is_scratch(r))
-			f->r14 = true;
-		if (r->periph == QPU_PERIPH_UNIFORM)
-			f->rd_unif = f->fifo = true;
-		if (r->periph == QPU_PERIPH_VARYING) {
-			f->vary = f->fifo = true;
-			f->wr_acc |= 1u << 5;    /* the C coefficient arrives in r5 */
-		}
-		if (r->periph == QPU_PERIPH_VPM) {
-			f->vpm = f->fifo = true;
-			if (r->flags & QPU_REGF_FIFO_POP)
-				f->vpm_rd = true;
-			else
-				f->vpm_other = true;
-		}
-		if (r->periph == QPU_PERIPH_MUTEX)
-			f->periph++;
+	const struct qpu_reg_info *r = &qpu_raddrs[file][addr];
+	if (is_scratch(r))
+		f->r14 = true;
+	if (r->periph == QPU_PERIPH_UNIFORM)
+		f->rd_unif = f->fifo = true;
+	if (r->periph == QPU_PERIPH_VARYING) {
+		f->vary = f->fifo = true;
+		f->wr_acc |= 1u << 5;    /* the C coefficient arrives in r5 */
 	}
+	if (r->periph == QPU_PERIPH_VPM) {
+		f->vpm = f->fifo = true;
+		if (r->flags & QPU_REGF_FIFO_POP)
+			f->vpm_rd = true;
+		else
+			f->vpm_other = true;
+	}
+	if (r->periph == QPU_PERIPH_MUTEX)
+		f->periph++;
 }
 
-/* Records the write of one half to `addr`. */
-static inline void write_addr(const struct qpu_inst *in, bool is_mul, unsigned addr,
-		       struct emit_facts *f)
+/* The facts of a write to `addr` of `file`. */
+static void write_addr(enum qpu_file file, unsigned addr, struct emit_facts *f)
 {
-	enum qpu_file file = qpu_waddr_file(is_mul, in->ws);
 	const struct qpu_reg_info *r = &qpu_waddrs[file][addr];
 	int acc = qpu_reg_acc(r->id);
 	if (is_scratch(r))
@@ -117,36 +114,10 @@ static inline void write_addr(const struct qpu_inst *in, bool is_mul, unsigned a
 	}
 }
 
-static bool cond_reads_flags(enum qpu_cond c)
+/* The facts of signal `sig` on an ALU instruction. */
+static void sig_facts(enum qpu_sig sig, struct emit_facts *f)
 {
-	return c != QPU_COND_ALWAYS && c != QPU_COND_NEVER;
-}
-
-/* ALU form: operands in use, writes, flags. */
-static void alu_facts(const struct qpu_inst *in, struct emit_facts *f)
-{
-	f->is_alu = true;
-	f->uses_add = in->op_add != QPU_A_NOP;
-	f->uses_mul = in->op_mul != QPU_M_NOP;
-	if (f->uses_add) {
-		read_mux(in, in->add_a, f);
-		if (qpu_add_ops[in->op_add].nsrc > 1)
-			read_mux(in, in->add_b, f);
-		if (in->cond_add != QPU_COND_NEVER && in->waddr_add != QPU_W_NOP)
-			write_addr(in, false, in->waddr_add, f);
-		f->rd_flags |= cond_reads_flags(in->cond_add);
-	}
-	if (f->uses_mul) {
-		read_mux(in, in->mul_a, f);
-		if (qpu_mul_ops[in->op_mul].nsrc > 1)
-			read_mux(in, in->mul_b, f);
-		if (in->cond_mul != QPU_COND_NEVER && in->waddr_mul != QPU_W_NOP)
-			write_addr(in, true, in->waddr_mul, f);
-		f->rd_flags |= cond_reads_flags(in->cond_mul);
-	}
-	read_addrs(in, f);
-	f->wr_flags = in->sf;
-	uint32_t sf = qpu_sigs[in->sig].flags;
+	uint32_t sf = qpu_sigs[sig].flags;
 	if (sf & QPU_SIGF_WRITES_R4) {
 		f->wr_acc |= 1u << 4;
 		f->r4_sig = true;
@@ -158,32 +129,139 @@ static void alu_facts(const struct qpu_inst *in, struct emit_facts *f)
 		f->tlb = true;
 }
 
+/* Facts of the parts of instructions, per file and address. */
+static struct {
+	struct emit_facts none;          /* nothing: the start of every word */
+	struct emit_facts read[2][2][64]; /* [file][muxed][addr]: the read
+					   * address, and (muxed) a mux reading it */
+	struct emit_facts waddr[2][64];  /* a write to the file at addr */
+	struct emit_facts sig[16];       /* an ALU instruction's signal */
+} parts;
+
+static atomic_bool parts_ready;   /* set once `parts` is filled */
+
+/* Fills `parts` from the ISA table (once per process). */
+static void build_parts(void)
+{
+	memset(&parts, 0, sizeof(parts));
+	parts.none.rd_ra = parts.none.rd_rb = parts.none.wr_ra = parts.none.wr_rb = -1;
+	for (unsigned file = QPU_FILE_A; file <= QPU_FILE_B; file++) {
+		for (unsigned a = 0; a < 64; a++) {
+			struct emit_facts *rd = parts.read[file][0], *rdm = parts.read[file][1];
+			rd[a] = rdm[a] = parts.waddr[file][a] = parts.none;
+			read_addr((enum qpu_file)file, a, &rd[a]);
+			read_addr((enum qpu_file)file, a, &rdm[a]);
+			read_mux((enum qpu_file)file, a, &rdm[a]);
+			write_addr((enum qpu_file)file, a, &parts.waddr[file][a]);
+		}
+	}
+	for (unsigned sig = 0; sig < 16; sig++) {
+		parts.sig[sig] = parts.none;
+		sig_facts((enum qpu_sig)sig, &parts.sig[sig]);
+	}
+	atomic_store_explicit(&parts_ready, true, memory_order_release);
+}
+
+/* Makes sure `parts` is filled: an inline check, the once-call only until
+ * then (emit_facts() is called for most words more than once). */
+static inline void need_parts(void)
+{
+	static once_flag once = ONCE_FLAG_INIT;
+	if (!atomic_load_explicit(&parts_ready, memory_order_acquire))
+		call_once(&once, build_parts);
+}
+
+/* Adds the facts t of one part of an instruction to f. Parts never name
+ * two different registers of one file for the same use. */
+static inline void add_part(struct emit_facts *f, const struct emit_facts *t)
+{
+	f->rd_acc |= t->rd_acc;
+	f->wr_acc |= t->wr_acc;
+	if (t->rd_ra >= 0)
+		f->rd_ra = t->rd_ra;
+	if (t->rd_rb >= 0)
+		f->rd_rb = t->rd_rb;
+	if (t->wr_ra >= 0)
+		f->wr_ra = t->wr_ra;
+	if (t->wr_rb >= 0)
+		f->wr_rb = t->wr_rb;
+	f->periph = (uint8_t)(f->periph + t->periph);
+	f->bits |= t->bits;
+}
+
+/* Whether condition c reads the flags. */
+static bool cond_reads_flags(enum qpu_cond c)
+{
+	return c != QPU_COND_ALWAYS && c != QPU_COND_NEVER;
+}
+
+/* The write of one half (ADD: is_mul false) when its condition and address
+ * make it happen; whether its condition reads the flags. */
+static inline bool half_write(uint64_t w, bool is_mul, struct emit_facts *f)
+{
+	enum qpu_cond cond = (enum qpu_cond)(is_mul ? qpu_get_cond_mul(w) : qpu_get_cond_add(w));
+	unsigned addr = is_mul ? qpu_get_waddr_mul(w) : qpu_get_waddr_add(w);
+	if (cond != QPU_COND_NEVER && addr != QPU_W_NOP)
+		add_part(f, &parts.waddr[qpu_waddr_file(is_mul, qpu_get_ws(w))][addr]);
+	return cond_reads_flags(cond);
+}
+
+/* ALU form: operands in use, writes, flags. */
+static inline void alu_facts(uint64_t w, struct emit_facts *f)
+{
+	enum qpu_op_add op_add = (enum qpu_op_add)qpu_get_op_add(w);
+	enum qpu_op_mul op_mul = (enum qpu_op_mul)qpu_get_op_mul(w);
+	enum qpu_sig sig = (enum qpu_sig)qpu_get_sig(w);
+	unsigned muxes = 0;   /* bit m: mux m read by an operand in use */
+	f->is_alu = true;
+	f->uses_add = op_add != QPU_A_NOP;
+	f->uses_mul = op_mul != QPU_M_NOP;
+	if (f->uses_add) {
+		muxes |= 1u << qpu_get_add_a(w);
+		if (qpu_add_ops[op_add].nsrc > 1)
+			muxes |= 1u << qpu_get_add_b(w);
+		f->rd_flags |= half_write(w, false, f);
+	}
+	if (f->uses_mul) {
+		muxes |= 1u << qpu_get_mul_a(w);
+		if (qpu_mul_ops[op_mul].nsrc > 1)
+			muxes |= 1u << qpu_get_mul_b(w);
+		f->rd_flags |= half_write(w, true, f);
+	}
+	f->rd_acc |= (uint8_t)(muxes & 0x3f);
+	unsigned ra = qpu_get_raddr_a(w), rb = qpu_get_raddr_b(w);
+	add_part(f, &parts.read[QPU_FILE_A][(muxes >> QPU_MUX_A) & 1][ra]);
+	if (sig != QPU_SIG_SMALL_IMM)
+		add_part(f, &parts.read[QPU_FILE_B][(muxes >> QPU_MUX_B) & 1][rb]);
+	f->wr_flags = qpu_get_sf(w);
+	if (sig != QPU_SIG_NONE && sig != QPU_SIG_SMALL_IMM)
+		add_part(f, &parts.sig[sig]);
+}
+
 /* Decodes word into f: the registers, files, FIFOs, peripherals and signals
  * it reads and writes (ALU, load-immediate and branch forms), as the hazard
  * rules and the schedulers need them. */
-void emit_facts(uint64_t word, struct emit_facts *f)
+void emit_facts(uint64_t word, struct emit_facts *out)
 {
-	struct qpu_inst in;
-	memset(f, 0, sizeof(*f));
-	f->rd_ra = f->rd_rb = f->wr_ra = f->wr_rb = -1;
-	qpu_decode(word, &in);
-	switch (in.form) {
+	need_parts();
+	struct emit_facts facts = parts.none, *f = &facts;   /* a local: no aliasing with parts */
+	switch (qpu_form_of(word)) {
 	case QPU_FORM_ALU:
-		alu_facts(&in, f);
+		alu_facts(word, f);
 		break;
-	case QPU_FORM_LOAD_IMM:
-		if (in.cond_add != QPU_COND_NEVER && in.waddr_add != QPU_W_NOP)
-			write_addr(&in, false, in.waddr_add, f);
-		if (in.cond_mul != QPU_COND_NEVER && in.waddr_mul != QPU_W_NOP)
-			write_addr(&in, true, in.waddr_mul, f);
-		f->rd_flags = cond_reads_flags(in.cond_add) || cond_reads_flags(in.cond_mul);
-		f->wr_flags = in.sf;
+	case QPU_FORM_LOAD_IMM: {
+		bool add_flags = half_write(word, false, f);
+		bool mul_flags = half_write(word, true, f);
+		f->rd_flags = add_flags || mul_flags;
+		f->wr_flags = qpu_get_sf(word);
 		break;
+	}
 	case QPU_FORM_SEMAPHORE:
 		f->periph++;
 		break;
 	case QPU_FORM_BRANCH:
-		f->rd_flags = in.br_cond != QPU_BR_ALWAYS;
+		f->rd_flags = qpu_get_br_cond(word) != QPU_BR_ALWAYS;
 		break;
 	}
+	*out = facts;
 }

@@ -39,24 +39,30 @@ struct emit_facts {
 	int8_t rd_ra, rd_rb;         /* regfile register read (operand in use), -1 */
 	int8_t wr_ra, wr_rb;         /* regfile register written, -1 */
 	uint8_t periph;              /* closely coupled peripheral accesses */
-	bool rd_flags : 1, wr_flags : 1;
-	bool rd_unif : 1;            /* pops a uniform (TMU config writes included) */
-	bool wr_unif_addr : 1;       /* uniforms_addr write */
-	bool vpm : 1;                /* VPM read/write/setup */
-	bool vpm_rd : 1;             /* pops a VPM value (raddr) */
-	bool vpm_wr : 1;             /* writes VPM data */
-	bool vpm_rs : 1, vpm_ws : 1; /* writes the VPM read / write setup */
-	bool vpm_other : 1;          /* DMA, status: every other VPM access */
-	bool vary : 1;               /* varying read */
-	bool tmu_write : 1, tmu_load : 1;
-	bool tlb : 1;                /* tile-buffer access or ms_flags */
-	bool tlb_z : 1, rd_ms_flags : 1;
-	bool sfu : 1;                /* SFU write */
-	bool r4_sig : 1;             /* signal loading r4 */
-	bool fifo : 1;               /* uniform/varying/VPM access (thread-end rule) */
-	bool r14 : 1;                /* reads or writes address 14 of either file */
-	bool is_alu : 1;             /* ALU form */
-	bool uses_add : 1, uses_mul : 1;  /* the half does something */
+	union {
+		struct {
+			bool rd_flags : 1, wr_flags : 1;
+			bool rd_unif : 1;            /* pops a uniform (TMU config writes included) */
+			bool wr_unif_addr : 1;       /* uniforms_addr write */
+			bool vpm : 1;                /* VPM read/write/setup */
+			bool vpm_rd : 1;             /* pops a VPM value (raddr) */
+			bool vpm_wr : 1;             /* writes VPM data */
+			bool vpm_rs : 1, vpm_ws : 1; /* writes the VPM read / write setup */
+			bool vpm_other : 1;          /* DMA, status: every other VPM access */
+			bool vary : 1;               /* varying read */
+			bool tmu_write : 1, tmu_load : 1;
+			bool tlb : 1;                /* tile-buffer access or ms_flags */
+			bool tlb_z : 1, rd_ms_flags : 1;
+			bool sfu : 1;                /* SFU write */
+			bool r4_sig : 1;             /* signal loading r4 */
+			bool fifo : 1;               /* uniform/varying/VPM access (thread-end rule) */
+			bool r14 : 1;                /* reads or writes address 14 of either file */
+			bool is_alu : 1;             /* ALU form */
+			bool uses_add : 1, uses_mul : 1;  /* the half does something */
+		};
+		uint32_t bits;   /* all the flags above at once: emit_facts() ORs
+				  * the facts of an instruction's parts */
+	};
 };
 
 void emit_facts(uint64_t word, struct emit_facts *f);

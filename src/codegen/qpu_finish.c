@@ -92,8 +92,9 @@ static bool may_use_tlb(uint64_t w)
 	       qpu_raddrs[QPU_FILE_B][qpu_get_raddr_b(w)].id == QPU_REG_MS_FLAGS;
 }
 
-/* Whether [from, to) touches the tile buffer. */
-static bool any_tlb(const struct emit_prog *p, uint32_t from, uint32_t to)
+/* The first instruction in [from, to) that touches the tile buffer, or
+ * `to`. */
+static uint32_t first_tlb(const struct emit_prog *p, uint32_t from, uint32_t to)
 {
 	for (uint32_t q = from; q < to; q++) {
 		struct emit_facts f;
@@ -101,9 +102,9 @@ static bool any_tlb(const struct emit_prog *p, uint32_t from, uint32_t to)
 			continue;
 		emit_facts(p->out.data[q].word, &f);
 		if (f.tlb)
-			return true;
+			return q;
 	}
-	return false;
+	return to;
 }
 
 /* The latest instruction in [from, at) that can carry an explicit
@@ -127,15 +128,16 @@ static uint32_t wait_slot(const struct emit_prog *p, uint32_t from, uint32_t at)
 	return UINT32_MAX;
 }
 
-/* Tries thread end at `cand`; *wait = where an explicit scoreboard wait
- * must go (UINT32_MAX: none needed). */
-static bool end_candidate(const struct emit_prog *p, uint32_t entry, uint32_t cand,
-			  uint32_t *wait)
+/* Tries thread end at `cand` (>= entry; `tlb`: first_tlb() from entry);
+ * *wait = where an explicit scoreboard wait must go (UINT32_MAX: none
+ * needed). */
+static bool end_candidate(const struct emit_prog *p, uint32_t entry, uint32_t tlb,
+			  uint32_t cand, uint32_t *wait)
 {
 	uint32_t len = (uint32_t)p->out.len;
-	bool locked = any_tlb(p, entry, cand);
+	bool locked = tlb < cand;
 	*wait = UINT32_MAX;
-	if (!locked && p->fs && any_tlb(p, cand, len)) {
+	if (!locked && p->fs && tlb < len) {
 		*wait = wait_slot(p, entry, cand);
 		locked = *wait != UINT32_MAX;
 	}
@@ -221,9 +223,9 @@ static bool try_swap(struct emit_prog *p, uint32_t ip, uint32_t end)
 static uint32_t find_end(const struct emit_prog *p, uint32_t min, uint32_t entry,
 			 uint32_t *wait)
 {
-	uint32_t len = (uint32_t)p->out.len;
+	uint32_t len = (uint32_t)p->out.len, tlb = first_tlb(p, entry, len);
 	for (uint32_t cand = len >= 3 ? len - 3 : 0; cand < len; cand++)
-		if (cand >= min && end_candidate(p, entry, cand, wait))
+		if (cand >= min && end_candidate(p, entry, tlb, cand, wait))
 			return cand;
 	*wait = UINT32_MAX;
 	return len;

@@ -172,10 +172,9 @@ static void node_deps(struct sched *s, uint32_t i)
 	const struct emit_facts *f = &s->nodes[i].f;
 	for (int pass = 0; pass < 2; pass++) {
 		bool w = pass == 1;
-		uint8_t acc = w ? f->wr_acc : f->rd_acc;
-		for (unsigned k = 0; k < 6; k++)
-			if (acc & (1u << k))
-				use_res(s, i, R_ACC + k, w);
+		unsigned acc = w ? f->wr_acc : f->rd_acc;
+		for (; acc; acc &= acc - 1)   /* each accumulator, lowest first */
+			use_res(s, i, R_ACC + (unsigned)__builtin_ctz(acc), w);
 		int8_t ra = w ? f->wr_ra : f->rd_ra, rb = w ? f->wr_rb : f->rd_rb;
 		if (ra >= 0)
 			use_res(s, i, R_RA + (unsigned)ra, w);
@@ -601,15 +600,14 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
 	uint32_t block_ip = (uint32_t)p->out.len;
 	p->block_ip[bi] = block_ip;
 	s.count = (uint32_t)blk->nodes.len;
-	s.nodes = calloc(s.count ? s.count : 1, sizeof(*s.nodes));
+	s.nodes = malloc((s.count ? s.count : 1) * sizeof(*s.nodes));   /* set below */
 	if (!s.nodes)
 		return vc4_diag_set(diag, "out of memory");
 	for (unsigned r = 0; r < R_COUNT; r++)
 		s.res[r].w = -1;
 	for (uint32_t i = 0; i < s.count; i++) {
-		s.nodes[i].n = &blk->nodes.data[i];
-		s.nodes[i].first_kid = UINT32_MAX;
-		s.nodes[i].time = -1;
+		s.nodes[i] = (struct snode){ .n = &blk->nodes.data[i], .first_kid = UINT32_MAX,
+					     .time = -1 };
 		emit_facts(blk->nodes.data[i].word, &s.nodes[i].f);
 	}
 	/* room for the usual edges, reads and ready nodes (pushes grow past it) */

@@ -5,6 +5,7 @@
  */
 #include "qpu/qpu_isa.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -370,7 +371,9 @@ static uint8_t scan_reg(const struct qpu_reg_info table[2][64], enum qpu_reg_id 
 /* scan_reg's answers for every id of both tables, built once per process:
  * emission asks for an address per operand. */
 static uint8_t first_raddr[QPU_REG_COUNT], first_waddr[QPU_REG_COUNT];
+static atomic_bool first_ready;   /* set once the two tables are built */
 
+/* Builds first_raddr and first_waddr. */
 static void build_first_addrs(void)
 {
 	for (unsigned id = 0; id < QPU_REG_COUNT; id++) {
@@ -379,6 +382,7 @@ static void build_first_addrs(void)
 		first_raddr[id] = scan_reg(qpu_raddrs, (enum qpu_reg_id)id);
 		first_waddr[id] = scan_reg(qpu_waddrs, (enum qpu_reg_id)id);
 	}
+	atomic_store_explicit(&first_ready, true, memory_order_release);
 }
 
 /* Looks `id` up in one of the inverse tables above. */
@@ -388,7 +392,8 @@ static bool find_reg(const uint8_t *first, enum qpu_reg_id id, enum qpu_file *fi
 	static once_flag once = ONCE_FLAG_INIT;
 	if (id == QPU_REG_RESERVED || id >= QPU_REG_COUNT)
 		return false;
-	call_once(&once, build_first_addrs);
+	if (!atomic_load_explicit(&first_ready, memory_order_acquire))
+		call_once(&once, build_first_addrs);   /* only until built */
 	unsigned v = first[id];
 	if (!v)
 		return false;
