@@ -130,20 +130,27 @@ static bool fold_pack(struct qir_compile *c, struct qir_block *b, uint32_t *uses
 	return false;
 }
 
-/* One sweep over the program with the current defs and read counts; true
- * when something changed (the sweep stops there). */
+/* One sweep over the program with the current defs and read counts, all
+ * packs first, then all unpacks (a folded pack keeps the unpack out of
+ * that fmul); true when something changed. After a fold the sweep goes on
+ * at X itself, with the same result as starting again from the top, as it
+ * did: a fold changes only X, removes D (whose temp only X read) and leaves
+ * every other read count but that of X's old constant operand (a
+ * load_imm's temp, never a D), so no instruction before X can fold where
+ * it could not, and an unpack fold makes no pack foldable (a D with an
+ * unpacked source never folds into a pack). */
 static bool sweep(struct qir_compile *c, uint32_t *uses)
 {
 	bool progress = false;
 	struct qir_block *b;
-	/* packs first: a folded pack keeps the unpack out of that fmul */
-	for (int pass = 0; pass < 2 && !progress; pass++) {
+	for (int pass = 0; pass < 2; pass++) {
 		qir_foreach_block(c, b) {
-			for (struct qir_inst *x = b->first; x && !progress; x = x->next)
-				progress = pass ? fold_unpack(c, b, uses, x) :
-					   fold_pack(c, b, uses, x);
-			if (progress)
-				break;   /* start again from the first block */
+			for (struct qir_inst *x = b->first; x;) {
+				if (pass ? fold_unpack(c, b, uses, x) : fold_pack(c, b, uses, x))
+					progress = true;   /* X again, with its new operands */
+				else
+					x = x->next;
+			}
 		}
 	}
 	return progress;

@@ -93,6 +93,10 @@ struct qnode {
 	uint32_t ready_at;                /* first step its operands are ready */
 	bool done;
 	uint8_t alu;                      /* the ALU it needs alone, or NONE */
+	uint8_t nrd;                      /* distinct temps it reads, in rd */
+	bool self;                        /* wr is one of them */
+	uint32_t rd[QIR_MAX_SRC];         /* the temps it reads, each once */
+	uint32_t wr;                      /* the temp it writes, or UINT32_MAX */
 };
 
 /* One reader of a resource since its last write, in a chain per resource. */
@@ -236,29 +240,21 @@ static bool first_read(const struct qir_inst *in, int k)
 	return qir_is_temp(in->src[k]);
 }
 
-/* Whether `in` reads temp t. */
-static bool reads_temp(const struct qir_inst *in, uint32_t t)
-{
-	for (int k = 0; k < qir_ops[in->op].nsrc; k++)
-		if (qir_is_temp(in->src[k]) && in->src[k].index == t)
-			return true;
-	return false;
-}
-
 /* Node i taken: its operands lose a reader (closed by the last one), its
- * result opens when a reader is left. */
+ * result opens when a reader is left. The node's temps were noted by
+ * node_uses() (rd, wr): the instruction is not read again. */
 static void pressure_take(struct qsched *s, uint32_t i)
 {
-	const struct qir_inst *in = s->n[i].inst;
-	for (int k = 0; k < qir_ops[in->op].nsrc; k++) {
-		uint32_t t = in->src[k].index;
-		if (first_read(in, k) && s->left[t] && !--s->left[t] && s->open[t]) {
+	const struct qnode *n = &s->n[i];
+	for (unsigned k = 0; k < n->nrd; k++) {
+		uint32_t t = n->rd[k];
+		if (s->left[t] && !--s->left[t] && s->open[t]) {
 			s->open[t] = 0;
 			s->live--;
 		}
 	}
-	if (qir_is_temp(in->dst) && s->left[in->dst.index] && !s->open[in->dst.index]) {
-		s->open[in->dst.index] = 1;
+	if (n->wr != UINT32_MAX && s->left[n->wr] && !s->open[n->wr]) {
+		s->open[n->wr] = 1;
 		s->live++;
 	}
 }
@@ -267,15 +263,15 @@ static void pressure_take(struct qsched *s, uint32_t i)
  * reader of an open temp), by s->left and s->open. */
 static int pressure_delta(const struct qsched *s, uint32_t i)
 {
-	const struct qir_inst *in = s->n[i].inst;
+	const struct qnode *n = &s->n[i];
 	int d = 0;
-	for (int k = 0; k < qir_ops[in->op].nsrc; k++)
-		if (first_read(in, k) && s->open[in->src[k].index] && s->left[in->src[k].index] == 1)
+	for (unsigned k = 0; k < n->nrd; k++)
+		if (s->open[n->rd[k]] && s->left[n->rd[k]] == 1)
 			d--;
-	if (qir_is_temp(in->dst)) {
-		uint32_t t = in->dst.index, left = s->left[t];
-		bool open = s->open[t];
-		if (reads_temp(in, t) && left && !--left)
+	if (n->wr != UINT32_MAX) {
+		uint32_t left = s->left[n->wr];
+		bool open = s->open[n->wr];
+		if (n->self && left && !--left)
 			open = false;
 		if (left && !open)
 			d++;
@@ -283,16 +279,22 @@ static int pressure_delta(const struct qsched *s, uint32_t i)
 	return d;
 }
 
-/* Reads, then writes, of node i. Temps are resources Q_FIXED + t. */
+/* Reads, then writes, of node i. Temps are resources Q_FIXED + t; the
+ * temps it reads (each once) and writes are noted in the node for the
+ * pressure estimate. */
 static void node_uses(struct qsched *s, uint32_t i)
 {
-	const struct qir_inst *in = s->n[i].inst;
+	struct qnode *n = &s->n[i];
+	const struct qir_inst *in = n->inst;
 	const struct qir_op_info *info = &qir_ops[in->op];
+	n->wr = qir_is_temp(in->dst) ? in->dst.index : UINT32_MAX;
 	for (int k = 0; k < info->nsrc; k++) {
 		struct qir_reg r = in->src[k];
 		if (qir_is_temp(r)) {
 			use(s, i, Q_FIXED + r.index, false);
 			if (first_read(in, k)) {
+				n->rd[n->nrd++] = r.index;
+				n->self |= r.index == n->wr;
 				s->left[r.index]++;
 				if (s->last_w[Q_FIXED + r.index] < 0 && !s->open[r.index]) {
 					s->open[r.index] = 1;   /* from before the block */

@@ -554,7 +554,9 @@ static void init_simplify(struct ra_graph *g)
  * goes back to the heap, and qsum and live_degree are read only for heap
  * nodes (trivially_colourable() here, heap_less()), so theirs would be dead
  * stores. The graph's arrays are read into locals once: the stores to the
- * nodes would otherwise make the compiler reload them for every neighbour. */
+ * nodes would otherwise make the compiler reload them for every neighbour.
+ * With the heap empty (most of the time on graphs whose nodes nearly all
+ * have fewer neighbours than registers) there is no walk at all. */
 static void remove_node(struct ra_graph *g, uint32_t n)
 {
 	const struct ra_set *set = g->set;
@@ -564,6 +566,8 @@ static void remove_node(struct ra_graph *g, uint32_t n)
 	const size_t end = g->adj_start[n + 1];
 	nodes[n].state = NODE_STACKED;
 	g->stack[g->nstack++] = n;
+	if (!g->nheap)   /* no neighbour can be in the heap: nothing to update */
+		return;
 	for (size_t i = g->adj_start[n]; i < end; i++) {
 		uint32_t j = adj[i];
 		struct ra_node *nb = &nodes[j];

@@ -421,6 +421,47 @@ static void fold_unpack_twice(void **state)
 		"\tmov tlb_color, t6\n");
 }
 
+/* Several folds in one program, in one sweep (each fold goes on at its
+ * reader, as starting again from the top would give): a pack folds into
+ * an fmul whose operand then folds an unpack, a second pack after it, and
+ * unpacks before and after both; the same result as before the sweep went
+ * on in place. */
+static void fold_packs_many(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_opt_fold_packs, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tmov t0, u0\n"
+		"\tfmov t1, t0.8a\n"
+		"\tfadd t2, t1, u1\n"
+		"\tfmul t3, t2, u1\n"
+		"\tmmov t4.8ac, t3\n"
+		"\tfmov t5, t0.8b\n"
+		"\tfmul t6, t5, t2\n"
+		"\tmmov t4.8bc, t6\n"
+		"\tfmov t7, t0.8c\n"
+		"\tfadd t8, t7, t7\n"
+		"\tmmov t4.8cc, t8\n"
+		"\tmmov t4.8dc, 1.0\n"
+		"\tmov tlb_color, t4\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"block 0:\n"
+		"\tmov t0, u0\n"
+		"\tfadd t2, t0.8a, u1\n"
+		"\tfmul t4.8ac, t2, u1\n"
+		"\tfmov t5, t0.8b\n"
+		"\tfmul t4.8bc, t5, t2\n"
+		"\tfadd t8, t0.8c, t0.8c\n"
+		"\tmmov t4.8cc, t8\n"
+		"\tmmov t4.8dc, 1.0\n"
+		"\tmov tlb_color, t4\n");
+}
+
 /* A colour word whose bytes share a value packs it once, replicated
  * (.8888c), then the other bytes: grey + 1.0 alpha is 2 moves; two equal
  * bytes of four make 3; the replicating move then folds into the fmul
@@ -513,6 +554,7 @@ int main(void)
 		cmocka_unit_test(const_pack),
 		cmocka_unit_test(fold_unpack_twice),
 		cmocka_unit_test(pack_replicate),
+		cmocka_unit_test(fold_packs_many),
 		cmocka_unit_test(pack_replicate_kept),
 	};
 	return cmocka_run_group_tests_name("qir_opt_more", tests, NULL, NULL);

@@ -483,14 +483,18 @@ bool lower_plan_ifs(struct lower *l)
 	l->if_plan = calloc(sh->instrs.len + 1, 1);
 	if (!l->if_plan)
 		return false;
-	bool other_cf = false;
+	bool other_cf = false, any_cf = false;
 	for (uint32_t i = 0; i < sh->instrs.len; i++) {
 		uint16_t op = sh->instrs.data[i].op;
+		any_cf |= op == IR_OP_LOOP || op == IR_OP_IF;
 		if (!lower_kept(l, i))
 			continue;
 		if (op == IR_OP_LOOP || (op == IR_OP_IF && !is_discard_if(sh, i)))
 			other_cf = true;
 	}
+	l->use_exec = other_cf;
+	if (!any_cf)   /* straight-line code: no if or loop to plan, every entry 0 */
+		return true;
 	unsigned depth = 0;   /* ifs and loops open at i */
 	for (uint32_t i = 0; i < sh->instrs.len; i++) {
 		uint16_t op = sh->instrs.data[i].op;
@@ -510,7 +514,6 @@ bool lower_plan_ifs(struct lower *l)
 		}
 		depth++;
 	}
-	l->use_exec = other_cf;
 	mark_continues(l);
 	struct ir_uniformity u;
 	struct vc4_diag d = { 0 };

@@ -299,12 +299,28 @@ static void walk(struct range *r)
 	}
 }
 
+/* Whether the shader has a floor, ceil or fract: the only readers of the
+ * bounds (lower_alu.c, through lower_small_float() and lower_sign_clear()). */
+static bool has_rounding(const struct ir_shader *sh)
+{
+	for (uint32_t i = 0; i < sh->instrs.len; i++) {
+		uint16_t op = sh->instrs.data[i].op;
+		if (op == IR_OP_FLOOR || op == IR_OP_CEIL || op == IR_OP_FRACT)
+			return true;
+	}
+	return false;
+}
+
 /* The bounds of every value component into l->range: walks the shader until
  * no local's bound grows (at most RANGE_ROUNDS times; then every local is
- * unknown and one more walk settles the values). False when out of memory. */
+ * unknown and one more walk settles the values). Nothing (l->range stays
+ * NULL) when no floor, ceil or fract would read them. False when out of
+ * memory. */
 bool lower_ranges(struct lower *l)
 {
 	const struct ir_shader *sh = l->sh;
+	if (!has_rounding(sh))
+		return true;
 	size_t nvals = sh->values.len;
 	uint32_t pool = nvals ? l->val_base[nvals - 1] + sh->values.data[nvals - 1].type.comps : 0;
 	struct range r = { l, calloc(pool + 1, sizeof(float)), calloc(l->nslots + 1, sizeof(float)),

@@ -6,6 +6,7 @@
  * floor and fract of a value known non-negative also lose the correction
  * below trunc(x). Fragment coordinates and the render height are within
  * QIR_KEY_MAX_DIM, and the height minus frag_coord's y is positive.
+ * A shader without floor, ceil or fract gets no bounds at all.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include <cmocka.h>
 
 #include "lower_test.h"
+#include "qir/lower/lower_internal.h"
 
 /* Occurrences of `what` in the QIR lowered from `text` for stage. */
 static unsigned count_qir(const char *text, enum qir_stage stage, const char *what)
@@ -180,6 +182,58 @@ static void frag_coord_and_render_height(void **state)
 	assert_int_equal(count_fs("gl_RenderHeight", scaled, "fadd.ns"), 0);
 }
 
+/* lower_ranges() on sh alone (the value and slot maps as the lowering sets
+ * them up): whether it computed bounds (l->range), freed again. */
+static bool ranges_computed(const char *text)
+{
+	struct ir_shader *sh = lt_parse(text, "range.ir");
+	struct lower l = { .sh = sh };
+	l.val_base = calloc(sh->values.len + 1, sizeof(uint32_t));
+	l.slot_base = calloc(sh->decls.len + 1, sizeof(uint32_t));
+	assert_non_null(l.val_base);
+	assert_non_null(l.slot_base);
+	for (size_t v = 0, pool = 0; v < sh->values.len; v++) {
+		l.val_base[v] = (uint32_t)pool;
+		pool += sh->values.data[v].type.comps;
+	}
+	for (size_t d = 0; d < sh->decls.len; d++) {   /* no arrays here */
+		l.slot_base[d] = l.nslots;
+		l.nslots += sh->decls.data[d].type.comps;
+	}
+	assert_true(lower_ranges(&l));
+	bool computed = l.range != NULL;
+	assert_true(computed == (l.range_pos != NULL));
+	if (computed)   /* floor of x * 0.5, x within 1 (fract): small */
+		assert_true(lower_small_float(&l, 4, 0));
+	free(l.range);
+	free(l.range_pos);
+	free(l.val_base);
+	free(l.slot_base);
+	ir_shader_free(sh);
+	return computed;
+}
+
+/* The bounds are read only by floor, ceil and fract: a shader without any
+ * skips the analysis (its walks, one to RANGE_ROUNDS + 1 of them) and
+ * lowers as before. */
+static void ranges_only_for_rounding(void **state)
+{
+	(void)state;
+	const char *head = "vertex\nattribute vec4 @a\nvarying smooth vec4 @r\n"
+			   "output position\nlocal float @l\n%a = load @a\n"
+			   "store @position, %a\n%x = extract %a, 0\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%s%%f = fract %%x\n%%k = const float 0.5\n"
+		 "%%h = mul %%f, %%k\n%%g = floor %%h\nstore @l, %%g\n"
+		 "%%v = vec4 %%g, %%g, %%g, %%g\nstore @r, %%v\n", head);
+	assert_true(ranges_computed(text));
+	snprintf(text, sizeof(text), "%s%%k = const float 0.5\n%%h = mul %%x, %%k\n"
+		 "store @l, %%h\n%%v = vec4 %%h, %%h, %%h, %%h\nstore @r, %%v\n", head);
+	assert_false(ranges_computed(text));
+	assert_int_equal(count_in("%k = const float 0.5\n%h = mul %x, %k\n"
+				  "%v = vec4 %h, %h, %h, %h\nstore @r, %v\n", "fmaxabs"), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +243,7 @@ int main(void)
 		cmocka_unit_test(bounded_values_skip),
 		cmocka_unit_test(unknown_values_keep),
 		cmocka_unit_test(frag_coord_and_render_height),
+		cmocka_unit_test(ranges_only_for_rounding),
 	};
 	return cmocka_run_group_tests_name("qir_lower_range", tests, NULL, NULL);
 }
