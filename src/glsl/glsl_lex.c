@@ -118,12 +118,15 @@ struct lexer {
 	bool space;
 	glsl_toks *out;
 	uint64_t starts[128];   /* per ASCII character: the punctuators it starts */
+	uint8_t plen[P_COUNT];  /* strlen of each punctuator */
 };
 
 _Static_assert(P_COUNT <= 64, "a punctuator set is one 64-bit word");
 
 static bool is_alpha(int ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_'; }
 static bool is_digit(int ch) { return ch >= '0' && ch <= '9'; }
+/* White space within a line. */
+static bool is_blank(int ch) { return ch == ' ' || ch == '\t' || ch == '\v' || ch == '\f'; }
 
 static bool push(struct lexer *l, struct glsl_tok t)
 {
@@ -274,9 +277,9 @@ static bool punct(struct lexer *l)
 	unsigned char ch0 = (unsigned char)*l->p;
 	for (uint64_t m = ch0 < 128 ? l->starts[ch0] : 0; m; m &= m - 1) {
 		unsigned i = (unsigned)__builtin_ctzll(m);   /* in list order */
-		size_t n = strlen(glsl_punct_names[i]);
+		size_t n = l->plen[i];
 		if (n > best && (size_t)(l->end - l->p) >= n &&
-		    !memcmp(l->p, glsl_punct_names[i], n)) {
+		    (n == 1 || !memcmp(l->p, glsl_punct_names[i], n))) {   /* [0] matches */
 			best = n;
 			t.punct = (uint8_t)i;
 		}
@@ -298,8 +301,10 @@ static bool punct(struct lexer *l)
 static bool lex_one(struct lexer *l)
 {
 	char ch = *l->p;
-	if (ch == ' ' || ch == '\t' || ch == '\v' || ch == '\f') {
-		l->p++;
+	if (is_blank(ch)) {     /* the whole run at once */
+		do
+			l->p++;
+		while (l->p < l->end && is_blank(*l->p));
 		l->space = true;
 		return true;
 	}
@@ -323,12 +328,14 @@ static bool lex_one(struct lexer *l)
 
 bool glsl_lex(struct glsl_ctx *c, const char *src, size_t size, glsl_toks *out)
 {
-	struct lexer l = { c, src, src + size, src, 1, true, out, {0} };
+	struct lexer l = { c, src, src + size, src, 1, true, out, {0}, {0} };
 	/* about one token per 4 bytes of source (a failure is reported by the
 	 * first push that needs the room) */
 	(void)vc4_array_reserve(out, size / 4 + 2);
-	for (unsigned i = 0; i < P_COUNT; i++)
+	for (unsigned i = 0; i < P_COUNT; i++) {
 		l.starts[(unsigned char)glsl_punct_names[i][0] & 127] |= UINT64_C(1) << i;
+		l.plen[i] = (uint8_t)strlen(glsl_punct_names[i]);
+	}
 	bool ok = true;
 	while (l.p < l.end && !c->fatal) {
 		if (!lex_one(&l)) {

@@ -146,6 +146,10 @@ static void gll_entry(struct lower *l, struct glsl_unit *u, struct glsl_node **b
 		copy_out(l, bvars[i]);
 }
 
+/* Instructions the builder makes room for at once: most shaders lower to
+ * fewer, so their arrays are allocated once instead of doubling from 8. */
+#define GLL_RESERVE_INSTRS 512
+
 struct ir_shader *glsl_lower(struct glsl_ctx *c, struct glsl_unit *u, glsl_sym_array *syms)
 {
 	struct lower l = { .c = c, .syms = syms, .render_height = IR_NONE, .epoch = 1 };
@@ -155,6 +159,7 @@ struct ir_shader *glsl_lower(struct glsl_ctx *c, struct glsl_unit *u, glsl_sym_a
 		glsl_error(c, 0, 0, "out of memory");
 		return NULL;
 	}
+	ir_builder_reserve(l.b, GLL_RESERVE_INSTRS);
 	for (int i = 0; i < IR_OUT_COUNT; i++)     /* the stage's outputs' fixed names */
 		if (ir_builtin_stage[i] == (c->stage == GLSL_VERTEX ? IR_STAGE_VERTEX :
 					    IR_STAGE_FRAGMENT) &&

@@ -81,8 +81,12 @@ bool parse_is_keyword(const struct parser *p, const struct glsl_tok *t)
 	if (c >= 128)
 		return false;
 	for (unsigned k = p->kw_start[c]; k < p->kw_start[c + 1]; k++) {
+		/* compared in place: the word's NUL ends a longer token's match */
 		const char *w = word_at(p->kw_word[k]);
-		if (strlen(w) == t->len && !memcmp(t->s, w, t->len))
+		uint32_t j = 1;
+		while (j < t->len && w[j] == t->s[j])
+			j++;
+		if (j == t->len && w[j] == '\0')
 			return true;
 	}
 	return false;

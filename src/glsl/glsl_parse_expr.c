@@ -11,14 +11,15 @@
 
 #include "glsl/glsl_parse.h"
 
-/* Binary operators by precedence, lowest first (reserved ones included so
- * they parse and are then reported). */
-static const uint8_t levels[][4] = {
-	{ P_OROR }, { P_XORXOR }, { P_ANDAND }, { P_BAR }, { P_CARET }, { P_AMP },
-	{ P_EQ, P_NE }, { P_LT, P_GT, P_LE, P_GE }, { P_SHL, P_SHR }, { P_PLUS, P_MINUS },
-	{ P_STAR, P_SLASH, P_PERCENT },
+/* The binary operators' precedence, 1 (||, the lowest) to 11 (* / %); 0
+ * for any other punctuator. All of them are left-associative; the reserved
+ * ones are included so they parse and are then reported. */
+static const uint8_t binary_prec[P_COUNT] = {
+	[P_OROR] = 1, [P_XORXOR] = 2, [P_ANDAND] = 3, [P_BAR] = 4, [P_CARET] = 5,
+	[P_AMP] = 6, [P_EQ] = 7, [P_NE] = 7, [P_LT] = 8, [P_GT] = 8, [P_LE] = 8,
+	[P_GE] = 8, [P_SHL] = 9, [P_SHR] = 9, [P_PLUS] = 10, [P_MINUS] = 10,
+	[P_STAR] = 11, [P_SLASH] = 11, [P_PERCENT] = 11,
 };
-#define NLEVELS (int)(sizeof(levels) / sizeof(levels[0]))
 
 static bool reserved_op(int op)
 {
@@ -157,22 +158,22 @@ static struct glsl_node *unary(struct parser *p)
 	return n && n->a ? n : NULL;
 }
 
-static int op_at(const struct glsl_tok *t, int level)
+/* The precedence of binary operator t, or 0 when t is none. */
+static int prec_of(const struct glsl_tok *t)
 {
-	for (int k = 0; k < 4 && levels[level][k]; k++)
-		if (tok_is(t, (enum glsl_punct)levels[level][k]))
-			return levels[level][k];
-	return -1;
+	return t->kind == TK_PUNCT ? binary_prec[t->punct] : 0;
 }
 
-/* Parses the left-associative binary operators from precedence `level` down
- * (NLEVELS: a unary expression). NULL on a parse error. */
-static struct glsl_node *binary(struct parser *p, int level)
+/* Parses a unary expression and the binary operators of precedence `min`
+ * and above after it, by precedence climbing: one loop for all levels, a
+ * nested call per right operand (which takes only higher levels, so each
+ * operator is left-associative). The right operands are what nests (depth
+ * checked). NULL on a parse error. */
+static struct glsl_node *binary(struct parser *p, int min)
 {
-	if (level == NLEVELS)
-		return unary(p);
-	struct glsl_node *e = binary(p, level + 1);
-	while (e && op_at(cur(p), level) >= 0) {
+	struct glsl_node *e = unary(p);
+	int prec;
+	while (e && (prec = prec_of(cur(p))) >= min) {
 		const struct glsl_tok *t = advance(p);
 		check_reserved(p, t);
 		struct glsl_node *n = glsl_node_new(p->c, N_BINARY, t);
@@ -182,7 +183,7 @@ static struct glsl_node *binary(struct parser *p, int level)
 		n->a = e;
 		if (!parse_enter(p))
 			return NULL;
-		n->b = binary(p, level + 1);
+		n->b = binary(p, prec + 1);
 		parse_leave(p);
 		e = n->b ? n : NULL;
 	}
@@ -193,7 +194,7 @@ static struct glsl_node *binary(struct parser *p, int level)
  * assignment`. NULL on a parse error. */
 struct glsl_node *parse_conditional(struct parser *p)
 {
-	struct glsl_node *e = binary(p, 0);
+	struct glsl_node *e = binary(p, 1);
 	if (!e || !tok_is(cur(p), P_QUEST))
 		return e;
 	struct glsl_node *n = glsl_node_new(p->c, N_COND, advance(p));

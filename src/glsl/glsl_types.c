@@ -10,26 +10,33 @@
 
 #include "glsl/glsl_internal.h"
 
-static const struct { const char *name; struct glsl_type t; } type_words[] = {
-	{ "void", { GLSL_VOID, 0, 1, 0, NULL } },
-	{ "float", GT(GLSL_FLOAT, 1) }, { "vec2", GT(GLSL_FLOAT, 2) },
-	{ "vec3", GT(GLSL_FLOAT, 3) }, { "vec4", GT(GLSL_FLOAT, 4) },
-	{ "int", GT(GLSL_INT, 1) }, { "ivec2", GT(GLSL_INT, 2) },
-	{ "ivec3", GT(GLSL_INT, 3) }, { "ivec4", GT(GLSL_INT, 4) },
-	{ "bool", GT(GLSL_BOOL, 1) }, { "bvec2", GT(GLSL_BOOL, 2) },
-	{ "bvec3", GT(GLSL_BOOL, 3) }, { "bvec4", GT(GLSL_BOOL, 4) },
-	{ "mat2", GT_MAT(2) }, { "mat3", GT_MAT(3) }, { "mat4", GT_MAT(4) },
-	{ "sampler2D", GT(GLSL_SAMPLER2D, 1) }, { "samplerCube", GT(GLSL_SAMPLERCUBE, 1) },
+static const struct { const char *name; uint8_t len; struct glsl_type t; } type_words[] = {
+	{ "void", 4, { GLSL_VOID, 0, 1, 0, NULL } },
+	{ "float", 5, GT(GLSL_FLOAT, 1) }, { "vec2", 4, GT(GLSL_FLOAT, 2) },
+	{ "vec3", 4, GT(GLSL_FLOAT, 3) }, { "vec4", 4, GT(GLSL_FLOAT, 4) },
+	{ "int", 3, GT(GLSL_INT, 1) }, { "ivec2", 5, GT(GLSL_INT, 2) },
+	{ "ivec3", 5, GT(GLSL_INT, 3) }, { "ivec4", 5, GT(GLSL_INT, 4) },
+	{ "bool", 4, GT(GLSL_BOOL, 1) }, { "bvec2", 5, GT(GLSL_BOOL, 2) },
+	{ "bvec3", 5, GT(GLSL_BOOL, 3) }, { "bvec4", 5, GT(GLSL_BOOL, 4) },
+	{ "mat2", 4, GT_MAT(2) }, { "mat3", 4, GT_MAT(3) }, { "mat4", 4, GT_MAT(4) },
+	{ "sampler2D", 9, GT(GLSL_SAMPLER2D, 1) }, { "samplerCube", 11, GT(GLSL_SAMPLERCUBE, 1) },
 };
 
 bool glsl_type_keyword(const char *s, size_t n, struct glsl_type *out)
 {
-	for (size_t i = 0; i < sizeof(type_words) / sizeof(type_words[0]); i++)
-		if (n && type_words[i].name[0] == s[0] &&   /* the cheap test first */
-		    strlen(type_words[i].name) == n && !memcmp(type_words[i].name, s, n)) {
+	if (n < 3 || n > 11)    /* "int" .. "samplerCube" */
+		return false;
+	for (size_t i = 0; i < sizeof(type_words) / sizeof(type_words[0]); i++) {
+		if (type_words[i].len != n || type_words[i].name[0] != s[0])
+			continue;
+		size_t j = 1;   /* compared in place: most words differ early */
+		while (j < n && type_words[i].name[j] == s[j])
+			j++;
+		if (j == n) {
 			*out = type_words[i].t;
 			return true;
 		}
+	}
 	return false;
 }
 

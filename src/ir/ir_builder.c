@@ -1,7 +1,9 @@
 /*
  * ir_builder.c: building a shader through the C API — decls, instructions,
- * value names (a small open-addressing hash from name to value) — with every
- * addition run through the incremental checker of ir_validate.c.
+ * value names (a small open-addressing hash from name to value, filled
+ * only when a name is looked up: a builder that never names values, like
+ * the GLSL lowering, never builds it) — with every addition run through
+ * the incremental checker of ir_validate.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,8 @@ struct ir_builder {
 	uint32_t line, col;
 	uint32_t *hash;                 /* value index + 1, 0 = empty */
 	size_t hash_cap;                /* power of two */
+	uint32_t hashed;                /* values 0 .. hashed-1 are in the hash */
+	bool digit_names;               /* a value was named with digits only */
 	uint32_t next_auto;             /* next decimal name to try */
 	char pending[IR_NAME_MAX + 1];  /* name for the next value, "" if none */
 };
@@ -41,6 +45,16 @@ struct ir_builder *ir_builder_create(enum ir_stage stage, const char *name)
 	sh->stage = (uint8_t)stage;
 	b->sh = sh;
 	return b;
+}
+
+void ir_builder_reserve(struct ir_builder *b, size_t instrs)
+{
+	/* a failure here is only a missed hint: the pushes report it */
+	(void)vc4_array_reserve(&b->sh->instrs, instrs);
+	(void)vc4_array_reserve(&b->sh->values, instrs);
+	(void)vc4_array_reserve(&b->sh->strings, instrs * 5);   /* "1234\0" */
+	(void)vc4_array_reserve(&b->check.state, instrs);
+	(void)vc4_array_reserve(&b->check.live, instrs);
 }
 
 void ir_builder_set_loc(struct ir_builder *b, uint32_t line, uint32_t col)
@@ -70,20 +84,15 @@ static size_t hash_find(const struct ir_builder *b, const char *name, size_t len
 	return k;
 }
 
-uint32_t ir_builder_lookup(const struct ir_builder *b, const char *name, size_t len)
+/* Keeps the table at most half full for `count` values: a bigger table
+ * with the names already hashed moved over. */
+static bool hash_grow(struct ir_builder *b, size_t count)
 {
-	if (!b->hash_cap)
-		return IR_NONE;
-	size_t k = hash_find(b, name, len);
-	return b->hash[k] ? b->hash[k] - 1 : IR_NONE;
-}
-
-/* Keeps the table at most half full. */
-static bool hash_grow(struct ir_builder *b)
-{
-	if ((b->sh->values.len + 1) * 2 <= b->hash_cap)
+	if ((count + 1) * 2 <= b->hash_cap)
 		return true;
 	size_t cap = b->hash_cap ? b->hash_cap * 2 : 64;
+	while ((count + 1) * 2 > cap)
+		cap *= 2;
 	uint32_t *old = b->hash;
 	size_t old_cap = b->hash_cap;
 	b->hash = calloc(cap, sizeof(*b->hash));
@@ -100,6 +109,30 @@ static bool hash_grow(struct ir_builder *b)
 	}
 	free(old);
 	return true;
+}
+
+/* Adds the values created since the last lookup to the hash. False when
+ * out of memory (recorded as the builder's error). */
+static bool hash_sync(struct ir_builder *b)
+{
+	size_t count = b->sh->values.len;
+	if (b->hashed == count)
+		return true;
+	if (!hash_grow(b, count))
+		return BERR('i', "out of memory");
+	for (; b->hashed < count; b->hashed++) {
+		const char *s = ir_str(b->sh, b->sh->values.data[b->hashed].name);
+		b->hash[hash_find(b, s, strlen(s))] = b->hashed + 1;
+	}
+	return true;
+}
+
+uint32_t ir_builder_lookup(struct ir_builder *b, const char *name, size_t len)
+{
+	if (!hash_sync(b) || !b->hash_cap)
+		return IR_NONE;
+	size_t k = hash_find(b, name, len);
+	return b->hash[k] ? b->hash[k] - 1 : IR_NONE;
 }
 
 static bool name_ok(const char *name, size_t len)
@@ -123,13 +156,20 @@ bool ir_builder_name_next(struct ir_builder *b, const char *name, size_t len)
 		return BERR('i', "bad value name '%%%.*s'", (int)(len > 70 ? 70 : len), name);
 	if (ir_builder_lookup(b, name, len) != IR_NONE)
 		return BERR('i', "'%%%.*s' is already defined", (int)len, name);
+	if (b->diag.set)
+		return false;   /* out of memory in the lookup */
+	size_t digits = 0;
+	while (digits < len && name[digits] >= '0' && name[digits] <= '9')
+		digits++;
+	b->digit_names |= digits == len;
 	memcpy(b->pending, name, len);
 	b->pending[len] = '\0';
 	return true;
 }
 
 /* Adds a value defined by instruction `def`, named by the pending name or
- * the next free number. */
+ * the next free number (numbers count up, so one can only be taken when
+ * a value was named with digits). */
 static uint32_t new_value(struct ir_builder *b, uint32_t def)
 {
 	char num[16];
@@ -145,15 +185,16 @@ static uint32_t new_value(struct ir_builder *b, uint32_t def)
 				break;
 		}
 		size_t n = (size_t)(num + sizeof(num) - 1 - p);
-		if (ir_builder_lookup(b, p, n) == IR_NONE)
+		if (!b->digit_names || ir_builder_lookup(b, p, n) == IR_NONE)
 			name = p, len = n;
+		else if (b->diag.set)
+			return IR_NONE;
 	}
 	struct ir_value v = { .type = { 0, 0 }, .def = def };
 	v.name = ir_add_string(b->sh, name, len);
-	if (v.name == IR_NONE || !hash_grow(b) || !vc4_array_push(&b->sh->values, v))
+	if (v.name == IR_NONE || !vc4_array_push(&b->sh->values, v))
 		return IR_NONE;
 	uint32_t idx = (uint32_t)b->sh->values.len - 1;
-	b->hash[hash_find(b, name, len)] = idx + 1;
 	b->pending[0] = '\0';
 	return idx;
 }

@@ -48,13 +48,19 @@ uint32_t ir_build_sampler(struct ir_builder *b, const char *name, enum ir_sample
 uint32_t ir_build_output(struct ir_builder *b, enum ir_builtin which);
 uint32_t ir_build_local(struct ir_builder *b, const char *name, struct ir_type t);
 
+/* Makes room for about `instrs` instructions, their values and names, so
+ * that building them grows no array step by step (a hint: more may
+ * follow). */
+void ir_builder_reserve(struct ir_builder *b, size_t instrs);
+
 /* Names the next value created (text "%name": letters, digits, '_', '.').
  * Unnamed values get the smallest free decimal number. False if the name is
  * malformed or already used. */
 bool ir_builder_name_next(struct ir_builder *b, const char *name, size_t len);
 
-/* The value named `name` (len bytes), or IR_NONE. */
-uint32_t ir_builder_lookup(const struct ir_builder *b, const char *name, size_t len);
+/* The value named `name` (len bytes), or IR_NONE (also when out of memory,
+ * then the builder's error). Brings the builder's name hash up to date. */
+uint32_t ir_builder_lookup(struct ir_builder *b, const char *name, size_t len);
 
 /* The type of a value already built ({0, 0} for IR_NONE). */
 struct ir_type ir_builder_type(const struct ir_builder *b, uint32_t value);
