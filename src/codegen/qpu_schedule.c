@@ -33,8 +33,6 @@ enum {
 };
 
 #define TMU_LATENCY 12   /* priority weight of a TMU request → its result */
-#define TMU_FIFO_RESULTS 4   /* unread results a TMU holds, unthreaded */
-#define WADDR_TMU1_S 60      /* a direct read's request (`add tmu1_s, o, u`) */
 
 struct sedge {
 	uint32_t to, next;
@@ -146,7 +144,7 @@ static inline void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
 
 /* A TMU request or load of a FIFO block: requests in order, loads in
  * order, the k-th load after the k-th request (TMU_LATENCY on the path), the
- * k-th request after load k - TMU_FIFO_RESULTS (its result's slot). */
+ * k-th request after load k - QPU_TMU_FIFO_RESULTS (its result's slot). */
 static void fifo_deps(struct sched *s, uint32_t i)
 {
 	const struct snode *n = &s->nodes[i];
@@ -154,8 +152,8 @@ static void fifo_deps(struct sched *s, uint32_t i)
 		uint32_t k = s->fifo.nsub;
 		if (k)
 			add_edge(s, s->fifo.sub[k - 1], i, 1, 1);
-		if (k >= TMU_FIFO_RESULTS)
-			add_edge(s, s->fifo.load[k - TMU_FIFO_RESULTS], i, 1, 1);
+		if (k >= QPU_TMU_FIFO_RESULTS)
+			add_edge(s, s->fifo.load[k - QPU_TMU_FIFO_RESULTS], i, 1, 1);
 		s->fifo.sub[s->fifo.nsub++] = i;
 		return;
 	}
@@ -212,11 +210,15 @@ static bool tmu_fifo_block(const struct sched *s, const struct emit_prog *p)
 {
 	if (p->fs)
 		return false;
+	enum qpu_file file;
+	unsigned tmu1_s;   /* a direct read's request (`add tmu1_s, o, u`) */
+	if (!qpu_reg_waddr(QPU_REG_TMU1_S, &file, &tmu1_s))
+		return false;
 	uint32_t sub = 0, load = 0;
 	for (uint32_t i = 0; i < s->count; i++) {
 		const struct snode *n = &s->nodes[i];
 		if (n->f.tmu_write && (!(n->n->flags & EN_TMU_S) ||
-				       qpu_get_waddr_add(n->n->word) != WADDR_TMU1_S))
+				       qpu_get_waddr_add(n->n->word) != tmu1_s))
 			return false;
 		if (n->f.tmu_load && qpu_get_sig(n->n->word) != QPU_SIG_LOAD_TMU1)
 			return false;

@@ -150,18 +150,19 @@ static bool host_uniforms(const struct vc4_compile_options *opt)
 	return !(opt && opt->no_host_uniforms) && !(env && env[0] == '1');
 }
 
-/* Lowering through the checks for one program, with hoisting to the host
- * when `host`; *ra_failed tells an allocation failure from the others. */
-static bool compile_stage_host(const struct ir_shader *sh, const struct ir_shader *fs,
-			       const struct qir_shader_key *key, enum qir_stage stage,
-			       bool presched, bool host, const struct vc4_compile_options *opt,
-			       struct vc4_compiled_stage *p, bool *ra_failed,
-			       struct vc4_diag *diag)
+/* Lowering through the checks for one program, with uniform-only values
+ * on the host when the options allow it; *ra_failed tells an allocation
+ * failure from the others. */
+static bool compile_stage(const struct ir_shader *sh, const struct ir_shader *fs,
+			  const struct qir_shader_key *key, enum qir_stage stage, bool presched,
+			  const struct vc4_compile_options *opt, struct vc4_compiled_stage *p,
+			  bool *ra_failed, struct vc4_diag *diag)
 {
 	memset(p, 0, sizeof(*p));
 	p->stage = (uint8_t)stage;
 	*ra_failed = false;
-	struct qir_compile *c = prepare_qir(sh, fs, key, stage, presched, host, diag);
+	struct qir_compile *c = prepare_qir(sh, fs, key, stage, presched, host_uniforms(opt),
+					    diag);
 	if (!c)
 		return false;
 	struct qir_ra_result ra = {0};
@@ -185,23 +186,11 @@ static bool compile_stage_host(const struct ir_shader *sh, const struct ir_shade
 	return ok;
 }
 
-
 static void program_free(struct vc4_compiled_stage *p)
 {
 	qpu_program_free(&p->code);
 	free(p->qir);
 	memset(p, 0, sizeof(*p));
-}
-
-/* One program, with uniform-only values on the host when the options
- * allow it; *ra_failed tells an allocation failure from the others. */
-static bool compile_stage(const struct ir_shader *sh, const struct ir_shader *fs,
-			  const struct qir_shader_key *key, enum qir_stage stage, bool presched,
-			  const struct vc4_compile_options *opt, struct vc4_compiled_stage *p,
-			  bool *ra_failed, struct vc4_diag *diag)
-{
-	return compile_stage_host(sh, fs, key, stage, presched, host_uniforms(opt), opt, p,
-				  ra_failed, diag);
 }
 
 /* The latency-ordered program, or the original order when that one does

@@ -40,7 +40,6 @@ enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
  * nothing on the corpus. */
 #define SFU_LATENCY 4
 #define TMU_LATENCY 10
-#define TMU_FIFO_RESULTS 4   /* unread results a TMU holds, unthreaded */
 /* Steps from one direct read's result to the next in a FIFO block, so that
  * the first result's readers (a product by a skinning weight, the sum it
  * feeds) come between and read it from r4 rather than from a copy:
@@ -191,15 +190,15 @@ static inline void use(struct qsched *s, uint32_t i, uint32_t r, bool write)
 
 /* A direct read's request or result in a FIFO block: requests in order,
  * results in order, the k-th result TMU_LATENCY after the k-th request, the
- * k-th request after result k - TMU_FIFO_RESULTS, whose slot it takes. */
+ * k-th request after result k - QPU_TMU_FIFO_RESULTS, whose slot it takes. */
 static void fifo_use(struct qsched *s, uint32_t i)
 {
 	if (s->n[i].inst->op == QIR_OP_TEX_DIRECT) {
 		uint32_t k = s->fifo.nsub;
 		if (k)
 			edge(s, s->fifo.sub[k - 1], i, 1);
-		if (k >= TMU_FIFO_RESULTS)
-			edge(s, s->fifo.load[k - TMU_FIFO_RESULTS], i, 1);
+		if (k >= QPU_TMU_FIFO_RESULTS)
+			edge(s, s->fifo.load[k - QPU_TMU_FIFO_RESULTS], i, 1);
 		s->fifo.sub[s->fifo.nsub++] = i;
 		return;
 	}

@@ -281,6 +281,12 @@ extern const struct qpu_op_info qpu_add_ops[QPU_A_COUNT];
 extern const struct qpu_op_info qpu_mul_ops[QPU_M_COUNT];
 
 /* Signal flags. */
+/* Unread TMU results one unthreaded program may leave queued before a
+ * further request must wait for a load (the compiler's schedulers order a
+ * block's direct reads as this FIFO; the simulator's queue, SIM_TMU_FIFO,
+ * holds more). */
+#define QPU_TMU_FIFO_RESULTS 4
+
 #define QPU_SIGF_WRITES_R4   (1u << 0)  /* loads r4 (TMU, TLB colour/mask) */
 #define QPU_SIGF_PROG_END    (1u << 1)  /* thread end: 2 delay slots */
 #define QPU_SIGF_THRSW       (1u << 2)  /* thread switch: 3 delay slots */
