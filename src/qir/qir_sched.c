@@ -114,8 +114,7 @@ struct qsched {
 	uint32_t *left;                   /* per temp: unscheduled nodes of the
 					   * block that read it */
 	uint8_t *open;                    /* per temp: live in the block so far */
-	uint32_t live;                    /* temps open (PRESSURE_LIMIT) */
-	uint32_t limit;                   /* PRESSURE_LIMIT, 0 = none */
+	uint32_t live;                    /* temps open (against PRESSURE_LIMIT) */
 	bool balance;                     /* balance the ALUs (not a CS) */
 	bool fifo_ok;                     /* TMU FIFO blocks allowed (not a FS) */
 	/* a FIFO block's direct reads so far (tmu_fifo_block()): requests and
@@ -535,7 +534,7 @@ static uint32_t next_node(const struct qsched *s, struct lists *q)
 			return UINT32_MAX;
 	}
 	struct hent i = heap_pop(&q->ready);
-	if (s->limit && s->live >= s->limit && s->count >= PRESSURE_MIN_NODES) {
+	if (s->live >= PRESSURE_LIMIT && s->count >= PRESSURE_MIN_NODES) {
 		int di = pressure_delta(s, hent_node(i)), best_d = di;
 		size_t best = SIZE_MAX;
 		for (size_t k = 0; k < q->ready.len && k < PRESSURE_SCAN && di > 0; k++) {
@@ -557,8 +556,7 @@ static uint32_t next_node(const struct qsched *s, struct lists *q)
 static bool take(struct qsched *s, struct lists *q, uint32_t i)
 {
 	q->now++;   /* node i's step ends: its readers wait from the next one */
-	if (s->limit)
-		pressure_take(s, i);
+	pressure_take(s, i);
 	q->last_alu = s->n[i].alu;
 	for (uint32_t e = s->n[i].first_kid; e != UINT32_MAX; e = s->edges.data[e].next) {
 		struct qnode *kid = &s->n[s->edges.data[e].to];
@@ -681,7 +679,6 @@ bool qir_schedule(struct qir_compile *c)
 	memset(&s, 0, sizeof(s));
 	s.nres = Q_FIXED + c->num_temps;
 	s.balance = c->stage != QIR_STAGE_COORD;
-	s.limit = PRESSURE_LIMIT;
 	s.left = calloc(c->num_temps + 1, sizeof(*s.left));
 	s.open = calloc(c->num_temps + 1, sizeof(*s.open));
 	s.fifo_ok = c->stage != QIR_STAGE_FRAGMENT;
