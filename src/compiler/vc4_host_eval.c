@@ -14,12 +14,9 @@ static uint32_t op_in_env(uint32_t op, uint32_t a, uint32_t b)
 	const struct qir_op_info *info = &qir_ops[op];
 	if (info->nsrc < 2)
 		b = a;   /* one-source ops read their operand on both muxes */
-	if (info->flags & QIR_OPF_SFU) {
-		enum sim_sfu_func f = info->periph == QPU_REG_SFU_RECIP ? SIM_SFU_RECIP :
-				      info->periph == QPU_REG_SFU_RECIPSQRT ? SIM_SFU_RECIPSQRT :
-				      info->periph == QPU_REG_SFU_EXP ? SIM_SFU_EXP2 : SIM_SFU_LOG2;
-		return sim_sfu(f, SIM_SFU_15BIT, a);
-	}
+	if (info->flags & QIR_OPF_SFU)
+		return sim_sfu((enum sim_sfu_func)sim_sfu_func_of(info->periph),
+			       SIM_SFU_15BIT, a);
 	uint32_t va[SIM_LANES], vb[SIM_LANES], r[SIM_LANES];
 	for (int l = 0; l < SIM_LANES; l++)
 		va[l] = a, vb[l] = b;

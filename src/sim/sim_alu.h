@@ -37,6 +37,16 @@ enum sim_sfu_model {
 
 enum sim_sfu_func { SIM_SFU_RECIP, SIM_SFU_RECIPSQRT, SIM_SFU_EXP2, SIM_SFU_LOG2 };
 
+/* The SFU function a write to register id starts; -1 for any other
+ * register. */
+static inline int sim_sfu_func_of(enum qpu_reg_id id)
+{
+	static const int8_t func[4] = { SIM_SFU_RECIP, SIM_SFU_RECIPSQRT, SIM_SFU_EXP2,
+					SIM_SFU_LOG2 };
+	int k = qpu_reg_sfu_func(id);
+	return k < 0 ? -1 : func[k];
+}
+
 /* SIM_HOST_AVX2: the host code may carry AVX2 paths chosen at load or run
  * time (target_clones, target("avx2")): x86-64 Linux with GCC or Clang, not
  * under ASan or TSan (their runtime is not up yet when the loader runs the

@@ -74,10 +74,8 @@ static bool write_kind(enum qpu_reg_id id, uint8_t *kind, uint8_t *idx)
 		*kind = WR_TMU;
 		return true;
 	}
-	if (qpu_reg_sfu_func(id) >= 0) {
-		static const uint8_t func[4] = { SIM_SFU_RECIP, SIM_SFU_RECIPSQRT, SIM_SFU_EXP2,
-						 SIM_SFU_LOG2 };
-		*idx = func[qpu_reg_sfu_func(id)];
+	if (sim_sfu_func_of(id) >= 0) {
+		*idx = (uint8_t)sim_sfu_func_of(id);
 		*kind = WR_SFU;
 		return true;
 	}
