@@ -85,13 +85,7 @@ static bool reorder(struct qir_compile *c, struct qir_block *b, struct qir_inst 
 	if (!rest)
 		return false;
 	setup->src[0].index = qpu_vpm_with_count(qpu_vpm_with_addr(v, m->src[0].index), 1);
-	if (m->prev)
-		m->prev->next = m->next;
-	if (m->next)
-		m->next->prev = m->prev;
-	else
-		b->last = m->prev;
-	m->prev = m->next = NULL;
+	qir_inst_unlink(b, m);
 	qir_inst_insert_before(b, setup->next, m);
 	qir_inst_insert_before(b, m->next, rest);
 	return true;
@@ -126,20 +120,6 @@ static struct qir_inst *setup_of(struct qir_block *b, const struct qir_inst *m)
 			return setup;
 	}
 	return NULL;
-}
-
-/* Unlinks instruction m from block b. */
-static void unlink_inst(struct qir_block *b, struct qir_inst *m)
-{
-	if (m->prev)
-		m->prev->next = m->next;
-	else
-		b->first = m->next;
-	if (m->next)
-		m->next->prev = m->prev;
-	else
-		b->last = m->prev;
-	m->prev = m->next = NULL;
 }
 
 /* The VPM words a direct read's address is computed from (a skinning
@@ -223,7 +203,7 @@ static bool address_words_first(struct qir_compile *c, struct qir_block *b)
 		next = i->next;
 		while (next && !(qir_ops[next->op].nsrc && next->src[0].file == QIR_FILE_VPM))
 			next = next->next;
-		unlink_inst(b, i);
+		qir_inst_unlink(b, i);
 		qir_inst_insert_before(b, at, i);
 	}
 	return true;

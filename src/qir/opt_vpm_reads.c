@@ -151,12 +151,7 @@ static bool fold(struct qir_compile *c, struct qir_block *b, struct qir_inst *m)
 		return false;
 	u->src[slot] = m->src[0];
 	if (vpm_between) {
-		u->prev->next = u->next;   /* unlink u, relink it where m is */
-		if (u->next)
-			u->next->prev = u->prev;
-		else
-			b->last = u->prev;
-		u->prev = u->next = NULL;
+		qir_inst_unlink(b, u);   /* relinked where m is */
 		qir_inst_insert_before(b, m, u);
 	}
 	qir_inst_remove(c, b, m);

@@ -446,17 +446,9 @@ struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct q
  * temp until qir_temp_defs() runs again. */
 void qir_inst_remove(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst)
 {
-	if (inst->prev)
-		inst->prev->next = inst->next;
-	else
-		b->first = inst->next;
-	if (inst->next)
-		inst->next->prev = inst->prev;
-	else
-		b->last = inst->prev;
 	if (c->cur_before == inst)
 		c->cur_before = inst->next;
-	inst->prev = NULL;
+	qir_inst_unlink(b, inst);
 	inst->next = c->pool->unused;   /* reused by the next qir_inst_create() */
 	c->pool->unused = inst;
 	inst_poison(inst);

@@ -12,6 +12,21 @@
 
 #include <stdlib.h>
 
+/* Takes inst out of block b's list; it stays allocated, unlinked (prev and
+ * next NULL), to be inserted elsewhere or freed by the caller. */
+static inline void qir_inst_unlink(struct qir_block *b, struct qir_inst *inst)
+{
+	if (inst->prev)
+		inst->prev->next = inst->next;
+	else
+		b->first = inst->next;
+	if (inst->next)
+		inst->next->prev = inst->prev;
+	else
+		b->last = inst->prev;
+	inst->prev = inst->next = NULL;
+}
+
 static inline void qir_inst_insert_before(struct qir_block *b, struct qir_inst *before,
 					  struct qir_inst *inst)
 {
