@@ -281,10 +281,14 @@ extern const struct qpu_op_info qpu_add_ops[QPU_A_COUNT];
 extern const struct qpu_op_info qpu_mul_ops[QPU_M_COUNT];
 
 /* Signal flags. */
-/* Unread TMU results one unthreaded program may leave queued before a
- * further request must wait for a load (the compiler's schedulers order a
- * block's direct reads as this FIFO; the simulator's queue, SIM_TMU_FIFO,
- * holds more). */
+/* The TMU FIFOs of one QPU, per unit (docs/sim.md, "Decisions against real
+ * userspace"): the request FIFO holds 8 slots, one per s/t/r/b write of a
+ * lookup; at most 4 lookups may wait with unread results (the RG sizes the
+ * result FIFO for 8 direct reads, but only 4 are reliable on hardware and
+ * Mesa's vc4 never queues more). A threaded program's two threads share
+ * both: each gets half. The compiler's schedulers, the hazard checker and
+ * the simulator all take their limits from here. */
+#define QPU_TMU_FIFO_SLOTS 8
 #define QPU_TMU_FIFO_RESULTS 4
 
 #define QPU_SIGF_WRITES_R4   (1u << 0)  /* loads r4 (TMU, TLB colour/mask) */

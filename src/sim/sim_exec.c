@@ -153,9 +153,9 @@ bool sim_write_tmu(struct sim_qpu *q, unsigned idx, const uint32_t *val, const u
 	if (param != SIM_TMU_S && t->nparams >= 3)
 		return vc4_diag_set(diag, "ip %u: TMU%u got more than 3 parameters before s",
 				    q->ip, unit);
-	if (param == SIM_TMU_S && t->count >= SIM_TMU_FIFO)
-		return vc4_diag_set(diag, "ip %u: TMU%u request FIFO full (%u outstanding requests)",
-				    q->ip, unit, SIM_TMU_FIFO);
+	if (param == SIM_TMU_S && t->count >= QPU_TMU_FIFO_RESULTS)
+		return vc4_diag_set(diag, "ip %u: TMU%u would hold more than %u unread results",
+				    q->ip, unit, QPU_TMU_FIFO_RESULTS);
 	if (param != SIM_TMU_S || t->nparams) {
 		struct sim_tmu_write w[4];
 		unsigned n = t->nparams;
@@ -172,7 +172,7 @@ bool sim_write_tmu(struct sim_qpu *q, unsigned idx, const uint32_t *val, const u
 		if (!q->hooks.tmu_texture)
 			return vc4_diag_set(diag, "ip %u: TMU%u texture request without a texture unit",
 					    q->ip, unit);
-		uint32_t *slot = q->tmu_fifo[unit][(t->head + t->count) % SIM_TMU_FIFO];
+		uint32_t *slot = q->tmu_fifo[unit][(t->head + t->count) % QPU_TMU_FIFO_RESULTS];
 		unsigned fpu = sim_fpu_hook_enter();
 		bool ok = q->hooks.tmu_texture(q->hooks.user, q, unit, w, n + 1, slot, diag);
 		sim_fpu_hook_leave(fpu);
@@ -181,7 +181,7 @@ bool sim_write_tmu(struct sim_qpu *q, unsigned idx, const uint32_t *val, const u
 		t->count++;
 		return true;
 	}
-	uint32_t *slot = q->tmu_fifo[unit][(t->head + t->count) % SIM_TMU_FIFO];
+	uint32_t *slot = q->tmu_fifo[unit][(t->head + t->count) % QPU_TMU_FIFO_RESULTS];
 	if (q->opt.general_only || !tmu_read_fast(q->mem, val, lanes, slot))
 		for (int i = 0; i < 16; i++) {
 			const uint8_t *p = sim_memory_ptr(q->mem, val[i] & ~3u, 4);
@@ -500,7 +500,7 @@ bool sim_exec_signal(struct sim_qpu *q, const struct sim_inst *in, struct vc4_di
 					    q->ip, s->name, s->tmu);
 		/* 32-byte moves with AVX2, as the next instruction loads r4 */
 		copy_lanes(q->acc[4], q->tmu_fifo[s->tmu][t->head]);
-		t->head = (t->head + 1) % SIM_TMU_FIFO;
+		t->head = (t->head + 1) % QPU_TMU_FIFO_RESULTS;
 		t->count--;
 	} else if (s->flags & QPU_SIGF_TLB) {
 		if (!q->hooks.tlb_load)

@@ -23,7 +23,6 @@
 
 #define SIM_VPM_ROWS 64            /* rows of 16 words reachable by user programs */
 #define SIM_VPM_WORDS (SIM_VPM_ROWS * 16)
-#define SIM_TMU_FIFO 8             /* outstanding direct reads per TMU */
 
 /* Constant vectors the fast path reads like registers: zero, elem_num, and
  * the B-mux values of the 64 small-immediate codes. */
@@ -196,7 +195,7 @@ struct sim_qpu {
 
 	/* Not cleared by sim_qpu_init() (everything above is): storage that is
 	 * written before it is read. */
-	uint32_t tmu_fifo[2][SIM_TMU_FIFO][16]; /* results, valid per tmu[].head/count */
+	uint32_t tmu_fifo[2][QPU_TMU_FIFO_RESULTS][16]; /* results, valid per tmu[].head/count */
 	struct sim_tmu_write tmu_params[2][3]; /* t, r, b written before s, valid
 						* per tmu[].nparams */
 	uint32_t vary_c[16];                 /* valid while vary_c_pending */

@@ -290,8 +290,8 @@ static const char *state_diff(const struct sim_qpu *a, const struct sim_qpu *b, 
 		if (a->tmu[u].head != b->tmu[u].head || a->tmu[u].count != b->tmu[u].count)
 			return "TMU FIFO positions differ";
 		for (unsigned k = 0; k < a->tmu[u].count; k++)
-			if (memcmp(a->tmu_fifo[u][(a->tmu[u].head + k) % SIM_TMU_FIFO],
-				   b->tmu_fifo[u][(b->tmu[u].head + k) % SIM_TMU_FIFO], 64) != 0)
+			if (memcmp(a->tmu_fifo[u][(a->tmu[u].head + k) % QPU_TMU_FIFO_RESULTS],
+				   b->tmu_fifo[u][(b->tmu[u].head + k) % QPU_TMU_FIFO_RESULTS], 64) != 0)
 				return "TMU FIFO contents differ";
 	}
 	if (memcmp(a->shared->vpm, b->shared->vpm, sizeof(a->shared->vpm)) != 0 ||

@@ -22,7 +22,7 @@
 #define HZ_HIST 3
 #define HZ_MAX_INSTS (1u << 24)
 #define HZ_MAX_STATES_PER_IP 64
-#define HZ_FIFO 8
+#define HZ_FIFO QPU_TMU_FIFO_SLOTS
 #define HZ_FACT_CACHE 4096   /* facts kept at most (a power of two) */
 
 struct hz_state {
@@ -363,7 +363,8 @@ static unsigned hz_tmu_slots_used(const struct hz_state *s, int tmu)
 static void hz_tmu_write(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
 			 uint32_t ip, int tmu)
 {
-	unsigned max_slots = c->threaded ? 4 : 8, max_res = c->threaded ? 2 : 4;
+	unsigned halves = c->threaded ? 2 : 1;
+	unsigned max_slots = QPU_TMU_FIFO_SLOTS / halves, max_res = QPU_TMU_FIFO_RESULTS / halves;
 	unsigned writes = (unsigned)(f->tmu_param[tmu] + f->tmu_submit[tmu]);
 
 	if (hz_tmu_slots_used(s, tmu) + writes > max_slots)
