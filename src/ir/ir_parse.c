@@ -35,9 +35,16 @@ struct parser {
 	bool in_body;           /* an instruction has been seen */
 };
 
+/* Whether c is one of the single-character tokens = , { }. */
+static bool is_punct(unsigned char c)
+{
+	return c == '=' || c == ',' || c == '{' || c == '}';
+}
+
+/* Whether c may be part of a word: printable, not punctuation, not '#'. */
 static bool is_word_char(unsigned char c)
 {
-	return c > 0x20 && c < 0x7f && !strchr("=,{}#", c);
+	return c > 0x20 && c < 0x7f && c != '#' && !is_punct(c);
 }
 
 /* Reads the next token into p->tok. */
@@ -59,7 +66,7 @@ static void lex(struct parser *p)
 		t.kind = T_NL;
 		p->line++;
 		p->col = 0;
-	} else if (strchr("=,{}", *p->p) && *p->p) {
+	} else if (is_punct((unsigned char)*p->p)) {
 		t.kind = *p->p == '=' ? T_EQ : *p->p == ',' ? T_COMMA :
 			 *p->p == '{' ? T_LBRACE : T_RBRACE;
 	} else if (is_word_char((unsigned char)*p->p)) {
