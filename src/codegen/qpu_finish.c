@@ -117,12 +117,13 @@ static uint32_t wait_slot(const struct emit_prog *p, uint32_t from, uint32_t at)
 		from = p->last_thrsw + 3;
 	for (uint32_t q = at; q-- > from && q >= 2;) {
 		uint64_t w = p->out.data[q].word;
+		if (qpu_form_of(w) != QPU_FORM_ALU || qpu_get_sig(w) != QPU_SIG_NONE)
+			continue;   /* the wait is a signal: no room (small immediates too) */
 		struct emit_facts f;
 		emit_facts(w, &f);
 		/* the kernel allows few signals on a uniforms reset; keep TMU
 		 * writes in their plain form too */
-		if (qpu_form_of(w) == QPU_FORM_ALU && qpu_get_sig(w) == QPU_SIG_NONE &&
-		    !f.wr_unif_addr && !f.tmu_write)
+		if (!f.wr_unif_addr && !f.tmu_write)
 			return q;
 	}
 	return UINT32_MAX;
