@@ -101,8 +101,9 @@ struct emit_pairable {
 	const struct emit_facts *f, *falt;
 };
 
-/* emit_merge() with the facts known: the same answer and word, without
- * decoding words whose facts already rule the pair out. */
+/* emit_merge() with the facts known: the same answer and word. The facts
+ * rule most pairs out first; the rest merge on the words' fields (nothing
+ * is decoded). */
 bool emit_merge_facts(const struct emit_pairable *a, const struct emit_pairable *b,
 		      uint64_t *out);
 

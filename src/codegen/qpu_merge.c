@@ -5,117 +5,138 @@
  * raddr_b (a uniform/varying/VPM read may move to the other file), one
  * closely-coupled peripheral, one uniform, ws, the PM-selected pack/unpack
  * not touching the other half, and set-flags taken from the right ALU.
+ * Everything works on the 64-bit words through the ISA table's field
+ * accessors (qpu_isa.h): no instruction is decoded, since the scheduler
+ * tries every ready candidate against each cycle's first node.
  */
-#include <string.h>
-
 #include "codegen/emit_internal.h"
 
-static bool half_reads_mux(const struct qpu_inst *in, enum qpu_mux m)
+/* Whether word w reads mux m in a half that does something. */
+static bool half_reads_mux(uint64_t w, enum qpu_mux m)
 {
-	if (in->op_add != QPU_A_NOP &&
-	    (in->add_a == m || (qpu_add_ops[in->op_add].nsrc > 1 && in->add_b == m)))
+	unsigned op_add = qpu_get_op_add(w), op_mul = qpu_get_op_mul(w);
+	if (op_add != QPU_A_NOP &&
+	    (qpu_get_add_a(w) == m || (qpu_add_ops[op_add].nsrc > 1 && qpu_get_add_b(w) == m)))
 		return true;
-	return in->op_mul != QPU_M_NOP &&
-	       (in->mul_a == m || (qpu_mul_ops[in->op_mul].nsrc > 1 && in->mul_b == m));
+	return op_mul != QPU_M_NOP &&
+	       (qpu_get_mul_a(w) == m || (qpu_mul_ops[op_mul].nsrc > 1 && qpu_get_mul_b(w) == m));
+}
+
+/* Word w with every mux (of both halves, in use or not) that reads file A
+ * reading file B instead. */
+static uint64_t muxes_a_to_b(uint64_t w)
+{
+	if (qpu_get_add_a(w) == QPU_MUX_A)
+		w = qpu_set_add_a(w, QPU_MUX_B);
+	if (qpu_get_add_b(w) == QPU_MUX_A)
+		w = qpu_set_add_b(w, QPU_MUX_B);
+	if (qpu_get_mul_a(w) == QPU_MUX_A)
+		w = qpu_set_mul_a(w, QPU_MUX_B);
+	if (qpu_get_mul_b(w) == QPU_MUX_A)
+		w = qpu_set_mul_b(w, QPU_MUX_B);
+	return w;
 }
 
 /* Moves a same-on-both-files read from raddr_a to raddr_b. */
-static bool move_a_to_b(struct qpu_inst *in)
+static bool move_a_to_b(uint64_t *w)
 {
-	if (in->raddr_b != QPU_R_NOP || in->sig == QPU_SIG_SMALL_IMM ||
-	    !qpu_raddr_same_on_both(in->raddr_a))
+	unsigned ra = qpu_get_raddr_a(*w);
+	if (qpu_get_raddr_b(*w) != QPU_R_NOP || qpu_get_sig(*w) == QPU_SIG_SMALL_IMM ||
+	    !qpu_raddr_same_on_both(ra))
 		return false;
-	in->raddr_b = in->raddr_a;
-	in->raddr_a = QPU_R_NOP;
-	enum qpu_mux *m[] = { &in->add_a, &in->add_b, &in->mul_a, &in->mul_b };
-	for (unsigned i = 0; i < 4; i++)
-		if (*m[i] == QPU_MUX_A)
-			*m[i] = QPU_MUX_B;
+	*w = muxes_a_to_b(qpu_set_raddr_a(qpu_set_raddr_b(*w, ra), QPU_R_NOP));
 	return true;
 }
 
+/* Whether reading `addr` of file f pops a FIFO (uniform, varying, VPM). */
 static bool is_fifo_read(enum qpu_file f, unsigned addr)
 {
 	return qpu_raddrs[f][addr].flags & QPU_REGF_FIFO_POP;
 }
 
 /* Combines the read addresses of y into x; false on a clash. */
-static bool merge_raddrs(struct qpu_inst *x, struct qpu_inst *y)
+static bool merge_raddrs(uint64_t *x, uint64_t *y)
 {
-	if (x->raddr_a != QPU_R_NOP && y->raddr_a != QPU_R_NOP && x->raddr_a != y->raddr_a &&
-	    !move_a_to_b(y) && !move_a_to_b(x))
+	unsigned xa = qpu_get_raddr_a(*x), ya = qpu_get_raddr_a(*y);
+	if (xa != QPU_R_NOP && ya != QPU_R_NOP && xa != ya && !move_a_to_b(y) && !move_a_to_b(x))
 		return false;
-	if (x->raddr_a != QPU_R_NOP && x->raddr_a == y->raddr_a &&
-	    (is_fifo_read(QPU_FILE_A, x->raddr_a) || x->unpack || y->unpack))
+	xa = qpu_get_raddr_a(*x);
+	ya = qpu_get_raddr_a(*y);
+	if (xa != QPU_R_NOP && xa == ya &&
+	    (is_fifo_read(QPU_FILE_A, xa) || qpu_get_unpack(*x) || qpu_get_unpack(*y)))
 		return false;
-	bool xs = x->sig == QPU_SIG_SMALL_IMM, ys = y->sig == QPU_SIG_SMALL_IMM;
-	if (x->raddr_b != QPU_R_NOP && y->raddr_b != QPU_R_NOP) {
-		if (x->raddr_b != y->raddr_b || xs != ys)
+	unsigned xb = qpu_get_raddr_b(*x), yb = qpu_get_raddr_b(*y);
+	bool xs = qpu_get_sig(*x) == QPU_SIG_SMALL_IMM, ys = qpu_get_sig(*y) == QPU_SIG_SMALL_IMM;
+	if (xb != QPU_R_NOP && yb != QPU_R_NOP) {
+		if (xb != yb || xs != ys)
 			return false;
-		if (!xs && is_fifo_read(QPU_FILE_B, x->raddr_b))
+		if (!xs && is_fifo_read(QPU_FILE_B, xb))
 			return false;
 	}
-	if ((xs && y->raddr_b != QPU_R_NOP && !ys) || (ys && x->raddr_b != QPU_R_NOP && !xs))
+	if ((xs && yb != QPU_R_NOP && !ys) || (ys && xb != QPU_R_NOP && !xs))
 		return false;
-	if (x->raddr_a == QPU_R_NOP)
-		x->raddr_a = y->raddr_a;
-	if (x->raddr_b == QPU_R_NOP)
-		x->raddr_b = y->raddr_b;
+	if (xa == QPU_R_NOP)
+		*x = qpu_set_raddr_a(*x, ya);
+	if (xb == QPU_R_NOP)
+		*x = qpu_set_raddr_b(*x, yb);
 	return true;
 }
 
-/* The ws an instruction's writes need: -1 either, 0 or 1. */
-static int ws_need(const struct qpu_inst *in)
+/* The ws word w's writes need: -1 either, 0 or 1. */
+static int ws_need(uint64_t w)
 {
-	if ((in->op_add != QPU_A_NOP && !qpu_waddr_ignores_ws(in->waddr_add)) ||
-	    (in->op_mul != QPU_M_NOP && !qpu_waddr_ignores_ws(in->waddr_mul)))
-		return in->ws;
+	if ((qpu_get_op_add(w) != QPU_A_NOP && !qpu_waddr_ignores_ws(qpu_get_waddr_add(w))) ||
+	    (qpu_get_op_mul(w) != QPU_M_NOP && !qpu_waddr_ignores_ws(qpu_get_waddr_mul(w))))
+		return (int)qpu_get_ws(w);
 	return -1;
 }
 
-/* Whether y's pack/unpack/PM can ride along with x (which has none). */
-static bool pack_compatible(const struct qpu_inst *p, const struct emit_facts *fp,
-			    const struct qpu_inst *o, const struct emit_facts *fo)
+/* Whether p's pack/unpack/PM can ride along with o (which has none);
+ * fo: o's facts. */
+static bool pack_compatible(uint64_t p, uint64_t o, const struct emit_facts *fo)
 {
-	(void)fp;
-	if (!p->pm) {
-		if (p->pack && fo->wr_ra >= 0)
+	if (!qpu_get_pm(p)) {
+		if (qpu_get_pack(p) && fo->wr_ra >= 0)
 			return false;
-		if (p->unpack && half_reads_mux(o, QPU_MUX_A))
+		if (qpu_get_unpack(p) && half_reads_mux(o, QPU_MUX_A))
 			return false;
 		return true;
 	}
-	return !(p->unpack && half_reads_mux(o, QPU_MUX_R4));
+	return !(qpu_get_unpack(p) && half_reads_mux(o, QPU_MUX_R4));
 }
 
 /* Pack and unpack of x and y share one PM bit: they may combine when PM
  * agrees, each field is used by one side only, and neither side's mode
  * reaches the other's reads or writes. */
-static bool merge_pack(struct qpu_inst *x, const struct emit_facts *fx, const struct qpu_inst *y,
+static bool merge_pack(uint64_t *x, const struct emit_facts *fx, uint64_t y,
 		       const struct emit_facts *fy)
 {
-	bool xp = x->pack || x->unpack, yp = y->pack || y->unpack;
-	if (xp && yp && (x->pm != y->pm || (x->pack && y->pack) || (x->unpack && y->unpack)))
+	unsigned xpack = qpu_get_pack(*x), xunpack = qpu_get_unpack(*x);
+	unsigned ypack = qpu_get_pack(y), yunpack = qpu_get_unpack(y);
+	bool xp = xpack || xunpack, yp = ypack || yunpack;
+	if (xp && yp && (qpu_get_pm(*x) != qpu_get_pm(y) || (xpack && ypack) || (xunpack && yunpack)))
 		return false;
-	if ((xp && !pack_compatible(x, fx, y, fy)) || (yp && !pack_compatible(y, fy, x, fx)))
+	if ((xp && !pack_compatible(*x, y, fy)) || (yp && !pack_compatible(y, *x, fx)))
 		return false;
 	if (yp) {
-		x->pm = y->pm;
-		if (y->pack)
-			x->pack = y->pack;
-		if (y->unpack)
-			x->unpack = y->unpack;
+		*x = qpu_set_pm(*x, qpu_get_pm(y));
+		if (ypack)
+			*x = qpu_set_pack(*x, ypack);
+		if (yunpack)
+			*x = qpu_set_unpack(*x, yunpack);
 	}
 	return true;
 }
 
-static bool merge_sig(struct qpu_inst *x, const struct qpu_inst *y)
+/* Takes y's signal into x when x has none or the same; false on a clash. */
+static bool merge_sig(uint64_t *x, uint64_t y)
 {
-	if (y->sig == QPU_SIG_NONE || y->sig == x->sig)
+	unsigned xs = qpu_get_sig(*x), ys = qpu_get_sig(y);
+	if (ys == QPU_SIG_NONE || ys == xs)
 		return true;
-	if (x->sig != QPU_SIG_NONE)
+	if (xs != QPU_SIG_NONE)
 		return false;
-	x->sig = y->sig;
+	*x = qpu_set_sig(*x, ys);
 	return true;
 }
 
@@ -136,85 +157,117 @@ bool emit_vpm_pair(const struct emit_facts *fx, const struct emit_facts *fy)
 	       (vpm_write_only(fx) && vpm_read_only(fy));
 }
 
-/* Two VPM accesses share an instruction only as emit_vpm_pair() allows. */
-static bool vpm_clash(const struct emit_facts *fx, const struct emit_facts *fy)
+/* Facts flags as bits of emit_facts.bits, each a constant the compiler
+ * folds (the flags' bit positions are the compiler's): the flags no two
+ * words of one instruction may both have (a busy ALU half, a uniform or
+ * varying read, set-flags), the ALU form, a VPM access, an SFU write and
+ * an r4 signal. */
+enum fact_bit { FB_ONCE, FB_ALU, FB_VPM, FB_SFU, FB_R4_SIG };
+
+/* The bits of emit_facts.bits that flag group `b` stands for. */
+static inline uint32_t fact_bits(enum fact_bit b)
 {
-	return fx->vpm && fy->vpm && !emit_vpm_pair(fx, fy);
+	struct emit_facts m = { .bits = 0 };
+	switch (b) {
+	case FB_ONCE:
+		m.uses_add = m.uses_mul = m.rd_unif = m.vary = m.wr_flags = true;
+		break;
+	case FB_ALU:
+		m.is_alu = true;
+		break;
+	case FB_VPM:
+		m.vpm = true;
+		break;
+	case FB_SFU:
+		m.sfu = true;
+		break;
+	case FB_R4_SIG:
+		m.r4_sig = true;
+		break;
+	}
+	return m.bits;
 }
 
 /* Whether words with facts fx and fy can never share an instruction: both
  * halves busy, two peripheral accesses, two uniform, VPM or varying reads,
- * an SFU write beside an r4 signal, or set-flags the other half would take. */
-static bool facts_clash(const struct emit_facts *fx, const struct emit_facts *fy)
+ * an SFU write beside an r4 signal, two different registers of one file
+ * read (raddr_a and raddr_b are one each, and a register of a file cannot
+ * move to the other), or set-flags the other half would take. Flags are
+ * tested on the bits of both at once. */
+static inline bool facts_clash(const struct emit_facts *fx, const struct emit_facts *fy)
 {
-	if (!fx->is_alu || !fy->is_alu)
+	uint32_t x = fx->bits, y = fy->bits;
+	if (!(x & y & fact_bits(FB_ALU)) || (x & y & fact_bits(FB_ONCE)))
 		return true;
-	if ((fx->uses_add && fy->uses_add) || (fx->uses_mul && fy->uses_mul))
+	if (fx->periph + fy->periph > 1 ||
+	    ((x & fact_bits(FB_SFU)) && (y & fact_bits(FB_R4_SIG))) ||
+	    ((y & fact_bits(FB_SFU)) && (x & fact_bits(FB_R4_SIG))) ||
+	    ((x & y & fact_bits(FB_VPM)) && !emit_vpm_pair(fx, fy)))
 		return true;
-	if (fx->periph + fy->periph > 1 || (fx->rd_unif && fy->rd_unif) ||
-	    (fx->sfu && fy->r4_sig) || (fy->sfu && fx->r4_sig) || vpm_clash(fx, fy) ||
-	    (fx->vary && fy->vary))
-		return true;
-	if (fx->wr_flags && fy->wr_flags)
+	if ((fx->rd_ra >= 0 && fy->rd_ra >= 0 && fx->rd_ra != fy->rd_ra) ||
+	    (fx->rd_rb >= 0 && fy->rd_rb >= 0 && fx->rd_rb != fy->rd_rb))
 		return true;
 	return (fx->wr_flags && !fx->uses_add && fy->uses_add) ||
 	       (fy->wr_flags && !fy->uses_add && fx->uses_add);
 }
 
-/* Merges y into x (both ALU form, facts fx and fy, which facts_clash
- * accepted). */
-static inline bool merge_into(struct qpu_inst *x, const struct emit_facts *fx, struct qpu_inst *y,
-		       const struct emit_facts *fy)
+/* The fields of one ALU half (ADD: is_mul false) in place: op, write
+ * address, condition and both muxes. */
+static inline uint64_t half_mask(bool is_mul)
 {
-	int wx = ws_need(x), wy = ws_need(y);
+	if (is_mul)
+		return qpu_set_op_mul(0, ~0u) | qpu_set_waddr_mul(0, ~0u) |
+		       qpu_set_cond_mul(0, ~0u) | qpu_set_mul_a(0, ~0u) | qpu_set_mul_b(0, ~0u);
+	return qpu_set_op_add(0, ~0u) | qpu_set_waddr_add(0, ~0u) | qpu_set_cond_add(0, ~0u) |
+	       qpu_set_add_a(0, ~0u) | qpu_set_add_b(0, ~0u);
+}
+
+/* Merges y into x (both ALU form, facts fx and fy, which facts_clash
+ * accepted), field by field on the words. */
+static inline bool merge_into(uint64_t *x, const struct emit_facts *fx, uint64_t y,
+			      const struct emit_facts *fy)
+{
+	int wx = ws_need(*x), wy = ws_need(y);
 	if (wx >= 0 && wy >= 0 && wx != wy)
 		return false;
-	if (!merge_raddrs(x, y) || !merge_sig(x, y) || !merge_pack(x, fx, y, fy))
+	if (!merge_raddrs(x, &y) || !merge_sig(x, y) || !merge_pack(x, fx, y, fy))
 		return false;
-	x->ws = wx >= 0 ? wx : (wy >= 0 ? wy : 0);
-	x->sf = x->sf || y->sf;
-	if (fy->uses_add) {
-		x->op_add = y->op_add;
-		x->waddr_add = y->waddr_add;
-		x->cond_add = y->cond_add;
-		x->add_a = y->add_a;
-		x->add_b = y->add_b;
-	}
-	if (fy->uses_mul) {
-		x->op_mul = y->op_mul;
-		x->waddr_mul = y->waddr_mul;
-		x->cond_mul = y->cond_mul;
-		x->mul_a = y->mul_a;
-		x->mul_b = y->mul_b;
-	}
+	uint64_t w = qpu_set_ws(*x, (uint32_t)(wx >= 0 ? wx : (wy >= 0 ? wy : 0)));
+	w = qpu_set_sf(w, qpu_get_sf(w) | qpu_get_sf(y));
+	if (fy->uses_add)
+		w = (w & ~half_mask(false)) | (y & half_mask(false));
+	if (fy->uses_mul)
+		w = (w & ~half_mask(true)) | (y & half_mask(true));
+	*x = w;
 	return true;
 }
 
 /* Two ALU words as one (a's ADD or MUL half with b's other half, their
  * operands sharing the raddrs and signal), into *out; false when they cannot
- * share an instruction. fa and fb are their facts. */
-static inline bool merge_pair(uint64_t a, const struct emit_facts *fa, uint64_t b,
+ * share an instruction. fa and fb are their facts, which facts_clash()
+ * accepted. Works on the words' fields (qpu_isa.h's accessors): nothing is
+ * decoded. */
+static bool merge_pair(uint64_t a, const struct emit_facts *fa, uint64_t b,
 		       const struct emit_facts *fb, uint64_t *out)
 {
-	if (facts_clash(fa, fb))
+	if (!merge_into(&a, fa, b, fb))
 		return false;
-	struct qpu_inst x, y;
-	qpu_decode(a, &x);
-	qpu_decode(b, &y);
-	if (!merge_into(&x, fa, &y, fb))
-		return false;
-	*out = qpu_encode(&x);
+	*out = a;
 	return true;
 }
 
+/* Each try tests the facts first (inline), which rule out most pairs the
+ * scheduler tries, then merges the fields (a call). */
 bool emit_merge_facts(const struct emit_pairable *a, const struct emit_pairable *b,
 		      uint64_t *out)
 {
-	if (merge_pair(a->word, a->f, b->word, b->f, out))
+	if (!facts_clash(a->f, b->f) && merge_pair(a->word, a->f, b->word, b->f, out))
 		return true;
-	if (b->alt && merge_pair(a->word, a->f, b->alt, b->falt, out))
+	if (b->alt && !facts_clash(a->f, b->falt) &&
+	    merge_pair(a->word, a->f, b->alt, b->falt, out))
 		return true;
-	return a->alt && merge_pair(a->alt, a->falt, b->word, b->f, out);
+	return a->alt && !facts_clash(a->falt, b->f) &&
+	       merge_pair(a->alt, a->falt, b->word, b->f, out);
 }
 
 bool emit_merge(uint64_t a, uint64_t alt_a, uint64_t b, uint64_t alt_b, uint64_t *out)

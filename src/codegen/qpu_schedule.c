@@ -69,6 +69,7 @@ struct sched {
 	/* TMU accesses as a FIFO (tmu_fifo_block()): the block's requests and
 	 * loads so far, in order; off: one order for all of them (R_TMU) */
 	struct { bool on; uint32_t nsub, nload; uint32_t *sub, *load; } fifo;
+	uint32_t loads_left;    /* TMU loads (EN_TMU_LOAD) not issued yet */
 	bool oom;
 };
 
@@ -305,6 +306,8 @@ static inline void issue(struct sched *s, uint32_t i, uint32_t cycle)
 {
 	struct snode *n = &s->nodes[i];
 	n->time = (int32_t)cycle;
+	if (n->n->flags & EN_TMU_LOAD)
+		s->loads_left--;
 	uint32_t last = s->ready.data[--s->ready.len];   /* the last one takes i's slot */
 	if (last != i) {
 		s->ready.data[n->slot] = last;
@@ -536,7 +539,7 @@ static int issue_one(struct sched *s, struct emit_prog *p, uint32_t block_ip, ui
 				unif = s->nodes[b].n->unif;
 			p->pairs++;
 			n = 2;
-			int32_t c = pick_third(s, p, &r, cycle, word, &merged);
+			int32_t c = s->loads_left ? pick_third(s, p, &r, cycle, word, &merged) : -1;
 			if (c >= 0) {
 				issue(s, (uint32_t)c, cycle);
 				word = merged;
@@ -611,6 +614,7 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
 		s.nodes[i] = (struct snode){ .n = &blk->nodes.data[i], .first_kid = UINT32_MAX,
 					     .time = -1 };
 		emit_facts(blk->nodes.data[i].word, &s.nodes[i].f);
+		s.loads_left += (blk->nodes.data[i].flags & EN_TMU_LOAD) != 0;
 	}
 	/* room for the usual edges, reads and ready nodes (pushes grow past it) */
 	(void)(vc4_array_reserve(&s.edges, 2 * (size_t)s.count) &&

@@ -10,17 +10,7 @@
 #include <cmocka.h>
 
 #include "codegen/emit_internal.h"
-#include "qpu/qpu_asm.h"
-
-/* The word of one assembly line. */
-static uint64_t word_of(const char *line)
-{
-	struct vc4_diag d = {0};
-	uint64_t w = 0;
-	if (!qpu_assemble_line(line, "t", 0, &w, &d))
-		fail_msg("%s: %s", line, d.msg);
-	return w;
-}
+#include "asm_word.h"
 
 /* Facts with nothing read or written (what every word starts from). */
 static struct emit_facts none(void)
