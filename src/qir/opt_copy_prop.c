@@ -14,7 +14,9 @@
  * VPM), copies of multiply-written temps read in other blocks; uniforms and
  * immediates are not propagated into reads with an unpack or into ops that
  * forbid them (texture sideband writes, min_noimm). Dead copies are left to
- * DCE.
+ * DCE. When every rewrite put a uniform that is no CONST in place of a temp
+ * (after the host-uniform pass: its `mov t, uH`), the progress is of the
+ * kind QIR_CHANGE_UNIF_READS (qir_optimize.c).
  */
 #include "qir/qir.h"
 
@@ -28,6 +30,7 @@ struct cp {
 	uint32_t *copy_ver;  /* per copy temp: ver[source] when the copy ran */
 	uint32_t *copy_blk;  /* per copy temp: block of the copy, or QIR_NONE */
 	struct mcopy *m;     /* per multiply-written temp: its last copy */
+	bool wide;           /* a rewrite was not to a uniform that is no CONST */
 };
 
 /* The last raw copy into a multiply-written temp d, valid while ver[d] and
@@ -131,6 +134,9 @@ static bool visit(struct cp *cp, uint32_t blk, struct qir_inst *inst)
 		x.unpack = inst->src[s].unpack;
 		inst->src[s] = x;
 		progress = true;
+		if (x.file != QIR_FILE_UNIF || x.index >= cp->c->uniforms.len ||
+		    cp->c->uniforms.data[x.index].kind == QIR_UNIFORM_CONST)
+			cp->wide = true;
 	}
 	struct qir_reg d = inst->dst, x = inst->src[0];
 	if (d.file != QIR_FILE_TEMP || d.index >= cp->c->num_temps)
@@ -154,7 +160,8 @@ bool qir_opt_copy_prop(struct qir_compile *c)
 	/* one block: m, then ver and copy_ver (zeroed), then copy_blk */
 	struct mcopy *m = malloc(n * sizeof(struct mcopy) + 3 * n * sizeof(uint32_t));
 	uint32_t *words = m ? (uint32_t *)(m + n) : NULL;
-	struct cp cp = { c, words, words ? words + n : NULL, words ? words + 2 * n : NULL, m };
+	struct cp cp = { c, words, words ? words + n : NULL, words ? words + 2 * n : NULL, m,
+			 false };
 	bool progress = false;
 	if (m && qir_temp_defs(c)) {
 		memset(words, 0, 2 * n * sizeof(uint32_t));
@@ -171,5 +178,7 @@ bool qir_opt_copy_prop(struct qir_compile *c)
 		c->oom = true;
 	}
 	free(m);
+	if (progress && !cp.wide)
+		c->change = QIR_CHANGE_UNIF_READS;
 	return progress;
 }

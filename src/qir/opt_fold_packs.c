@@ -6,6 +6,11 @@
  * derived once and kept up to date through each fold (D's temp loses its
  * only definition, the reads move from D to X), so every sweep after a fold
  * sees what deriving them again would give.
+ * The kind of the progress (c->change) is QIR_CHANGE_FOLDS when every fold
+ * was into an unconditional, flag-less X and no replicating pack was made:
+ * then only such X read D's operands instead of D's temp (an unpack, or a
+ * pack and fmul taken over), D is gone, and nothing else changed (which
+ * passes cannot find work after that: qir_optimize.c); else QIR_CHANGE_ANY.
  */
 #include <stdlib.h>
 
@@ -91,6 +96,8 @@ static bool fold_unpack(struct qir_compile *c, struct qir_block *b, uint32_t *us
 		if (both)
 			x->src[!s] = d->src[0];
 		fold_end(c, b, uses, x, d);
+		if (x->cond != QPU_COND_ALWAYS || x->sf)
+			c->change = QIR_CHANGE_ANY;   /* more than QIR_CHANGE_FOLDS */
 		return true;
 	}
 	return false;
@@ -159,6 +166,7 @@ static bool sweep(struct qir_compile *c, uint32_t *uses)
 bool qir_opt_fold_packs(struct qir_compile *c)
 {
 	bool replicated = qir_opt_pack_replicate(c);
+	c->change = replicated ? QIR_CHANGE_ANY : QIR_CHANGE_FOLDS;
 	if (!qir_temp_defs(c)) {
 		c->oom = true;
 		return false;

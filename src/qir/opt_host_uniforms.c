@@ -13,6 +13,9 @@
  * The unconditional first write of a select (a temp written again under a
  * condition) becomes `mov t, uH` too when that removes work: it read a
  * hoisted temp, or two different uniforms (which would cost a mov).
+ * The kind of the progress (c->change) is QIR_CHANGE_HOSTED when every
+ * rewritten definition was no load_imm and now reads a HOST uniform (no
+ * constant): nothing else changed (qir_optimize.c); else QIR_CHANGE_ANY.
  */
 #include "qir/qir_host.h"
 
@@ -158,8 +161,10 @@ static void find_frontiers(struct hoist *h)
 }
 
 /* Makes d `mov dst, u` (its destination, condition and flags stay). */
-static void to_mov(struct qir_inst *d, struct qir_reg u)
+static void to_mov(struct qir_compile *c, struct qir_inst *d, struct qir_reg u)
 {
+	if (d->op == QIR_OP_LOAD_IMM || c->uniforms.data[u.index].kind != QIR_UNIFORM_HOST)
+		c->change = QIR_CHANGE_ANY;   /* more than QIR_CHANGE_HOSTED */
 	d->op = QIR_OP_MOV;
 	d->src[0] = u;
 	d->src[1] = qir_null();
@@ -226,7 +231,7 @@ static bool materialise(struct hoist *h)
 					       h->val[t].data);
 		if (c->oom)
 			return progress;
-		to_mov(d, u);
+		to_mov(c, d, u);
 		progress = true;
 	}
 	for (size_t i = 0; i < h->sel.len; i++) {
@@ -239,7 +244,7 @@ static bool materialise(struct hoist *h)
 		struct qir_reg u = qir_uniform(c, QIR_UNIFORM_HOST, (uint32_t)(c->host.len - 1));
 		if (c->oom)
 			return progress;
-		to_mov(d, u);
+		to_mov(c, d, u);
 		progress = true;
 	}
 	return progress;
@@ -274,6 +279,7 @@ bool qir_opt_host_uniforms(struct qir_compile *c)
 		}
 		find_frontiers(&h);
 		uint32_t ops = find_needed(&h);
+		c->change = QIR_CHANGE_HOSTED;
 		if (ops && ops * QIR_HOST_MIN_SHARE >= insts)
 			progress = materialise(&h);
 	}

@@ -344,8 +344,11 @@ struct qir_compile {
 	/* Set by the pass driver to QIR_CHANGE_ANY before each pass; a pass
 	 * whose progress was only of a narrower kind (QIR_CHANGE_*) says so
 	 * here, and the driver then keeps skipping the passes blind to it
-	 * (struct qir_pass.blind_to). */
+	 * (struct qir_pass.blind_to); so do qir_opt_fold_packs() and
+	 * qir_opt_host_uniforms(). opt_settled: the standard list's fixpoint
+	 * holds (qir_optimize_again()). */
 	uint32_t change;
+	bool opt_settled;
 
 	/* Private to qir.c: instructions come from chunks freed with the
 	 * program; removed ones are reused (qir_compact_insts() lays them out
@@ -466,8 +469,7 @@ bool qir_cfg_update(struct qir_compile *c, struct vc4_diag *diag);
  * entry. Updates the CFG. NULL on OOM (or a CFG error). */
 uint32_t *qir_dominators(struct qir_compile *c);
 
-/* Numbers instructions in program order (inst->ip = 0, 1, ...); returns the
- * count. */
+/* Numbers instructions in program order (inst->ip = 0, 1, ...); returns the count. */
 uint32_t qir_number_insts(struct qir_compile *c);
 
 /* Fills c->defs / c->def_count (see struct qir_compile); keeps them when
@@ -623,15 +625,19 @@ typedef bool (*qir_pass_fn)(struct qir_compile *c);
 #define QIR_NEEDS_COND   (UINT64_C(1) << 62)
 _Static_assert(QIR_OP_COUNT <= 61, "QIR_NEEDS_OP bits overlap the feature bits");
 
-/* Kinds of progress, for struct qir_compile.change and qir_pass.blind_to.
- * ANY: anything (the default; no pass may be blind to it). DEAD_TEMPS:
- * only instructions removed (or destinations dropped) whose temp had that
- * one definition and is read nowhere, and destination-less ones; nothing
- * else changed (DCE). IMMS: only operands replaced by the small immediate
- * of the same constant value, unpacks unchanged (small_imm). */
+/* Kinds of progress, for struct qir_compile.change and qir_pass.blind_to. ANY:
+ * anything (the default; no pass may be blind to it). DEAD_TEMPS: only
+ * instructions removed (or destinations dropped) whose temp had that one definition
+ * and is read nowhere, and destination-less ones; nothing else changed (DCE). IMMS: only operands replaced by the small immediate of
+ * the same constant value, unpacks unchanged (small_imm). UNIF_READS: only temp
+ * reads replaced by reads of non-CONST uniforms (copy prop). FOLDS, HOSTED:
+ * qir_opt_fold_packs()'s, qir_opt_host_uniforms()'. */
 #define QIR_CHANGE_ANY        (UINT32_C(1) << 0)
 #define QIR_CHANGE_DEAD_TEMPS (UINT32_C(1) << 1)
 #define QIR_CHANGE_IMMS       (UINT32_C(1) << 2)
+#define QIR_CHANGE_FOLDS      (UINT32_C(1) << 3)
+#define QIR_CHANGE_HOSTED     (UINT32_C(1) << 4)
+#define QIR_CHANGE_UNIF_READS (UINT32_C(1) << 5)
 
 /* A pass of the optimiser's list. keeps_defs: it never adds, removes or
  * retargets a temp's definition and creates no temps, or it updates
@@ -691,14 +697,9 @@ bool qir_opt_const_pack(struct qir_compile *c);
 bool qir_opt_dead_flags(struct qir_compile *c);
 
 /* The pack/unpack folds (opt_fold_packs.c), run by the compile driver after
- * qir_optimize(), not in its list: an unpacking float move read once folds
- * into its float consumer (`fmov t, x.8a; fmul y, t, z` → `fmul y, x.8a,
- * z`), and a MUL-pack move (`mmov d.8ac, t` or `fmul d.8ac, t, 1.0`) of a
- * value an fmul made for it folds into that fmul (→ `fmul d.8ac, a, b`: the
- * MUL pack converts whatever the MUL op produced as a float). Together they
- * turn texel × colour into one fmul per channel reading r4 with an unpack
- * and writing the colour byte with a pack. Runs both to a fixpoint; true
- * when something changed. Sets c->oom on allocation failure. */
+ * qir_optimize(): `fmov t, x.8a; fmul y, t, z` → `fmul y, x.8a, z`, and
+ * `fmul t, a, b; mmov d.8ac, t` → `fmul d.8ac, a, b`. True when something
+ * changed (c->change: its kind); sets c->oom on allocation failure. */
 bool qir_opt_fold_packs(struct qir_compile *c);
 
 /* Turns load-immediates of small-immediate values into temps into movs of
@@ -741,14 +742,16 @@ bool qir_schedule(struct qir_compile *c);
  * qir_optimize.c; a list given, e.g. qir_standard_passes(), is one tier); a
  * pass reporting no progress must change nothing (skipped till another). With
  * `validate` (qir_optimize() passes it unless NDEBUG) the input is checked
- * ("before optimisation: ..."), then the program after every pass with
- * progress ("after pass 'NAME': <validator message>"), and progress after
- * 64 rounds is an error ("no fixpoint after 64 rounds (pass 'NAME' still
- * makes progress)"); without it the driver stops after 64 rounds. False on
- * such an error or on OOM. */
+ * ("before optimisation: ..."), then the program after every pass with progress
+ * ("after pass 'NAME': <validator message>"), and progress after 64 rounds is an
+ * error ("no fixpoint after 64 rounds (pass 'NAME' still makes progress)");
+ * without it the driver stops after 64 rounds. False on error or OOM. */
 bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
 			 bool validate, struct vc4_diag *diag);
 bool qir_optimize(struct qir_compile *c, struct vc4_diag *diag);
+/* qir_optimize() after a change of kind `change` to a program at its fixpoint
+ * (c->opt_settled): the passes blind to that kind start clean. */
+bool qir_optimize_again(struct qir_compile *c, uint32_t change, struct vc4_diag *diag);
 const struct qir_pass *qir_standard_passes(size_t *npasses);
 
 /* ---------------------------------------------------------------------------

@@ -27,7 +27,11 @@
  * pass blind to that kind (its table entry's blind_to) stays clean: DCE
  * that only removed whole temps, or small immediates replacing equal
  * constants, cannot give algebraic, constant fold, copy prop, CSE or small
- * imm work (the comment at the table says why for each).
+ * imm work (the comment at the table says why for each). A fifth carries
+ * the clean marks across calls: when the standard list reached its
+ * fixpoint (c->opt_settled), qir_optimize_again() after the pack folds or
+ * the host-uniform pass starts with the passes blind to that pass's kind
+ * of change (QIR_CHANGE_FOLDS, QIR_CHANGE_HOSTED) clean.
  */
 #include "qir/qir.h"
 
@@ -56,41 +60,80 @@
  * (it tries every operand in one run). Not blind: CSE to IMMS (a load_imm
  * temp and a uniform of one value become the same immediate), copy prop to
  * IMMS (a copy of a multiply-written temp becomes one of an immediate), the
- * passes counting reads (coalesce, factor, ...) and DCE to DEAD_TEMPS. */
+ * passes counting reads (coalesce, factor, ...) and DCE to DEAD_TEMPS.
+ * FOLDS (opt_fold_packs.c): an unconditional, flag-less X reads u.unpack
+ * instead of t (t's one definition D = `fmov t, u.unpack`, read only by
+ * X, is gone, u not written between D and X), or X (`mmov d.PACK, t` or
+ * `fmul d.PACK, t, 1.0`) became D = `fmul t, a, b` with X's pack. So no
+ * definition but D's changed, no read count fell but t's, no read moved
+ * past a write of what it reads, no flag setter or conditional write
+ * changed, and every operand X gained is unpacked or was D's, under the
+ * same op for a pack fold. Blind: algebraic, constant fold, float fold and
+ * small imm (they skip packed instructions and unpacked operands, which
+ * are no constants; X's other operand is as it was), copy prop (a copy
+ * usable at X was usable at D, earlier, and X becomes no copy), DCE
+ * (nothing loses a read), coalesce (a mov's range lost D's read of u only
+ * if X, which reads u, is past the mov, which writes u: no fold), the
+ * flag passes redundant_sf, const_flags, flag_bool and dead_flags (no flag
+ * setter, no conditional write changed), cond_pair, const_temps and
+ * bool_or (only conditional writes, multiply-written temps and integer
+ * ops start them), pack_clamp and const_pack (a pack fold removes an mmov,
+ * an unpack fold makes a clamp's operand unpacked: they can only lose),
+ * pull_factor, neg_sum, neg_const and scale_first (every instruction they
+ * match is unpacked with unpacked operands, or, neg_const's fmul, decided
+ * by its operands alone, which X took over from D: they can only lose).
+ * Not blind: CSE, same_cond and factor (X's new operands may equal another
+ * instruction's), reassoc (a shorter walk below X leaves budget for more
+ * elsewhere).
+ * HOSTED (opt_host_uniforms.c): definitions that were no load_imm became
+ * `mov t, uH`, uH a HOST uniform: no constant appears or goes, so
+ * algebraic (which leaves movs alone), constant fold (it folds movs of
+ * CONST uniforms only), float fold and small imm are blind to it.
+ * UNIF_READS (copy prop, e.g. of those movs): an operand that was a temp
+ * defined by a copy (no load_imm: no constant) is now a uniform that is
+ * no constant, unpack unchanged: no constant appears or goes, and x-op-x
+ * needs temps (two reads of one copy temp would have matched before), so
+ * algebraic, constant fold (a mov of such a uniform does not fold), float
+ * fold and small imm are blind to it. */
 #define DT QIR_CHANGE_DEAD_TEMPS
 #define IM QIR_CHANGE_IMMS
+#define FO QIR_CHANGE_FOLDS
+#define HO QIR_CHANGE_HOSTED
+#define UR QIR_CHANGE_UNIF_READS
 static const struct qir_pass standard_passes[] = {
-	{ "algebraic", qir_opt_algebraic, true, 0, DT | IM },
-	{ "constant_fold", qir_opt_constant_fold, true, 0, DT | IM },
-	{ "float_fold", qir_opt_float_fold, true, 0, DT | IM },
-	{ "copy_prop", qir_opt_copy_prop, true, 0, DT },
+	{ "algebraic", qir_opt_algebraic, true, 0, DT | IM | FO | HO | UR },
+	{ "constant_fold", qir_opt_constant_fold, true, 0, DT | IM | FO | HO | UR },
+	{ "float_fold", qir_opt_float_fold, true, 0, DT | IM | FO | HO | UR },
+	{ "copy_prop", qir_opt_copy_prop, true, 0, DT | FO },
 	{ "cse", qir_opt_cse, true, 0, DT },
-	{ "dce", qir_opt_dce, true, 0, 0 },   /* keeps defs: it updates or drops them */
-	{ "small_imm", qir_opt_small_imm, true, 0, DT | IM },
+	{ "dce", qir_opt_dce, true, 0, FO },   /* keeps defs: it updates or drops them */
+	{ "small_imm", qir_opt_small_imm, true, 0, DT | IM | FO | HO | UR },
 	/* The rarely productive tier (STANDARD_CHEAP above): once per fixpoint of the cheap one. */
-	{ "coalesce_movs", qir_opt_coalesce_movs, false, 0, 0 },
-	{ "redundant_sf", qir_opt_redundant_sf, true, QIR_NEEDS_SF, 0 },
+	{ "coalesce_movs", qir_opt_coalesce_movs, false, 0, FO },
+	{ "redundant_sf", qir_opt_redundant_sf, true, QIR_NEEDS_SF, FO },
 	{ "reassoc", qir_opt_reassoc, true, QIR_NEEDS_OP(QIR_OP_FADD), 0 },
-	{ "pull_factor", qir_opt_pull_factor, true, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
+	{ "pull_factor", qir_opt_pull_factor, true, QIR_NEEDS_OP(QIR_OP_FMUL), FO },
 	{ "factor", qir_opt_factor, false, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
-	{ "neg_sum", qir_opt_neg_sum, false, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), 0 },
-	{ "neg_const", qir_opt_neg_const, true, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), 0 },
-	{ "const_flags", qir_opt_const_flags, false, QIR_NEEDS_SF | QIR_NEEDS_COND, 0 },
+	{ "neg_sum", qir_opt_neg_sum, false, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), FO },
+	{ "neg_const", qir_opt_neg_const, true, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), FO },
+	{ "const_flags", qir_opt_const_flags, false, QIR_NEEDS_SF | QIR_NEEDS_COND, FO },
 	{ "same_cond", qir_opt_same_cond, false, QIR_NEEDS_COND, 0 },
-	{ "cond_pair", qir_opt_cond_pair, false, QIR_NEEDS_COND, 0 },
-	{ "const_temps", qir_opt_const_temps, false, QIR_NEEDS_COND, 0 },
-	{ "scale_first", qir_opt_scale_first, true, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
-	{ "bool_or", qir_opt_bool_or, false, QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_OR), 0 },
-	{ "flag_bool", qir_opt_flag_bool, true, QIR_NEEDS_SF | QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_MOV), 0 },
-	{ "pack_clamp", qir_opt_pack_clamp, true, QIR_NEEDS_OP(QIR_OP_MMOV), 0 },
-	{ "const_pack", qir_opt_const_pack, false, QIR_NEEDS_OP(QIR_OP_MMOV), 0 },
-	{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, 0 },
+	{ "cond_pair", qir_opt_cond_pair, false, QIR_NEEDS_COND, FO },
+	{ "const_temps", qir_opt_const_temps, false, QIR_NEEDS_COND, FO },
+	{ "scale_first", qir_opt_scale_first, true, QIR_NEEDS_OP(QIR_OP_FMUL), FO },
+	{ "bool_or", qir_opt_bool_or, false, QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_OR), FO },
+	{ "flag_bool", qir_opt_flag_bool, true,
+	  QIR_NEEDS_SF | QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_MOV), FO },
+	{ "pack_clamp", qir_opt_pack_clamp, true, QIR_NEEDS_OP(QIR_OP_MMOV), FO },
+	{ "const_pack", qir_opt_const_pack, false, QIR_NEEDS_OP(QIR_OP_MMOV), FO },
+	{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, FO },
 };
 
 /* The first STANDARD_CHEAP passes find work in most rounds and run to their
  * own fixpoint; the others, which rarely do, then run once, and the whole
  * repeats only when one of them made progress. */
 #define STANDARD_CHEAP 7
+#define STANDARD_PASSES (sizeof(standard_passes) / sizeof(standard_passes[0]))
 
 /* The QIR_NEEDS_* bits of what the program contains. */
 static uint64_t summarize(const struct qir_compile *c)
@@ -183,7 +226,8 @@ static bool sweep(struct qir_compile *c, const struct qir_pass *passes, size_t n
  * progress, then the rest sweep once; the whole repeats while that made
  * progress. Every sweep counts as a round against the limit. */
 static bool rounds(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
-		   size_t ncheap, bool validate, bool *clean, struct vc4_diag *diag)
+		   size_t ncheap, bool validate, bool *clean, bool *fixpoint,
+		   struct vc4_diag *diag)
 {
 	uint64_t sum = 0;   /* summarize(), 0 = stale */
 	const char *last = NULL;
@@ -194,7 +238,7 @@ static bool rounds(struct qir_compile *c, const struct qir_pass *passes, size_t 
 		if (!sweep(c, passes, npasses, from, to, validate, clean, &sum, &last, diag))
 			return false;
 		if (!last && (!cheap || ncheap == npasses))
-			return true;
+			return *fixpoint = true;
 		if (!last || !cheap)
 			cheap = !cheap;   /* cheap tier settled, or the rare one made progress */
 	}
@@ -203,17 +247,24 @@ static bool rounds(struct qir_compile *c, const struct qir_pass *passes, size_t 
 					 "makes progress)", QIR_OPT_MAX_ROUNDS, last);
 }
 
-/* Runs `passes` (NULL: the standard list) in order, round after round, until
- * a round makes no progress; validates before and after each pass that made
- * progress when `validate`. False with diag naming the pass on an invalid
- * program, out of memory, or no fixpoint after QIR_OPT_MAX_ROUNDS rounds. */
-bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
-			 bool validate, struct vc4_diag *diag)
+/* The standard list's clean marks after a change of kind `change` to its
+ * fixpoint: the passes blind to it. */
+static void resume(bool *clean, uint32_t change)
+{
+	for (size_t j = 0; j < STANDARD_PASSES; j++)
+		clean[j] = (standard_passes[j].blind_to & change) == change;
+}
+
+/* qir_optimize_passes(), starting from the standard list's fixpoint when
+ * `change` is not 0 (the kind of what changed since: qir_optimize_again()). */
+static bool optimize(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
+		     bool validate, uint32_t change, struct vc4_diag *diag)
 {
 	size_t ncheap = npasses;
-	if (!passes) {
+	bool standard = !passes;
+	if (standard) {
 		passes = standard_passes;
-		npasses = sizeof(standard_passes) / sizeof(standard_passes[0]);
+		npasses = STANDARD_PASSES;
 		ncheap = STANDARD_CHEAP;
 	}
 	struct vc4_diag d = {0};
@@ -225,28 +276,52 @@ bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, s
 		c->oom = true;
 		return vc4_diag_set(diag, "before optimisation: out of memory");
 	}
+	if (standard && change && c->opt_settled)
+		resume(clean, change);
+	c->opt_settled = false;
 	qir_invalidate(c);     /* from here on, defs present are current */
 	c->defs_current = true;
-	bool ok = rounds(c, passes, npasses, ncheap, validate, clean, diag);
+	bool fixpoint = false;
+	bool ok = rounds(c, passes, npasses, ncheap, validate, clean, &fixpoint, diag);
 	c->defs_current = false;
+	c->opt_settled = ok && standard && fixpoint;
 	qir_invalidate(c);
 	if (clean != local)
 		free(clean);
 	return ok;
 }
 
+/* Runs `passes` (NULL: the standard list) in order, round after round, until
+ * a round makes no progress; validates before and after each pass that made
+ * progress when `validate`. False with diag naming the pass on an invalid
+ * program, out of memory, or no fixpoint after QIR_OPT_MAX_ROUNDS rounds. */
+bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
+			 bool validate, struct vc4_diag *diag)
+{
+	return optimize(c, passes, npasses, validate, 0, diag);
+}
+
 const struct qir_pass *qir_standard_passes(size_t *npasses)
 {
-	*npasses = sizeof(standard_passes) / sizeof(standard_passes[0]);
+	*npasses = STANDARD_PASSES;
 	return standard_passes;
 }
 
+/* The standard list validates between passes unless NDEBUG. */
+#ifdef NDEBUG
+static const bool validate_passes = false;
+#else
+static const bool validate_passes = true;
+#endif
+
 bool qir_optimize(struct qir_compile *c, struct vc4_diag *diag)
 {
-#ifdef NDEBUG
-	const bool validate = false;
-#else
-	const bool validate = true;
-#endif
-	return qir_optimize_passes(c, NULL, 0, validate, diag);
+	return optimize(c, NULL, 0, validate_passes, 0, diag);
+}
+
+/* The standard list from its last fixpoint, after a change of kind `change`
+ * (0 counts as QIR_CHANGE_ANY). */
+bool qir_optimize_again(struct qir_compile *c, uint32_t change, struct vc4_diag *diag)
+{
+	return optimize(c, NULL, 0, validate_passes, change ? change : QIR_CHANGE_ANY, diag);
 }

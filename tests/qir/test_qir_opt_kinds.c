@@ -1,7 +1,8 @@
 /*
  * test_qir_opt_kinds.c: the pass driver's kinds of progress (QIR_CHANGE_*,
  * struct qir_pass.blind_to): a pass blind to a kind stays skipped after
- * progress of that kind, and DCE and small_imm report their kinds.
+ * progress of that kind, and DCE, small_imm and copy_prop report their
+ * kinds.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -96,12 +97,40 @@ static void small_imm_reports_imms(void **state)
 	qir_compile_free(c);
 }
 
+/* Copy propagation's kind of progress for the program text. */
+static uint32_t copy_prop_change(const char *text)
+{
+	struct qir_compile *c = qt_parse(text);
+	c->change = QIR_CHANGE_ANY;
+	assert_true(qir_opt_copy_prop(c));
+	uint32_t change = c->change;
+	qir_compile_free(c);
+	return change;
+}
+
+/* copy_prop reports QIR_CHANGE_UNIF_READS when every rewrite read a
+ * uniform that is no CONST, QIR_CHANGE_ANY for a constant or a temp. */
+static void copy_prop_reports_unif_reads(void **state)
+{
+	(void)state;
+	assert_int_equal(copy_prop_change("qir fs\nuniform u0 user 0\nblock 0:\n"
+					  "\tmov t0, u0\n\tfadd t1, t0, t0\n"
+					  "\tmov tlb_color, t1\n"), QIR_CHANGE_UNIF_READS);
+	assert_int_equal(copy_prop_change("qir fs\nuniform u0 const 0x3f800000\nblock 0:\n"
+					  "\tmov t0, u0\n\tfadd t1, t0, t0\n"
+					  "\tmov tlb_color, t1\n"), QIR_CHANGE_ANY);
+	assert_int_equal(copy_prop_change("qir fs\nuniform u0 user 0\nblock 0:\n"
+					  "\tfadd t0, u0, u0\n\tmov t1, t0\n\tmov t2, u0\n"
+					  "\tfadd t3, t1, t2\n\tmov tlb_color, t3\n"), QIR_CHANGE_ANY);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(driver_keeps_blind_passes_clean),
 		cmocka_unit_test(dce_reports_dead_temps),
 		cmocka_unit_test(small_imm_reports_imms),
+		cmocka_unit_test(copy_prop_reports_unif_reads),
 	};
 	return cmocka_run_group_tests_name("qir_opt_kinds", tests, NULL, NULL);
 }
