@@ -354,6 +354,55 @@ static SIM_ALWAYS_INLINE void lanes_fpos(const uint32_t *restrict res, uint32_t 
 			memset(carry, 0, SIM_LANES * 4);                    \
 	} while (0)
 
+/* The per-byte ops on the four bytes of one word at once (SWAR), for
+ * hosts whose byte loops do not vectorise (v8_op() off x86: under qemu-arm
+ * each byte of a byte loop is a translation block). v8_word_borrow(): bit
+ * 7 of each byte set where a's byte is below b's (the borrow out of the
+ * byte's subtraction), *diff the bytes' differences modulo 256. */
+static inline uint32_t v8_word_borrow(uint32_t a, uint32_t b, uint32_t *diff)
+{
+	const uint32_t h = 0x80808080u;
+	uint32_t d = ((a | h) - (b & ~h)) ^ ((a ^ ~b) & h);
+	*diff = d;
+	return ((~a & b) | (~(a ^ b) & d)) & h;
+}
+
+/* v8adds..v8muld (kind 0-3 and above, as v8_op()) of the four bytes of a
+ * and b: sums with a carry out of bit 7 saturate to 255, differences with
+ * a borrow to 0; min and max select by the borrow; muld's (x * y + 127) /
+ * 255 per byte is (t + 1 + (t >> 8)) >> 8 for t = x * y + 127 <= 65152,
+ * two bytes at a time in 16-bit fields (below 65536 at every step). */
+static inline uint32_t v8_word(unsigned kind, uint32_t a, uint32_t b)
+{
+	const uint32_t h = 0x80808080u;
+	uint32_t d, m;
+	switch (kind) {
+	case 0: {
+		uint32_t s = ((a & ~h) + (b & ~h)) ^ ((a ^ b) & h);
+		uint32_t c = ((a & b) | ((a ^ b) & ~s)) & h;
+		return s | (c >> 7) * 255u;
+	}
+	case 1:
+		m = (v8_word_borrow(a, b, &d) >> 7) * 255u;
+		return d & ~m;
+	case 2:
+		m = (v8_word_borrow(a, b, &d) >> 7) * 255u;
+		return (a & m) | (b & ~m);
+	case 3:
+		m = (v8_word_borrow(a, b, &d) >> 7) * 255u;
+		return (b & m) | (a & ~m);
+	default: {
+		uint32_t e = ((a & 0xffu) * (b & 0xffu)) | ((a >> 16 & 0xffu) * (b >> 16 & 0xffu)) << 16;
+		uint32_t o = ((a >> 8 & 0xffu) * (b >> 8 & 0xffu)) | ((a >> 24) * (b >> 24)) << 16;
+		e += 0x007f007fu;
+		o += 0x007f007fu;
+		e = ((e + 0x00010001u + (e >> 8 & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
+		o = ((o + 0x00010001u + (o >> 8 & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
+		return e | o << 8;
+	}
+	}
+}
+
 /* The per-byte MUL op `kind` (v8min, v8max, v8adds, v8subs, v8muld) of a
  * and b into res (kind 0-3 and above: adds, subs, min, max, muld); carry,
  * when given, is cleared. */
@@ -372,7 +421,11 @@ static SIM_ALWAYS_INLINE void v8_op(unsigned kind, const uint32_t *restrict a,
 			memset(carry, 0, SIM_LANES * 4);
 		return;
 	}
-#endif
+	for (int i = 0; i < SIM_LANES; i++)
+		res[i] = v8_word(kind, a[i], b[i]);
+	if (carry)
+		memset(carry, 0, SIM_LANES * 4);
+#else
 	switch (kind) {
 	case 0: BYTES((uint8_t)(x + y) < x ? 255 : x + y); break;  /* v8adds */
 	case 1: BYTES(x > y ? x - y : 0); break;                     /* v8subs */
@@ -380,6 +433,7 @@ static SIM_ALWAYS_INLINE void v8_op(unsigned kind, const uint32_t *restrict a,
 	case 3: BYTES(x > y ? x : y); break;                         /* v8max */
 	default: BYTES(((unsigned)x * y + 127) / 255); break;        /* v8muld */
 	}
+#endif
 }
 
 #if SIM_HOST_DAZ

@@ -5,7 +5,8 @@
  * few million random pairs with a fixed seed; the integer ops are called
  * with the host in round-to-nearest, the interpreter's mode on that path.
  * The 16-lane ALU entry points (whichever path the build takes) are
- * compared with the same references. */
+ * compared with the same references. Also the portable path's per-byte
+ * ops on whole words (v8_word() in sim_lanes.h) against a byte loop. */
 #include <fenv.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -327,6 +328,47 @@ static void conversions(void **state)
 	assert_int_equal(rtz_ftoi(0xff7fffffu), 0x80000000u);
 }
 
+/* The per-byte ops of v8_word() (kind 0-4: adds, subs, min, max, muld)
+ * one byte at a time. */
+static uint32_t v8_bytes(unsigned kind, uint32_t a, uint32_t b)
+{
+	uint32_t r = 0;
+	for (int k = 0; k < 32; k += 8) {
+		unsigned x = (a >> k) & 0xff, y = (b >> k) & 0xff, v;
+		switch (kind) {
+		case 0: v = x + y > 255 ? 255 : x + y; break;
+		case 1: v = x > y ? x - y : 0; break;
+		case 2: v = x < y ? x : y; break;
+		case 3: v = x > y ? x : y; break;
+		default: v = (x * y + 127) / 255; break;
+		}
+		r |= v << k;
+	}
+	return r;
+}
+
+/* v8_word() (v8_op()'s path off x86) against the byte loop: every byte
+ * pair in every byte position, the other bytes zero, all ones, equal in a
+ * and b, or random. */
+static void v8_words_exhaustive(void **state)
+{
+	(void)state;
+	uint32_t s = 2463534242u;
+	for (unsigned k = 0; k < 5; k++)
+		for (uint32_t xy = 0; xy < 65536; xy++)
+			for (unsigned pos = 0; pos < 32; pos += 8)
+				for (unsigned r = 0; r < 5; r++) {
+					s ^= s << 13, s ^= s >> 17, s ^= s << 5;
+					uint32_t oa = r == 0 ? 0 : r == 1 ? ~0u : s;
+					uint32_t ob = r == 0 ? ~0u : r == 1 ? 0 : r == 2 ? oa : s * 2654435761u;
+					uint32_t m = 0xffu << pos;
+					uint32_t a = (oa & ~m) | (xy & 0xff) << pos, b = (ob & ~m) | (xy >> 8) << pos;
+					if (v8_word(k, a, b) != v8_bytes(k, a, b))
+						fail_msg("op %u: %08x,%08x -> %08x, want %08x", k, a, b,
+							 v8_word(k, a, b), v8_bytes(k, a, b));
+				}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -335,6 +377,7 @@ int main(void)
 		cmocka_unit_test(exponent_sweep),
 		cmocka_unit_test(random_pairs),
 		cmocka_unit_test(conversions),
+		cmocka_unit_test(v8_words_exhaustive),
 	};
 	return cmocka_run_group_tests_name("sim_float", tests, NULL, NULL);
 }

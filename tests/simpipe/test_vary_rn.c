@@ -7,7 +7,7 @@
  * huge, tiny), results near a float boundary and cancellations, where the
  * functions must refuse or be right, and many random lanes: every
  * accepted lane gives exactly the reference bits, and typical lanes are
- * accepted.
+ * accepted. pipe_vary_scaled_lanes() against pipe_vary_scaled().
  */
 #include <fenv.h>
 #include <float.h>
@@ -272,6 +272,69 @@ static void test_scaled(void **state)
 	assert_true(scaled > checked / 4);
 }
 
+/* pipe_vary_scaled_lanes() against pipe_vary_scaled() lane by lane: it
+ * answers exactly when every lane does, with the same bits. Differences
+ * ±0 and ±2^k (k from -149 to 127, as v - C gives), lanes of random bits,
+ * edge doubles, ordinary lambda / w values and signed zeros. */
+static void test_scaled_lanes(void **state)
+{
+	(void)state;
+	uint64_t r = 0x243f6a8885a308d3u;
+	unsigned yes = 0, no = 0;
+	for (unsigned it = 0; it < (1u << 16); it++) {
+		static const double near[8] = { /* products at the range's ends */
+			1.0, 0x1.fffffffffffffp-1, 0.5, 2.0, 0x1p-1, 0x1.0000000000001p0,
+			0x1.fffffp-2, 0x1p-10,
+		};
+		double d[2], lw[2][16];
+		for (int j = 0; j < 2; j++) {
+			r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+			static const int ks[8] = { -149, -126, -125, -1, 0, 1, 126, 127 };
+			int k = r & 8 ? ks[r >> 32 & 7] : (int)(r >> 40 & 0x1ff) % 277 - 149;
+			d[j] = (r & 3) == 0 ? 0.0 : (r & 3) == 1 ? -0.0 : ldexp(r & 4 ? -1.0 : 1.0, k);
+		}
+		if (d[0] != 0.0 && d[1] != 0.0)
+			d[it & 1] = it & 2 ? -0.0 : 0.0;
+		for (int j = 0; j < 2; j++)
+			for (int i = 0; i < 16; i++) {
+				r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+				unsigned m = (unsigned)(r >> 59);
+				lw[j][i] = m < 20 ? (double)(r >> 11) * 0x1p-53 :
+					   m < 24 ? bitsd(r) :
+					   m < 26 ? edge_d[(r >> 20) % N_EDGE_D] :
+					   m < 28 ? near[(r >> 20) % 8] :
+					   (m & 1 ? -0.0 : 0.0);
+				if ((it & 12) == 0 && m < 28)
+					lw[j][i] = (double)(r >> 11) * 0x1p-53; /* mostly accepted */
+			}
+		struct pipe_vary_scale s1 = pipe_vary_scale_of(d[0]), s2 = pipe_vary_scale_of(d[1]);
+		assert_true(s1.exact && s2.exact && (s1.zero || s2.zero));
+		uint32_t got[16], want[16];
+		bool all = true;
+		for (int i = 0; i < 16; i++) {
+			uint64_t b1, b2;
+			memcpy(&b1, &lw[0][i], 8);
+			memcpy(&b2, &lw[1][i], 8);
+			all &= pipe_vary_scaled(b1, b2, &s1, &s2, &want[i]);
+		}
+		bool ok = pipe_vary_scaled_lanes(lw[0], lw[1], &s1, &s2, got);
+		if (ok != all)
+			fail_msg("iteration %u: lanes %d, per lane %d (d1 %a d2 %a)", it, ok, all, d[0],
+				 d[1]);
+		if (ok) {
+			yes++;
+			for (int i = 0; i < 16; i++)
+				if (got[i] != want[i])
+					fail_msg("iteration %u lane %d: lw1 %a lw2 %a d1 %a d2 %a: got "
+						 "0x%08x want 0x%08x", it, i, lw[0][i], lw[1][i], d[0],
+						 d[1], got[i], want[i]);
+		} else {
+			no++;
+		}
+	}
+	assert_true(yes > 1000 && no > 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -280,6 +343,7 @@ int main(void)
 		cmocka_unit_test(test_boundaries),
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_scaled),
+		cmocka_unit_test(test_scaled_lanes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -369,6 +369,8 @@ static bool varying_rn(const struct fs_ctx *c, uint32_t ngen, uint32_t k, uint32
 	struct pipe_vary_scale s1 = pipe_vary_scale_of(d1), s2 = pipe_vary_scale_of(d2);
 	bool ok = true;
 	if (s1.exact && s2.exact && (s1.zero || s2.zero)) {
+		if (pipe_vary_scaled_lanes(c->lw1, c->lw2, &s1, &s2, out))
+			return true;
 		/* a constant varying, or one of 0 and ±2^k: integers, no
 		 * float operation at all */
 		for (uint32_t i = 0; i < 16; i++) {

@@ -154,4 +154,50 @@ static inline bool pipe_vary_scaled(uint64_t lw1, uint64_t lw2, const struct pip
 	return true;
 }
 
+/* pipe_vary_scaled() of 16 lanes without a branch per lane (under qemu-arm
+ * each branch ends a translation block): true with every lane's answer in
+ * out when pipe_vary_scaled() answers in every lane, else false (out
+ * partly written; the caller asks lane by lane). d1 and d2 must be exact
+ * and one of them zero. The zero one's product is a signed zero; the
+ * other's is lw with its exponent moved by k, or a signed zero for a zero
+ * lw or a zero d; a lane refuses for an Inf/NaN lw, a denormal lw times a
+ * nonzero d, or a nonzero product outside [2^-126, 2^127). */
+static inline bool pipe_vary_scaled_lanes(const double lw1[16], const double lw2[16],
+					  const struct pipe_vary_scale *d1,
+					  const struct pipe_vary_scale *d2, uint32_t out[16])
+{
+	const double *wz = d1->zero ? lw1 : lw2, *wo = d1->zero ? lw2 : lw1;
+	const struct pipe_vary_scale *sz = d1->zero ? d1 : d2, *so = d1->zero ? d2 : d1;
+	uint32_t gz = (uint32_t)(sz->sign >> 32), go = (uint32_t)(so->sign >> 32);
+	int32_t k = so->k;
+	uint32_t bad = 0;
+	if (so->zero) { /* both zero (a constant varying): the signs alone */
+		for (uint32_t i = 0; i < 16; i++) {
+			uint64_t bz, bo;
+			memcpy(&bz, &wz[i], 8);
+			memcpy(&bo, &wo[i], 8);
+			uint32_t hz = (uint32_t)(bz >> 32), ho = (uint32_t)(bo >> 32);
+			bad |= ((hz >> 20 & 0x7ffu) + 1) | ((ho >> 20 & 0x7ffu) + 1);
+			out[i] = (hz ^ gz) & (ho ^ go) & 0x80000000u;
+		}
+		return !(bad & 0x800u);
+	}
+	for (uint32_t i = 0; i < 16; i++) {
+		uint64_t bz, bo;
+		memcpy(&bz, &wz[i], 8);
+		memcpy(&bo, &wo[i], 8);
+		uint32_t hz = (uint32_t)(bz >> 32), ho = (uint32_t)(bo >> 32), lo = (uint32_t)bo;
+		uint32_t ez = hz >> 20 & 0x7ffu, eo = ho >> 20 & 0x7ffu;
+		uint32_t nz = (ho << 1) | lo;
+		uint32_t nzm = (uint32_t)((int32_t)(nz | (0u - nz)) >> 31);
+		int32_t x = (int32_t)eo + k - (1023 - 126); /* the float's exponent field - 1 */
+		bad |= (((ez + 1) | (eo + 1)) & 0x800u) |  /* Inf or NaN */
+		       (((uint32_t)x | (uint32_t)(252 - x) | (eo - 1u)) & nzm);
+		uint32_t sgz = (hz ^ gz) & 0x80000000u, sgo = (ho ^ go) & 0x80000000u;
+		uint32_t v = sgo | (uint32_t)(x + 1) << 23 | ((ho << 3 | lo >> 29) & 0x7fffffu);
+		out[i] = (v & nzm) | (sgz & sgo & ~nzm);
+	}
+	return !(bad & 0x80000800u);
+}
+
 #endif
