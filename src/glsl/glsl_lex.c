@@ -19,6 +19,13 @@ const char *const glsl_punct_names[P_COUNT] = {
 #undef GLSL_P_NAME
 };
 
+/* strlen of each punctuator, known at compile time. */
+static const uint8_t punct_len[P_COUNT] = {
+#define GLSL_P_LEN(n, s) [P_##n] = sizeof(s) - 1,
+	GLSL_PUNCT_LIST(GLSL_P_LEN)
+#undef GLSL_P_LEN
+};
+
 struct glsl_arena_block {
 	struct glsl_arena_block *next;
 	size_t used, size;
@@ -118,7 +125,6 @@ struct lexer {
 	bool space;
 	glsl_toks *out;
 	uint64_t starts[128];   /* per ASCII character: the punctuators it starts */
-	uint8_t plen[P_COUNT];  /* strlen of each punctuator */
 };
 
 _Static_assert(P_COUNT <= 64, "a punctuator set is one 64-bit word");
@@ -214,6 +220,43 @@ static bool int_literal(struct lexer *l, struct glsl_tok *t)
 	return !bad && !big;
 }
 
+/* The value of the float literal s..q (digits, '.', exponent: checked)
+ * when it is exact without strtof: a significand below 2^24 and a power of
+ * ten of at most 10 are both floats, so one IEEE multiply or divide rounds
+ * m * 10^e correctly, as strtof does. False for any other literal. */
+static bool float_fast(const char *s, const char *q, float *out)
+{
+	static const float pow10[11] = { 1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
+					 1e6f, 1e7f, 1e8f, 1e9f, 1e10f };
+	uint32_t m = 0;
+	int e = 0, frac = 0;
+	for (; s < q && *s != 'e' && *s != 'E'; s++) {
+		if (*s == '.') {
+			frac = 1;
+			continue;
+		}
+		if (m >= (1u << 24) / 10 + 1)
+			return false;       /* m * 10 could pass 2^24 */
+		m = m * 10 + (uint32_t)(*s - '0');
+		e -= frac;
+	}
+	if (m > (1u << 24))
+		return false;
+	if (s < q) {                    /* an exponent */
+		bool neg = *++s == '-';
+		s += *s == '+' || *s == '-';
+		int x = 0;
+		for (; s < q; s++)
+			if ((x = x * 10 + (*s - '0')) > 100)
+				return false;
+		e += neg ? -x : x;
+	}
+	if (e < -10 || e > 10)
+		return false;
+	*out = e < 0 ? (float)m / pow10[-e] : (float)m * pow10[e];
+	return true;
+}
+
 /* A float literal starting at p: digits with '.' and/or an exponent. */
 static bool float_literal(struct lexer *l, struct glsl_tok *t)
 {
@@ -235,11 +278,13 @@ static bool float_literal(struct lexer *l, struct glsl_tok *t)
 		for (q = e; q < l->end && is_digit(*q);)
 			q++;
 	}
-	char buf[128];
 	size_t n = (size_t)(q - s);
-	memcpy(buf, s, n < 127 ? n : 127);   /* s holds no NUL: digits, '.', 'e' */
-	buf[n < 127 ? n : 127] = '\0';
-	t->v.f = strtof(buf, NULL);
+	if (n > 127 || !float_fast(s, q, &t->v.f)) {   /* strtof sees 127 */
+		char buf[128];
+		memcpy(buf, s, n < 127 ? n : 127);   /* s holds no NUL: digits, '.', 'e' */
+		buf[n < 127 ? n : 127] = '\0';
+		t->v.f = strtof(buf, NULL);
+	}
 	t->len = (uint32_t)n;
 	l->p = q;
 	if (q < l->end && (is_alpha(*q) || is_digit(*q))) {
@@ -277,7 +322,7 @@ static bool punct(struct lexer *l)
 	unsigned char ch0 = (unsigned char)*l->p;
 	for (uint64_t m = ch0 < 128 ? l->starts[ch0] : 0; m; m &= m - 1) {
 		unsigned i = (unsigned)__builtin_ctzll(m);   /* in list order */
-		size_t n = l->plen[i];
+		size_t n = punct_len[i];
 		if (n > best && (size_t)(l->end - l->p) >= n &&
 		    (n == 1 || !memcmp(l->p, glsl_punct_names[i], n))) {   /* [0] matches */
 			best = n;
@@ -328,14 +373,12 @@ static bool lex_one(struct lexer *l)
 
 bool glsl_lex(struct glsl_ctx *c, const char *src, size_t size, glsl_toks *out)
 {
-	struct lexer l = { c, src, src + size, src, 1, true, out, {0}, {0} };
+	struct lexer l = { c, src, src + size, src, 1, true, out, {0} };
 	/* about one token per 4 bytes of source (a failure is reported by the
 	 * first push that needs the room) */
 	(void)vc4_array_reserve(out, size / 4 + 2);
-	for (unsigned i = 0; i < P_COUNT; i++) {
+	for (unsigned i = 0; i < P_COUNT; i++)
 		l.starts[(unsigned char)glsl_punct_names[i][0] & 127] |= UINT64_C(1) << i;
-		l.plen[i] = (uint8_t)strlen(glsl_punct_names[i]);
-	}
 	bool ok = true;
 	while (l.p < l.end && !c->fatal) {
 		if (!lex_one(&l)) {

@@ -5,9 +5,11 @@
  * error the statement is skipped up to ';' or '}' and parsing goes on, so
  * one file can report several errors.
  */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "glsl/glsl_parse.h"
 
@@ -59,30 +61,46 @@ static const char *word_at(unsigned k)
 	return k < NKEYWORDS ? keywords[k] : reserved[k - NKEYWORDS];
 }
 
-void parse_keywords_index(struct parser *p)
+/* parse_is_keyword's index, built once per process: the keywords and
+ * reserved words whose first byte is c are kw_word[kw_start[c] ..
+ * kw_start[c + 1]). */
+static uint8_t kw_start[129];
+static uint8_t kw_word[GLSL_KW_MAX];
+static atomic_bool kw_ready;    /* set once the index is built */
+
+/* Builds kw_start and kw_word. */
+static void build_keywords_index(void)
 {
 	uint8_t fill[129] = {0};
-	memset(p->kw_start, 0, sizeof(p->kw_start));
 	for (unsigned k = 0; k < NWORDS; k++)
-		p->kw_start[(unsigned char)word_at(k)[0] + 1]++;   /* all ASCII letters */
+		kw_start[(unsigned char)word_at(k)[0] + 1]++;   /* all ASCII letters */
 	for (unsigned c = 0; c < 128; c++)
-		p->kw_start[c + 1] = (uint8_t)(p->kw_start[c + 1] + p->kw_start[c]);
+		kw_start[c + 1] = (uint8_t)(kw_start[c + 1] + kw_start[c]);
 	for (unsigned k = 0; k < NWORDS; k++) {
 		unsigned c = (unsigned char)word_at(k)[0];
-		p->kw_word[p->kw_start[c] + fill[c]++] = (uint8_t)k;
+		kw_word[kw_start[c] + fill[c]++] = (uint8_t)k;
 	}
+	atomic_store_explicit(&kw_ready, true, memory_order_release);
+}
+
+void parse_keywords_index(void)
+{
+	static once_flag once = ONCE_FLAG_INIT;
+	if (!atomic_load_explicit(&kw_ready, memory_order_acquire))
+		call_once(&once, build_keywords_index);   /* only until built */
 }
 
 bool parse_is_keyword(const struct parser *p, const struct glsl_tok *t)
 {
+	(void)p;   /* the index is the process's */
 	if (t->kind != TK_IDENT)
 		return false;
 	unsigned c = (unsigned char)t->s[0];
 	if (c >= 128)
 		return false;
-	for (unsigned k = p->kw_start[c]; k < p->kw_start[c + 1]; k++) {
+	for (unsigned k = kw_start[c]; k < kw_start[c + 1]; k++) {
 		/* compared in place: the word's NUL ends a longer token's match */
-		const char *w = word_at(p->kw_word[k]);
+		const char *w = word_at(kw_word[k]);
 		uint32_t j = 1;
 		while (j < t->len && w[j] == t->s[j])
 			j++;
@@ -674,7 +692,7 @@ static struct glsl_node *statement(struct parser *p)
 bool glsl_parse(struct glsl_ctx *c, const glsl_toks *toks, struct glsl_unit *u)
 {
 	struct parser p = { .c = c, .t = toks->data, .n = toks->len };
-	parse_keywords_index(&p);
+	parse_keywords_index();
 	struct glsl_node **tail = &u->first;
 	while (cur(&p)->kind != TK_EOF && !c->fatal) {
 		struct glsl_node *d = tok_is(cur(&p), P_SEMI) ?

@@ -23,11 +23,6 @@ struct parser {
 	unsigned scope;                 /* block nesting, for struct names */
 	bool failed;                    /* an error in the current statement */
 	VC4_ARRAY(struct struct_name) structs;
-	/* parse_is_keyword's index (parse_keywords_index): the keywords and
-	 * reserved words whose first byte is c are kw_word[kw_start[c] ..
-	 * kw_start[c + 1]) */
-	uint8_t kw_start[129];
-	uint8_t kw_word[GLSL_KW_MAX];
 };
 
 static inline const struct glsl_tok *cur(const struct parser *p) { return &p->t[p->i]; }
@@ -56,11 +51,11 @@ struct glsl_struct *parse_struct_name(const struct parser *p, const struct glsl_
 bool parse_is_type(const struct parser *p, const struct glsl_tok *t);
 /* An identifier that is a keyword (reserved or not), or NULL. */
 bool glsl_is_keyword(const struct glsl_tok *t);
-/* glsl_is_keyword() through the parser's index of the words by first
- * byte (those sharing t's first letter instead of all 96);
- * parse_keywords_index fills the index. */
+/* glsl_is_keyword() through an index of the words by first byte (those
+ * sharing t's first letter instead of all 96); parse_keywords_index makes
+ * sure the index, built once per process, is there. */
 bool parse_is_keyword(const struct parser *p, const struct glsl_tok *t);
-void parse_keywords_index(struct parser *p);
+void parse_keywords_index(void);
 
 struct glsl_node *parse_expression(struct parser *p);   /* with commas */
 struct glsl_node *parse_assignment(struct parser *p);   /* without */

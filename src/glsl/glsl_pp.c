@@ -20,6 +20,8 @@ bool pp_skipping(const struct pp *p)
 
 struct macro *pp_find(struct pp *p, const struct glsl_tok *t)
 {
+	if (!t->len || !((p->first_bytes >> ((unsigned char)t->s[0] & 63)) & 1))
+		return NULL;    /* no macro name starts with this byte */
 	for (struct macro *m = p->macros; m; m = m->next)
 		if (m->len == t->len && !memcmp(m->name, t->s, t->len))
 			return m;
@@ -175,6 +177,22 @@ bool pp_flush(struct pp *p)
 	return ok;
 }
 
+/* Appends the n tokens of an ordinary line to the run: in one copy when
+ * they fit, else token by token, which reports the limit or the lack of
+ * memory at the token where it is reached. */
+static bool add_line(struct pp *p, const struct glsl_tok *t, size_t n)
+{
+	if (p->run.len + n <= GLSL_MAX_TOKENS && vc4_array_reserve(&p->run, n)) {
+		memcpy(p->run.data + p->run.len, t, n * sizeof(*t));
+		p->run.len += n;
+		return true;
+	}
+	bool ok = true;
+	for (size_t k = 0; k < n && ok; k++)
+		ok = pp_add_tok(p, &p->run, t[k]);
+	return ok;
+}
+
 bool glsl_preprocess(struct glsl_ctx *c, glsl_toks *in, glsl_toks *out)
 {
 	struct pp p = { .c = c, .out = out };
@@ -195,8 +213,7 @@ bool glsl_preprocess(struct glsl_ctx *c, glsl_toks *in, glsl_toks *out)
 			pp_directive(&p, t + i + 1, e - i);
 		} else if (!pp_skipping(&p) && e > i) {
 			p.seen_anything = true;
-			for (size_t k = i; k < e && ok; k++)
-				ok = pp_add_tok(&p, &p.run, t[k]);
+			ok = add_line(&p, t + i, e - i);
 		}
 		i = e + 1;
 	}

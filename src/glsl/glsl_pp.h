@@ -32,6 +32,8 @@ struct cond {
 struct pp {
 	struct glsl_ctx *c;
 	struct macro *macros;
+	uint64_t first_bytes;   /* bit (b & 63) for the first byte b of every name
+				 * ever defined: most identifiers skip pp_find's list */
 	glsl_toks *out;
 	glsl_toks run;          /* the non-directive lines since the last directive */
 	VC4_ARRAY(struct cond) conds;
@@ -41,6 +43,11 @@ struct pp {
 };
 
 bool pp_skipping(const struct pp *p);
+/* Records the first byte of a macro name that is being defined. */
+static inline void pp_note_first_byte(struct pp *p, const char *name)
+{
+	p->first_bytes |= UINT64_C(1) << ((unsigned char)name[0] & 63);
+}
 struct macro *pp_find(struct pp *p, const struct glsl_tok *t);
 /* Appends t to out; false (reported) past GLSL_MAX_TOKENS or out of memory. */
 bool pp_add_tok(struct pp *p, glsl_toks *out, struct glsl_tok t);

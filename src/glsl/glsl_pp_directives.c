@@ -29,6 +29,7 @@ static bool add_macro(struct pp *p, const char *name, uint8_t special, struct gl
 	*m = (struct macro){ .next = p->macros, .name = name, .len = (uint32_t)strlen(name),
 			     .special = special, .body = body, .nbody = 1 };
 	p->macros = m;
+	pp_note_first_byte(p, name);
 	return true;
 }
 
@@ -155,6 +156,7 @@ static void define(struct pp *p, const struct glsl_tok *t, size_t n)
 	}
 	m->next = p->macros;
 	p->macros = m;
+	pp_note_first_byte(p, m->name);
 }
 
 /* Handles #undef: removes the named macro if it is defined; built-in macros

@@ -23,7 +23,8 @@ struct ir_builder {
 	size_t hash_cap;                /* power of two */
 	uint32_t hashed;                /* values 0 .. hashed-1 are in the hash */
 	bool digit_names;               /* a value was named with digits only */
-	uint32_t next_auto;             /* next decimal name to try */
+	char auto_num[24];              /* next decimal name to try, from "0" */
+	uint8_t auto_len;               /* its strlen */
 	char pending[IR_NAME_MAX + 1];  /* name for the next value, "" if none */
 };
 
@@ -44,6 +45,8 @@ struct ir_builder *ir_builder_create(enum ir_stage stage, const char *name)
 	}
 	sh->stage = (uint8_t)stage;
 	b->sh = sh;
+	b->auto_num[0] = '0';
+	b->auto_len = 1;
 	return b;
 }
 
@@ -167,31 +170,42 @@ bool ir_builder_name_next(struct ir_builder *b, const char *name, size_t len)
 	return true;
 }
 
+/* Counts the decimal name of the next unnamed value up by one, in place
+ * ("41" -> "42", "99" -> "100"): no division per value. */
+static void auto_step(struct ir_builder *b)
+{
+	size_t k = b->auto_len;
+	while (k > 0 && b->auto_num[k - 1] == '9')
+		b->auto_num[--k] = '0';
+	if (k > 0) {
+		b->auto_num[k - 1]++;
+		return;
+	}
+	b->auto_num[0] = '1';           /* all nines: one digit more */
+	b->auto_num[b->auto_len++] = '0';
+	b->auto_num[b->auto_len] = '\0';
+}
+
 /* Adds a value defined by instruction `def`, named by the pending name or
  * the next free number (numbers count up, so one can only be taken when
  * a value was named with digits). */
 static uint32_t new_value(struct ir_builder *b, uint32_t def)
 {
-	char num[16];
 	const char *name = b->pending;
 	size_t len = name[0] ? strlen(name) : 0;
+	bool numbered = !name[0];
 	while (!name[0]) {
-		/* b->next_auto in decimal, as "%u" writes it */
-		char *p = num + sizeof(num) - 1;
-		*p = '\0';
-		for (uint32_t v = b->next_auto++;; v /= 10) {
-			*--p = (char)('0' + v % 10);
-			if (v < 10)
-				break;
-		}
-		size_t n = (size_t)(num + sizeof(num) - 1 - p);
-		if (!b->digit_names || ir_builder_lookup(b, p, n) == IR_NONE)
-			name = p, len = n;
+		if (!b->digit_names || ir_builder_lookup(b, b->auto_num, b->auto_len) == IR_NONE)
+			name = b->auto_num, len = b->auto_len;
 		else if (b->diag.set)
 			return IR_NONE;
+		else
+			auto_step(b);
 	}
 	struct ir_value v = { .type = { 0, 0 }, .def = def };
 	v.name = ir_add_string(b->sh, name, len);
+	if (numbered)
+		auto_step(b);   /* after the copy: name is auto_num */
 	if (v.name == IR_NONE || !vc4_array_push(&b->sh->values, v))
 		return IR_NONE;
 	uint32_t idx = (uint32_t)b->sh->values.len - 1;

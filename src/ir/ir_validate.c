@@ -62,6 +62,19 @@ static bool check_decl_type(const struct ir_shader *sh, uint32_t d, struct vc4_d
 	}
 }
 
+/* True when the string at offset `off` is `name` (n bytes). The NUL that
+ * must follow it and the first and last bytes are compared in place first,
+ * which tells most names apart without a call (decl names often share a
+ * prefix: "M.0", "M.1"). */
+static bool same_name(const struct ir_shader *sh, uint32_t off, const char *name, size_t n)
+{
+	const char *s = ir_str(sh, off);
+	if (n == 0 || off + n >= sh->strings.len)
+		return strcmp(s, name) == 0;
+	return s[n] == '\0' && s[0] == name[0] && s[n - 1] == name[n - 1] &&
+	       memcmp(s, name, n) == 0;
+}
+
 bool ir_check_decl(const struct ir_shader *sh, uint32_t d, struct vc4_diag *diag)
 {
 	const struct ir_decl *dc = &sh->decls.data[d];
@@ -70,8 +83,9 @@ bool ir_check_decl(const struct ir_shader *sh, uint32_t d, struct vc4_diag *diag
 	    (dc->array_len && dc->kind != IR_DECL_UNIFORM))
 		return ir_diag_at(diag, sh, dc->line, dc->col, 'd', d, "malformed declaration");
 	const char *name = ir_str(sh, dc->name);
+	size_t len = strlen(name);
 	for (uint32_t k = 0; k < d; k++)
-		if (strcmp(ir_str(sh, sh->decls.data[k].name), name) == 0)
+		if (same_name(sh, sh->decls.data[k].name, name, len))
 			return ir_diag_at(diag, sh, dc->line, dc->col, 'd', d,
 					  "'@%s' is already declared", name);
 	if (dc->kind == IR_DECL_ATTRIBUTE && sh->stage != IR_STAGE_VERTEX)

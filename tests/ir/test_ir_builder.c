@@ -1,11 +1,13 @@
 /* test_ir_builder.c: the builder's value names (ir_builder.c), whose hash
  * is filled only when a name is looked up — numbers for unnamed values,
- * explicit names of digits taking numbers away, duplicates reported,
+ * explicit names of digits taking numbers away, numbers carrying into a
+ * new digit, duplicates reported,
  * lookups after unnamed values — and ir_builder_reserve's room. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -40,6 +42,25 @@ static void numbers_and_lookups(void **state)
 	assert_string_equal(value_name(b, x), "x.y");
 	assert_int_equal(ir_builder_lookup(b, "x.y", 3), x);
 	assert_string_equal(value_name(b, ir_build_constf(b, 3.0f)), "41");
+	assert_null(ir_builder_error(b));
+	ir_builder_destroy(b);
+}
+
+/* The numbers of unnamed values carry into a new digit ("9" -> "10",
+ * "999" -> "1000"), and a name of digits past a carry is skipped. */
+static void numbers_carry(void **state)
+{
+	(void)state;
+	struct ir_builder *b = ir_builder_create(IR_STAGE_FRAGMENT, "api");
+	char want[16];
+	for (uint32_t i = 0; i < 1001; i++) {
+		uint32_t v = ir_build_constf(b, (float)i);
+		snprintf(want, sizeof(want), "%u", (unsigned)i);
+		assert_string_equal(value_name(b, v), want);
+	}
+	assert_true(ir_builder_name_next(b, "1001", 4));
+	ir_build_constf(b, 0.0f);
+	assert_string_equal(value_name(b, ir_build_constf(b, 1.0f)), "1002");
 	assert_null(ir_builder_error(b));
 	ir_builder_destroy(b);
 }
@@ -96,6 +117,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(numbers_and_lookups),
 		cmocka_unit_test(digit_names),
+		cmocka_unit_test(numbers_carry),
 		cmocka_unit_test(reserve_room),
 	};
 	return cmocka_run_group_tests_name("ir_builder", tests, NULL, NULL);

@@ -56,6 +56,8 @@ static const struct error_case cases[] = {
 	{ FS "%a = const float 1\n%a = const float 2\n", "s.ir:3:1: '%a' is already defined" },
 	{ FS "%a = load @nope\n", "s.ir:2:11: unknown slot '@nope'" },
 	{ FS "uniform float @u\nuniform vec2 @u\n", "s.ir:3:1: '@u' is already declared" },
+	{ FS "uniform float @abc\nuniform float @ab\nuniform float @ac\nuniform float @b.0\n"
+	  "uniform float @b.1\nuniform vec2 @ab\n", "s.ir:7:1: '@ab' is already declared" },
 	/* types */
 	{ FS "%a = const vec3 1, 2, 3\n%b = const vec4 1, 2, 3, 4\n%c = dot %a, %b\n",
 	  "s.ir:4:6: 'dot' expects two vectors of the same size, got vec3 and vec4" },
