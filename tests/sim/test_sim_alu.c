@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "sim/sim_alu.h"
+#include "v8_ref.h"
 
 struct case2 {
 	uint32_t a, b, res, carry;
@@ -237,24 +238,6 @@ static void v8_and_mul24(void **state)
 	MUL(QPU_M_V8MAX, vmax);
 	MUL(QPU_M_V8MULD, muld);
 	MUL(QPU_M_MUL24, mul24);
-}
-
-/* Byte-wise reference of the per-byte ops. */
-static uint32_t v8_ref(unsigned kind, uint32_t a, uint32_t b)
-{
-	uint32_t r = 0;
-	for (int k = 0; k < 32; k += 8) {
-		unsigned x = (a >> k) & 0xff, y = (b >> k) & 0xff, v;
-		switch (kind) {
-		case 0: v = x + y > 255 ? 255 : x + y; break;
-		case 1: v = x > y ? x - y : 0; break;
-		case 2: v = x < y ? x : y; break;
-		case 3: v = x > y ? x : y; break;
-		default: v = (x * y + 127) / 255; break;
-		}
-		r |= v << k;
-	}
-	return r;
 }
 
 static void v8_random_against_bytes(void **state)
