@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "codegen/emit_internal.h"
+#include "qpu/qpu_tmu_fifo.h"
 
 /* Resources of the dependency analysis. */
 enum {
@@ -68,7 +69,8 @@ struct sched {
 	VC4_ARRAY(struct sreader) readers;
 	/* TMU accesses as a FIFO (tmu_fifo_block()): the block's requests and
 	 * loads so far, in order; off: one order for all of them (R_TMU) */
-	struct { bool on; uint32_t nsub, nload; uint32_t *sub, *load; } fifo;
+	bool fifo_on;
+	struct qpu_tmu_fifo fifo;
 	uint32_t loads_left;    /* TMU loads (EN_TMU_LOAD) not issued yet */
 	bool oom;
 };
@@ -143,26 +145,15 @@ static inline void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
 	s->res[r].w = (int32_t)i;
 }
 
-/* A TMU request or load of a FIFO block: requests in order, loads in
- * order, the k-th load after the k-th request (TMU_LATENCY on the path), the
- * k-th request after load k - QPU_TMU_FIFO_RESULTS (its result's slot). */
+/* A TMU request or load of a FIFO block: its FIFO predecessors
+ * (qpu_tmu_fifo.h), one instruction before it; a load waits TMU_LATENCY
+ * for its request on the critical path. */
 static void fifo_deps(struct sched *s, uint32_t i)
 {
-	const struct snode *n = &s->nodes[i];
-	if (n->f.tmu_write) {
-		uint32_t k = s->fifo.nsub;
-		if (k)
-			add_edge(s, s->fifo.sub[k - 1], i, 1, 1);
-		if (k >= QPU_TMU_FIFO_RESULTS)
-			add_edge(s, s->fifo.load[k - QPU_TMU_FIFO_RESULTS], i, 1, 1);
-		s->fifo.sub[s->fifo.nsub++] = i;
-		return;
-	}
-	uint32_t k = s->fifo.nload;
-	if (k)
-		add_edge(s, s->fifo.load[k - 1], i, 1, 1);
-	add_edge(s, s->fifo.sub[k], i, 1, TMU_LATENCY);
-	s->fifo.load[s->fifo.nload++] = i;
+	struct qpu_fifo_pred pred[2];
+	unsigned n = qpu_tmu_fifo_add(&s->fifo, i, s->nodes[i].f.tmu_write, pred);
+	for (unsigned k = 0; k < n; k++)
+		add_edge(s, pred[k].node, i, 1, pred[k].why == QPU_FIFO_REQUEST ? TMU_LATENCY : 1);
 }
 
 /* Records node i's reads, then its writes. */
@@ -190,7 +181,7 @@ static void node_deps(struct sched *s, uint32_t i)
 		if (w && f->vary)
 			use_res(s, i, R_VARY, true);
 		if (w && (f->tmu_write || f->tmu_load)) {
-			if (s->fifo.on)
+			if (s->fifo_on)
 				fifo_deps(s, i);
 			else
 				use_res(s, i, R_TMU, true);
@@ -624,7 +615,7 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
 	if (tmu_fifo_block(&s, p)) {
 		s.fifo.sub = malloc(s.count * sizeof(uint32_t));
 		s.fifo.load = malloc(s.count * sizeof(uint32_t));
-		ok = s.fifo.on = s.fifo.sub && s.fifo.load;
+		ok = s.fifo_on = s.fifo.sub && s.fifo.load;
 	}
 	ok = ok && build_dag(&s);
 	if (ok) {

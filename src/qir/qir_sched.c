@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "qir/qir.h"
+#include "qpu/qpu_tmu_fifo.h"
 
 enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
 
@@ -119,7 +120,8 @@ struct qsched {
 	bool fifo_ok;                     /* TMU FIFO blocks allowed (not a FS) */
 	/* a FIFO block's direct reads so far (tmu_fifo_block()): requests and
 	 * results in order; off: one order for all TMU accesses (Q_TMU) */
-	struct { bool on; uint32_t nsub, nload; uint32_t *sub, *load; } fifo;
+	bool fifo_on;
+	struct qpu_tmu_fifo fifo;
 	bool long_block;                  /* some block had COMPACT_MIN nodes */
 	bool oom;
 };
@@ -187,25 +189,19 @@ static inline void use(struct qsched *s, uint32_t i, uint32_t r, bool write)
 	s->last_w[r] = (int32_t)i;
 }
 
-/* A direct read's request or result in a FIFO block: requests in order,
- * results in order, the k-th result TMU_LATENCY after the k-th request, the
- * k-th request after result k - QPU_TMU_FIFO_RESULTS, whose slot it takes. */
+/* A direct read's request or result in a FIFO block: its FIFO
+ * predecessors (qpu_tmu_fifo.h), a request one step after them, a result
+ * TMU_LATENCY after its request and TMU_RESULT_GAP after the result before. */
 static void fifo_use(struct qsched *s, uint32_t i)
 {
-	if (s->n[i].inst->op == QIR_OP_TEX_DIRECT) {
-		uint32_t k = s->fifo.nsub;
-		if (k)
-			edge(s, s->fifo.sub[k - 1], i, 1);
-		if (k >= QPU_TMU_FIFO_RESULTS)
-			edge(s, s->fifo.load[k - QPU_TMU_FIFO_RESULTS], i, 1);
-		s->fifo.sub[s->fifo.nsub++] = i;
-		return;
-	}
-	uint32_t k = s->fifo.nload;
-	if (k)
-		edge(s, s->fifo.load[k - 1], i, TMU_RESULT_GAP);
-	edge(s, s->fifo.sub[k], i, TMU_LATENCY);
-	s->fifo.load[s->fifo.nload++] = i;
+	static const uint32_t lat[] = {
+		[QPU_FIFO_PREV_REQUEST] = 1, [QPU_FIFO_SLOT] = 1,
+		[QPU_FIFO_PREV_RESULT] = TMU_RESULT_GAP, [QPU_FIFO_REQUEST] = TMU_LATENCY,
+	};
+	struct qpu_fifo_pred pred[2];
+	unsigned n = qpu_tmu_fifo_add(&s->fifo, i, s->n[i].inst->op == QIR_OP_TEX_DIRECT, pred);
+	for (unsigned k = 0; k < n; k++)
+		edge(s, pred[k].node, i, lat[pred[k].why]);
 }
 
 /* The ordered FIFO class of a special register, or -1. */
@@ -314,7 +310,7 @@ static void node_uses(struct qsched *s, uint32_t i)
 		use(s, i, Q_FLAGS, false);
 	if (in->sf)
 		use(s, i, Q_FLAGS, true);
-	if ((info->flags & (QIR_OPF_TMU_WRITE | QIR_OPF_TMU_READ)) && s->fifo.on)
+	if ((info->flags & (QIR_OPF_TMU_WRITE | QIR_OPF_TMU_READ)) && s->fifo_on)
 		fifo_use(s, i);
 	else if (info->flags & (QIR_OPF_TMU_WRITE | QIR_OPF_TMU_READ))
 		use(s, i, Q_TMU, true);
@@ -650,7 +646,7 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 	/* room for the usual two edges and reads per node (pushes grow past it) */
 	(void)(vc4_array_reserve(&s->edges, 2 * (size_t)n) &&
 	       vc4_array_reserve(&s->readers, 2 * (size_t)n));
-	s->fifo.on = false;
+	s->fifo_on = false;
 	s->fifo.nsub = s->fifo.nload = 0;
 	if (tmu_fifo_block(s)) {
 		free(s->fifo.sub);
@@ -662,7 +658,7 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 			s->n = NULL;
 			return false;
 		}
-		s->fifo.on = true;
+		s->fifo_on = true;
 	}
 	/* a block that fails is left as it was only if nothing was relinked */
 	bool ok = build(s) && reorder(s, b, keep);
