@@ -533,6 +533,9 @@ static void check_calls(struct checker *k)
 bool glsl_check(struct glsl_ctx *c, struct glsl_unit *u)
 {
 	struct checker k = { .c = c };
+	/* the built-ins and a usual shader's symbols without growing (a
+	 * failure is only a missed hint: the pushes report it) */
+	(void)vc4_array_reserve(&k.syms, 128);
 	add_builtins(&k);
 	check_push(&k, SYM_SCOPE, "", NULL);
 	for (struct glsl_node *n = u->first; n && !c->fatal; n = n->next) {

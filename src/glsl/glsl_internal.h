@@ -35,7 +35,9 @@ struct glsl_ctx {
 	struct glsl_log *log;
 	uint32_t errors;
 	bool fatal;                     /* stop: out of memory or too many errors */
-	struct glsl_arena_block *arena;
+	struct glsl_arena_block *arena; /* newest first (glsl_lex.c) */
+	char *arena_cur, *arena_zero, *arena_end;   /* the newest block: next free
+					 * byte, end of the zeroed part, end */
 	struct glsl_node *bvars[16];    /* the built-in variables (glsl_check.c) */
 	uint32_t nbvars;
 };
@@ -46,9 +48,22 @@ void glsl_error(struct glsl_ctx *c, uint32_t line, uint32_t col, const char *fmt
 void glsl_verror(struct glsl_ctx *c, uint32_t line, uint32_t col, const char *fmt,
 		 va_list ap);
 
+/* glsl_alloc() when the zeroed part of the newest arena block is too short. */
+void *glsl_alloc_slow(struct glsl_ctx *c, size_t size);
+
 /* Zeroed memory that lives as long as the context; NULL (and a fatal error)
- * when out of memory. */
-void *glsl_alloc(struct glsl_ctx *c, size_t size);
+ * when out of memory. Blocks are zeroed ahead of the cursor a few KB at a
+ * time, so the usual request is a bump, inline: the parser and lowering make
+ * tens of thousands. */
+static inline void *glsl_alloc(struct glsl_ctx *c, size_t size)
+{
+	size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+	if (!c->arena_cur || size > (size_t)(c->arena_zero - c->arena_cur))
+		return glsl_alloc_slow(c, size);
+	void *p = c->arena_cur;
+	c->arena_cur += size;
+	return p;
+}
 char *glsl_strndup(struct glsl_ctx *c, const char *s, size_t n);
 void glsl_arena_free(struct glsl_ctx *c);
 
@@ -146,13 +161,26 @@ struct glsl_struct {
 #define GT(b, n) ((struct glsl_type){ (b), (n), 1, 0, NULL })
 #define GT_MAT(n) ((struct glsl_type){ GLSL_FLOAT, (n), (n), 0, NULL })
 
-bool glsl_type_eq(struct glsl_type a, struct glsl_type b);
+/* Same type (inline: the checker and the lowering compare types often). */
+static inline bool glsl_type_eq(struct glsl_type a, struct glsl_type b)
+{
+	return a.base == b.base && a.size == b.size && a.cols == b.cols && a.array == b.array &&
+	       a.st == b.st;
+}
 /* "vec3", "mat2", "float[4]", "struct S", into buf (>= 64 bytes). */
 const char *glsl_type_name(struct glsl_type t, char *buf);
 /* The type named by a keyword ("vec3", "sampler2D"...); false if none. */
 bool glsl_type_keyword(const char *s, size_t n, struct glsl_type *out);
-/* IR slots/values a value of type t occupies (one per vector or column). */
-uint32_t glsl_leaves(struct glsl_type t);
+/* glsl_leaves() of any type: structs and arrays, capped past GLSL_MAX_LEAVES. */
+uint32_t glsl_leaves_general(struct glsl_type t);
+/* IR slots/values a value of type t occupies (one per vector or column).
+ * Inline for a scalar, vector or matrix: the lowering asks for every value. */
+static inline uint32_t glsl_leaves(struct glsl_type t)
+{
+	if (t.base == GLSL_STRUCT || t.array)
+		return glsl_leaves_general(t);
+	return t.base == GLSL_VOID ? 0 : t.cols;
+}
 static inline struct glsl_type glsl_elem(struct glsl_type t) { t.array = 0; return t; }
 static inline bool glsl_is_scalar(struct glsl_type t)
 {
@@ -168,7 +196,11 @@ static inline bool glsl_is_sampler(struct glsl_type t)
 	return t.base == GLSL_SAMPLER2D || t.base == GLSL_SAMPLERCUBE;
 }
 /* The IR type of one leaf of a scalar/vector/matrix column. */
-struct ir_type glsl_ir_type(struct glsl_type t);
+static inline struct ir_type glsl_ir_type(struct glsl_type t)
+{
+	uint8_t base = t.base == GLSL_INT ? IR_INT : t.base == GLSL_BOOL ? IR_BOOL : IR_FLOAT;
+	return (struct ir_type){ base, t.size };
+}
 /* Leaf k's (vector or column) GLSL type within t, and its access path. */
 struct glsl_type glsl_leaf_type(struct glsl_type t, uint32_t k);
 /* Leaves before field f of a struct. */

@@ -28,9 +28,13 @@ static const uint8_t punct_len[P_COUNT] = {
 
 struct glsl_arena_block {
 	struct glsl_arena_block *next;
-	size_t used, size;
 	max_align_t data[];
 };
+
+/* Bytes of an arena block, and how far ahead of the cursor the zeroed part
+ * of a block is extended at a time (glsl_alloc()). */
+#define ARENA_BLOCK 65536
+#define ARENA_ZERO_STEP 1024
 
 /* Counts one error and appends "NAME:LINE:COL: message" (line 0: "NAME:
  * message") to the context's log, keeping the first separately; after
@@ -65,43 +69,68 @@ void glsl_error(struct glsl_ctx *c, uint32_t line, uint32_t col, const char *fmt
 	va_end(ap);
 }
 
-/* Uninitialised arena memory (rounded up to max_align_t): blocks come
- * from malloc, so a compile pays for zeroing only what it uses. */
+/* Starts a new arena block with room for `size` bytes (a block of its own
+ * size when larger than ARENA_BLOCK); false (and a fatal error) when out of
+ * memory. Nothing of it is zeroed yet. */
+static bool new_block(struct glsl_ctx *c, size_t size)
+{
+	size_t cap = size > ARENA_BLOCK ? size : ARENA_BLOCK;
+	struct glsl_arena_block *b = malloc(sizeof(*b) + cap);
+	if (!b) {
+		if (!c->fatal)
+			glsl_error(c, 0, 0, "out of memory");
+		c->fatal = true;
+		return false;
+	}
+	b->next = c->arena;
+	c->arena = b;
+	c->arena_cur = c->arena_zero = (char *)b->data;
+	c->arena_end = c->arena_cur + cap;
+	return true;
+}
+
+/* Room for `size` bytes at the cursor: the newest block's, else a new
+ * block's; false when out of memory. */
+static bool ensure_room(struct glsl_ctx *c, size_t size)
+{
+	return (c->arena_cur && size <= (size_t)(c->arena_end - c->arena_cur)) ||
+	       new_block(c, size);
+}
+
+/* Uninitialised arena memory (`size` a multiple of max_align_t): blocks
+ * come from malloc, so a compile pays for zeroing only what it uses. */
 static void *arena_take(struct glsl_ctx *c, size_t size)
 {
-	size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
-	struct glsl_arena_block *b = c->arena;
-	if (!b || b->size - b->used < size) {
-		size_t cap = size > 65536 ? size : 65536;
-		b = malloc(sizeof(*b) + cap);
-		if (!b) {
-			if (!c->fatal)
-				glsl_error(c, 0, 0, "out of memory");
-			c->fatal = true;
-			return NULL;
-		}
-		b->used = 0;
-		b->size = cap;
-		b->next = c->arena;
-		c->arena = b;
-	}
-	void *p = (char *)b->data + b->used;
-	b->used += size;
+	if (!ensure_room(c, size))
+		return NULL;
+	char *p = c->arena_cur;
+	c->arena_cur += size;
+	if (c->arena_zero < c->arena_cur)
+		c->arena_zero = c->arena_cur;   /* keeps [cur, zero) all zero */
 	return p;
 }
 
-void *glsl_alloc(struct glsl_ctx *c, size_t size)
+void *glsl_alloc_slow(struct glsl_ctx *c, size_t size)
 {
-	size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
-	void *p = arena_take(c, size);
-	if (p)
-		memset(p, 0, size);     /* the padding too, as calloc gave */
+	if (!ensure_room(c, size))
+		return NULL;
+	/* zero this request and ARENA_ZERO_STEP bytes beyond it at once: the
+	 * next small requests are then a bump of arena_cur (glsl_alloc()) */
+	size_t room = (size_t)(c->arena_end - c->arena_cur);
+	char *to = c->arena_cur + (room - size > ARENA_ZERO_STEP ? size + ARENA_ZERO_STEP : room);
+	if (to > c->arena_zero) {
+		memset(c->arena_zero, 0, (size_t)(to - c->arena_zero));
+		c->arena_zero = to;
+	}
+	char *p = c->arena_cur;
+	c->arena_cur += size;
 	return p;
 }
 
 char *glsl_strndup(struct glsl_ctx *c, const char *s, size_t n)
 {
-	char *p = arena_take(c, n + 1);
+	char *p = arena_take(c, (n + 1 + sizeof(max_align_t) - 1) / sizeof(max_align_t) *
+				sizeof(max_align_t));
 	if (p) {
 		memcpy(p, s, n);
 		p[n] = 0;
@@ -116,6 +145,7 @@ void glsl_arena_free(struct glsl_ctx *c)
 		free(c->arena);
 		c->arena = n;
 	}
+	c->arena_cur = c->arena_zero = c->arena_end = NULL;
 }
 
 struct lexer {

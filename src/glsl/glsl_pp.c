@@ -198,7 +198,11 @@ bool glsl_preprocess(struct glsl_ctx *c, glsl_toks *in, glsl_toks *out)
 	struct pp p = { .c = c, .out = out };
 	/* room for the tokens as they come in (a failure is reported by the
 	 * first push that needs the room) */
-	(void)vc4_array_reserve(out, in->len < GLSL_MAX_TOKENS ? in->len : GLSL_MAX_TOKENS);
+	size_t room = in->len < GLSL_MAX_TOKENS ? in->len : GLSL_MAX_TOKENS;
+	(void)vc4_array_reserve(out, room);
+	/* ... and for a run of ordinary lines as long as the whole source,
+	 * so that add_line() never grows it step by step */
+	(void)vc4_array_reserve(&p.run, room);
 	bool ok = pp_add_builtin_macros(&p);
 	const struct glsl_tok *t = in->data;
 	size_t n = in->len;

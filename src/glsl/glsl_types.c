@@ -1,8 +1,9 @@
 /*
  * glsl_types.c: GLSL ES 1.00 types — the type keywords, names for
- * messages, equality, and how a type is cut into IR "leaves" (one IR value
- * or slot per scalar/vector, per matrix column, per struct member leaf, per
- * array element leaf, in declaration order).
+ * messages, and how a type is cut into IR "leaves" (one IR value or slot
+ * per scalar/vector, per matrix column, per struct member leaf, per array
+ * element leaf, in declaration order; equality and the leaves of a
+ * non-struct, non-array type are inline in glsl_internal.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,31 +41,27 @@ bool glsl_type_keyword(const char *s, size_t n, struct glsl_type *out)
 	return false;
 }
 
-bool glsl_type_eq(struct glsl_type a, struct glsl_type b)
-{
-	return a.base == b.base && a.size == b.size && a.cols == b.cols && a.array == b.array &&
-	       a.st == b.st;
-}
-
 const char *glsl_type_name(struct glsl_type t, char *buf)
 {
 	const char *base = "?";
 	struct glsl_type e = glsl_elem(t);
 	for (size_t i = 0; i < sizeof(type_words) / sizeof(type_words[0]); i++)
-		if (glsl_type_eq(type_words[i].t, e))
-			base = type_words[i].name;
+		if (glsl_type_eq(type_words[i].t, e)) {
+			base = type_words[i].name;   /* the words are distinct types */
+			break;
+		}
+	buf[0] = '\0';   /* built without printf: the lowering names every interface symbol */
+	size_t n;
 	if (t.base == GLSL_STRUCT)
-		snprintf(buf, 64, "%.40s", t.st->name ? t.st->name : "struct");
+		n = glsl_cat(buf, 64, 0, t.st->name ? t.st->name : "struct", 40);
 	else
-		snprintf(buf, 64, "%s", base);
-	if (t.array) {
-		size_t n = strlen(buf);
-		snprintf(buf + n, 64 - n, "[%u]", t.array);
-	}
+		n = glsl_cat(buf, 64, 0, base, 63);
+	if (t.array)
+		glsl_cat(buf, 64, glsl_cat_u(buf, 64, glsl_cat(buf, 64, n, "[", 1), t.array), "]", 1);
 	return buf;
 }
 
-uint32_t glsl_leaves(struct glsl_type t)
+uint32_t glsl_leaves_general(struct glsl_type t)
 {
 	uint32_t n = 0;
 	if (t.base == GLSL_STRUCT) {
@@ -78,12 +75,6 @@ uint32_t glsl_leaves(struct glsl_type t)
 	}
 	uint64_t total = (uint64_t)n * (t.array ? t.array : 1);
 	return total > GLSL_MAX_LEAVES ? GLSL_MAX_LEAVES + 1 : (uint32_t)total;
-}
-
-struct ir_type glsl_ir_type(struct glsl_type t)
-{
-	uint8_t base = t.base == GLSL_INT ? IR_INT : t.base == GLSL_BOOL ? IR_BOOL : IR_FLOAT;
-	return (struct ir_type){ base, t.size };
 }
 
 uint32_t glsl_field_offset(const struct glsl_struct *st, uint32_t f)

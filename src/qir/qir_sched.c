@@ -30,6 +30,7 @@
 
 #include "qir/qir.h"
 #include "qpu/qpu_tmu_fifo.h"
+#include "util/arena.h"
 
 enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
 
@@ -85,6 +86,10 @@ enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
  * every repeated compile took page faults again, +4 %). */
 #define COMPACT_MIN 65536
 
+/* Bytes of qir_schedule()'s stack buffer for its arrays (s.arena): a usual
+ * program's fit, bigger ones continue on the heap. */
+#define SCHED_ARENA_BUF 8192
+
 struct qedge { uint32_t to, next, lat; };
 
 struct qnode {
@@ -103,8 +108,11 @@ struct qnode {
 struct qreader { uint32_t node, next; };
 
 struct qsched {
-	struct qnode *n;
-	uint32_t count;
+	struct vc4_arena arena;           /* every array below but the VC4_ARRAYs */
+	struct qnode *n;                  /* max_count entries, reused per block */
+	uint32_t count, max_count;        /* nodes of this block; of any block */
+	uint32_t n_used;                  /* entries of n written so far (the
+					   * rest are still zero) */
 	VC4_ARRAY(struct qedge) edges;
 	int32_t *last_w;                  /* per resource */
 	uint32_t *rhead, *rtail;          /* per resource: its readers' chain in
@@ -625,9 +633,8 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 		n++;
 	s->count = n;
 	s->long_block |= n >= COMPACT_MIN;
-	s->n = calloc(n ? n : 1, sizeof(*s->n));
-	if (!s->n)
-		return false;
+	memset(s->n, 0, (n < s->n_used ? n : s->n_used) * sizeof(*s->n));
+	s->n_used = n > s->n_used ? n : s->n_used;
 	n = 0;
 	for (struct qir_inst *i = start; i; i = i->next) {
 		s->n[n].inst = i;
@@ -649,22 +656,31 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 	s->fifo_on = false;
 	s->fifo.nsub = s->fifo.nload = 0;
 	if (tmu_fifo_block(s)) {
-		free(s->fifo.sub);
-		free(s->fifo.load);
-		s->fifo.sub = malloc((n ? n : 1) * sizeof(uint32_t));
-		s->fifo.load = malloc((n ? n : 1) * sizeof(uint32_t));
-		if (!s->fifo.sub || !s->fifo.load) {
-			free(s->n);
-			s->n = NULL;
-			return false;
+		if (!s->fifo.sub) {     /* the first FIFO block: room for any */
+			s->fifo.sub = vc4_arena_alloc(&s->arena, s->max_count * sizeof(uint32_t));
+			s->fifo.load = vc4_arena_alloc(&s->arena, s->max_count * sizeof(uint32_t));
+			if (!s->fifo.sub || !s->fifo.load)
+				return false;
 		}
 		s->fifo_on = true;
 	}
 	/* a block that fails is left as it was only if nothing was relinked */
-	bool ok = build(s) && reorder(s, b, keep);
-	free(s->n);
-	s->n = NULL;
-	return ok;
+	return build(s) && reorder(s, b, keep);
+}
+
+/* Instructions in c's longest block (at least 1). */
+static uint32_t longest_block(struct qir_compile *c)
+{
+	uint32_t most = 1;
+	struct qir_block *b;
+	qir_foreach_block(c, b) {
+		uint32_t n = 0;
+		for (struct qir_inst *i = b->first; i; i = i->next)
+			n++;
+		if (n > most)
+			most = n;
+	}
+	return most;
 }
 
 /* The pre-allocation order for every block of c (qir.h); false and c->oom
@@ -673,15 +689,19 @@ bool qir_schedule(struct qir_compile *c)
 {
 	struct qsched s;
 	memset(&s, 0, sizeof(s));
+	_Alignas(16) char first[SCHED_ARENA_BUF];
+	vc4_arena_init(&s.arena, first, sizeof(first));
 	s.nres = Q_FIXED + c->num_temps;
 	s.balance = c->stage != QIR_STAGE_COORD;
-	s.left = calloc(c->num_temps + 1, sizeof(*s.left));
-	s.open = calloc(c->num_temps + 1, sizeof(*s.open));
+	s.max_count = longest_block(c);
+	s.n = vc4_arena_zalloc(&s.arena, s.max_count, sizeof(*s.n));
+	s.left = vc4_arena_zalloc(&s.arena, c->num_temps + 1, sizeof(*s.left));
+	s.open = vc4_arena_zalloc(&s.arena, c->num_temps + 1, sizeof(*s.open));
 	s.fifo_ok = c->stage != QIR_STAGE_FRAGMENT;
-	s.last_w = malloc(s.nres * sizeof(*s.last_w));
-	s.rhead = calloc(s.nres, sizeof(*s.rhead));
-	s.rtail = calloc(s.nres, sizeof(*s.rtail));
-	bool ok = s.last_w && s.rhead && s.rtail && s.left && s.open;
+	s.last_w = vc4_arena_alloc(&s.arena, s.nres * sizeof(*s.last_w));
+	s.rhead = vc4_arena_zalloc(&s.arena, s.nres, sizeof(*s.rhead));
+	s.rtail = vc4_arena_zalloc(&s.arena, s.nres, sizeof(*s.rtail));
+	bool ok = s.n && s.last_w && s.rhead && s.rtail && s.left && s.open;
 	for (uint32_t r = 0; ok && r < s.nres; r++)
 		s.last_w[r] = -1;
 	struct qir_block *b;
@@ -690,13 +710,7 @@ bool qir_schedule(struct qir_compile *c)
 			ok = schedule_block(&s, b);
 	}
 	vc4_array_free(&s.readers);
-	free(s.fifo.sub);
-	free(s.fifo.load);
-	free(s.rhead);
-	free(s.rtail);
-	free(s.left);
-	free(s.open);
-	free(s.last_w);
+	vc4_arena_fini(&s.arena);
 	vc4_array_free(&s.edges);
 	vc4_array_free(&s.touched);
 	qir_invalidate(c);

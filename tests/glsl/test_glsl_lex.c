@@ -2,7 +2,8 @@
  * (the exact path that skips strtof for short significands and small
  * powers of ten, and the literals it leaves to strtof), the punctuators'
  * lengths, and the preprocessor's skip of identifiers whose first byte
- * starts no macro name (macros starting with other bytes still expand). */
+ * starts no macro name (macros starting with other bytes still expand),
+ * and the context's arena (zeroed ahead of its cursor, across blocks). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -104,12 +105,58 @@ static void macros_by_first_byte(void **state)
 	gt_end(&r);
 }
 
+/* True when the n bytes at p are all zero. */
+static bool all_zero(const unsigned char *p, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (p[k])
+			return false;
+	return true;
+}
+
+/* glsl_alloc() gives zeroed, aligned memory: a bump within the part of the
+ * block zeroed ahead (at least 1 KB past the request), also after strings
+ * and across new blocks and a request larger than a block. */
+static void arena_zeroes_ahead(void **state)
+{
+	(void)state;
+	struct glsl_ctx c = { .name = "t" };
+	unsigned char *p = glsl_alloc(&c, 24);
+	assert_non_null(p);
+	assert_int_equal((uintptr_t)p % _Alignof(max_align_t), 0);
+	assert_true(all_zero(p, 24));
+	assert_true(c.arena_zero - c.arena_cur >= 1024);
+	char *zero_end = c.arena_zero;
+	memset(p, 0xff, 24);
+	char *s = glsl_strndup(&c, "abc", 3);
+	assert_string_equal(s, "abc");
+	unsigned char *q = glsl_alloc(&c, 40);
+	assert_true(q > (unsigned char *)s);
+	assert_true(all_zero(q, 40));
+	assert_ptr_equal(c.arena_zero, zero_end);   /* a bump: nothing zeroed again */
+	for (int i = 0; i < 3000; i++) {   /* 3000 x 112 bytes: several blocks */
+		unsigned char *r = glsl_alloc(&c, 100);
+		assert_non_null(r);
+		assert_true(all_zero(r, 100));
+		memset(r, 0xa5, 100);
+		if (i % 7 == 0)
+			assert_non_null(glsl_strndup(&c, "xyz", 3));
+	}
+	unsigned char *big = glsl_alloc(&c, 100000);
+	assert_non_null(big);
+	assert_true(all_zero(big, 100000));
+	glsl_arena_free(&c);
+	assert_null(c.arena);
+	assert_null(c.arena_cur);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(float_literals_exact),
 		cmocka_unit_test(punctuator_lengths),
 		cmocka_unit_test(macros_by_first_byte),
+		cmocka_unit_test(arena_zeroes_ahead),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -84,15 +84,15 @@ static unsigned decl_comps(const struct ir_decl *d)
 	return d->kind == IR_DECL_SAMPLER || d->array_len ? 0 : d->type.comps;
 }
 
-/* Allocates the value and slot maps. False on OOM. */
+/* Allocates the value and slot maps (from l->arena). False on OOM. */
 static bool alloc_maps(struct lower *l)
 {
 	const struct ir_shader *sh = l->sh;
 	size_t nvals = sh->values.len, ndecls = sh->decls.len, pool = 0, slots = 0;
-	l->val_base = calloc(nvals + 1, sizeof(uint32_t));
-	l->slot_base = calloc(ndecls + 1, sizeof(uint32_t));
-	l->decl_ordinal = calloc(ndecls + 1, sizeof(uint32_t));
-	l->pending_head = calloc(sh->instrs.len + 1, sizeof(uint32_t));
+	l->val_base = vc4_arena_zalloc(&l->arena, nvals + 1, sizeof(uint32_t));
+	l->slot_base = vc4_arena_zalloc(&l->arena, ndecls + 1, sizeof(uint32_t));
+	l->decl_ordinal = vc4_arena_zalloc(&l->arena, ndecls + 1, sizeof(uint32_t));
+	l->pending_head = vc4_arena_zalloc(&l->arena, sh->instrs.len + 1, sizeof(uint32_t));
 	if (!l->val_base || !l->slot_base || !l->decl_ordinal || !l->pending_head)
 		return false;
 	for (size_t v = 0; v < nvals; v++) {
@@ -106,11 +106,11 @@ static bool alloc_maps(struct lower *l)
 		slots += decl_comps(decl);
 		l->decl_ordinal[d] = count[decl->kind]++;
 	}
-	l->pool = calloc(pool + 1, sizeof(struct qir_reg));
-	l->slots = calloc(slots + 1, sizeof(struct qir_reg));
+	l->pool = vc4_arena_zalloc(&l->arena, pool + 1, sizeof(struct qir_reg));
+	l->slots = vc4_arena_zalloc(&l->arena, slots + 1, sizeof(struct qir_reg));
 	l->nslots = (uint32_t)slots;
-	l->const_local = calloc(ndecls + 1, 1);      /* locals start at known 0 */
-	l->const_slot = calloc(slots + 1, sizeof(union ir_scalar));
+	l->const_local = vc4_arena_zalloc(&l->arena, ndecls + 1, 1);  /* locals start at known 0 */
+	l->const_slot = vc4_arena_zalloc(&l->arena, slots + 1, sizeof(union ir_scalar));
 	for (size_t d = 0; d < ndecls && l->const_local; d++)
 		l->const_local[d] = sh->decls.data[d].kind == IR_DECL_LOCAL;
 	return l->pool && l->slots && l->const_local && l->const_slot;
@@ -470,30 +470,20 @@ static bool check_args(struct lower *l)
 	return true;
 }
 
+/* Frees what the lowering allocated; the arena's maps all at once. */
 static void lower_free(struct lower *l)
 {
-	free(l->val_base);
-	free(l->slot_base);
-	free(l->decl_ordinal);
-	free(l->pool);
-	free(l->slots);
 	for (size_t i = 0; i < l->selects.len; i++) {   /* open ones, after an error */
 		free(l->selects.data[i].saved);
 		free(l->selects.data[i].then);
 	}
 	vc4_array_free(&l->selects);
 	vc4_array_free(&l->roots);
-	free(l->range);
-	free(l->range_pos);
-	free(l->const_local);
-	free(l->const_slot);
 	vc4_array_free(&l->pending);
-	free(l->pending_head);
-	free(l->if_plan);
-	free(l->keep);
 	vc4_array_free(&l->loop_heads);
 	vc4_array_free(&l->loop_markers);
 	vc4_array_free(&l->tex_seen);
+	vc4_arena_fini(&l->arena);
 }
 
 /* Everything after setup; false + diag on failure. */
@@ -541,6 +531,8 @@ struct qir_compile *qir_lower_shader(const struct ir_shader *sh, const struct ir
 		vc4_diag_set(diag, "out of memory");
 		return NULL;
 	}
+	_Alignas(16) char first[LOWER_ARENA_BUF];   /* a usual shader's maps */
+	vc4_arena_init(&l.arena, first, sizeof(first));
 	l.c->fs_threaded = stage == QIR_STAGE_FRAGMENT && key->threaded;
 	l.c->source = sh->strings.len ? ir_str(sh, sh->filename) : NULL;
 	bool ok = lower_body(&l);

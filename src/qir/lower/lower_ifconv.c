@@ -480,7 +480,7 @@ static bool plan_break_ifs(struct lower *l)
 bool lower_plan_ifs(struct lower *l)
 {
 	const struct ir_shader *sh = l->sh;
-	l->if_plan = calloc(sh->instrs.len + 1, 1);
+	l->if_plan = vc4_arena_zalloc(&l->arena, sh->instrs.len + 1, 1);
 	if (!l->if_plan)
 		return false;
 	bool other_cf = false, any_cf = false;

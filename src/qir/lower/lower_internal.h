@@ -8,6 +8,7 @@
 #define VC4_QIR_LOWER_LOWER_INTERNAL_H
 
 #include "qir/lower/qir_lower.h"
+#include "util/arena.h"
 
 /* A branch whose target block does not exist yet: it goes to the block
  * opened for its IR marker. Branches waiting for one marker form a chain
@@ -49,6 +50,8 @@ struct lower {
 	enum qir_stage stage;
 	struct vc4_diag *diag;
 	uint32_t cur;                       /* IR instruction being lowered */
+	struct vc4_arena arena;             /* the per-shader maps below (never
+					     * free()d: released at the end) */
 
 	/* IR value v's component k is pool[val_base[v] + k] */
 	uint32_t *val_base;
@@ -158,6 +161,10 @@ bool lower_sign_clear(const struct lower *l, uint32_t v, unsigned k);
 bool lower_select_if(struct lower *l, struct qir_reg cond);
 void lower_select_else(struct lower *l);
 void lower_select_endif(struct lower *l);
+
+/* Bytes of the lowering's stack buffer for l->arena: the maps of a usual
+ * shader fit, bigger ones continue on the heap. */
+#define LOWER_ARENA_BUF 8192
 
 /* Lane is never reactivated (discarded). */
 #define LOWER_EXEC_DEAD 0x7fffffffu

@@ -323,15 +323,12 @@ bool lower_ranges(struct lower *l)
 		return true;
 	size_t nvals = sh->values.len;
 	uint32_t pool = nvals ? l->val_base[nvals - 1] + sh->values.data[nvals - 1].type.comps : 0;
-	struct range r = { l, calloc(pool + 1, sizeof(float)), calloc(l->nslots + 1, sizeof(float)),
-			   calloc(pool + 1, 1), malloc(l->nslots + 1), false };
-	if (!r.val || !r.slot || !r.pos || !r.slot_pos) {
-		free(r.val);
-		free(r.slot);
-		free(r.pos);
-		free(r.slot_pos);
+	struct range r = { l, vc4_arena_zalloc(&l->arena, pool + 1, sizeof(float)),
+			   vc4_arena_zalloc(&l->arena, l->nslots + 1, sizeof(float)),
+			   vc4_arena_zalloc(&l->arena, pool + 1, 1),
+			   vc4_arena_alloc(&l->arena, l->nslots + 1), false };
+	if (!r.val || !r.slot || !r.pos || !r.slot_pos)
 		return false;
-	}
 	memset(r.slot_pos, 1, l->nslots + 1);   /* locals start at +0 */
 	int round = 0;
 	do {
@@ -344,9 +341,7 @@ bool lower_ranges(struct lower *l)
 		memset(r.slot_pos, 0, l->nslots + 1);
 		walk(&r);
 	}
-	free(r.slot);
-	free(r.slot_pos);
-	l->range = r.val;
+	l->range = r.val;   /* all four stay in l->arena until the lowering ends */
 	l->range_pos = r.pos;
 	return true;
 }

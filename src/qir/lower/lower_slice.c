@@ -114,11 +114,11 @@ bool lower_slice(struct lower *l)
 	const struct ir_shader *sh = l->sh;
 	size_t n = sh->instrs.len;
 	struct slice s = { .sh = sh };
-	s.keep = calloc(n + 1, 1);
-	s.work = malloc((n + 1) * sizeof(uint32_t));
-	s.encl = malloc((n + 1) * sizeof(uint32_t));
-	s.first = calloc(sh->decls.len + n + 1, sizeof(uint32_t));
-	s.next = calloc(n + 1, sizeof(uint32_t));
+	s.keep = vc4_arena_zalloc(&l->arena, n + 1, 1);
+	s.work = vc4_arena_alloc(&l->arena, (n + 1) * sizeof(uint32_t));
+	s.encl = vc4_arena_alloc(&l->arena, (n + 1) * sizeof(uint32_t));
+	s.first = vc4_arena_zalloc(&l->arena, sh->decls.len + n + 1, sizeof(uint32_t));
+	s.next = vc4_arena_zalloc(&l->arena, n + 1, sizeof(uint32_t));
 	bool ok = s.keep && s.work && s.encl && s.first && s.next;
 	if (ok) {
 		link(&s, l->stage);
@@ -126,12 +126,6 @@ bool lower_slice(struct lower *l)
 			visit(&s, l, s.work[--s.nwork]);
 		l->keep = s.keep;
 		l->needed_attrs = s.attrs;
-	} else {
-		free(s.keep);
 	}
-	free(s.work);
-	free(s.encl);
-	free(s.first);
-	free(s.next);
-	return ok;
+	return ok;   /* the arrays stay in l->arena until the lowering ends */
 }

@@ -17,6 +17,7 @@
 
 #include "qpu/check/qpu_check_facts.h"
 #include "qpu/qpu_isa.h"
+#include "util/arena.h"
 #include "util/array.h"
 
 #define HZ_HIST 3
@@ -24,6 +25,7 @@
 #define HZ_MAX_STATES_PER_IP 64
 #define HZ_FIFO QPU_TMU_FIFO_SLOTS
 #define HZ_FACT_CACHE 4096   /* facts kept at most (a power of two) */
+#define HZ_ARENA_BUF 16384   /* stack bytes for the tables of a usual program */
 
 struct hz_state {
 	uint32_t ip;                  /* next instruction */
@@ -51,6 +53,7 @@ struct hz_more {
 
 struct hz_ctx {
 	const uint64_t *insts;
+	struct vc4_arena arena;       /* the per-ip tables and the fact cache */
 	/* Facts derived on demand (one step needs its instruction's and the two
 	 * before it): slot ip % fsize holds ip's, fcache_ip[] says which ip. A
 	 * copy per instruction would be the largest array of the check. */
@@ -710,16 +713,12 @@ static bool hz_is_threaded(const uint64_t *insts, uint32_t count)
 	return false;
 }
 
+/* Frees the context's tables (the arena's all at once). */
 static void hz_ctx_free(struct hz_ctx *c)
 {
-	free(c->first);
-	free(c->has_first);
-	free(c->more_head);
 	vc4_array_free(&c->more);
-	free(c->reported);
-	free(c->fcache);
-	free(c->fcache_ip);
 	vc4_array_free(&c->work);
+	vc4_arena_fini(&c->arena);
 }
 
 /* Allocates the per-ip tables and fact cache for `count` instructions and
@@ -730,12 +729,12 @@ static bool hz_ctx_init(struct hz_ctx *c, const uint64_t *insts, uint32_t count)
 	c->insts = insts;
 	for (c->fsize = 1; c->fsize < count && c->fsize < HZ_FACT_CACHE; c->fsize *= 2)
 		;
-	c->fcache = malloc(c->fsize * sizeof(*c->fcache));
-	c->fcache_ip = malloc(c->fsize * sizeof(*c->fcache_ip));
-	c->first = malloc(count * sizeof(*c->first));
-	c->has_first = calloc(count / 8 + 1, 1);
-	c->more_head = calloc(count, sizeof(*c->more_head));
-	c->reported = calloc(count, sizeof(*c->reported));
+	c->fcache = vc4_arena_alloc(&c->arena, c->fsize * sizeof(*c->fcache));
+	c->fcache_ip = vc4_arena_alloc(&c->arena, c->fsize * sizeof(*c->fcache_ip));
+	c->first = vc4_arena_alloc(&c->arena, count * sizeof(*c->first));
+	c->has_first = vc4_arena_zalloc(&c->arena, count / 8 + 1, 1);
+	c->more_head = vc4_arena_zalloc(&c->arena, count, sizeof(*c->more_head));
+	c->reported = vc4_arena_zalloc(&c->arena, count, sizeof(*c->reported));
 	if (!c->fcache || !c->fcache_ip || !c->first || !c->has_first || !c->more_head ||
 	    !c->reported)
 		return false;
@@ -755,6 +754,8 @@ bool qpu_check_hazards(const uint64_t *insts, size_t count, enum qpu_stage stage
 	if (count > HZ_MAX_INSTS)
 		return vc4_diag_set(diag, "program of %zu instructions is too large (limit %u)",
 				    count, HZ_MAX_INSTS);
+	_Alignas(16) char first[HZ_ARENA_BUF];
+	vc4_arena_init(&c.arena, first, sizeof(first));
 	bool ok = hz_ctx_init(&c, insts, c.count);
 	if (ok)
 		hz_explore(&c);

@@ -635,10 +635,11 @@ uint8_t *qpu_kernel_pad_to_page(const void *code, size_t size, size_t *padded_si
 	if (!code || size == 0 || size > SIZE_MAX - page)
 		return NULL;
 	size_t padded = (size + page - 1) / page * page;
-	uint8_t *bo = calloc(padded, 1);
+	uint8_t *bo = malloc(padded);   /* only the padding needs zeroing */
 	if (!bo)
 		return NULL;
 	memcpy(bo, code, size);
+	memset(bo + size, 0, padded - size);
 	if (padded_size)
 		*padded_size = padded;
 	return bo;

@@ -183,11 +183,12 @@ static void frag_coord_and_render_height(void **state)
 }
 
 /* lower_ranges() on sh alone (the value and slot maps as the lowering sets
- * them up): whether it computed bounds (l->range), freed again. */
+ * them up): whether it computed bounds (l->range), released again. */
 static bool ranges_computed(const char *text)
 {
 	struct ir_shader *sh = lt_parse(text, "range.ir");
 	struct lower l = { .sh = sh };
+	vc4_arena_init(&l.arena, NULL, 0);   /* the bounds come from it */
 	l.val_base = calloc(sh->values.len + 1, sizeof(uint32_t));
 	l.slot_base = calloc(sh->decls.len + 1, sizeof(uint32_t));
 	assert_non_null(l.val_base);
@@ -205,8 +206,7 @@ static bool ranges_computed(const char *text)
 	assert_true(computed == (l.range_pos != NULL));
 	if (computed)   /* floor of x * 0.5, x within 1 (fract): small */
 		assert_true(lower_small_float(&l, 4, 0));
-	free(l.range);
-	free(l.range_pos);
+	vc4_arena_fini(&l.arena);   /* l.range and l.range_pos with it */
 	free(l.val_base);
 	free(l.slot_base);
 	ir_shader_free(sh);
