@@ -115,9 +115,9 @@ static struct qir_compile *prepare_qir(const struct ir_shader *sh, const struct 
 	bool ok = qir_optimize(c, diag);
 	qir_compact_insts(c);
 	if (ok && qir_opt_fold_packs(c) && !c->oom)
-		ok = qir_optimize_again(c, c->change, diag);
+		ok = qir_optimize_again(c, diag);
 	if (ok && host && qir_opt_host_uniforms(c) && !c->oom)
-		ok = qir_optimize_again(c, c->change, diag);
+		ok = qir_optimize_again(c, diag);
 	if (ok && !qir_opt_vpm_order(c) && c->oom)
 		ok = false;
 	if (ok && !qir_opt_imm_movs(c) && c->oom)

@@ -132,6 +132,7 @@ static bool visit(struct cp *cp, uint32_t blk, struct qir_inst *inst)
 		    !copy_source(cp, inst->src[s].index, blk, &x) || !may_use(cp->c, inst, s, x))
 			continue;
 		x.unpack = inst->src[s].unpack;
+		qir_touch(cp->c, inst);
 		inst->src[s] = x;
 		progress = true;
 		if (x.file != QIR_FILE_UNIF || x.index >= cp->c->uniforms.len ||

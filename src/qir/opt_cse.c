@@ -96,17 +96,17 @@ struct table {
 	uint32_t len;
 };
 
-/* Looks inst (its key's hash: `hash`) up; records it when absent. Returns
- * the earlier instruction. */
-static struct qir_inst *lookup_or_add(struct table *t, struct qir_inst *inst, uint32_t hash)
+/* Looks inst (its key k, k's hash `hash`) up; records it when absent.
+ * Returns the earlier instruction. */
+static struct qir_inst *lookup_or_add(struct table *t, struct qir_inst *inst,
+				      const struct key *k, uint32_t hash)
 {
-	struct key k = make_key(inst);
 	uint32_t bucket = hash & t->mask;
 	for (uint32_t i = t->head[bucket]; i != QIR_NONE; i = t->e[i].next) {
 		if (t->e[i].hash != hash)
 			continue;
 		struct key o = make_key(t->e[i].inst);
-		if (key_equal(&k, &o))
+		if (key_equal(k, &o))
 			return t->e[i].inst;
 	}
 	t->e[t->len] = (struct entry){ inst, t->head[bucket], hash };
@@ -171,9 +171,11 @@ static bool cse_block(struct qir_compile *c, struct qir_block *b, struct table *
 		}
 		if (!candidate(c, inst))
 			continue;
-		struct qir_inst *prev = lookup_or_add(t, inst, far ? hash : inst_hash(inst));
+		struct key k = make_key(inst);
+		struct qir_inst *prev = lookup_or_add(t, inst, &k, far ? hash : key_hash(&k));
 		if (!prev)
 			continue;
+		qir_touch(c, inst);
 		inst->op = QIR_OP_MOV;
 		inst->src[0] = prev->dst;
 		inst->src[1] = qir_null();

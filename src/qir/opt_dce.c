@@ -92,11 +92,14 @@ static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 		*wide = true;
 	else if (defs_known && inst->dst.file == QIR_FILE_TEMP)
 		forget_def(c, inst->dst.index);
-	if (!inst->sf && !qir_inst_has_side_effects(inst)) {
+	bool removed = !inst->sf && !qir_inst_has_side_effects(inst);
+	bool progress = removed || inst->dst.file == QIR_FILE_TEMP;
+	if (progress)
+		qir_touch(c, inst);   /* the change log: its temp loses a definition */
+	if (removed) {
 		qir_inst_remove(c, b, inst);
 		return true;
 	}
-	bool progress = inst->dst.file == QIR_FILE_TEMP;
 	if (progress) {
 		inst->dst = qir_null();
 		inst->pack = 0;

@@ -241,6 +241,7 @@ struct qir_inst {
 					* qir_number_insts() / qir_liveness() */
 	uint32_t line;                 /* the IR source line it comes from
 					* (c->cur_line when created), 0 = none */
+	uint32_t stamp;                /* last change while c->track (qir_touch()) */
 };
 
 struct qir_block {
@@ -357,6 +358,7 @@ struct qir_compile {
 
 	/* Private to qir_live.c: its work arrays, kept between calls. */
 	struct qir_live_scratch *live_scratch;
+	struct qir_opt_track *track;   /* the pass driver's change log (qir_inline.h) */
 
 	/* Private to qir_uniform(): a hash index of the uniform pool. */
 	uint32_t *unif_index;          /* slots: pool entry + 1, 0 = empty */
@@ -517,10 +519,10 @@ static inline bool qir_reg_const(const struct qir_compile *c, struct qir_reg r,
  * derived defs current), without unpack. */
 static inline bool qir_reg_is_stable(const struct qir_compile *c, struct qir_reg r);
 
-/* The body of a pass that rewrites instructions one at a time: derives the
- * defs, then calls `rewrite` on every instruction in program order; whether
- * any made progress (false on OOM). Inline, as qir_rewrite_with_uses()
- * (qir_inline.h): the callback is inlined into each pass's walk. */
+/* The body of a pass that rewrites instructions one at a time: derives the defs, then calls
+ * `rewrite` on every instruction in program order (when the pass driver's change log allows,
+ * on those qir_inst_changed() names only), logging each it changed (qir_touch()); whether any
+ * made progress (false on OOM). Inline (qir_inline.h): the callback is inlined into its walk. */
 static inline bool qir_rewrite_each_inst(struct qir_compile *c,
 					 bool (*rewrite)(struct qir_compile *c,
 							 struct qir_inst *inst));
@@ -591,8 +593,7 @@ struct qir_liveness {
 };
 bool qir_liveness(struct qir_compile *c, struct qir_liveness *lv, struct vc4_diag *diag);
 void qir_liveness_free(struct qir_liveness *lv);
-/* Frees the work arrays liveness keeps in c between calls (c->live_scratch;
- * qir_compile_free() calls it). */
+/* Frees liveness's work arrays kept in c (c->live_scratch; qir_compile_free() calls it). */
 void qir_live_scratch_free(struct qir_compile *c);
 /* Only what qir_validate() asks: the lowest temp live into the entry block
  * (read before any write on some path), or *temp = QIR_NONE. Updates the CFG
@@ -625,13 +626,12 @@ typedef bool (*qir_pass_fn)(struct qir_compile *c);
 #define QIR_NEEDS_COND   (UINT64_C(1) << 62)
 _Static_assert(QIR_OP_COUNT <= 61, "QIR_NEEDS_OP bits overlap the feature bits");
 
-/* Kinds of progress, for struct qir_compile.change and qir_pass.blind_to. ANY:
- * anything (the default; no pass may be blind to it). DEAD_TEMPS: only
- * instructions removed (or destinations dropped) whose temp had that one definition
- * and is read nowhere, and destination-less ones; nothing else changed (DCE). IMMS: only operands replaced by the small immediate of
- * the same constant value, unpacks unchanged (small_imm). UNIF_READS: only temp
- * reads replaced by reads of non-CONST uniforms (copy prop). FOLDS, HOSTED:
- * qir_opt_fold_packs()'s, qir_opt_host_uniforms()'. */
+/* Kinds of progress, for struct qir_compile.change and qir_pass.blind_to. ANY: anything (the
+ * default; no pass may be blind to it). DEAD_TEMPS: only instructions removed (or destinations
+ * dropped) whose temp had that one definition and is read nowhere, and destination-less ones;
+ * nothing else changed (DCE). IMMS: only operands replaced by the small immediate of the same
+ * constant value, unpacks unchanged (small_imm). UNIF_READS: only temp reads replaced by reads
+ * of non-CONST uniforms (copy prop). FOLDS, HOSTED: qir_opt_fold_packs()'s, host_uniforms'. */
 #define QIR_CHANGE_ANY        (UINT32_C(1) << 0)
 #define QIR_CHANGE_DEAD_TEMPS (UINT32_C(1) << 1)
 #define QIR_CHANGE_IMMS       (UINT32_C(1) << 2)
@@ -657,6 +657,7 @@ struct qir_pass {
 	bool keeps_defs;
 	uint64_t needs;
 	uint32_t blind_to;
+	uint8_t track;   /* QIR_TRACK_* (qir_inline.h); 0: its changes are not logged */
 };
 
 bool qir_opt_constant_fold(struct qir_compile *c);
@@ -738,20 +739,19 @@ bool qir_lower_uniforms(struct qir_compile *c);
  * fails. False (c->oom) when out of memory. */
 bool qir_schedule(struct qir_compile *c);
 
-/* Runs `passes` to a fixpoint (NULL: the standard list in its two tiers,
- * qir_optimize.c; a list given, e.g. qir_standard_passes(), is one tier); a
- * pass reporting no progress must change nothing (skipped till another). With
- * `validate` (qir_optimize() passes it unless NDEBUG) the input is checked
- * ("before optimisation: ..."), then the program after every pass with progress
- * ("after pass 'NAME': <validator message>"), and progress after 64 rounds is an
+/* Runs `passes` to a fixpoint (NULL: the standard list in its two tiers, qir_optimize.c; a list
+ * given, e.g. qir_standard_passes(), is one tier); a pass reporting no progress must change
+ * nothing (skipped till another). With `validate` (qir_optimize() passes it unless NDEBUG) the
+ * input is checked ("before optimisation: ..."), then the program after every pass with
+ * progress ("after pass 'NAME': <validator message>"), and progress after 64 rounds is an
  * error ("no fixpoint after 64 rounds (pass 'NAME' still makes progress)");
  * without it the driver stops after 64 rounds. False on error or OOM. */
 bool qir_optimize_passes(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
 			 bool validate, struct vc4_diag *diag);
 bool qir_optimize(struct qir_compile *c, struct vc4_diag *diag);
-/* qir_optimize() after a change of kind `change` to a program at its fixpoint
+/* qir_optimize() after a change of kind c->change to a program at its fixpoint
  * (c->opt_settled): the passes blind to that kind start clean. */
-bool qir_optimize_again(struct qir_compile *c, uint32_t change, struct vc4_diag *diag);
+bool qir_optimize_again(struct qir_compile *c, struct vc4_diag *diag);
 const struct qir_pass *qir_standard_passes(size_t *npasses);
 
 /* ---------------------------------------------------------------------------

@@ -2,9 +2,11 @@
  * qir_inline.h: the bodies of qir.h's small instruction helpers that every
  * pass calls in its inner walk (linking an instruction, the one-at-a-time
  * rewrite walk and the one with use counts, the side-effect and raw-mov
- * predicates), inline so that calls and returns stay out of the hot loops
+ * predicates, the pass driver's change log), inline so that calls and
+ * returns stay out of the hot loops
  * (under qemu-arm each return is an indirect jump). Their contracts are at
- * their declarations in qir.h (qir_rewrite_with_uses()'s here, above it),
+ * their declarations in qir.h (qir_rewrite_with_uses()'s and the change
+ * log's here, above them),
  * which includes this file at its end; include qir.h, not this.
  */
 #ifndef VC4_QIR_INLINE_H
@@ -39,6 +41,53 @@ static inline void qir_inst_insert_before(struct qir_block *b, struct qir_inst *
 	*(before ? &before->prev : &b->last) = inst;
 }
 
+/* The pass driver's change log (qir_optimize.c), c->track while it runs a
+ * list of passes: every pass it runs gets a new generation `gen` (from 1),
+ * and the passes whose table entry says QIR_TRACK_LOGS call qir_touch() on
+ * every instruction they change (before changing its destination), so
+ * inst->stamp and temp_gen[] tell the last generation that changed an
+ * instruction and a temp's definitions. They create no instructions or
+ * temps (temps past ntemps count as changed). `since`, set only while a
+ * QIR_TRACK_LOCAL pass runs and every change since its last run was logged:
+ * that run's generation; the pass may then visit only the instructions
+ * qir_inst_changed() names. */
+struct qir_opt_track {
+	uint32_t gen, since, ntemps;
+	uint32_t *temp_gen;
+	uint32_t *ran;      /* per pass of the list: generation of its last run, 0 = none */
+	uint32_t reset;     /* generation of the last progress not logged */
+};
+/* struct qir_pass.track: the pass logs its changes; it is local (whether it
+ * changes an instruction depends only on the instruction, the definitions
+ * of the temps it reads and the uniform pool), so it may skip unchanged ones. */
+#define QIR_TRACK_LOGS  1u
+#define QIR_TRACK_LOCAL 2u
+
+/* Logs a change to inst (and so to its temp destination's definitions). */
+static inline void qir_touch(const struct qir_compile *c, struct qir_inst *inst)
+{
+	struct qir_opt_track *t = c->track;
+	if (!t)
+		return;
+	inst->stamp = t->gen;
+	if (inst->dst.file == QIR_FILE_TEMP && inst->dst.index < t->ntemps)
+		t->temp_gen[inst->dst.index] = t->gen;
+}
+
+/* Whether a local pass must visit inst, given t->since (not 0): inst or
+ * the definitions of a temp it reads changed since the pass's last run. */
+static inline bool qir_inst_changed(const struct qir_opt_track *t, const struct qir_inst *inst)
+{
+	if (inst->stamp >= t->since)
+		return true;
+	for (int s = 0; s < QIR_MAX_SRC; s++) {
+		struct qir_reg r = inst->src[s];
+		if (r.file == QIR_FILE_TEMP && (r.index >= t->ntemps || t->temp_gen[r.index] >= t->since))
+			return true;
+	}
+	return false;
+}
+
 static inline bool qir_rewrite_each_inst(struct qir_compile *c,
 					 bool (*rewrite)(struct qir_compile *c,
 							 struct qir_inst *inst))
@@ -48,9 +97,15 @@ static inline bool qir_rewrite_each_inst(struct qir_compile *c,
 	bool progress = false;
 	struct qir_block *b;
 	struct qir_inst *inst;
-	qir_foreach_block(c, b)
-		qir_foreach_inst(b, inst)
-			progress |= rewrite(c, inst);
+	const struct qir_opt_track *t = c->track && c->track->since ? c->track : NULL;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst) {
+			if ((!t || qir_inst_changed(t, inst)) && rewrite(c, inst)) {
+				qir_touch(c, inst);
+				progress = true;
+			}
+		}
+	}
 	return progress;
 }
 

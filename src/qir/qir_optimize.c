@@ -31,7 +31,12 @@
  * the clean marks across calls: when the standard list reached its
  * fixpoint (c->opt_settled), qir_optimize_again() after the pack folds or
  * the host-uniform pass starts with the passes blind to that pass's kind
- * of change (QIR_CHANGE_FOLDS, QIR_CHANGE_HOSTED) clean.
+ * of change (QIR_CHANGE_FOLDS, QIR_CHANGE_HOSTED) clean. A sixth narrows
+ * a run: a change log (struct qir_opt_track, qir_inline.h) numbers the
+ * runs of one call; the passes that log (table field `track`) stamp what
+ * they change, and a local pass run again, with every change since its
+ * last run logged, visits only the changed instructions and the readers
+ * of temps whose definitions changed.
  */
 #include "qir/qir.h"
 
@@ -100,33 +105,35 @@
 #define FO QIR_CHANGE_FOLDS
 #define HO QIR_CHANGE_HOSTED
 #define UR QIR_CHANGE_UNIF_READS
+#define LOGS QIR_TRACK_LOGS
+#define LOCAL (QIR_TRACK_LOGS | QIR_TRACK_LOCAL)
 static const struct qir_pass standard_passes[] = {
-	{ "algebraic", qir_opt_algebraic, true, 0, DT | IM | FO | HO | UR },
-	{ "constant_fold", qir_opt_constant_fold, true, 0, DT | IM | FO | HO | UR },
-	{ "float_fold", qir_opt_float_fold, true, 0, DT | IM | FO | HO | UR },
-	{ "copy_prop", qir_opt_copy_prop, true, 0, DT | FO },
-	{ "cse", qir_opt_cse, true, 0, DT },
-	{ "dce", qir_opt_dce, true, 0, FO },   /* keeps defs: it updates or drops them */
-	{ "small_imm", qir_opt_small_imm, true, 0, DT | IM | FO | HO | UR },
+	{ "algebraic", qir_opt_algebraic, true, 0, DT | IM | FO | HO | UR, LOCAL },
+	{ "constant_fold", qir_opt_constant_fold, true, 0, DT | IM | FO | HO | UR, LOCAL },
+	{ "float_fold", qir_opt_float_fold, true, 0, DT | IM | FO | HO | UR, LOCAL },
+	{ "copy_prop", qir_opt_copy_prop, true, 0, DT | FO, LOGS },
+	{ "cse", qir_opt_cse, true, 0, DT, LOGS },
+	{ "dce", qir_opt_dce, true, 0, FO, LOGS },   /* keeps defs: it updates or drops them */
+	{ "small_imm", qir_opt_small_imm, true, 0, DT | IM | FO | HO | UR, LOCAL },
 	/* The rarely productive tier (STANDARD_CHEAP above): once per fixpoint of the cheap one. */
-	{ "coalesce_movs", qir_opt_coalesce_movs, false, 0, FO },
-	{ "redundant_sf", qir_opt_redundant_sf, true, QIR_NEEDS_SF, FO },
-	{ "reassoc", qir_opt_reassoc, true, QIR_NEEDS_OP(QIR_OP_FADD), 0 },
-	{ "pull_factor", qir_opt_pull_factor, true, QIR_NEEDS_OP(QIR_OP_FMUL), FO },
-	{ "factor", qir_opt_factor, false, QIR_NEEDS_OP(QIR_OP_FMUL), 0 },
-	{ "neg_sum", qir_opt_neg_sum, false, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), FO },
-	{ "neg_const", qir_opt_neg_const, true, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), FO },
-	{ "const_flags", qir_opt_const_flags, false, QIR_NEEDS_SF | QIR_NEEDS_COND, FO },
-	{ "same_cond", qir_opt_same_cond, false, QIR_NEEDS_COND, 0 },
-	{ "cond_pair", qir_opt_cond_pair, false, QIR_NEEDS_COND, FO },
-	{ "const_temps", qir_opt_const_temps, false, QIR_NEEDS_COND, FO },
-	{ "scale_first", qir_opt_scale_first, true, QIR_NEEDS_OP(QIR_OP_FMUL), FO },
-	{ "bool_or", qir_opt_bool_or, false, QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_OR), FO },
+	{ "coalesce_movs", qir_opt_coalesce_movs, false, 0, FO, 0 },
+	{ "redundant_sf", qir_opt_redundant_sf, true, QIR_NEEDS_SF, FO, 0 },
+	{ "reassoc", qir_opt_reassoc, true, QIR_NEEDS_OP(QIR_OP_FADD), 0, 0 },
+	{ "pull_factor", qir_opt_pull_factor, true, QIR_NEEDS_OP(QIR_OP_FMUL), FO, 0 },
+	{ "factor", qir_opt_factor, false, QIR_NEEDS_OP(QIR_OP_FMUL), 0, 0 },
+	{ "neg_sum", qir_opt_neg_sum, false, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), FO, 0 },
+	{ "neg_const", qir_opt_neg_const, true, QIR_NEEDS_OP(QIR_OP_FMUL) | QIR_NEEDS_OP(QIR_OP_XOR), FO, 0 },
+	{ "const_flags", qir_opt_const_flags, false, QIR_NEEDS_SF | QIR_NEEDS_COND, FO, 0 },
+	{ "same_cond", qir_opt_same_cond, false, QIR_NEEDS_COND, 0, 0 },
+	{ "cond_pair", qir_opt_cond_pair, false, QIR_NEEDS_COND, FO, 0 },
+	{ "const_temps", qir_opt_const_temps, false, QIR_NEEDS_COND, FO, 0 },
+	{ "scale_first", qir_opt_scale_first, true, QIR_NEEDS_OP(QIR_OP_FMUL), FO, 0 },
+	{ "bool_or", qir_opt_bool_or, false, QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_OR), FO, 0 },
 	{ "flag_bool", qir_opt_flag_bool, true,
-	  QIR_NEEDS_SF | QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_MOV), FO },
-	{ "pack_clamp", qir_opt_pack_clamp, true, QIR_NEEDS_OP(QIR_OP_MMOV), FO },
-	{ "const_pack", qir_opt_const_pack, false, QIR_NEEDS_OP(QIR_OP_MMOV), FO },
-	{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, FO },
+	  QIR_NEEDS_SF | QIR_NEEDS_COND | QIR_NEEDS_OP(QIR_OP_MOV), FO, 0 },
+	{ "pack_clamp", qir_opt_pack_clamp, true, QIR_NEEDS_OP(QIR_OP_MMOV), FO, 0 },
+	{ "const_pack", qir_opt_const_pack, false, QIR_NEEDS_OP(QIR_OP_MMOV), FO, 0 },
+	{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, FO, 0 },
 };
 
 /* The first STANDARD_CHEAP passes find work in most rounds and run to their
@@ -164,13 +171,28 @@ static bool may_work(const struct qir_compile *c, const struct qir_pass *p, uint
 	return (*sum & p->needs) == p->needs;
 }
 
-/* Runs one pass; drops the derived defs after progress of a pass that may
- * change them; validates after progress. */
-static bool run_pass(struct qir_compile *c, const struct qir_pass *p, bool validate,
-		     bool *made, struct vc4_diag *diag)
+/* Runs pass i of the list, under a new generation of the change log: a
+ * local pass since its last run when every change since was logged; drops
+ * the derived defs after progress of a pass that may change them;
+ * validates after progress. */
+static bool run_pass(struct qir_compile *c, const struct qir_pass *passes, size_t i,
+		     bool validate, bool *made, struct vc4_diag *diag)
 {
+	const struct qir_pass *p = &passes[i];
+	struct qir_opt_track *t = c->track;
+	if (t) {
+		t->gen++;
+		bool local = (p->track & QIR_TRACK_LOCAL) && t->ran[i] > t->reset;
+		t->since = local ? t->ran[i] : 0;
+		t->ran[i] = t->gen;
+	}
 	c->change = QIR_CHANGE_ANY;
 	*made = p->fn(c);
+	if (t) {
+		t->since = 0;
+		if (*made && !(p->track & QIR_TRACK_LOGS))
+			t->reset = t->gen;
+	}
 	if (c->oom)
 		return vc4_diag_set(diag, "after pass '%s': out of memory", p->name);
 	if (!*made)
@@ -210,7 +232,7 @@ static bool sweep(struct qir_compile *c, const struct qir_pass *passes, size_t n
 			continue;
 		if (!may_work(c, &passes[i], sum))
 			made = false;
-		else if (!run_pass(c, &passes[i], validate, &made, diag))
+		else if (!run_pass(c, passes, i, validate, &made, diag))
 			return false;
 		if (made) {
 			*last = passes[i].name, *sum = 0;
@@ -255,6 +277,26 @@ static void resume(bool *clean, uint32_t change)
 		clean[j] = (standard_passes[j].blind_to & change) == change;
 }
 
+/* Starts the change log of one optimiser call: generation 0 for every
+ * instruction and temp, no pass run yet. False on OOM (no log: c->track
+ * stays NULL, every pass runs in full). */
+static bool track_start(struct qir_compile *c, struct qir_opt_track *t, size_t npasses)
+{
+	uint32_t n = c->num_temps;
+	*t = (struct qir_opt_track){ 0, 0, n, calloc((size_t)n + npasses, sizeof(uint32_t)),
+				     NULL, 0 };
+	if (!t->temp_gen)
+		return false;
+	t->ran = t->temp_gen + n;
+	struct qir_block *b;
+	struct qir_inst *inst;
+	qir_foreach_block(c, b)
+		qir_foreach_inst(b, inst)
+			inst->stamp = 0;
+	c->track = t;
+	return true;
+}
+
 /* qir_optimize_passes(), starting from the standard list's fixpoint when
  * `change` is not 0 (the kind of what changed since: qir_optimize_again()). */
 static bool optimize(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
@@ -282,7 +324,12 @@ static bool optimize(struct qir_compile *c, const struct qir_pass *passes, size_
 	qir_invalidate(c);     /* from here on, defs present are current */
 	c->defs_current = true;
 	bool fixpoint = false;
+	struct qir_opt_track track;
+	bool logged = track_start(c, &track, npasses);
 	bool ok = rounds(c, passes, npasses, ncheap, validate, clean, &fixpoint, diag);
+	c->track = NULL;
+	if (logged)
+		free(track.temp_gen);
 	c->defs_current = false;
 	c->opt_settled = ok && standard && fixpoint;
 	qir_invalidate(c);
@@ -319,9 +366,9 @@ bool qir_optimize(struct qir_compile *c, struct vc4_diag *diag)
 	return optimize(c, NULL, 0, validate_passes, 0, diag);
 }
 
-/* The standard list from its last fixpoint, after a change of kind `change`
+/* The standard list from its last fixpoint, after a change of kind c->change
  * (0 counts as QIR_CHANGE_ANY). */
-bool qir_optimize_again(struct qir_compile *c, uint32_t change, struct vc4_diag *diag)
+bool qir_optimize_again(struct qir_compile *c, struct vc4_diag *diag)
 {
-	return optimize(c, NULL, 0, validate_passes, change ? change : QIR_CHANGE_ANY, diag);
+	return optimize(c, NULL, 0, validate_passes, c->change ? c->change : QIR_CHANGE_ANY, diag);
 }

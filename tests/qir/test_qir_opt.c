@@ -546,7 +546,7 @@ static void driver_names_bad_pass(void **state)
 		"\tfadd t1, t0, t0\n"
 		"\tmov tlb_color, t1\n");
 	static const struct qir_pass passes[] = {
-		{ "harmless", no_progress, false, 0, 0 }, { "break_it", break_it, false, 0, 0 },
+		{ "harmless", no_progress, false, 0, 0, 0 }, { "break_it", break_it, false, 0, 0, 0 },
 	};
 	struct vc4_diag d = {0};
 	assert_false(qir_optimize_passes(c, passes, 2, true, &d));
@@ -604,7 +604,7 @@ static void driver_reports_no_fixpoint(void **state)
 	struct qir_compile *c = qt_parse("qir fs\nuniform u0 user 0\nblock 0:\n"
 					 "\tmov t0, u0\n\tmov tlb_color, t0\n");
 	static const struct qir_pass passes[] = {
-		{ "to_fmov", flip_to_fmov, false, 0, 0 }, { "to_mov", flip_to_mov, false, 0, 0 },
+		{ "to_fmov", flip_to_fmov, false, 0, 0, 0 }, { "to_mov", flip_to_mov, false, 0, 0, 0 },
 	};
 	struct vc4_diag d = {0};
 	assert_false(qir_optimize_passes(c, passes, 2, true, &d));
@@ -638,7 +638,7 @@ static void driver_skips_clean_passes(void **state)
 	struct qir_compile *c = qt_parse("qir fs\nuniform u0 user 0\nblock 0:\n"
 					 "\tmov tlb_color, u0\n");
 	static const struct qir_pass passes[] = {
-		{ "twice", progress_twice, false, 0, 0 }, { "never", never_progress, false, 0, 0 },
+		{ "twice", progress_twice, false, 0, 0, 0 }, { "never", never_progress, false, 0, 0, 0 },
 	};
 	struct vc4_diag d = {0};
 	twice_calls = never_calls = 0;
@@ -647,7 +647,7 @@ static void driver_skips_clean_passes(void **state)
 	assert_int_equal(never_calls, 2);
 	/* in the other order "never" runs first in every round but the last */
 	static const struct qir_pass swapped[] = {
-		{ "never", never_progress, false, 0, 0 }, { "twice", progress_twice, false, 0, 0 },
+		{ "never", never_progress, false, 0, 0, 0 }, { "twice", progress_twice, false, 0, 0, 0 },
 	};
 	twice_calls = never_calls = 0;
 	assert_true(qir_optimize_passes(c, swapped, 2, true, &d));
@@ -678,8 +678,8 @@ static void driver_rechecks_needs_after_progress(void **state)
 	struct qir_compile *c = qt_parse("qir fs\nuniform u0 user 0\nblock 0:\n"
 					 "\tmov t0, u0\n\tmov tlb_color, t0\n");
 	static const struct qir_pass passes[] = {
-		{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, 0 }, { "add_sf", add_sf_once, false, 0, 0 },
-		{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, 0 },
+		{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, 0, 0 }, { "add_sf", add_sf_once, false, 0, 0, 0 },
+		{ "dead_flags", qir_opt_dead_flags, true, QIR_NEEDS_SF, 0, 0 },
 	};
 	struct vc4_diag d = {0};
 	add_sf_calls = 0;

@@ -41,8 +41,8 @@ static void driver_keeps_blind_passes_clean(void **state)
 	struct qir_compile *c = qt_parse("qir fs\nuniform u0 user 0\nblock 0:\n"
 					 "\tmov tlb_color, u0\n");
 	static const struct qir_pass passes[] = {
-		{ "count", count_runs, true, 0, QIR_CHANGE_DEAD_TEMPS },
-		{ "kill", kill_once, true, 0, 0 },
+		{ "count", count_runs, true, 0, QIR_CHANGE_DEAD_TEMPS, 0 },
+		{ "kill", kill_once, true, 0, 0, 0 },
 	};
 	struct vc4_diag d = {0};
 	const uint32_t kinds[3] = { QIR_CHANGE_DEAD_TEMPS, QIR_CHANGE_IMMS, QIR_CHANGE_ANY };
