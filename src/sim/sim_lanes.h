@@ -448,24 +448,25 @@ static SIM_ALWAYS_INLINE uint32_t pack_unorm8_mid(uint32_t f)
 #else
 /* The byte of sim_lanes_pack_mul() for the float bits x, off x86 in
  * integers (QEMU's guests pay a call per double operation) and by masks
- * (under QEMU every conditional instruction is a branch): denormals
- * flushed, f <= 0 (signed) gives 0, f >= 1.0 (NaN and Inf included) 255.
- * For 0 < f < 1, f = m * 2^(e - 150): round(f * 255) = floor(a / 2^s +
- * 1/2) for a = 255 m < 2^32, s = 150 - e >= 24, is (floor(a / 2^(s - 1))
- * + 1) >> 1, and 0 once s - 1 > 31 (a < 2^32 <= 2^(s - 1)); that shift
- * is 23..148 there, so its limit is a sign mask. The same bytes as the
- * double formula for every x (checked for all 2^32;
+ * (under QEMU every conditional instruction is a branch): f <= 0 (signed)
+ * gives 0, f >= 1.0 (NaN and Inf included) 255, denormals 0. The bits are
+ * first clamped as integers to [+0, 1.0] (positive floats order as their
+ * bits; a negative lane becomes +0). Then f = m * 2^(e - 150):
+ * round(f * 255) = floor(a / 2^s + 1/2) for a = 255 m < 2^32, s = 150 - e
+ * >= 23, is (floor(a / 2^(s - 1)) + 1) >> 1, which is 255 for 1.0, and 0
+ * once s - 1 > 31 (a < 2^32 <= 2^(s - 1): +0, denormals, tiny values);
+ * that shift is 22..148, so its limit is a sign mask. The same bytes as
+ * the double formula for every x (checked for all 2^32;
  * tests/sim/test_sim_sfu.c samples them). */
 static SIM_ALWAYS_INLINE uint32_t pack_unorm8_masks(uint32_t x)
 {
-	uint32_t f = x & rtz_nz(x & EXPM);
-	uint32_t nonpos = rtz_neg(f | (f - 1u));        /* f == 0 or sign set */
-	uint32_t ge1 = ~rtz_neg(f - 0x3f800000u);      /* f >= 1.0 when f > 0 */
+	uint32_t f = x & ~rtz_neg(x);                   /* negative: +0 */
+	uint32_t t = f - 0x3f800000u;
+	f = 0x3f800000u + (t & rtz_neg(t));             /* min(f, 1.0) */
 	uint32_t a = ((f & 0x7fffffu) | 0x800000u) * 255u;
-	uint32_t sh = 149u - ((f >> 23) & 0xffu);
+	uint32_t sh = 149u - (f >> 23);
 	uint32_t q = (a >> (sh & 31u)) & ~rtz_neg(31u - sh);
-	uint32_t mid = (q + 1u) >> 1;
-	return ((mid & ~ge1) | (255u & ge1)) & ~nonpos;
+	return (q + 1u) >> 1;
 }
 #endif
 

@@ -282,6 +282,48 @@ static void random_pair(uint32_t *seed, uint32_t *a, uint32_t *b)
 	}
 }
 
+/* fadd's alignment (sim_rtz.h: the smaller significand shifted right by
+ * at most 31, a subtrahend's rounded up by adding 2^d - 1 first) at every
+ * exponent difference d from 0 to 40: the smaller operand's significand
+ * all ones, its lowest bit alone, its low d bits clear with one bit above
+ * them, or random, against larger operands of every sign, with exponents
+ * from the smallest to 254 (sums that overflow: the vectors with a lane of
+ * magnitude 2^127 or more go through the per-lane rules), pair by pair and
+ * as vectors mixed with ordinary lanes. */
+static void fadd_alignment(void **state)
+{
+	(void)state;
+	static const uint32_t ex[] = { 1, 2, 24, 25, 26, 100, 127, 150, 230, 253, 254 };
+	uint32_t seed = 0x6b43a9b5u;
+	static uint32_t a[8192], b[8192];
+	size_t n = 0;
+	for (unsigned k = 0; k < sizeof(ex) / sizeof(ex[0]); k++)
+		for (uint32_t d = 0; d <= 40; d++) {
+			if (d >= ex[k])
+				continue;
+			for (unsigned v = 0; v < 16; v++) {
+				uint32_t r = next(&seed);
+				uint32_t low = d < 23 ? 1u << d : 1u; /* a bit just above the low d */
+				uint32_t my = v & 8 ? r & 0x7fffffu : (v & 4) ? low : (v & 2) ? 1 : 0x7fffffu;
+				uint32_t mx = v & 1 ? 0 : next(&seed) & 0x7fffffu;
+				a[n] = (r & 0x80000000u) | ex[k] << 23 | mx;
+				b[n] = (r << 1 & 0x80000000u) | (ex[k] - d) << 23 | my;
+				n++;
+			}
+		}
+	assert_int_equal(n, 324 * 16);
+	check_pairs(a, b, n);
+	for (size_t k = 0; k + 16 <= n; k += 16) {
+		check_vector(a + k, b + k);
+		uint32_t va[16], vb[16]; /* half of them with ordinary lanes */
+		for (unsigned i = 0; i < 16; i++) {
+			va[i] = i & 1 ? a[k + i] : 0x3f800000u + (next(&seed) & 0x7fffffu);
+			vb[i] = i & 1 ? b[k + i] : 0xbe000000u + (next(&seed) & 0x7fffffu);
+		}
+		check_vector(va, vb);
+	}
+}
+
 /* Four million random pairs (fixed seed), pair by pair and as vectors. */
 static void random_pairs(void **state)
 {
@@ -357,6 +399,7 @@ int main(void)
 		cmocka_unit_test(edge_pairs),
 		cmocka_unit_test(edge_vectors_without_nan),
 		cmocka_unit_test(exponent_sweep),
+		cmocka_unit_test(fadd_alignment),
 		cmocka_unit_test(random_pairs),
 		cmocka_unit_test(conversions),
 		cmocka_unit_test(v8_words_exhaustive),
