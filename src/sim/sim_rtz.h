@@ -33,15 +33,13 @@ static inline uint32_t rtz_neg(uint32_t v)
 
 /* The sum of a and b truncated, both read with denormals as zero, for the
  * lanes where it is a normal float or +0: returns it, and sets bit 31 of
- * *bad when it is not (an Inf/NaN operand, overflow, a denormal result)
- * and, to keep the test short, whenever the larger magnitude is 2^127 or
- * more (only then can the sum overflow: it is below twice that operand),
+ * *bad when it is not (an Inf/NaN operand, overflow, a denormal result),
  * *e to the result's biased exponent and *sign to the sign of the operand
  * of larger magnitude (rtz_fadd() finishes those lanes).
  * How: x is the operand of larger magnitude, y the other; their 24-bit
  * significands get one guard bit; y's is shifted right by the exponent
- * difference (at most 31), and for an effective subtraction rounded up (2^d
- * - 1 added before the shift), so the integer sum is the exact sum
+ * difference (at most 31), and for an effective subtraction the bits shifted
+ * out round its magnitude up (sticky), so the integer sum is the exact sum
  * rounded down; when the sum then needs a left shift (cancellation) nothing
  * was shifted out. Normalised by its leading zeros, the top 24 bits are
  * the truncated significand. Denormal operands' significands are masked
@@ -54,18 +52,18 @@ static inline uint32_t rtz_fadd_core(uint32_t a, uint32_t b, uint32_t *bad, uint
 	uint32_t ex = (x >> 23) & 0xff, ey = (y >> 23) & 0xff;
 	uint32_t mx = (((x & 0x7fffffu) | 0x800000u) << 1) & rtz_nz(ex);
 	uint32_t my = (((y & 0x7fffffu) | 0x800000u) << 1) & rtz_nz(ey);
-	uint32_t r = ey + 31 - ex;
-	r &= ~rtz_neg(r);                               /* 31 - min(ex - ey, 31) */
-	uint32_t dd = 31 - r, sub = rtz_neg(a ^ b);
-	/* my / 2^dd rounded up for a subtraction (sub >> r >> 1 is then
-	 * 2^dd - 1; my < 2^25, so the sum does not wrap), down for an addition */
-	uint32_t v = (my + (sub >> r >> 1)) >> dd;
+	uint32_t d = ex - ey;
+	uint32_t dd = (d | rtz_neg(31 - d)) & 31;       /* min(d, 31) */
+	uint32_t q = my >> dd;
+	uint32_t sticky = (0u - (my ^ (q << dd))) >> 31; /* bits shifted out */
+	uint32_t sub = rtz_neg(a ^ b);
+	uint32_t v = q + (sticky & sub);
 	uint32_t sum = mx + ((v ^ sub) - sub);
 	uint32_t lz = (uint32_t)__builtin_clz(sum | 1);
 	uint32_t mant = (sum << lz) >> 8;               /* 24 bits, bit 23 set */
 	*e = ex + 7 - lz;
 	*sign = x & SIGN;
-	*bad = ((*e - 1) & rtz_nz(sum)) | (253 - ex);
+	*bad = (((*e - 1) | (254 - *e)) & rtz_nz(sum)) | (254 - ex);
 	return ((x & SIGN) + ((*e - 1) << 23) + mant) & rtz_nz(sum);
 }
 
