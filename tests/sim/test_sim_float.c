@@ -283,13 +283,13 @@ static void random_pair(uint32_t *seed, uint32_t *a, uint32_t *b)
 }
 
 /* fadd's alignment (sim_rtz.h: the smaller significand shifted right by
- * at most 31, a subtrahend's rounded up by adding 2^d - 1 first) at every
- * exponent difference d from 0 to 40: the smaller operand's significand
- * all ones, its lowest bit alone, its low d bits clear with one bit above
- * them, or random, against larger operands of every sign, with exponents
- * from the smallest to 254 (sums that overflow: the vectors with a lane of
- * magnitude 2^127 or more go through the per-lane rules), pair by pair and
- * as vectors mixed with ordinary lanes. */
+ * at most 31, a subtrahend's magnitude rounded up by a sticky bit when bits
+ * are shifted out) at every exponent difference d from 0 to 40: the
+ * smaller operand's significand all ones, its lowest bit alone, its low d
+ * bits clear with one bit above them, or random, against larger operands
+ * of every sign, with exponents from the smallest to 254 (sums that
+ * overflow go through the per-lane rules), pair by pair and as vectors
+ * mixed with ordinary lanes. */
 static void fadd_alignment(void **state)
 {
 	(void)state;
