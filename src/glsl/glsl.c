@@ -43,6 +43,8 @@ struct glsl_shader *glsl_compile(const char *src, size_t size, const char *name,
 				 enum glsl_stage stage, struct glsl_log *log)
 {
 	struct glsl_ctx c = { .name = name, .stage = stage, .log = log };
+	_Alignas(16) char first[GLSL_ARENA_FIRST];   /* a usual shader's nodes */
+	vc4_arena_init(&c.arena, first, sizeof(first));
 	if (log)
 		memset(log, 0, sizeof(*log));
 	struct glsl_shader *s = run(&c, src, size);

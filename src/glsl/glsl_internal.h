@@ -18,16 +18,16 @@
 
 #include "glsl/glsl.h"
 #include "ir/ir_builder.h"
+#include "util/arena.h"
 #include "util/array.h"
 
 #define GLSL_MAX_DEPTH 200        /* nesting of expressions/statements/#if */
 #define GLSL_MAX_TOKENS (1u << 22) /* after macro expansion */
 #define GLSL_MAX_LEAVES 4096      /* IR slots of one variable */
 #define GLSL_MAX_VARS 4096        /* variables and parameters of one shader */
+#define GLSL_ARENA_FIRST 16384    /* glsl_compile's stack buffer for the arena */
 
 /* ---- context ---- */
-
-struct glsl_arena_block;
 
 struct glsl_ctx {
 	const char *name;               /* file name in messages */
@@ -35,9 +35,7 @@ struct glsl_ctx {
 	struct glsl_log *log;
 	uint32_t errors;
 	bool fatal;                     /* stop: out of memory or too many errors */
-	struct glsl_arena_block *arena; /* newest first (glsl_lex.c) */
-	char *arena_cur, *arena_zero, *arena_end;   /* the newest block: next free
-					 * byte, end of the zeroed part, end */
+	struct vc4_arena arena;         /* every pass's nodes, freed with the context */
 	struct glsl_node *bvars[16];    /* the built-in variables (glsl_check.c) */
 	uint32_t nbvars;
 };
@@ -48,21 +46,16 @@ void glsl_error(struct glsl_ctx *c, uint32_t line, uint32_t col, const char *fmt
 void glsl_verror(struct glsl_ctx *c, uint32_t line, uint32_t col, const char *fmt,
 		 va_list ap);
 
-/* glsl_alloc() when the zeroed part of the newest arena block is too short. */
-void *glsl_alloc_slow(struct glsl_ctx *c, size_t size);
+/* Records the fatal "out of memory" error once; returns NULL. */
+void *glsl_out_of_memory(struct glsl_ctx *c);
 
 /* Zeroed memory that lives as long as the context; NULL (and a fatal error)
- * when out of memory. Blocks are zeroed ahead of the cursor a few KB at a
- * time, so the usual request is a bump, inline: the parser and lowering make
- * tens of thousands. */
+ * when out of memory. Inline (vc4_arena_zbytes): the parser and lowering
+ * make tens of thousands of requests a shader. */
 static inline void *glsl_alloc(struct glsl_ctx *c, size_t size)
 {
-	size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
-	if (!c->arena_cur || size > (size_t)(c->arena_zero - c->arena_cur))
-		return glsl_alloc_slow(c, size);
-	void *p = c->arena_cur;
-	c->arena_cur += size;
-	return p;
+	void *p = vc4_arena_zbytes(&c->arena, size);
+	return p ? p : glsl_out_of_memory(c);
 }
 char *glsl_strndup(struct glsl_ctx *c, const char *s, size_t n);
 void glsl_arena_free(struct glsl_ctx *c);

@@ -26,16 +26,6 @@ static const uint8_t punct_len[P_COUNT] = {
 #undef GLSL_P_LEN
 };
 
-struct glsl_arena_block {
-	struct glsl_arena_block *next;
-	max_align_t data[];
-};
-
-/* Bytes of an arena block, and how far ahead of the cursor the zeroed part
- * of a block is extended at a time (glsl_alloc()). */
-#define ARENA_BLOCK 65536
-#define ARENA_ZERO_STEP 1024
-
 /* Counts one error and appends "NAME:LINE:COL: message" (line 0: "NAME:
  * message") to the context's log, keeping the first separately; after
  * GLSL_MAX_ERRORS the context is marked fatal and further messages are
@@ -69,83 +59,25 @@ void glsl_error(struct glsl_ctx *c, uint32_t line, uint32_t col, const char *fmt
 	va_end(ap);
 }
 
-/* Starts a new arena block with room for `size` bytes (a block of its own
- * size when larger than ARENA_BLOCK); false (and a fatal error) when out of
- * memory. Nothing of it is zeroed yet. */
-static bool new_block(struct glsl_ctx *c, size_t size)
+void *glsl_out_of_memory(struct glsl_ctx *c)
 {
-	size_t cap = size > ARENA_BLOCK ? size : ARENA_BLOCK;
-	struct glsl_arena_block *b = malloc(sizeof(*b) + cap);
-	if (!b) {
-		if (!c->fatal)
-			glsl_error(c, 0, 0, "out of memory");
-		c->fatal = true;
-		return false;
-	}
-	b->next = c->arena;
-	c->arena = b;
-	c->arena_cur = c->arena_zero = (char *)b->data;
-	c->arena_end = c->arena_cur + cap;
-	return true;
-}
-
-/* Room for `size` bytes at the cursor: the newest block's, else a new
- * block's; false when out of memory. */
-static bool ensure_room(struct glsl_ctx *c, size_t size)
-{
-	return (c->arena_cur && size <= (size_t)(c->arena_end - c->arena_cur)) ||
-	       new_block(c, size);
-}
-
-/* Uninitialised arena memory (`size` a multiple of max_align_t): blocks
- * come from malloc, so a compile pays for zeroing only what it uses. */
-static void *arena_take(struct glsl_ctx *c, size_t size)
-{
-	if (!ensure_room(c, size))
-		return NULL;
-	char *p = c->arena_cur;
-	c->arena_cur += size;
-	if (c->arena_zero < c->arena_cur)
-		c->arena_zero = c->arena_cur;   /* keeps [cur, zero) all zero */
-	return p;
-}
-
-void *glsl_alloc_slow(struct glsl_ctx *c, size_t size)
-{
-	if (!ensure_room(c, size))
-		return NULL;
-	/* zero this request and ARENA_ZERO_STEP bytes beyond it at once: the
-	 * next small requests are then a bump of arena_cur (glsl_alloc()) */
-	size_t room = (size_t)(c->arena_end - c->arena_cur);
-	char *to = c->arena_cur + (room - size > ARENA_ZERO_STEP ? size + ARENA_ZERO_STEP : room);
-	if (to > c->arena_zero) {
-		memset(c->arena_zero, 0, (size_t)(to - c->arena_zero));
-		c->arena_zero = to;
-	}
-	char *p = c->arena_cur;
-	c->arena_cur += size;
-	return p;
+	if (!c->fatal)
+		glsl_error(c, 0, 0, "out of memory");
+	c->fatal = true;
+	return NULL;
 }
 
 char *glsl_strndup(struct glsl_ctx *c, const char *s, size_t n)
 {
-	char *p = arena_take(c, (n + 1 + sizeof(max_align_t) - 1) / sizeof(max_align_t) *
-				sizeof(max_align_t));
-	if (p) {
+	char *p = n < SIZE_MAX ? glsl_alloc(c, n + 1) : NULL;   /* zeroed: ends in NUL */
+	if (p)
 		memcpy(p, s, n);
-		p[n] = 0;
-	}
 	return p;
 }
 
 void glsl_arena_free(struct glsl_ctx *c)
 {
-	while (c->arena) {
-		struct glsl_arena_block *n = c->arena->next;
-		free(c->arena);
-		c->arena = n;
-	}
-	c->arena_cur = c->arena_zero = c->arena_end = NULL;
+	vc4_arena_fini(&c->arena);
 }
 
 struct lexer {

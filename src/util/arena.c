@@ -18,18 +18,23 @@
 #include <sanitizer/asan_interface.h>
 #endif
 
-#define ARENA_ALIGN 16u
+#define ARENA_ALIGN VC4_ARENA_ALIGN
 #define ARENA_MIN_CHUNK 4096u
 #define ARENA_MAX_GROWTH ((size_t)1 << 20)   /* chunks stop doubling here */
+#ifdef ARENA_ASAN
+#define ARENA_ZERO_AHEAD 0u     /* the tail stays poisoned: no zeroing ahead */
+#else
+#define ARENA_ZERO_AHEAD 1024u  /* bytes vc4_arena_zbytes_slow() zeroes ahead */
+#endif
 
 struct vc4_arena_chunk {
 	struct vc4_arena_chunk *next;
 	size_t size;                    /* payload bytes after the header */
 };
 
-/* The header rounded up so that payloads start 16-byte aligned. */
-#define ARENA_HEADER \
-	((sizeof(struct vc4_arena_chunk) + ARENA_ALIGN - 1) / ARENA_ALIGN * ARENA_ALIGN)
+/* Bytes a chunk takes besides its payload: the header, and room to align
+ * the payload (malloc aligns only to 8 bytes on some hosts, armhf). */
+#define ARENA_SLACK (sizeof(struct vc4_arena_chunk) + ARENA_ALIGN - 1)
 
 /* Marks `size` bytes at `p` as not to be touched (AddressSanitizer only). */
 static void poison(void *p, size_t size)
@@ -60,6 +65,12 @@ static char *align_up(char *p)
 	return p + ((ARENA_ALIGN - u % ARENA_ALIGN) % ARENA_ALIGN);
 }
 
+/* The first payload byte of a chunk: just past its header, aligned. */
+static char *payload(struct vc4_arena_chunk *ch)
+{
+	return align_up((char *)(ch + 1));
+}
+
 void vc4_arena_init(struct vc4_arena *a, void *buf, size_t size)
 {
 	memset(a, 0, sizeof(*a));
@@ -73,6 +84,7 @@ void vc4_arena_init(struct vc4_arena *a, void *buf, size_t size)
 		a->end = a->first + a->first_size;
 		if (a->cur > a->end)
 			a->cur = a->end;
+		a->zeroed = a->cur;
 		poison(a->first, a->first_size);
 	}
 }
@@ -82,34 +94,36 @@ void vc4_arena_init(struct vc4_arena *a, void *buf, size_t size)
  * into the arena's list; NULL when out of memory. */
 static struct vc4_arena_chunk *new_chunk(struct vc4_arena *a, size_t size, bool zero)
 {
-	if (size > SIZE_MAX - ARENA_HEADER)
+	if (size > SIZE_MAX - ARENA_SLACK)
 		return NULL;
-	struct vc4_arena_chunk *ch = zero ? calloc(1, ARENA_HEADER + size) :
-					    malloc(ARENA_HEADER + size);
+	struct vc4_arena_chunk *ch = zero ? calloc(1, ARENA_SLACK + size) :
+					    malloc(ARENA_SLACK + size);
 	if (!ch)
 		return NULL;
 	ch->size = size;
 	ch->next = a->chunks;
 	a->chunks = ch;
-	poison((char *)ch + ARENA_HEADER, size);
+	poison(payload(ch), size);
 	return ch;
 }
 
-/* `size` bytes (a multiple of ARENA_ALIGN), zeroed when `zero`. A request
- * the current chunk has no room for either gets a chunk of its own when
- * large (the current one keeps serving small ones) or starts a fresh
- * chunk, each twice the last up to a limit. */
+/* `size` bytes (a multiple of ARENA_ALIGN), zeroed when `zero` (the part
+ * already zeroed ahead of the cursor is not zeroed again). A request the
+ * current chunk has no room for either gets a chunk of its own when large
+ * (the current one keeps serving small ones) or starts a fresh chunk, each
+ * twice the last up to a limit. */
 static void *take(struct vc4_arena *a, size_t size, bool zero)
 {
 	char *p;
+	if (!a->next_size)
+		a->next_size = ARENA_MIN_CHUNK;   /* a zero-initialised arena */
 	if (a->cur && (size_t)(a->end - a->cur) >= size) {
 		p = a->cur;
-		a->cur += size;
 	} else if (size > a->next_size / 4) {
 		struct vc4_arena_chunk *ch = new_chunk(a, size, zero);
 		if (!ch)
 			return NULL;
-		p = (char *)ch + ARENA_HEADER;
+		p = payload(ch);
 		unpoison(p, size);
 		return p;   /* zeroed by calloc if asked */
 	} else {
@@ -118,13 +132,17 @@ static void *take(struct vc4_arena *a, size_t size, bool zero)
 			return NULL;
 		if (a->next_size < ARENA_MAX_GROWTH)
 			a->next_size *= 2;
-		p = (char *)ch + ARENA_HEADER;
-		a->cur = p + size;
+		p = payload(ch);
+		a->zeroed = p;
 		a->end = p + ch->size;
 	}
+	a->cur = p + size;
 	unpoison(p, size);
-	if (zero)
-		memset(p, 0, size);
+	if (a->zeroed < a->cur) {
+		if (zero)
+			memset(a->zeroed, 0, (size_t)(a->cur - a->zeroed));
+		a->zeroed = a->cur;
+	}
 	return p;
 }
 
@@ -149,6 +167,22 @@ void *vc4_arena_zalloc(struct vc4_arena *a, size_t n, size_t size)
 		return NULL;
 	size = rounded(n * size);
 	return size ? take(a, size, true) : NULL;
+}
+
+void *vc4_arena_zbytes_slow(struct vc4_arena *a, size_t size)
+{
+	size = rounded(size);
+	char *p = size ? take(a, size, true) : NULL;
+	if (p && p + size == a->cur) {
+		/* zero ahead, so that the next small requests are a bump */
+		size_t room = (size_t)(a->end - a->zeroed);
+		size_t ahead = ARENA_ZERO_AHEAD;
+		if (ahead > room)
+			ahead = room;
+		memset(a->zeroed, 0, ahead);
+		a->zeroed += ahead;
+	}
+	return p;
 }
 
 /* Frees every heap chunk. */

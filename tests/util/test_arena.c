@@ -1,5 +1,6 @@
 /* test_arena.c: the scratch arena of src/util/arena.c (alignment, the
- * caller's buffer, growth, large requests, zeroing, reset and fini). */
+ * caller's buffer, growth, large requests, zeroing, zeroing ahead for
+ * vc4_arena_zbytes(), reset and fini). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -134,6 +135,84 @@ static void arena_zalloc_zeroes_reused_memory(void **state)
 	vc4_arena_fini(&a);
 }
 
+/* True when the `n` bytes at `p` are all zero. */
+static bool all_zero(const unsigned char *p, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (p[k])
+			return false;
+	return true;
+}
+
+/* vc4_arena_zbytes(): zeroed 16-byte blocks, each right after the last;
+ * the slow path zeroes 1 KB ahead (none under AddressSanitizer, where the
+ * tail stays poisoned) so the next requests are bumps that zero nothing
+ * again; uninitialised blocks and dirtied memory in between do not leak
+ * into later zeroed ones, across chunks and a request larger than one. */
+static void arena_zbytes_zeroes_ahead(void **state)
+{
+	(void)state;
+	struct vc4_arena a = { 0 };   /* zero-initialised: an empty arena */
+	unsigned char *p = vc4_arena_zbytes(&a, 24);
+	assert_non_null(p);
+	assert_int_equal((uintptr_t)p % 16, 0);
+	assert_true(all_zero(p, 24));
+#ifdef TEST_ASAN
+	assert_ptr_equal(a.zeroed, a.cur);
+#else
+	assert_int_equal(a.zeroed - a.cur, 1024);
+#endif
+	char *zero_end = a.zeroed;
+	memset(p, 0xff, 24);
+	char *s = vc4_arena_alloc(&a, 4);
+	assert_ptr_equal(s, p + 32);
+	memcpy(s, "abc", 4);
+	unsigned char *q = vc4_arena_zbytes(&a, 40);
+	assert_ptr_equal(q, (unsigned char *)s + 16);
+	assert_true(all_zero(q, 40));
+#ifndef TEST_ASAN
+	assert_ptr_equal(a.zeroed, zero_end);   /* a bump: nothing zeroed again */
+#endif
+	(void)zero_end;
+	for (int i = 0; i < 3000; i++) {   /* 3000 x 112 bytes: several chunks */
+		unsigned char *r = vc4_arena_zbytes(&a, 100);
+		assert_non_null(r);
+		assert_true(all_zero(r, 100));
+		memset(r, 0xa5, 100);
+		if (i % 7 == 0)
+			memset(vc4_arena_alloc(&a, 40), 0x5a, 40);
+	}
+	unsigned char *big = vc4_arena_zbytes(&a, 100000);
+	assert_non_null(big);
+	assert_true(all_zero(big, 100000));
+	assert_string_equal(s, "abc");
+	vc4_arena_fini(&a);
+	assert_null(a.chunks);
+}
+
+/* In a caller's buffer full of old data: zbytes, then an uninitialised
+ * block that is dirtied, then a zalloc that reaches past the room zeroed
+ * ahead: every zeroed block reads zero, the part zeroed ahead included. */
+static void arena_zalloc_after_zero_ahead(void **state)
+{
+	(void)state;
+	_Alignas(16) unsigned char buf[4096];
+	memset(buf, 0x77, sizeof(buf));
+	struct vc4_arena a;
+	vc4_arena_init(&a, buf, sizeof(buf));
+	unsigned char *p = vc4_arena_zbytes(&a, 16);
+	assert_ptr_equal(p, buf);
+	assert_true(all_zero(p, 16));
+	unsigned char *d = vc4_arena_alloc(&a, 32);
+	memset(d, 0x55, 32);
+	unsigned char *z = vc4_arena_zalloc(&a, 500, sizeof(uint32_t));
+	assert_ptr_equal(z, buf + 48);
+	assert_true(all_zero(z, 2000));
+	assert_ptr_equal(a.zeroed, a.cur);
+	assert_int_equal(d[31], 0x55);
+	vc4_arena_fini(&a);
+}
+
 /* Under AddressSanitizer: the room past a block is poisoned until handed
  * out, and the caller's buffer is clean again after fini. */
 static void arena_poisons_what_it_has_not_handed_out(void **state)
@@ -165,6 +244,8 @@ int main(void)
 		cmocka_unit_test(arena_large_request_gets_own_chunk),
 		cmocka_unit_test(arena_zalloc_zeroes_reused_memory),
 		cmocka_unit_test(arena_poisons_what_it_has_not_handed_out),
+		cmocka_unit_test(arena_zbytes_zeroes_ahead),
+		cmocka_unit_test(arena_zalloc_after_zero_ahead),
 	};
 	return cmocka_run_group_tests_name("util_arena", tests, NULL, NULL);
 }
