@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "codegen/emit_internal.h"
+#include "codegen/emit_ready.h"
 #include "qpu/qpu_tmu_fifo.h"
 
 /* Resources of the dependency analysis. */
@@ -47,7 +48,6 @@ struct snode {
 	struct emit_facts falt;  /* facts of n->alt, once falt_known */
 	bool falt_known;
 	uint32_t key;            /* class_prio, then prio: the larger first */
-	uint32_t slot;           /* index in the ready list while there */
 	uint32_t first_kid;     /* edge list, UINT32_MAX = none */
 	uint32_t nparents;      /* parents not yet scheduled */
 	uint32_t earliest;      /* first cycle the parents allow */
@@ -62,7 +62,7 @@ struct sched {
 	struct snode *nodes;
 	uint32_t count;
 	VC4_ARRAY(struct sedge) edges;
-	VC4_ARRAY(uint32_t) ready;
+	struct emit_ready ready;   /* nodes whose parents all issued */
 	/* per resource: the last writer (-1 none) and the chain of readers
 	 * since, in `readers` (index + 1, 0 = none) */
 	struct { int32_t w; uint32_t head, tail; } res[R_COUNT];
@@ -274,36 +274,27 @@ static void compute_prio(struct sched *s)
 		}
 		s->nodes[i].prio = p;
 		s->nodes[i].key = (class_prio(&s->nodes[i]) << 30) | (p < (1u << 30) ? p : (1u << 30) - 1);
+		s->ready.key[i] = s->nodes[i].key;
 	}
-}
-
-/* Whether a goes before b: a higher class, or the same class and a longer
- * path to the block end. */
-static bool better(const struct snode *a, const struct snode *b)
-{
-	return a->key > b->key;
 }
 
 /* Appends node i to the ready list. */
 static void ready_push(struct sched *s, uint32_t i)
 {
-	s->nodes[i].slot = (uint32_t)s->ready.len;
-	if (!vc4_array_push(&s->ready, i))
+	if (!emit_ready_push(&s->ready, i))
 		s->oom = true;
 }
 
-/* Marks node i issued at `cycle` and releases its children. */
-static inline void issue(struct sched *s, uint32_t i, uint32_t cycle)
+/* Marks the node at index `at` of the ready order issued at `cycle` and
+ * releases its children; returns the node. */
+static inline uint32_t issue(struct sched *s, size_t at, uint32_t cycle)
 {
+	uint32_t i = s->ready.order.data[at];
 	struct snode *n = &s->nodes[i];
 	n->time = (int32_t)cycle;
 	if (n->n->flags & EN_TMU_LOAD)
 		s->loads_left--;
-	uint32_t last = s->ready.data[--s->ready.len];   /* the last one takes i's slot */
-	if (last != i) {
-		s->ready.data[n->slot] = last;
-		s->nodes[last].slot = n->slot;
-	}
+	emit_ready_remove(&s->ready, at);
 	for (uint32_t e = n->first_kid; e != UINT32_MAX; e = s->edges.data[e].next) {
 		const struct sedge *ed = &s->edges.data[e];
 		struct snode *k = &s->nodes[ed->to];
@@ -312,23 +303,25 @@ static inline void issue(struct sched *s, uint32_t i, uint32_t cycle)
 		if (--k->nparents == 0)
 			ready_push(s, ed->to);
 	}
+	return i;
 }
 
-/* The best node that may issue now as the first of an instruction. */
+/* The best node that may issue now as the first of an instruction: the
+ * first in the ready order (key down, then slot) that may. Returns its
+ * index in the order, -1 when none (so do the other picks). */
 static int32_t pick_first(const struct sched *s, const struct emit_prog *p,
 			  const struct emit_recent *r, uint32_t cycle)
 {
-	int32_t best = -1;
-	for (size_t k = 0; k < s->ready.len; k++) {
-		uint32_t i = s->ready.data[k];
+	for (size_t k = s->ready.order.len; k-- > 0;) {
+		uint32_t i = s->ready.order.data[k];
 		const struct snode *n = &s->nodes[i];
-		if (n->earliest > cycle || (best >= 0 && !better(n, &s->nodes[best])))
+		if (n->earliest > cycle)
 			continue;
 		if (!(n->n->flags & EN_THRSW) && !emit_legal_after(r, n->n->word, &n->f, p->fs))
 			continue;
-		best = (int32_t)i;
+		return (int32_t)k;
 	}
-	return best;
+	return -1;
 }
 
 /* Node n as a pairing candidate (the facts of its other-ALU form derived on
@@ -368,28 +361,37 @@ static bool joins(struct emit_prog *p, const struct emit_recent *r,
 	return emit_legal_after(r, *w, &f, p->fs);
 }
 
-/* The best node that pairs with `first`; *merged = the pair. */
+/* The best node that pairs with `first`; *merged = the pair. In the ready
+ * order that is the first that joins, unless a later one of the same key
+ * pops a uniform instead (unif_instead()): the scan stops there, or at the
+ * first smaller key. */
 static int32_t pick_second(struct sched *s, struct emit_prog *p,
 			   const struct emit_recent *r, uint32_t cycle,
 			   struct snode *first, uint64_t *merged)
 {
-	int32_t best = -1;
+	int32_t best = -1, best_at = -1;
 	const struct emit_pairable a = pairable(first);
-	for (size_t k = 0; k < s->ready.len; k++) {
-		uint32_t i = s->ready.data[k];
+	for (size_t k = s->ready.order.len; k-- > 0;) {
+		uint32_t i = s->ready.order.data[k];
 		struct snode *n = &s->nodes[i];
 		uint64_t w;
+		if (best >= 0 && n->key != s->nodes[best].key)
+			break;
 		if (n->earliest > cycle || (n->n->flags & (EN_NO_MERGE | EN_THRSW | EN_BRANCH)))
 			continue;
-		if (best >= 0 && !better(n, &s->nodes[best]) &&
-		    !unif_instead(first, &s->nodes[best], n))
+		if (best >= 0 && !unif_instead(first, &s->nodes[best], n))
 			continue;
 		if (!joins(p, r, &a, n, &w))
 			continue;
-		best = (int32_t)i;
 		*merged = w;
+		if (best >= 0)
+			return (int32_t)k;   /* pops a uniform: nothing replaces it */
+		best = (int32_t)i;
+		best_at = (int32_t)k;
+		if (first->n->unif >= 0 || n->n->unif >= 0)
+			break;               /* no tie may replace it */
 	}
-	return best;
+	return best_at;
 }
 
 /* A TMU load (a signal alone) that may join `word`, already a pair of two
@@ -403,21 +405,19 @@ static int32_t pick_third(struct sched *s, struct emit_prog *p, const struct emi
 	struct emit_facts fw;
 	emit_facts_memo(&p->memo, word, &fw);
 	const struct emit_pairable a = { word, 0, &fw, &fw };
-	int32_t best = -1;
-	for (size_t k = 0; k < s->ready.len; k++) {
-		uint32_t i = s->ready.data[k];
+	for (size_t k = s->ready.order.len; k-- > 0;) {
+		uint32_t i = s->ready.order.data[k];
 		struct snode *n = &s->nodes[i];
 		uint64_t w;
 		if (n->earliest > cycle || !(n->n->flags & EN_TMU_LOAD) ||
-		    (n->n->flags & (EN_NO_MERGE | EN_THRSW | EN_BRANCH)) ||
-		    (best >= 0 && !better(n, &s->nodes[best])))
+		    (n->n->flags & (EN_NO_MERGE | EN_THRSW | EN_BRANCH)))
 			continue;
 		if (!joins(p, r, &a, n, &w))
 			continue;
-		best = (int32_t)i;
 		*merged = w;
+		return (int32_t)k;   /* the first that joins: the best key */
 	}
-	return best;
+	return -1;
 }
 
 static bool push_out(struct emit_prog *p, uint64_t word, int32_t unif, uint32_t branch_to)
@@ -506,33 +506,34 @@ static int issue_one(struct sched *s, struct emit_prog *p, uint32_t block_ip, ui
 {
 	struct emit_recent r;
 	emit_recent_get(p, &r);
-	int32_t a = pick_first(s, p, &r, cycle);
-	if (a < 0)
+	int32_t at = pick_first(s, p, &r, cycle);
+	if (at < 0)
 		return 0;
+	uint32_t a = s->ready.order.data[at];
 	const struct emit_node *first = s->nodes[a].n;
 	if (first->flags & EN_THRSW) {
 		uint32_t ip = place_thrsw(p, block_ip);
 		if (ip == UINT32_MAX)
 			return -1;
-		issue(s, (uint32_t)a, ip - block_ip);
+		issue(s, (size_t)at, ip - block_ip);
 		return 1;
 	}
-	issue(s, (uint32_t)a, cycle);
+	issue(s, (size_t)at, cycle);
 	uint64_t word = first->word, merged = 0;
 	int32_t unif = first->unif;
 	int n = 1;
 	if (!(first->flags & (EN_NO_MERGE | EN_BRANCH))) {
-		int32_t b = pick_second(s, p, &r, cycle, &s->nodes[a], &merged);
-		if (b >= 0) {
-			issue(s, (uint32_t)b, cycle);
+		int32_t bt = pick_second(s, p, &r, cycle, &s->nodes[a], &merged);
+		if (bt >= 0) {
+			uint32_t b = issue(s, (size_t)bt, cycle);
 			word = merged;
 			if (s->nodes[b].n->unif >= 0)
 				unif = s->nodes[b].n->unif;
 			p->pairs++;
 			n = 2;
-			int32_t c = s->loads_left ? pick_third(s, p, &r, cycle, word, &merged) : -1;
-			if (c >= 0) {
-				issue(s, (uint32_t)c, cycle);
+			int32_t ct = s->loads_left ? pick_third(s, p, &r, cycle, word, &merged) : -1;
+			if (ct >= 0) {
+				issue(s, (size_t)ct, cycle);
 				word = merged;
 				n = 3;
 			}
@@ -551,7 +552,7 @@ static void sched_free(struct sched *s)
 {
 	vc4_array_free(&s->readers);
 	vc4_array_free(&s->edges);
-	vc4_array_free(&s->ready);
+	emit_ready_free(&s->ready);
 	free(s->fifo.sub);
 	free(s->fifo.load);
 	free(s->nodes);
@@ -607,15 +608,14 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
 		emit_facts(blk->nodes.data[i].word, &s.nodes[i].f);
 		s.loads_left += (blk->nodes.data[i].flags & EN_TMU_LOAD) != 0;
 	}
-	/* room for the usual edges, reads and ready nodes (pushes grow past it) */
+	/* room for the usual edges and reads (pushes grow past it) */
 	(void)(vc4_array_reserve(&s.edges, 2 * (size_t)s.count) &&
-	       vc4_array_reserve(&s.readers, (size_t)s.count) &&
-	       vc4_array_reserve(&s.ready, (size_t)s.count));
-	bool ok = true;
+	       vc4_array_reserve(&s.readers, (size_t)s.count));
+	bool ok = emit_ready_init(&s.ready, s.count);
 	if (tmu_fifo_block(&s, p)) {
 		s.fifo.sub = malloc(s.count * sizeof(uint32_t));
 		s.fifo.load = malloc(s.count * sizeof(uint32_t));
-		ok = s.fifo_on = s.fifo.sub && s.fifo.load;
+		ok = s.fifo_on = ok && s.fifo.sub && s.fifo.load;
 	}
 	ok = ok && build_dag(&s);
 	if (ok) {
