@@ -13,12 +13,14 @@
  * a temp whose earlier definition was just removed. A program of one block
  * that does not loop has nothing live out of it: no liveness is computed.
  * Not handled: dead flag updates, unreachable blocks.
- * When every change removed (or dropped the destination of) the one
- * definition of its temp, or a destination-less instruction, and the pass
+ * When every change removed (or dropped the destination of) a definition of
+ * a temp that lost all its definitions in this run (most often its one),
+ * or a destination-less instruction, and the pass
  * driver vouches for the temps' definitions, the progress is reported as
  * QIR_CHANGE_DEAD_TEMPS (qir_optimize.c), and the derived defs are kept
  * current (each such temp now has none) instead of dropped: the passes after
- * it need not derive them again.
+ * it need not derive them again. (A temp that lost every definition was
+ * read nowhere after them, as they were dead: it is read nowhere now.)
  */
 #include "qir/qir.h"
 
@@ -60,16 +62,6 @@ static void step_back(const struct qir_compile *c, const struct qir_inst *inst,
 	}
 }
 
-/* Whether dropping inst's result leaves a temp with another definition
- * (or one the derived defs cannot tell about): then the change is more than
- * QIR_CHANGE_DEAD_TEMPS. */
-static bool touches_live_temp(const struct qir_compile *c, const struct qir_inst *inst,
-			      bool defs_known)
-{
-	return inst->dst.file == QIR_FILE_TEMP &&
-	       (!defs_known || c->def_count[inst->dst.index] != 1);
-}
-
 /* Temp t loses its one definition: the derived defs stay current. */
 static inline void forget_def(struct qir_compile *c, uint32_t t)
 {
@@ -77,21 +69,68 @@ static inline void forget_def(struct qir_compile *c, uint32_t t)
 	c->def_count[t] = 0;
 }
 
+/* Per temp: the definitions DCE removed (or left without their destination)
+ * in this run, counted for temps of several definitions only, and those
+ * temps in a list (one allocation at the first: NULL while none). */
+struct gone {
+	uint32_t *count;
+	uint32_t *temps, len;
+};
+
+/* Notes that inst, a temp's definition, goes: *wide when that is more than
+ * QIR_CHANGE_DEAD_TEMPS can tell (the driver does not vouch for the defs),
+ * its one definition forgotten, a definition of several counted in g. */
+static void note_gone(struct qir_compile *c, const struct qir_inst *inst, bool defs_known,
+		      struct gone *g, bool *wide)
+{
+	uint32_t t = inst->dst.index;
+	if (inst->dst.file != QIR_FILE_TEMP)
+		return;
+	if (!defs_known) {
+		*wide = true;
+		return;
+	}
+	if (c->def_count[t] == 1) {
+		forget_def(c, t);
+		return;
+	}
+	if (!g->count && (g->count = calloc(2 * (size_t)c->num_temps, sizeof(uint32_t))))
+		g->temps = g->count + c->num_temps;
+	if (!g->count) {
+		*wide = true;   /* out of memory for the counts: the safe kind */
+		return;
+	}
+	if (!g->count[t]++)
+		g->temps[g->len++] = t;
+}
+
+/* After the walk: a temp of several definitions that lost them all is
+ * read nowhere now, like one that lost its one definition (its defs are
+ * forgotten); one that keeps another makes the change more than
+ * QIR_CHANGE_DEAD_TEMPS (*wide). */
+static void settle_gone(struct qir_compile *c, const struct gone *g, bool *wide)
+{
+	for (uint32_t i = 0; i < g->len; i++) {
+		uint32_t t = g->temps[i];
+		if (g->count[t] == c->def_count[t])
+			forget_def(c, t);
+		else
+			*wide = true;
+	}
+}
+
 /* Handles one instruction (walking backwards); true on progress. An
  * instruction kept for its flags or side effects loses a dead temp
  * destination, so that it no longer (partially) writes the temp. *wide is
- * set when a change is not of the DEAD_TEMPS kind. */
+ * set when a change is not of the DEAD_TEMPS kind (or g counts it). */
 static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst,
-		  struct live_set *live, bool defs_known, bool *wide)
+		  struct live_set *live, bool defs_known, struct gone *g, bool *wide)
 {
 	if (!qir_ops[inst->op].ndst || !result_dead(c, inst, live)) {
 		step_back(c, inst, live);
 		return false;
 	}
-	if (touches_live_temp(c, inst, defs_known))
-		*wide = true;
-	else if (defs_known && inst->dst.file == QIR_FILE_TEMP)
-		forget_def(c, inst->dst.index);
+	note_gone(c, inst, defs_known, g, wide);
 	bool removed = !inst->sf && !qir_inst_has_side_effects(inst);
 	bool progress = removed || inst->dst.file == QIR_FILE_TEMP;
 	if (progress)
@@ -129,6 +168,7 @@ bool qir_opt_dce(struct qir_compile *c)
 	if (!lone && !qir_liveness(c, &lv, NULL))
 		return false;
 	struct live_set live = { calloc(c->num_temps + 1, sizeof(uint32_t)), 0 };
+	struct gone g = { NULL, NULL, 0 };
 	if (!live.mark) {
 		c->oom = true;
 		qir_liveness_free(&lv);
@@ -144,9 +184,11 @@ bool qir_opt_dce(struct qir_compile *c)
 		struct qir_inst *inst = b->last, *prev;
 		for (; inst; inst = prev) {
 			prev = inst->prev;
-			progress |= visit(c, b, inst, &live, defs_known, &wide);
+			progress |= visit(c, b, inst, &live, defs_known, &g, &wide);
 		}
 	}
+	settle_gone(c, &g, &wide);
+	free(g.count);
 	free(live.mark);
 	qir_liveness_free(&lv);
 	if (progress && (wide || !defs_known))

@@ -628,7 +628,7 @@ _Static_assert(QIR_OP_COUNT <= 61, "QIR_NEEDS_OP bits overlap the feature bits")
 
 /* Kinds of progress, for struct qir_compile.change and qir_pass.blind_to. ANY: anything (the
  * default; no pass may be blind to it). DEAD_TEMPS: only instructions removed (or destinations
- * dropped) whose temp had that one definition and is read nowhere, and destination-less ones;
+ * dropped) whose temp lost all its definitions, read nowhere, and destination-less ones;
  * nothing else changed (DCE). IMMS: only operands replaced by the small immediate of the same
  * constant value, unpacks unchanged (small_imm). UNIF_READS: only temp reads replaced by reads
  * of non-CONST uniforms (copy prop). FOLDS, HOSTED: qir_opt_fold_packs()'s, host_uniforms'. */

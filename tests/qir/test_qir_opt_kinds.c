@@ -57,9 +57,10 @@ static void driver_keeps_blind_passes_clean(void **state)
 	qir_compile_free(c);
 }
 
-/* DCE reports QIR_CHANGE_DEAD_TEMPS when it removed only the one definition
- * of each temp (and the driver vouches for the defs), QIR_CHANGE_ANY when a
- * removed write leaves its temp another definition. */
+/* DCE reports QIR_CHANGE_DEAD_TEMPS when each temp it touched lost every
+ * definition, its one or all of several (and the driver vouches for the
+ * defs), QIR_CHANGE_ANY when a removed write leaves its temp another
+ * definition. */
 static uint32_t dce_change(const char *text, bool defs_current)
 {
 	struct qir_compile *c = qt_parse(text);
@@ -83,6 +84,30 @@ static void dce_reports_dead_temps(void **state)
 	assert_int_equal(dce_change(whole, true), QIR_CHANGE_DEAD_TEMPS);
 	assert_int_equal(dce_change(whole, false), QIR_CHANGE_ANY);
 	assert_int_equal(dce_change(overwritten, true), QIR_CHANGE_ANY);
+}
+
+/* A dead temp of two definitions, the second conditional (the lowering's
+ * boolean, `mov t, 0; mov.ns t, -1`), loses both in one run: DEAD_TEMPS,
+ * and the kept defs say it has none (what a fresh derivation says). */
+static void dce_dead_temps_of_several_defs(void **state)
+{
+	(void)state;
+	struct qir_compile *c = qt_parse("qir fs\nuniform u0 user 0\nblock 0:\n"
+					 "\tfsub.sf -, u0, 0\n\tmov t0, 0\n\tmov.ns t0, -1\n"
+					 "\tmov.zs tlb_color, u0\n");
+	assert_true(qir_temp_defs(c));
+	assert_int_equal(c->def_count[0], 2);
+	c->defs_current = true;
+	c->change = QIR_CHANGE_ANY;
+	assert_true(qir_opt_dce(c));
+	assert_int_equal(c->change, QIR_CHANGE_DEAD_TEMPS);
+	assert_non_null(c->defs);
+	assert_int_equal(c->def_count[0], 0);
+	assert_null(c->defs[0]);
+	c->defs_current = false;
+	qt_assert_text(c, "qir fs\nuniform u0 user 0\nblock 0:\n"
+			  "\tfsub.sf -, u0, 0\n\tmov.zs tlb_color, u0\n");
+	qir_compile_free(c);
 }
 
 /* small_imm reports its progress as QIR_CHANGE_IMMS. */
@@ -129,6 +154,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(driver_keeps_blind_passes_clean),
 		cmocka_unit_test(dce_reports_dead_temps),
+		cmocka_unit_test(dce_dead_temps_of_several_defs),
 		cmocka_unit_test(small_imm_reports_imms),
 		cmocka_unit_test(copy_prop_reports_unif_reads),
 	};
