@@ -10,9 +10,10 @@
  * 0 for a TMU or tile-buffer result, read from r4 before anything else
  * can take r4; SFU_LATENCY for an SFU result, TMU_LATENCY from a TMU
  * request to its result); a node whose
- * operands are not ready yet waits in a second heap, ordered by
- * the step it becomes ready, so independent work fills the latency (when
- * nothing else is ready, the earliest waiting node is taken). When the
+ * operands are not ready yet waits for the step it becomes ready, in a
+ * ring of buckets by that step (at most MAX_LATENCY ahead), so independent
+ * work fills the latency (when nothing else is ready, the earliest waiting
+ * node is taken). When the
  * best ready node needs the same ALU (ADD or MUL alone) as the node taken
  * just before, the best ready node that does not is taken instead if its
  * path is at most BALANCE_SLACK shorter, so that the emitter finds ADD and
@@ -57,6 +58,14 @@ enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
  * longer), 10 17,305. Balancing coordinate shaders too cost 43 there. */
 #define BALANCE_SLACK 2
 
+/* Buckets of the waiting ring (a power of two above every edge latency):
+ * a waiting node becomes ready at most MAX_LATENCY steps after now. */
+#define MAX_LATENCY TMU_LATENCY
+#define WAIT_RING 16
+_Static_assert(SFU_LATENCY <= MAX_LATENCY && TMU_RESULT_GAP <= MAX_LATENCY &&
+	       MAX_LATENCY < WAIT_RING && (WAIT_RING & (WAIT_RING - 1)) == 0,
+	       "the waiting ring must hold every latency");
+
 /* Register pressure (issue 10, H3): in a block of PRESSURE_MIN_NODES nodes
  * or more, once PRESSURE_LIMIT temps are open (estimated within the block:
  * temps with an unscheduled reader in it), a best ready node that opens
@@ -90,6 +99,18 @@ enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
  * program's fit, bigger ones continue on the heap. */
 #define SCHED_ARENA_BUF 8192
 
+/* A ready or waiting entry: node n's order as one key, smaller first
+ * (longer latency path first, then the original order: (UINT32_MAX - prio)
+ * << 32 | n), and the ALU it needs alone; 16 bytes, a heap node's four
+ * children in one cache line. The heap compares and scans entries without
+ * reading the nodes: in a long block those lie far apart in memory, and
+ * every step of a sift would wait for one (issue 10). */
+struct hent {
+	uint64_t key;
+	uint8_t alu;
+};
+typedef VC4_ARRAY(struct hent) node_heap;
+
 struct qedge { uint32_t to, next, lat; };
 
 struct qnode {
@@ -102,6 +123,7 @@ struct qnode {
 	bool self;                        /* wr is one of them */
 	uint32_t rd[QIR_MAX_SRC];         /* the temps it reads, each once */
 	uint32_t wr;                      /* the temp it writes, or UINT32_MAX */
+	uint32_t wnext;                   /* next node of its waiting bucket */
 };
 
 /* One reader of a resource since its last write, in a chain per resource. */
@@ -131,6 +153,14 @@ struct qsched {
 	bool fifo_on;
 	struct qpu_tmu_fifo fifo;
 	bool long_block;                  /* some block had COMPACT_MIN nodes */
+	/* the waiting nodes of reorder(): those ready at step `at` chained
+	 * from wait[at % WAIT_RING] through qnode.wnext, UINT32_MAX = none */
+	uint32_t wait[WAIT_RING];
+	uint32_t nwait;                   /* nodes waiting */
+	node_heap due;                    /* the bucket being drained, kept
+					   * across blocks */
+	node_heap ready;                  /* reorder()'s ready heap, kept across
+					   * blocks (empty between them) */
 	bool oom;
 };
 
@@ -401,26 +431,15 @@ static bool build(struct qsched *s)
 	return !s->oom;
 }
 
-/* A heap entry: node n's order as one key, smaller first (longer latency
- * path first, then the original order: (UINT32_MAX - prio) << 32 | n), the
- * step it becomes ready (in the waiting heap, which orders by it first; 0
- * in the ready heap) and the ALU it needs alone. The heaps compare and scan
- * entries without reading the nodes: in a long block those lie far apart
- * in memory, and every step of a sift would wait for one (issue 10). */
-struct hent {
-	uint64_t key;
-	uint32_t at;
-	uint8_t alu;
-};
-typedef VC4_ARRAY(struct hent) node_heap;
 
 /* The heaps are 4-ary: a node's children share a cache line or two, and a
  * sift visits half the levels of a binary heap. */
 #define HEAP_ARITY 4
 
+/* True when entry a comes before b in the ready heap. */
 static inline bool first(struct hent a, struct hent b)
 {
-	return a.at < b.at || (a.at == b.at && a.key < b.key);
+	return a.key < b.key;
 }
 
 static inline uint32_t hent_node(struct hent e)
@@ -433,14 +452,14 @@ static inline uint32_t hent_prio(struct hent e)
 	return UINT32_MAX - (uint32_t)(e.key >> 32);
 }
 
-/* Node i's entry, ready at step `at` (0 for the ready heap). */
-static inline struct hent hent_of(const struct qsched *s, uint32_t i, uint32_t at)
+/* Node i's entry. */
+static inline struct hent hent_of(const struct qsched *s, uint32_t i)
 {
-	struct hent e = { (uint64_t)(UINT32_MAX - s->n[i].prio) << 32 | i, at, s->n[i].alu };
+	struct hent e = { (uint64_t)(UINT32_MAX - s->n[i].prio) << 32 | i, s->n[i].alu };
 	return e;
 }
 
-/* Adds entry e to heap h (the first by first() at the top). */
+/* Adds entry e to the ready heap h (the first by first() at the top). */
 static inline bool heap_push(node_heap *h, struct hent e)
 {
 	if (!vc4_array_push(h, e))
@@ -483,9 +502,10 @@ static struct hent heap_pop(node_heap *h)
 	return heap_remove(h, 0);
 }
 
-/* The ready and the waiting nodes of reorder(), and the current step. */
+/* The ready nodes of reorder() (the waiting ones are in qsched.wait), and
+ * the current step. */
 struct lists {
-	node_heap ready, waiting;
+	node_heap ready;
 	uint32_t now;
 	uint8_t last_alu;    /* the ALU the node taken last needs alone, or NONE */
 };
@@ -525,18 +545,69 @@ static uint32_t balance_alus(const struct qsched *s, struct lists *q, struct hen
 	return heap_push(&q->ready, i) ? hent_node(j) : UINT32_MAX;
 }
 
+/* Queues node i, ready at step `at` (at least the current step), among the
+ * waiting nodes. */
+static void wait_push(struct qsched *s, uint32_t i, uint32_t at)
+{
+	s->nwait++;
+	s->n[i].wnext = s->wait[at % WAIT_RING];
+	s->wait[at % WAIT_RING] = i;
+}
+
+/* qsort() order of waiting entries: by key. */
+static int hent_cmp(const void *a, const void *b)
+{
+	uint64_t x = ((const struct hent *)a)->key, y = ((const struct hent *)b)->key;
+	return x < y ? -1 : x > y;
+}
+
+/* Sorts the entries of w (a bucket due) by key: insertion for the usual
+ * few entries. */
+static void wait_sort(node_heap *w)
+{
+	if (w->len > 16) {
+		qsort(w->data, w->len, sizeof(w->data[0]), hent_cmp);
+		return;
+	}
+	for (size_t k = 1; k < w->len; k++) {
+		struct hent e = w->data[k];
+		size_t j = k;
+		for (; j > 0 && w->data[j - 1].key > e.key; j--)
+			w->data[j] = w->data[j - 1];
+		w->data[j] = e;
+	}
+}
+
+/* Moves the nodes ready at step q->now (every waiting one is ready at
+ * q->now or later, so one bucket) to the ready heap in key order. When no
+ * node is ready, time first jumps to the earliest waiting one. False when
+ * out of memory. */
+static bool wait_drain(struct qsched *s, struct lists *q)
+{
+	if (!q->ready.len)
+		while (s->wait[q->now % WAIT_RING] == UINT32_MAX)
+			q->now++;
+	node_heap *w = &s->due;
+	w->len = 0;
+	for (uint32_t i = s->wait[q->now % WAIT_RING]; i != UINT32_MAX; i = s->n[i].wnext)
+		if (!vc4_array_push(w, hent_of(s, i)))
+			return false;
+	s->wait[q->now % WAIT_RING] = UINT32_MAX;
+	s->nwait -= (uint32_t)w->len;
+	wait_sort(w);
+	for (size_t k = 0; k < w->len; k++) {
+		if (!heap_push(&q->ready, w->data[k]))
+			return false;
+	}
+	return true;
+}
+
 /* The next node to take: the best ready one; when none is ready, time
  * jumps to the earliest waiting one. The lists are not both empty. */
-static uint32_t next_node(const struct qsched *s, struct lists *q)
+static uint32_t next_node(struct qsched *s, struct lists *q)
 {
-	if (!q->ready.len && q->now < q->waiting.data[0].at)
-		q->now = q->waiting.data[0].at;
-	while (q->waiting.len && q->waiting.data[0].at <= q->now) {
-		struct hent w = heap_pop(&q->waiting);
-		w.at = 0;
-		if (!heap_push(&q->ready, w))
-			return UINT32_MAX;
-	}
+	if (s->nwait && !wait_drain(s, q))
+		return UINT32_MAX;
 	struct hent i = heap_pop(&q->ready);
 	if (s->live >= PRESSURE_LIMIT && s->count >= PRESSURE_MIN_NODES) {
 		int di = pressure_delta(s, hent_node(i)), best_d = di;
@@ -556,8 +627,8 @@ static uint32_t next_node(const struct qsched *s, struct lists *q)
 }
 
 /* Takes node i at step q->now: its kids' ready steps move, and those left
- * without unscheduled parents join the waiting list. False on OOM. */
-static bool take(struct qsched *s, struct lists *q, uint32_t i)
+ * without unscheduled parents join the waiting list. */
+static void take(struct qsched *s, struct lists *q, uint32_t i)
 {
 	q->now++;   /* node i's step ends: its readers wait from the next one */
 	pressure_take(s, i);
@@ -566,28 +637,26 @@ static bool take(struct qsched *s, struct lists *q, uint32_t i)
 		struct qnode *kid = &s->n[s->edges.data[e].to];
 		if (kid->ready_at < q->now + s->edges.data[e].lat)
 			kid->ready_at = q->now + s->edges.data[e].lat;
-		if (--kid->nparents == 0 &&
-		    !heap_push(&q->waiting, hent_of(s, s->edges.data[e].to, kid->ready_at)))
-			return false;
+		if (--kid->nparents == 0)
+			wait_push(s, s->edges.data[e].to, kid->ready_at);
 	}
-	return true;
 }
 
 /* Relinks the block in list-scheduled order after `keep`, the pinned
  * payload reads at its top (NULL: none). */
 static bool reorder(struct qsched *s, struct qir_block *b, struct qir_inst *keep)
 {
-	struct lists q = { { 0 }, { 0 }, 0, QIR_ALU_NONE };
+	struct lists q = { s->ready, 0, QIR_ALU_NONE };
 	for (uint32_t i = 0; i < s->count; i++)
-		if (!s->n[i].nparents && !heap_push(&q.waiting, hent_of(s, i, s->n[i].ready_at)))
-			s->oom = true;
+		if (!s->n[i].nparents)
+			wait_push(s, i, s->n[i].ready_at);
 	if (keep)
 		keep->next = NULL;
 	else
 		b->first = NULL;
 	b->last = keep;
 	for (uint32_t done = 0; done < s->count && !s->oom; done++) {
-		if (!q.ready.len && !q.waiting.len) {   /* cannot happen: the graph is a DAG */
+		if (!q.ready.len && !s->nwait) {   /* cannot happen: the graph is a DAG */
 			s->oom = true;
 			break;
 		}
@@ -599,11 +668,10 @@ static bool reorder(struct qsched *s, struct qir_block *b, struct qir_inst *keep
 		struct qir_inst *in = s->n[i].inst;
 		in->prev = in->next = NULL;
 		qir_inst_insert_before(b, NULL, in);
-		if (!take(s, &q, i))
-			s->oom = true;
+		take(s, &q, i);
 	}
-	vc4_array_free(&q.ready);
-	vc4_array_free(&q.waiting);
+	q.ready.len = 0;
+	s->ready = q.ready;   /* its memory serves the next block */
 	return !s->oom;
 }
 
@@ -704,6 +772,8 @@ bool qir_schedule(struct qir_compile *c)
 	bool ok = s.n && s.last_w && s.rhead && s.rtail && s.left && s.open;
 	for (uint32_t r = 0; ok && r < s.nres; r++)
 		s.last_w[r] = -1;
+	for (int k = 0; k < WAIT_RING; k++)
+		s.wait[k] = UINT32_MAX;
 	struct qir_block *b;
 	qir_foreach_block(c, b) {
 		if (ok)
@@ -713,6 +783,8 @@ bool qir_schedule(struct qir_compile *c)
 	vc4_arena_fini(&s.arena);
 	vc4_array_free(&s.edges);
 	vc4_array_free(&s.touched);
+	vc4_array_free(&s.due);
+	vc4_array_free(&s.ready);
 	qir_invalidate(c);
 	if (!ok)
 		c->oom = true;

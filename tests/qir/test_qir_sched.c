@@ -7,7 +7,8 @@
  * stay at the top; an ADD-unit node whose path is at most 2 steps shorter
  * follows a MUL-unit node instead of a second one (not one 3 shorter);
  * in a long block, past 12 open temps, nodes that open none go first;
- * a coordinate shader's direct reads interleave as a FIFO.
+ * a coordinate shader's direct reads interleave as a FIFO; waiting nodes
+ * join the ready ones at their step, in a second block too.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -349,6 +350,67 @@ static void direct_reads_fifo(void **state)
 		"\tmov vpm, t14\n");
 }
 
+/* Waiting nodes (a ring of buckets by the step they become ready) join the
+ * ready ones when their step comes: each add follows its multiply after
+ * the one-step gap, in the order the multiplies went; in block 1 the
+ * reciprocal goes first (longest path) and its reader waits SFU_LATENCY
+ * steps, filled by the adds. Block 1 reuses the lists of block 0. */
+static void waiting_nodes_ordered(void **state)
+{
+	(void)state;
+	qt_check_pass(qir_schedule, true,
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"uniform u2 user 2\n"
+		"block 0:\n"
+		"\trcp t0, u0\n"
+		"\tfmul t1, u1, u1\n"
+		"\tfmul t2, u2, u2\n"
+		"\tfadd t3, t2, u2\n"
+		"\tfadd t4, t1, u1\n"
+		"\tfadd t5, t4, t3\n"
+		"\tfadd t6, t5, t5\n"
+		"\tfmul t7, t0, t6\n"
+		"\tmov t16, t7\n"
+		"block 1:\n"
+		"\tfmul t8, u1, u1\n"
+		"\tfmul t9, u2, u2\n"
+		"\trcp t10, u0\n"
+		"\tfadd t11, t9, u2\n"
+		"\tfadd t12, t8, u1\n"
+		"\tfadd t13, t11, t12\n"
+		"\tfmul t14, t10, t10\n"
+		"\tfmul t15, t14, t13\n"
+		"\tfadd t17, t15, t16\n"
+		"\tmov tlb_color, t17\n",
+		"qir fs\n"
+		"uniform u0 user 0\n"
+		"uniform u1 user 1\n"
+		"uniform u2 user 2\n"
+		"block 0:\n"
+		"\trcp t0, u0\n"
+		"\tfmul t1, u1, u1\n"
+		"\tfmul t2, u2, u2\n"
+		"\tfadd t4, t1, u1\n"
+		"\tfadd t3, t2, u2\n"
+		"\tfadd t5, t4, t3\n"
+		"\tfadd t6, t5, t5\n"
+		"\tfmul t7, t0, t6\n"
+		"\tmov t16, t7\n"
+		"block 1:\n"
+		"\trcp t10, u0\n"
+		"\tfmul t8, u1, u1\n"
+		"\tfmul t9, u2, u2\n"
+		"\tfadd t12, t8, u1\n"
+		"\tfadd t11, t9, u2\n"
+		"\tfmul t14, t10, t10\n"
+		"\tfadd t13, t11, t12\n"
+		"\tfmul t15, t14, t13\n"
+		"\tfadd t17, t15, t16\n"
+		"\tmov tlb_color, t17\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -360,6 +422,7 @@ int main(void)
 		cmocka_unit_test(alus_balanced),
 		cmocka_unit_test(pressure_limited),
 		cmocka_unit_test(direct_reads_fifo),
+		cmocka_unit_test(waiting_nodes_ordered),
 	};
 	return cmocka_run_group_tests_name("qir_sched", tests, NULL, NULL);
 }
