@@ -344,8 +344,7 @@ static struct emit_pairable pairable(struct snode *n)
 static bool unif_instead(const struct snode *first, const struct snode *best,
 			 const struct snode *n)
 {
-	return first->n->unif < 0 && best->n->unif < 0 && n->n->unif >= 0 &&
-	       n->key == best->key;
+	return first->n->unif < 0 && best->n->unif < 0 && n->n->unif >= 0;
 }
 
 /* Whether node n merges into word a (emit_merge_facts()) and the word *w
