@@ -14,12 +14,19 @@
 
 #define IR_NAME_MAX 64
 
+/* A bucket of the name hash: the value's index + 1 (0 = empty) and its
+ * name's full hash, so that probes compare names only on equal hashes and
+ * growing the table hashes no name again. */
+struct name_slot {
+	uint32_t value, h;
+};
+
 struct ir_builder {
 	struct ir_shader *sh;
 	struct ir_checker check;
 	struct vc4_diag diag;           /* first error */
 	uint32_t line, col;
-	uint32_t *hash;                 /* value index + 1, 0 = empty */
+	struct name_slot *hash;         /* open addressing, linear probing */
 	size_t hash_cap;                /* power of two */
 	uint32_t hashed;                /* values 0 .. hashed-1 are in the hash */
 	bool digit_names;               /* a value was named with digits only */
@@ -74,21 +81,23 @@ static uint32_t hash_str(const char *s, size_t n)
 	return h;
 }
 
-/* Hash bucket holding `name`, or the empty bucket where it would go. */
-static size_t hash_find(const struct ir_builder *b, const char *name, size_t len)
+/* Hash bucket holding `name` (hash h), or the empty bucket where it would
+ * go. Names are compared only where the full hashes agree. */
+static size_t hash_find(const struct ir_builder *b, const char *name, size_t len, uint32_t h)
 {
-	size_t mask = b->hash_cap - 1, k = hash_str(name, len) & mask;
-	while (b->hash[k]) {
-		const char *have = ir_str(b->sh, b->sh->values.data[b->hash[k] - 1].name);
+	size_t mask = b->hash_cap - 1, k = h & mask;
+	for (; b->hash[k].value; k = (k + 1) & mask) {
+		if (b->hash[k].h != h)
+			continue;
+		const char *have = ir_str(b->sh, b->sh->values.data[b->hash[k].value - 1].name);
 		if (strlen(have) == len && memcmp(have, name, len) == 0)
 			return k;
-		k = (k + 1) & mask;
 	}
 	return k;
 }
 
 /* Keeps the table at most half full for `count` values: a bigger table
- * with the names already hashed moved over. */
+ * with the entries already hashed moved over (by their kept hashes). */
 static bool hash_grow(struct ir_builder *b, size_t count)
 {
 	if ((count + 1) * 2 <= b->hash_cap)
@@ -96,7 +105,7 @@ static bool hash_grow(struct ir_builder *b, size_t count)
 	size_t cap = b->hash_cap ? b->hash_cap * 2 : 64;
 	while ((count + 1) * 2 > cap)
 		cap *= 2;
-	uint32_t *old = b->hash;
+	struct name_slot *old = b->hash;
 	size_t old_cap = b->hash_cap;
 	b->hash = calloc(cap, sizeof(*b->hash));
 	if (!b->hash) {
@@ -105,10 +114,12 @@ static bool hash_grow(struct ir_builder *b, size_t count)
 	}
 	b->hash_cap = cap;
 	for (size_t k = 0; k < old_cap; k++) {
-		if (!old[k])
+		if (!old[k].value)
 			continue;
-		const char *s = ir_str(b->sh, b->sh->values.data[old[k] - 1].name);
-		b->hash[hash_find(b, s, strlen(s))] = old[k];
+		size_t at = old[k].h & (cap - 1);
+		while (b->hash[at].value)
+			at = (at + 1) & (cap - 1);
+		b->hash[at] = old[k];
 	}
 	free(old);
 	return true;
@@ -125,7 +136,9 @@ static bool hash_sync(struct ir_builder *b)
 		return BERR('i', "out of memory");
 	for (; b->hashed < count; b->hashed++) {
 		const char *s = ir_str(b->sh, b->sh->values.data[b->hashed].name);
-		b->hash[hash_find(b, s, strlen(s))] = b->hashed + 1;
+		size_t len = strlen(s);
+		uint32_t h = hash_str(s, len);
+		b->hash[hash_find(b, s, len, h)] = (struct name_slot){ b->hashed + 1, h };
 	}
 	return true;
 }
@@ -134,8 +147,8 @@ uint32_t ir_builder_lookup(struct ir_builder *b, const char *name, size_t len)
 {
 	if (!hash_sync(b) || !b->hash_cap)
 		return IR_NONE;
-	size_t k = hash_find(b, name, len);
-	return b->hash[k] ? b->hash[k] - 1 : IR_NONE;
+	size_t k = hash_find(b, name, len, hash_str(name, len));
+	return b->hash[k].value ? b->hash[k].value - 1 : IR_NONE;
 }
 
 static bool name_ok(const char *name, size_t len)

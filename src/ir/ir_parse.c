@@ -41,10 +41,15 @@ static bool is_punct(unsigned char c)
 	return c == '=' || c == ',' || c == '{' || c == '}';
 }
 
-/* Whether c may be part of a word: printable, not punctuation, not '#'. */
+/* Whether c may be part of a word: printable, not punctuation, not '#'
+ * (one compare against a table: the lexer's inner loop). */
 static bool is_word_char(unsigned char c)
 {
-	return c > 0x20 && c < 0x7f && c != '#' && !is_punct(c);
+	static const uint32_t word_bits[8] = {
+		0, 0xdfffeff6u /* 0x21..0x3f but '#' 0x23, ',' 0x2c, '=' 0x3d */,
+		0xffffffffu, 0x57ffffffu /* 0x60..0x7e but '{' 0x7b, '}' 0x7d */,
+	};
+	return word_bits[c >> 5] >> (c & 31) & 1;
 }
 
 /* Reads the next token into p->tok. */
@@ -118,9 +123,12 @@ static bool expected(struct parser *p, const char *what)
 	return error_at(p, &p->tok, "expected %s, found %s", what, found(p, buf, sizeof(buf)));
 }
 
+/* Whether the token is the word w (strncmp stops at w's end, where the
+ * token's next byte, a word character, differs; so no strlen per try). */
 static bool is_word(const struct token *t, const char *w)
 {
-	return t->kind == T_WORD && t->n == strlen(w) && memcmp(t->s, w, t->n) == 0;
+	return t->kind == T_WORD && t->s[0] == w[0] && strncmp(w, t->s, t->n) == 0 &&
+	       w[t->n] == '\0';
 }
 
 /* Consumes a token of `kind` or reports "expected what". */
@@ -153,12 +161,12 @@ static bool sigil_name(struct parser *p, char sigil, const char *what, char *buf
 /* Reads "%name" and returns its value in *v. */
 static bool value_operand(struct parser *p, uint32_t *v)
 {
-	char name[66];
-	if (!sigil_name(p, '%', "a value (%name)", name))
-		return false;
-	*v = ir_builder_lookup(p->b, name, strlen(name));
+	const struct token *t = &p->tok;
+	if (t->kind != T_WORD || t->s[0] != '%' || t->n < 2 || t->n > 65)
+		return expected(p, "a value (%name)");
+	*v = ir_builder_lookup(p->b, t->s + 1, t->n - 1);
 	if (*v == IR_NONE)
-		return error_at(p, &p->tok, "unknown value '%%%s'", name);
+		return error_at(p, t, "unknown value '%.*s'", (int)t->n, t->s);
 	lex(p);
 	return true;
 }

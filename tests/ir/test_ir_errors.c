@@ -185,6 +185,35 @@ static void nul_bytes_and_size(void **state)
 	ir_shader_free(sh);
 }
 
+/* Which bytes continue a word: every printable byte but '#', '=', ',', '{'
+ * and '}' (the lexer's table). Inside "%aXb" a word byte makes one word,
+ * a valid name or "bad value name"; any other byte ends the word "%a"
+ * and fails otherwise. */
+static void word_characters(void **state)
+{
+	(void)state;
+	for (unsigned c = 0; c < 256; c++) {
+		char text[64];
+		int n = snprintf(text, sizeof(text), FS "%%a%cb = frag_coord\n", (char)c);
+		bool word = c > 0x20 && c < 0x7f && !strchr("#={},", (int)c);
+		bool name = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			    (c >= '0' && c <= '9') || c == '_' || c == '.';
+		struct vc4_diag d = { 0 };
+		struct ir_shader *sh = ir_parse(text, (size_t)n, "s.ir", &d);
+		if (word && name) {
+			assert_non_null(sh);
+			ir_shader_free(sh);
+			continue;
+		}
+		assert_null(sh);
+		char want[64];
+		snprintf(want, sizeof(want), "bad value name '%%a%cb'", (char)c);
+		if ((strstr(d.msg, want) != NULL) != word)
+			fail_msg("byte 0x%02x: %s", c, d.msg);
+		vc4_diag_clear(&d);
+	}
+}
+
 static void builder_error_texts(void **state)
 {
 	(void)state;
@@ -241,6 +270,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(parser_error_texts),
 		cmocka_unit_test(nul_bytes_and_size),
+		cmocka_unit_test(word_characters),
 		cmocka_unit_test(builder_error_texts),
 	};
 	return cmocka_run_group_tests_name("ir_errors", tests, NULL, NULL);
