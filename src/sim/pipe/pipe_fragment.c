@@ -392,7 +392,10 @@ static bool varying_rn(const struct fs_ctx *c, uint32_t ngen, uint32_t k, uint32
 /* The varying hook (called in the run's rounding mode): read k of the run
  * gives, per lane, the interpolated (vary - C) part (0 for a flat varying)
  * in out and C (vertex 0's value) in c_out. Returns false with diag set
- * past the record's varyings. */
+ * past the record's varyings. Page-aligned on ARM (SIM_PAGE_ALIGN): its
+ * lane loop, about 200 bytes, cost two block lookups per lane under
+ * qemu-arm whenever code before it moved it across a page boundary. */
+SIM_PAGE_ALIGN
 static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t c_out[16],
 		       struct vc4_diag *diag)
 {

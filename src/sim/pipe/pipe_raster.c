@@ -50,6 +50,19 @@ static int64_t edge(const struct tri_setup *t, int i, int64_t px, int64_t py)
 	return (t->x[k] - t->x[j]) * (py - t->y[j]) - (t->y[k] - t->y[j]) * (px - t->x[j]);
 }
 
+/* (double)v. Off x86 through int32_t when v fits, the same value (that
+ * conversion is exact): armhf has no 64-bit integer conversion, and
+ * libgcc's __floatdidf ends in a software double addition, several calls
+ * and returns that QEMU looks up, where int32_t takes one instruction. */
+static inline double i64_to_double(int64_t v)
+{
+#if SIM_HOST_DAZ
+	return (double)v;
+#else
+	return v == (int32_t)v ? (double)(int32_t)v : (double)v;
+#endif
+}
+
 /* With y growing downwards and the triangle oriented so that the inside is
  * positive, a top edge is horizontal going right and a left edge goes up. */
 static void setup(struct tri_setup *t, const struct pipe_state *s, const struct pipe_vertex *v[3])
@@ -82,7 +95,7 @@ static void setup(struct tri_setup *t, const struct pipe_state *s, const struct 
 		int64_t sy = t->sign * (t->x[m] - t->x[j]) * 16;
 		for (uint32_t i = 0; i < 16; i++) {
 			int64_t st = sx * pipe_lane_x(i) + sy * pipe_lane_y(i);
-			t->step[k][i] = (double)st;
+			t->step[k][i] = i64_to_double(st);
 #if !SIM_HOST_DAZ
 			t->istep[k][i] = st;
 #endif
@@ -154,19 +167,6 @@ static double depth_offset(const struct pipe_state *s, const struct tri_setup *t
 	double m = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
 	return float187(s->depth_offset.depth_offset_factor) * m +
 	       float187(s->depth_offset.depth_offset_units);
-}
-
-/* (double)v. Off x86 through int32_t when v fits, the same value (that
- * conversion is exact): armhf has no 64-bit integer conversion, and
- * libgcc's __floatdidf ends in a software double addition, several calls
- * and returns that QEMU looks up, where int32_t takes one instruction. */
-static inline double i64_to_double(int64_t v)
-{
-#if SIM_HOST_DAZ
-	return (double)v;
-#else
-	return v == (int32_t)v ? (double)(int32_t)v : (double)v;
-#endif
 }
 
 /* sign * E_k at the 16 pixel centres of the block whose lane 0 has its
