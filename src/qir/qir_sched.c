@@ -30,8 +30,10 @@
 #include <string.h>
 
 #include "qir/qir.h"
+#include "qir/qir_sched_heap.h"
 #include "qpu/qpu_tmu_fifo.h"
 #include "util/arena.h"
+#include "util/sort.h"
 
 enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
 
@@ -99,17 +101,8 @@ _Static_assert(SFU_LATENCY <= MAX_LATENCY && TMU_RESULT_GAP <= MAX_LATENCY &&
  * program's fit, bigger ones continue on the heap. */
 #define SCHED_ARENA_BUF 8192
 
-/* A ready or waiting entry: node n's order as one key, smaller first
- * (longer latency path first, then the original order: (UINT32_MAX - prio)
- * << 32 | n), and the ALU it needs alone; 16 bytes, a heap node's four
- * children in one cache line. The heap compares and scans entries without
- * reading the nodes: in a long block those lie far apart in memory, and
- * every step of a sift would wait for one (issue 10). */
-struct hent {
-	uint64_t key;
-	uint8_t alu;
-};
-typedef VC4_ARRAY(struct hent) node_heap;
+/* Bucket entries from which wait_sort() sorts by radix (callgrind, 2026-11-28). */
+#define RADIX_MIN 256
 
 struct qedge { uint32_t to, next, lat; };
 
@@ -161,6 +154,7 @@ struct qsched {
 					   * across blocks */
 	node_heap ready;                  /* reorder()'s ready heap, kept across
 					   * blocks (empty between them) */
+	VC4_ARRAY(uint64_t) keys;         /* wait_sort()'s scratch (room only, len 0) */
 	bool oom;
 };
 
@@ -432,74 +426,11 @@ static bool build(struct qsched *s)
 }
 
 
-/* The heaps are 4-ary: a node's children share a cache line or two, and a
- * sift visits half the levels of a binary heap. */
-#define HEAP_ARITY 4
-
-/* True when entry a comes before b in the ready heap. */
-static inline bool first(struct hent a, struct hent b)
-{
-	return a.key < b.key;
-}
-
-static inline uint32_t hent_node(struct hent e)
-{
-	return (uint32_t)e.key;
-}
-
-static inline uint32_t hent_prio(struct hent e)
-{
-	return UINT32_MAX - (uint32_t)(e.key >> 32);
-}
-
 /* Node i's entry. */
 static inline struct hent hent_of(const struct qsched *s, uint32_t i)
 {
 	struct hent e = { (uint64_t)(UINT32_MAX - s->n[i].prio) << 32 | i, s->n[i].alu };
 	return e;
-}
-
-/* Adds entry e to the ready heap h (the first by first() at the top). */
-static inline bool heap_push(node_heap *h, struct hent e)
-{
-	if (!vc4_array_push(h, e))
-		return false;
-	size_t k = h->len - 1;
-	for (; k > 0 && first(e, h->data[(k - 1) / HEAP_ARITY]); k = (k - 1) / HEAP_ARITY)
-		h->data[k] = h->data[(k - 1) / HEAP_ARITY];
-	h->data[k] = e;
-	return true;
-}
-
-/* Removes and returns entry h->data[at] of heap h: the last entry takes its
- * place and moves up or down to where it belongs. */
-static struct hent heap_remove(node_heap *h, size_t at)
-{
-	struct hent top = h->data[at], last = h->data[--h->len];
-	size_t k = at;
-	for (; k > 0 && k < h->len && first(last, h->data[(k - 1) / HEAP_ARITY]);
-	     k = (k - 1) / HEAP_ARITY)
-		h->data[k] = h->data[(k - 1) / HEAP_ARITY];
-	for (;;) {
-		size_t l = HEAP_ARITY * k + 1, end = l + HEAP_ARITY, best = k;
-		struct hent cur = last;
-		for (size_t c = l; c < end && c < h->len; c++)
-			if (first(h->data[c], cur))
-				best = c, cur = h->data[c];
-		if (best == k)
-			break;
-		h->data[k] = h->data[best];
-		k = best;
-	}
-	if (k < h->len)
-		h->data[k] = last;
-	return top;
-}
-
-/* Removes and returns the first entry of heap h (not empty). */
-static struct hent heap_pop(node_heap *h)
-{
-	return heap_remove(h, 0);
 }
 
 /* The ready nodes of reorder() (the waiting ones are in qsched.wait), and
@@ -562,12 +493,24 @@ static int hent_cmp(const void *a, const void *b)
 }
 
 /* Sorts the entries of w (a bucket due) by key: insertion for the usual
- * few entries. */
-static void wait_sort(node_heap *w)
+ * few entries, qsort() for dozens, a radix sort of the keys (unique: they
+ * end in the node) from RADIX_MIN, where its fixed cost (a count per byte
+ * value and position) is paid back. False when out of memory. */
+static bool wait_sort(struct qsched *s, node_heap *w)
 {
-	if (w->len > 16) {
+	if (w->len > 16 && w->len < RADIX_MIN) {
 		qsort(w->data, w->len, sizeof(w->data[0]), hent_cmp);
-		return;
+		return true;
+	}
+	if (w->len >= RADIX_MIN) {
+		if (!vc4_array_reserve(&s->keys, 2 * w->len))
+			return false;
+		for (size_t k = 0; k < w->len; k++)
+			s->keys.data[k] = w->data[k].key;
+		vc4_sort_u64(s->keys.data, s->keys.data + w->len, w->len);
+		for (size_t k = 0; k < w->len; k++)
+			w->data[k] = hent_of(s, (uint32_t)s->keys.data[k]);
+		return true;
 	}
 	for (size_t k = 1; k < w->len; k++) {
 		struct hent e = w->data[k];
@@ -576,6 +519,7 @@ static void wait_sort(node_heap *w)
 			w->data[j] = w->data[j - 1];
 		w->data[j] = e;
 	}
+	return true;
 }
 
 /* Moves the nodes ready at step q->now (every waiting one is ready at
@@ -594,7 +538,8 @@ static bool wait_drain(struct qsched *s, struct lists *q)
 			return false;
 	s->wait[q->now % WAIT_RING] = UINT32_MAX;
 	s->nwait -= (uint32_t)w->len;
-	wait_sort(w);
+	if (!wait_sort(s, w))
+		return false;
 	for (size_t k = 0; k < w->len; k++) {
 		if (!heap_push(&q->ready, w->data[k]))
 			return false;
@@ -784,6 +729,7 @@ bool qir_schedule(struct qir_compile *c)
 	vc4_array_free(&s.edges);
 	vc4_array_free(&s.touched);
 	vc4_array_free(&s.due);
+	vc4_array_free(&s.keys);
 	vc4_array_free(&s.ready);
 	qir_invalidate(c);
 	if (!ok)
