@@ -194,6 +194,10 @@ static void delay_slots(void **state)
 	EXPECT(VS, "0:branch-target", qpu_branch(QPU_BR_ANY_ZS, true, 4), P_NOP, P_NOP, P_NOP,
 	       TAIL);
 	EXPECT(VS, "", p_br(QPU_BR_ANY_ZS, 0, 4), P_NOP, P_NOP, P_NOP, TAIL);
+	/* one relative branch word at ips 0 and 4: the same offset, each its
+	 * own target (8 inside the program, 12 past its end) */
+	EXPECT(VS, "4:branch-target", qpu_branch(QPU_BR_ANY_ZS, true, 32), P_NOP, P_NOP,
+	       P_NOP, qpu_branch(QPU_BR_ANY_ZS, true, 32), P_NOP, P_NOP, P_NOP, TAIL);
 	/* a branch whose delay slots run off the end */
 	EXPECT(VS, "0:missing-thrend", p_br(QPU_BR_ALWAYS, 0, 0));
 	EXPECT(VS, "3:missing-thrend", p_br(QPU_BR_ANY_ZS, 0, 0), P_NOP, P_NOP, P_NOP);

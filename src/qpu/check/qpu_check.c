@@ -24,7 +24,7 @@
 #define HZ_MAX_INSTS (1u << 24)
 #define HZ_MAX_STATES_PER_IP 64
 #define HZ_FIFO QPU_TMU_FIFO_SLOTS
-#define HZ_FACT_CACHE 4096   /* facts kept at most (a power of two) */
+#define HZ_FACT_BUCKETS 4096 /* hash buckets of the words at most (a power of two) */
 #define HZ_ARENA_BUF 16384   /* stack bytes for the tables of a usual program */
 
 struct hz_state {
@@ -53,13 +53,8 @@ struct hz_more {
 
 struct hz_ctx {
 	const uint64_t *insts;
-	struct vc4_arena arena;       /* the per-ip tables and the fact cache */
-	/* Facts derived on demand (one step needs its instruction's and the two
-	 * before it): slot ip % fsize holds ip's, fcache_ip[] says which ip. A
-	 * copy per instruction would be the largest array of the check. */
-	struct hz_inst *fcache;
-	uint32_t *fcache_ip;          /* UINT32_MAX = empty */
-	uint32_t fsize;               /* a power of two */
+	struct vc4_arena arena;       /* the per-ip tables */
+	struct hz_fact_table facts;   /* every instruction's, derived before the walk */
 	uint32_t count;
 	enum qpu_stage stage;
 	bool threaded;
@@ -118,35 +113,30 @@ static bool hz_tmu_writes(const struct hz_inst *f)
 	return f->tmu_param[0] + f->tmu_param[1] + f->tmu_submit[0] + f->tmu_submit[1] > 0;
 }
 
-/* The facts of instruction `ip`, valid until the next call. */
-static const struct hz_inst *hz_fact(const struct hz_ctx *c, uint32_t ip)
+/* The facts of instruction `ip`. */
+static inline const struct hz_inst *hz_fact(const struct hz_ctx *c, uint32_t ip)
 {
-	uint32_t slot = ip & (c->fsize - 1);
-
-	if (c->fcache_ip[slot] != ip) {
-		hz_inst_derive(c->insts[ip], ip, &c->fcache[slot]);
-		c->fcache_ip[slot] = ip;
-	}
-	return &c->fcache[slot];
+	return hz_facts_of(&c->facts, ip);
 }
 
-/* The instruction executed `k` steps before (0 = the previous one), or NULL;
- * valid until the next hz_fact(). */
-static const struct hz_inst *hz_prev(const struct hz_ctx *c, const struct hz_state *s, int k)
+/* The instruction executed `k` steps before (0 = the previous one), or NULL. */
+static inline const struct hz_inst *hz_prev(const struct hz_ctx *c, const struct hz_state *s, int k)
 {
 	return s->hist[k] < 0 ? NULL : hz_fact(c, (uint32_t)s->hist[k]);
 }
 
 /* ---------------------------------------------------------------------------
- * Rules over the last few executed instructions.
+ * Rules over the last few executed instructions: prev[k] is the facts of
+ * the one executed k + 1 steps before `f`, or NULL.
  * ------------------------------------------------------------------------- */
 
 /* regfile-raw: `f` at `ip` reads a regfile A or B register (the lowest, per
  * file) that the previously executed instruction wrote. */
 static void hz_check_regfile_raw(struct hz_ctx *c, const struct hz_state *s,
+				 const struct hz_inst *const prev[2],
 				 const struct hz_inst *f, uint32_t ip)
 {
-	const struct hz_inst *p = hz_prev(c, s, 0);
+	const struct hz_inst *p = prev[0];
 
 	if (!p)
 		return;
@@ -162,10 +152,11 @@ static void hz_check_regfile_raw(struct hz_ctx *c, const struct hz_state *s,
 /* Within two instructions of an SFU write: an r4 read (sfu-r4-read), or
  * another SFU write or r4-loading signal (sfu-r4-write). */
 static void hz_check_sfu(struct hz_ctx *c, const struct hz_state *s,
+			 const struct hz_inst *const prev[2],
 			 const struct hz_inst *f, uint32_t ip)
 {
 	for (int k = 0; k < 2; k++) {
-		const struct hz_inst *p = hz_prev(c, s, k);
+		const struct hz_inst *p = prev[k];
 		if (!p || !p->sfu_write)
 			continue;
 		if (f->reads_r4)
@@ -183,10 +174,11 @@ static void hz_check_sfu(struct hz_ctx *c, const struct hz_state *s,
  * read or TMU write; after a tmu_noswap write, a TMU write; after a TLB Z
  * write, an ms_flags read. */
 static void hz_check_near(struct hz_ctx *c, const struct hz_state *s,
+			  const struct hz_inst *const prev[2],
 			  const struct hz_inst *f, uint32_t ip)
 {
 	for (int k = 0; k < 2; k++) {
-		const struct hz_inst *p = hz_prev(c, s, k);
+		const struct hz_inst *p = prev[k];
 		if (!p)
 			continue;
 		if (p->writes_unif_addr && (f->reads_unif || hz_tmu_writes(f)))
@@ -208,9 +200,10 @@ static void hz_check_near(struct hz_ctx *c, const struct hz_state *s,
 /* Vector rotation: a rotated MUL input other than r0..r3; rotation by r5, or
  * of an accumulator r0..r3, right after the previous instruction wrote it. */
 static void hz_check_rotation(struct hz_ctx *c, const struct hz_state *s,
+			      const struct hz_inst *const prev[2],
 			      const struct hz_inst *f, uint32_t ip)
 {
-	const struct hz_inst *p = hz_prev(c, s, 0);
+	const struct hz_inst *p = prev[0];
 
 	if (f->rot_bad_source)
 		hz_report(c, ip, QPU_RULE_ROT_SOURCE, "full vector rotation needs both MUL "
@@ -481,18 +474,24 @@ static void hz_check_vpm(struct hz_ctx *c, struct hz_state *s, const struct hz_i
  * Moving on: delay-slot counters, the thread switch, successors.
  * ------------------------------------------------------------------------- */
 
-/* Queues a successor state. Fields that no longer matter (the ip of a
- * branch whose slots are over; of a switch whose effects are all undone)
- * are cleared, so that paths meeting again merge into one state instead of
- * multiplying the states explored per ip. */
+/* Clears the fields of a successor state that no longer matter (the ip of
+ * a branch whose slots are over; of a switch whose effects are all undone),
+ * so that paths meeting again merge into one state instead of multiplying
+ * the states explored per ip. */
+static inline void hz_normalise(struct hz_state *s)
+{
+	if (!s->br_slot)
+		s->br_ip = 0;
+	if (!s->thr_slot && !s->acc_lost && !s->flags_lost)
+		s->thr_ip = 0;
+}
+
+/* Queues a successor state, normalised. */
 static inline void hz_push(struct hz_ctx *c, const struct hz_state *s)
 {
 	struct hz_state t = *s;
 
-	if (!t.br_slot)
-		t.br_ip = 0;
-	if (!t.thr_slot && !t.acc_lost && !t.flags_lost)
-		t.thr_ip = 0;
+	hz_normalise(&t);
 	if (!vc4_array_push(&c->work, t))
 		c->oom = true;
 }
@@ -579,8 +578,10 @@ static void hz_check_branch_target(struct hz_ctx *c, const struct hz_inst *f, ui
 			  "the program (0..%u)", (long long)f->br_target, c->count - 1);
 }
 
-/* Updates the slot counters after instruction `ip` and queues successors. */
-static void hz_advance(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
+/* Updates the slot counters after instruction `ip` and queues successors;
+ * true when there is exactly one, left (normalised) in `s` instead of
+ * pushed: the caller steps it next, as the stack would pop it next. */
+static bool hz_advance(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
 		       uint32_t ip)
 {
 	bool in_slot = s->br_slot || s->thr_slot || s->end_slot;
@@ -589,7 +590,7 @@ static void hz_advance(struct hz_ctx *c, struct hz_state *s, const struct hz_ins
 	s->hist[0] = (int32_t)ip;
 	s->ip = ip + 1;
 	if (s->end_slot == 2)
-		return; /* the program is over */
+		return false; /* the program is over */
 	if (s->end_slot)
 		s->end_slot++;
 	if (s->thr_slot == 2) {
@@ -611,36 +612,42 @@ static void hz_advance(struct hz_ctx *c, struct hz_state *s, const struct hz_ins
 		s->br_slot = 1;
 		s->br_ip = ip;
 	} else if (s->br_slot == 3) {
-		return hz_branch_redirect(c, s);
+		hz_branch_redirect(c, s);
+		return false;
 	} else if (s->br_slot) {
 		s->br_slot++;
 	}
-	if (s->ip < c->count)
-		return hz_push(c, s);
+	if (s->ip < c->count) {
+		hz_normalise(s);
+		return true;
+	}
 	hz_report(c, ip, QPU_RULE_MISSING_THREND, "execution runs past the end of the "
 		  "program without a thread end");
+	return false;
 }
 
-/* Checks every rule on instruction s.ip in state `s`, then queues the
- * successor states. */
-static void hz_step(struct hz_ctx *c, struct hz_state s)
+/* Checks every rule on instruction s->ip in state `s`, then queues the
+ * successor states; true when the one successor is left in `s` instead
+ * (hz_advance()). */
+static bool hz_step(struct hz_ctx *c, struct hz_state *s)
 {
-	uint32_t ip = s.ip;
-	const struct hz_inst fi = *hz_fact(c, ip), *f = &fi;
+	uint32_t ip = s->ip;
+	const struct hz_inst *f = hz_fact(c, ip);
+	const struct hz_inst *const prev[2] = { hz_prev(c, s, 0), hz_prev(c, s, 1) };
 
-	hz_check_regfile_raw(c, &s, f, ip);
-	hz_check_sfu(c, &s, f, ip);
-	hz_check_near(c, &s, f, ip);
-	hz_check_rotation(c, &s, f, ip);
-	hz_check_static(c, &s, f, ip);
-	hz_check_control(c, &s, f, ip);
-	hz_check_thrend(c, &s, f, ip);
-	hz_check_scoreboard(c, &s, f, ip);
-	hz_check_tmu(c, &s, f, ip);
-	hz_check_vpm(c, &s, f, ip);
-	hz_check_acc_lost(c, &s, f, ip);
-	hz_check_flags_lost(c, &s, f, ip);
-	hz_advance(c, &s, f, ip);
+	hz_check_regfile_raw(c, s, prev, f, ip);
+	hz_check_sfu(c, s, prev, f, ip);
+	hz_check_near(c, s, prev, f, ip);
+	hz_check_rotation(c, s, prev, f, ip);
+	hz_check_static(c, s, f, ip);
+	hz_check_control(c, s, f, ip);
+	hz_check_thrend(c, s, f, ip);
+	hz_check_scoreboard(c, s, f, ip);
+	hz_check_tmu(c, s, f, ip);
+	hz_check_vpm(c, s, f, ip);
+	hz_check_acc_lost(c, s, f, ip);
+	hz_check_flags_lost(c, s, f, ip);
+	return hz_advance(c, s, f, ip);
 }
 
 /* True when `s` was already explored (or may not be: state limit). */
@@ -679,7 +686,8 @@ static bool hz_seen_before(struct hz_ctx *c, const struct hz_state *s)
 }
 
 /* Explores from ip 0 with an empty state until no state is left or memory
- * runs out (c->oom); each new state is stepped once. */
+ * runs out (c->oom); each new state is stepped once. A step's only
+ * successor is stepped right away, in the order popping it would give. */
 static void hz_explore(struct hz_ctx *c)
 {
 	struct hz_state s;
@@ -690,8 +698,8 @@ static void hz_explore(struct hz_ctx *c)
 	hz_push(c, &s);
 	while (c->work.len && !c->oom) {
 		s = c->work.data[--c->work.len];
-		if (!hz_seen_before(c, &s))
-			hz_step(c, s);
+		while (!hz_seen_before(c, &s) && hz_step(c, &s) && !c->oom)
+			;
 	}
 }
 
@@ -704,42 +712,34 @@ static int hz_cmp_violation(const void *a, const void *b)
 	return (int)x->rule - (int)y->rule;
 }
 
-static bool hz_is_threaded(const uint64_t *insts, uint32_t count)
-{
-	for (uint32_t i = 0; i < count; i++)
-		if (qpu_form_of(insts[i]) == QPU_FORM_ALU &&
-		    (qpu_sigs[qpu_get_sig(insts[i])].flags & QPU_SIGF_THRSW))
-			return true;
-	return false;
-}
-
 /* Frees the context's tables (the arena's all at once). */
 static void hz_ctx_free(struct hz_ctx *c)
 {
+	hz_facts_free(&c->facts);
 	vc4_array_free(&c->more);
 	vc4_array_free(&c->work);
 	vc4_arena_fini(&c->arena);
 }
 
-/* Allocates the per-ip tables and fact cache for `count` instructions and
- * finds whether the program is threaded. False when out of memory; the
+/* Allocates the per-ip tables for `count` instructions, derives their facts
+ * and finds whether the program is threaded. False when out of memory; the
  * caller frees with hz_ctx_free() either way. */
 static bool hz_ctx_init(struct hz_ctx *c, const uint64_t *insts, uint32_t count)
 {
 	c->insts = insts;
-	for (c->fsize = 1; c->fsize < count && c->fsize < HZ_FACT_CACHE; c->fsize *= 2)
-		;
-	c->fcache = vc4_arena_alloc(&c->arena, c->fsize * sizeof(*c->fcache));
-	c->fcache_ip = vc4_arena_alloc(&c->arena, c->fsize * sizeof(*c->fcache_ip));
+	uint32_t nb = 2;
+	while (nb < count && nb < HZ_FACT_BUCKETS)
+		nb *= 2;
+	uint32_t *bucket = vc4_arena_zalloc(&c->arena, nb, sizeof(*bucket));
+	c->facts.fact_of = vc4_arena_alloc(&c->arena, count * sizeof(*c->facts.fact_of));
 	c->first = vc4_arena_alloc(&c->arena, count * sizeof(*c->first));
 	c->has_first = vc4_arena_zalloc(&c->arena, count / 8 + 1, 1);
 	c->more_head = vc4_arena_zalloc(&c->arena, count, sizeof(*c->more_head));
 	c->reported = vc4_arena_zalloc(&c->arena, count, sizeof(*c->reported));
-	if (!c->fcache || !c->fcache_ip || !c->first || !c->has_first || !c->more_head ||
-	    !c->reported)
+	if (!bucket || !c->facts.fact_of || !c->first || !c->has_first || !c->more_head ||
+	    !c->reported || !hz_facts_build(&c->facts, insts, count, bucket, nb))
 		return false;
-	memset(c->fcache_ip, 0xff, c->fsize * sizeof(*c->fcache_ip));
-	c->threaded = hz_is_threaded(insts, count);
+	c->threaded = c->facts.threaded;
 	return true;
 }
 

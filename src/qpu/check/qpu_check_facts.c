@@ -1,10 +1,12 @@
 /*
  * qpu_check_facts.c: derives struct hz_inst (what one instruction reads,
- * writes and touches) from the ISA table. Every classification goes through
+ * writes and touches) from the ISA table, and a program's table of them
+ * (one per distinct word). Every classification goes through
  * qpu_isa.h's tables and qpu_check_regs.h; no address numbers here.
  */
 #include "qpu/check/qpu_check_facts.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "qpu/check/qpu_check_regs.h"
@@ -337,4 +339,33 @@ void hz_inst_derive(uint64_t w, uint32_t ip, struct hz_inst *f)
 	case QPU_FORM_LOAD_IMM:
 		break;
 	}
+}
+
+bool hz_facts_build(struct hz_fact_table *t, const uint64_t *insts, uint32_t count,
+		    uint32_t *bucket, uint32_t nb)
+{
+	unsigned shift = 64 - (unsigned)__builtin_ctz(nb);
+
+	for (uint32_t ip = 0; ip < count; ip++) {
+		uint64_t w = insts[ip];
+		uint32_t *head = &bucket[(w * 0x9e3779b97f4a7c15ull) >> shift], k = *head;
+		bool branch = qpu_form_of(w) == QPU_FORM_BRANCH;
+		while (k && (branch || t->facts.data[k - 1].f.w != w))
+			k = t->facts.data[k - 1].next;
+		if (!k) {
+			struct hz_fact_entry e = { .next = *head };
+			hz_inst_derive(w, ip, &e.f);
+			if (t->facts.len >= UINT32_MAX - 1 || !vc4_array_push(&t->facts, e))
+				return false;
+			k = *head = (uint32_t)t->facts.len;
+		}
+		t->fact_of[ip] = k - 1;
+		t->threaded |= t->facts.data[k - 1].f.thrsw;
+	}
+	return true;
+}
+
+void hz_facts_free(struct hz_fact_table *t)
+{
+	vc4_array_free(&t->facts);
 }

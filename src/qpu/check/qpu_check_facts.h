@@ -11,8 +11,9 @@
 #include <stdint.h>
 
 #include "qpu/qpu_isa.h"
+#include "util/array.h"
 
-/* Kept small (one per instruction, all alive during a check): flags are
+/* Kept small (one per distinct word, all alive during a check): flags are
  * 1-bit fields, counts are bytes. */
 struct hz_inst {
 	uint64_t w;
@@ -74,5 +75,36 @@ struct hz_inst {
 
 /* Fills `f` for instruction word `w`. */
 void hz_inst_derive(uint64_t w, uint32_t ip, struct hz_inst *f);
+
+/* Distinct facts, chained per hash bucket (index + 1, 0 = end). */
+struct hz_fact_entry {
+	struct hz_inst f;
+	uint32_t next;
+};
+
+/* The facts of a whole program, derived once per distinct word (a program
+ * repeats few words): facts.data[fact_of[ip]] holds ip's. A branch's facts
+ * hold its target, so each branch has its own. A copy per instruction would
+ * be the largest array of the check. */
+struct hz_fact_table {
+	VC4_ARRAY(struct hz_fact_entry) facts;
+	uint32_t *fact_of;        /* [count], the caller's */
+	bool threaded;            /* an instruction switches threads */
+};
+
+/* Fills t->fact_of[] and t->facts for `count` instructions, finding words
+ * already derived through `nb` zeroed hash buckets (nb a power of two, at
+ * least 2). False when out of memory; free with hz_facts_free() either way. */
+bool hz_facts_build(struct hz_fact_table *t, const uint64_t *insts, uint32_t count,
+		    uint32_t *bucket, uint32_t nb);
+
+/* The facts of instruction `ip`. */
+static inline const struct hz_inst *hz_facts_of(const struct hz_fact_table *t, uint32_t ip)
+{
+	return &t->facts.data[t->fact_of[ip]].f;
+}
+
+/* Frees t->facts (not fact_of). */
+void hz_facts_free(struct hz_fact_table *t);
 
 #endif
