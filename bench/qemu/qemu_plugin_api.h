@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef uint64_t qemu_plugin_id_t;
 struct qemu_plugin_tb;
@@ -35,11 +36,18 @@ void qemu_plugin_register_vcpu_tb_exec_inline(struct qemu_plugin_tb *tb, int op,
 void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb, qemu_plugin_exec_cb cb,
 					  int flags, void *userdata);
 
-/* The output file named by the plugin's "out=PATH" argument, or `fallback`. */
-static inline const char *qemu_plugin_out_arg(int argc, char **argv, const char *fallback)
+/* What every plugin here does when QEMU loads it: registers `translate`
+ * for each new block and `at_exit` for the end of the run, and returns the
+ * output file named by the "out=PATH" argument, or `fallback`. */
+static inline const char *qemu_plugin_start(qemu_plugin_id_t id, int argc, char **argv,
+					    const char *fallback,
+					    qemu_plugin_tb_trans_cb translate,
+					    qemu_plugin_udata_cb at_exit)
 {
+	qemu_plugin_register_vcpu_tb_trans_cb(id, translate);
+	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 	for (int i = 0; i < argc; i++)
-		if (argv[i][0] == 'o' && argv[i][1] == 'u' && argv[i][2] == 't' && argv[i][3] == '=')
+		if (strncmp(argv[i], "out=", 4) == 0)
 			return argv[i] + 4;
 	return fallback;
 }

@@ -52,8 +52,6 @@ int qemu_plugin_install(qemu_plugin_id_t id, const struct qemu_info_t *info, int
 			char **argv)
 {
 	(void)info;
-	out_path = qemu_plugin_out_arg(argc, argv, "tb_count.txt");
-	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
-	qemu_plugin_register_atexit_cb(id, write_counts, NULL);
+	out_path = qemu_plugin_start(id, argc, argv, "tb_count.txt", on_translate, write_counts);
 	return 0;
 }
