@@ -147,11 +147,17 @@ static bool end_of_statement(struct parser *p)
 	return accept(p, T_NL, "end of line");
 }
 
+/* Whether the token is a sigil word ('%' / '@' and a name of 1..64 bytes). */
+static bool is_sigil_word(const struct token *t, char sigil)
+{
+	return t->kind == T_WORD && t->s[0] == sigil && t->n >= 2 && t->n <= 65;
+}
+
 /* Copies a sigil word's name (after '%' / '@') into buf (65 bytes). */
 static bool sigil_name(struct parser *p, char sigil, const char *what, char *buf)
 {
 	const struct token *t = &p->tok;
-	if (t->kind != T_WORD || t->s[0] != sigil || t->n < 2 || t->n > 65)
+	if (!is_sigil_word(t, sigil))
 		return expected(p, what);
 	memcpy(buf, t->s + 1, t->n - 1);
 	buf[t->n - 1] = '\0';
@@ -162,7 +168,7 @@ static bool sigil_name(struct parser *p, char sigil, const char *what, char *buf
 static bool value_operand(struct parser *p, uint32_t *v)
 {
 	const struct token *t = &p->tok;
-	if (t->kind != T_WORD || t->s[0] != '%' || t->n < 2 || t->n > 65)
+	if (!is_sigil_word(t, '%'))
 		return expected(p, "a value (%name)");
 	*v = ir_builder_lookup(p->b, t->s + 1, t->n - 1);
 	if (*v == IR_NONE)
