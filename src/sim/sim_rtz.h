@@ -31,19 +31,65 @@ static inline uint32_t rtz_neg(uint32_t v)
 	return (uint32_t)((int32_t)v >> 31);
 }
 
+/* x >> n and x << n for n in [0, 255], 0 when n >= 32, and the leading
+ * zeros of x, 32 for 0: on 32-bit ARM one instruction each (a shift by a
+ * register takes its bottom byte; CLZ of 0 is 32). Elsewhere the same
+ * results for the operands rtz_fadd_core() gives them: rtz_shr()'s x is
+ * below 2^31 (so a shift by 31 gives 0 too), rtz_shl()'s x is 0 whenever
+ * n >= 32. */
+#if defined(__GNUC__) && defined(__arm__)
+static inline uint32_t rtz_shr(uint32_t x, uint32_t n)
+{
+	uint32_t r;
+	__asm__("lsr %0, %1, %2" : "=r"(r) : "r"(x), "r"(n));
+	return r;
+}
+
+static inline uint32_t rtz_shl(uint32_t x, uint32_t n)
+{
+	uint32_t r;
+	__asm__("lsl %0, %1, %2" : "=r"(r) : "r"(x), "r"(n));
+	return r;
+}
+
+static inline uint32_t rtz_clz0(uint32_t x)
+{
+	uint32_t r;
+	__asm__("clz %0, %1" : "=r"(r) : "r"(x));
+	return r;
+}
+#else
+static inline uint32_t rtz_shr(uint32_t x, uint32_t n)
+{
+	return x >> ((n | rtz_neg(31 - n)) & 31); /* min(n, 31) */
+}
+
+static inline uint32_t rtz_shl(uint32_t x, uint32_t n)
+{
+	return x << (n & 31);
+}
+
+static inline uint32_t rtz_clz0(uint32_t x)
+{
+	return x ? (uint32_t)__builtin_clz(x) : 32;
+}
+#endif
+
 /* The sum of a and b truncated, both read with denormals as zero, for the
  * lanes where it is a normal float or +0: returns it, and sets bit 31 of
- * *bad when it is not (an Inf/NaN operand, overflow, a denormal result),
- * *e to the result's biased exponent and *sign to the sign of the operand
- * of larger magnitude (rtz_fadd() finishes those lanes).
+ * *bad when it may not be (an operand of exponent 254 or 255, so Inf/NaN
+ * and every overflow; a denormal result), *e to the result's biased
+ * exponent and *sign to the sign of the operand of larger magnitude
+ * (rtz_fadd() finishes those lanes).
  * How: x is the operand of larger magnitude, y the other; their 24-bit
  * significands get one guard bit; y's is shifted right by the exponent
- * difference (at most 31), and for an effective subtraction the bits shifted
- * out round its magnitude up (sticky), so the integer sum is the exact sum
- * rounded down; when the sum then needs a left shift (cancellation) nothing
- * was shifted out. Normalised by its leading zeros, the top 24 bits are
- * the truncated significand. Denormal operands' significands are masked
- * to zero; an exact zero sum gives +0. */
+ * difference d (0 from 32 on), and for an effective subtraction the sum
+ * is mx + ~q + 1 when no bit was shifted out, else mx + ~q (the bits
+ * shifted out round y's magnitude up), so the integer sum is the exact sum
+ * rounded down; when the sum then needs a left shift (cancellation)
+ * nothing was shifted out. Normalised by its leading zeros, the top 24
+ * bits are the truncated significand. Denormal operands' significands are
+ * masked to zero; a zero sum (32 leading zeros) gives +0. */
 static inline uint32_t rtz_fadd_core(uint32_t a, uint32_t b, uint32_t *bad, uint32_t *e,
 				     uint32_t *sign)
 {
@@ -52,19 +98,19 @@ static inline uint32_t rtz_fadd_core(uint32_t a, uint32_t b, uint32_t *bad, uint
 	uint32_t ex = (x >> 23) & 0xff, ey = (y >> 23) & 0xff;
 	uint32_t mx = (((x & 0x7fffffu) | 0x800000u) << 1) & rtz_nz(ex);
 	uint32_t my = (((y & 0x7fffffu) | 0x800000u) << 1) & rtz_nz(ey);
-	uint32_t d = ex - ey;
-	uint32_t dd = (d | rtz_neg(31 - d)) & 31;       /* min(d, 31) */
-	uint32_t q = my >> dd;
-	uint32_t sticky = (0u - (my ^ (q << dd))) >> 31; /* bits shifted out */
+	uint32_t d = ex - ey;                           /* 0..255 */
+	uint32_t q = rtz_shr(my, d);
+	uint32_t exact = ((my ^ rtz_shl(q, d)) - 1) >> 31; /* 1: nothing shifted out */
 	uint32_t sub = rtz_neg(a ^ b);
-	uint32_t v = q + (sticky & sub);
-	uint32_t sum = mx + ((v ^ sub) - sub);
-	uint32_t lz = (uint32_t)__builtin_clz(sum | 1);
-	uint32_t mant = (sum << lz) >> 8;               /* 24 bits, bit 23 set */
-	*e = ex + 7 - lz;
+	uint32_t sum = mx + (q ^ sub) + (exact & sub);
+	uint32_t lz = rtz_clz0(sum);
+	uint32_t mant = rtz_shl(sum, lz) >> 8;          /* 24 bits, bit 23 set; 0 for 0 */
+	uint32_t e1 = ex + 6 - lz;                      /* the result's exponent - 1 */
+	uint32_t zero = rtz_neg(31 - lz);               /* all ones for a zero sum */
+	*e = e1 + 1;
 	*sign = x & SIGN;
-	*bad = (((*e - 1) | (254 - *e)) & rtz_nz(sum)) | (254 - ex);
-	return ((x & SIGN) + ((*e - 1) << 23) + mant) & rtz_nz(sum);
+	*bad = (e1 & ~zero) | (253 - ex);
+	return ((x & SIGN) + (e1 << 23) + mant) & ~zero;
 }
 
 /* fadd toward zero with the QPU's rules (docs/sim.md): an Inf/NaN operand
