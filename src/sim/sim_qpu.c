@@ -288,6 +288,23 @@ static SIM_ALWAYS_INLINE bool shape_ops(struct sim_qpu *q, const struct sim_inst
 	return true;
 }
 
+/* Whether run_threaded() (below, GCC's labels as values) runs the shaped
+ * instructions while fmul rounds toward zero: where SIM_SHAPE_DIRECT is
+ * (off x86). run() and exec_periph() then leave shape_ops() out. */
+#if SIM_SHAPE_DIRECT && defined(__GNUC__)
+#define SIM_THREADED 1
+static const uint8_t *run_threaded(struct sim_qpu *q, const struct sim_inst *in,
+				   const struct sim_inst *end, const uint8_t *unif);
+#else
+#define SIM_THREADED 0
+static inline const uint8_t *run_threaded(struct sim_qpu *q, const struct sim_inst *in,
+					  const struct sim_inst *end, const uint8_t *unif)
+{
+	(void)q, (void)in, (void)end;
+	return unif;
+}
+#endif
+
 /* exec_fast() through shape_ops() when the instruction has a shape. */
 static SIM_ALWAYS_INLINE void exec_shaped(struct sim_qpu *q, const struct sim_inst *in,
 					  unsigned shapes)
@@ -432,7 +449,9 @@ static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_in
 	}
 	if (in->unpack) /* PM=1: r4 as float, as exec_alu()'s operand() */
 		sim_lanes_unpack_float(in->unpack, q->acc[4], q->r4unp);
-	if (!shape_ops(q, in, shapes) && !exec_periph_ops(q, in, diag))
+	if (SIM_THREADED && (in->shape & shapes))
+		run_threaded(q, in, in + 1, NULL); /* its shape's code alone */
+	else if (!shape_ops(q, in, SIM_THREADED ? 0 : shapes) && !exec_periph_ops(q, in, diag))
 		return false;
 	return exec_periph_end(q, in, diag);
 }
@@ -533,6 +552,66 @@ static void fill_konst(struct sim_qpu *q, const struct sim_program *prog)
 	}
 }
 
+#if SIM_THREADED
+/* The instructions [in, end) of a fast run (in < end) while fmul rounds
+ * toward zero, their uniforms from `unif` (run_uniforms(); NULL for none,
+ * as for the one shaped instruction exec_periph() passes, whose FIFO reads
+ * are done then): the effects of run()'s loop of exec_shaped(), in
+ * threaded code: the code of each shape (and of the unshaped ones,
+ * exec_fast()) ends with its own jump through a table of label addresses
+ * to the next instruction's, so that under QEMU an instruction costs one
+ * block lookup (the jump through a register) instead of a switch, a jump
+ * table, and jumps to the loop's latch and head on other pages; run()
+ * without the shapes' code is a quarter of its size, its peripheral path
+ * on fewer pages. Page-aligned, as run() is (sim_alu.h). Returns the
+ * uniforms' next word. */
+#define T_NEXT                                                                               \
+	do {                                                                                 \
+		if (++in == end)                                                             \
+			return unif;                                                         \
+		if (in->fifo)                                                                \
+			goto fifo;                                                           \
+		goto *code[in->shape];                                                       \
+	} while (0)
+#define T_CASE(op, m, mul)                                                                   \
+	t_##op##_##m: shaped_ops(q, in, QPU_A_##op, QPU_M_##mul); T_NEXT;
+#define T_CASES(op) T_CASE(op, 0, NOP) T_CASE(op, 1, FMUL) T_CASE(op, 2, V8MIN)
+#define T_LABEL(op, m) [SIM_SHAPE(SIM_SHAPE_A_##op, m)] = &&t_##op##_##m
+#define T_LABELS(op) T_LABEL(op, 0), T_LABEL(op, 1), T_LABEL(op, 2),
+/* The add ops of the shapes but nop, fadd and fsub, whose cases come last:
+ * GCC lays the cases out in the reverse order, and the float shapes, the
+ * hot ones, then lie together in the function's first pages. */
+#define T_OTHER_OPS(X) X(FMIN) X(FMAX) X(FMINABS) X(FMAXABS) X(FTOI) X(ITOF) X(ADD) X(SUB) \
+	X(SHR) X(ASR) X(SHL) X(MIN) X(MAX) X(AND) X(OR) X(XOR)
+SIM_PAGE_ALIGN __attribute__((noinline))
+static const uint8_t *run_threaded(struct sim_qpu *q, const struct sim_inst *in,
+				   const struct sim_inst *end, const uint8_t *unif)
+{
+	static const void *const code[1 + 3 * SIM_SHAPE_A_COUNT] = {
+		&&t_general, T_LABELS(NOP) T_LABELS(FADD) T_LABELS(FSUB) T_OTHER_OPS(T_LABELS)
+	};
+	_Static_assert(SIM_SHAPE_A_COUNT == 3 + 16, "T_OTHER_OPS: every other add op");
+	if (!unif || !in->fifo)
+		goto *code[in->shape];
+fifo: /* in_run: a uniform into its file's buffer */
+	unif = run_uniform(q, unif, q->rdbuf[in->fifo >> 1]);
+	goto *code[in->shape];
+t_general:
+	exec_fast(q, in);
+	T_NEXT;
+	T_OTHER_OPS(T_CASES)
+	T_CASE(NOP, 2, V8MIN) T_CASE(FSUB, 2, V8MIN) T_CASE(FADD, 2, V8MIN)
+	T_CASE(NOP, 0, NOP) T_CASE(FADD, 0, NOP) T_CASE(FSUB, 1, FMUL) T_CASE(FSUB, 0, NOP)
+	T_CASE(FADD, 1, FMUL) T_CASE(NOP, 1, FMUL)
+}
+#undef T_NEXT
+#undef T_CASE
+#undef T_CASES
+#undef T_LABEL
+#undef T_LABELS
+#undef T_OTHER_OPS
+#endif
+
 /* Runs at most `max` instructions: SIM_LIMIT when they all ran without the
  * program ending, blocking or failing. The caller is inside sim_fpu_enter().
  * With opt.general_only every instruction takes the general path.
@@ -575,11 +654,17 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 			if (pops && !(unif = run_uniforms(q, pops)))
 				len = 0; /* one instruction at a time, below */
 		}
-		if (len) {
+		if (len && SIM_THREADED && shapes) {
+			run_threaded(q, in, in + len, unif);
+			ip += (uint32_t)len;
+			n += len;
+			if (!pending)
+				continue;
+		} else if (len) {
 			for (const struct sim_inst *end = in + len; in < end; in++) {
 				if (in->fifo) /* in_run: a uniform into its file's buffer */
 					unif = run_uniform(q, unif, q->rdbuf[in->fifo >> 1]);
-				exec_shaped(q, in, shapes);
+				exec_shaped(q, in, SIM_THREADED ? 0 : shapes);
 			}
 			ip += (uint32_t)len;
 			n += len;
