@@ -131,13 +131,15 @@ static inline uint32_t rtz_fadd(uint32_t a, uint32_t b)
 /* The product of a and b truncated, for the lanes where it is a normal
  * float or an operand is zero or denormal (+0): as rtz_fadd_core(), *bad
  * and *e for rtz_fmul() (never set for a zero operand). The 24 x 24-bit
- * significand product has 47 or 48 bits; its top 24 are the result's. */
+ * significand product has 47 or 48 bits; its top 24 are the result's.
+ * With both significands at the top of a word, the high word of their
+ * 64-bit product (bit 31 or 30 its top bit) holds those 24 bits. */
 static inline uint32_t rtz_fmul_core(uint32_t a, uint32_t b, uint32_t *bad, uint32_t *e)
 {
 	uint32_t ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff;
-	uint64_t p = (uint64_t)((a & 0x7fffffu) | 0x800000u) * ((b & 0x7fffffu) | 0x800000u);
-	uint32_t hi = (uint32_t)(p >> 47);
-	uint32_t mant = (uint32_t)(p >> 23) >> hi;      /* 24 bits, bit 23 set */
+	uint32_t ph = (uint32_t)(((uint64_t)((a << 8) | SIGN) * ((b << 8) | SIGN)) >> 32);
+	uint32_t hi = ph >> 31;
+	uint32_t mant = (ph >> 7) >> hi;                /* 24 bits, bit 23 set */
 	uint32_t nz = ~rtz_neg((ea - 1) | (eb - 1));    /* no zero or denormal operand */
 	*e = ea + eb + hi - 127;
 	*bad = ((*e - 1) | (254 - *e) | (254 - ea) | (254 - eb)) & nz;
