@@ -542,7 +542,10 @@ static void sfu_int_rsqrt(enum sim_sfu_model model, const uint32_t *restrict in,
  * exp2/log2 approximations leave undecided with libm in round-to-nearest,
  * the mode restored after. Without (the run in round-to-nearest): all four
  * in that mode, no switch; recip by sfu_vec_div(), the others by their
- * integer code and the lanes it leaves undecided by sfu_lane(). */
+ * integer code and the lanes it leaves undecided by sfu_lane().
+ * Page-aligned on ARM (sim_alu.h): all of it then lies in one page, so that
+ * none of its lane loops crosses one. */
+SIM_PAGE_ALIGN
 void sim_sfu_vec_rtz(enum sim_sfu_func func, enum sim_sfu_model model, const uint32_t *in,
 		     uint32_t *out)
 {
