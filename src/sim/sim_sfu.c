@@ -399,6 +399,18 @@ static const uint32_t sfu_keep[] = {
 	[SIM_SFU_EXACT] = 0xffffffffu,
 };
 
+/* The 64-bit product a * k by one multiply instruction: k hidden from GCC,
+ * which otherwise builds a product by a small constant (3, 5, 35) from
+ * 64-bit shifts and adds, about ten instructions on 32-bit ARM, each add
+ * with a carry (under QEMU every one sets the flags). */
+static inline uint64_t mul_k(uint32_t a, uint32_t k)
+{
+#if defined(__GNUC__)
+	__asm__("" : "+r"(k));
+#endif
+	return (uint64_t)a * k;
+}
+
 /* The high word of a 32 x 32-bit product. */
 static inline uint32_t mulhi32(uint32_t a, uint32_t b)
 {
@@ -517,9 +529,8 @@ static void sfu_int_rsqrt(enum sim_sfu_model model, const uint32_t *restrict in,
 		uint32_t z2 = (uint32_t)(((uint64_t)az * az) >> 18);      /* units 2^-48 */
 		uint32_t z3 = (uint32_t)(((uint64_t)z2 * az) >> 24);      /* units 2^-57 */
 		uint32_t z4 = (uint32_t)(((uint64_t)z2 * z2) >> 31);      /* units 2^-65 */
-		uint32_t odd = (az << 6) + (uint32_t)(((uint64_t)z3 * 5) >> 21);
-		uint32_t even = (uint32_t)(((uint64_t)z2 * 3) >> 11) +
-				(uint32_t)(((uint64_t)z4 * 35) >> 32);
+		uint32_t odd = (az << 6) + (uint32_t)(mul_k(z3, 5) >> 21);
+		uint32_t even = (uint32_t)(mul_k(z2, 3) >> 11) + (uint32_t)(mul_k(z4, 35) >> 32);
 		int32_t q = (int32_t)(even - ((odd ^ zs) - zs));          /* units 2^-40 */
 		uint64_t t = sfu_rsqrt_t[(e & 1) ^ 1][j];
 		int64_t corr = ((int64_t)(int32_t)(uint32_t)(t >> 32) * q) >> 8;
