@@ -78,9 +78,10 @@ static inline uint32_t rtz_clz0(uint32_t x)
 /* The sum of a and b truncated, both read with denormals as zero, for the
  * lanes where it is a normal float or +0: returns it, and sets bit 31 of
  * *bad when it may not be (an operand of exponent 254 or 255, so Inf/NaN
- * and every overflow; a denormal result), *e to the result's biased
- * exponent and *sign to the sign of the operand of larger magnitude
- * (rtz_fadd() finishes those lanes).
+ * and every overflow; a denormal result; both operands zero or denormal;
+ * an exact cancellation below 2^-101), *e to the result's biased exponent
+ * and *sign to the sign of the operand of larger magnitude (rtz_fadd()
+ * finishes those lanes; its zero and denormal results are all +0).
  * How: x is the operand of larger magnitude, y the other; their 24-bit
  * significands get one guard bit; y's is shifted right by the exponent
  * difference d (0 from 32 on), and for an effective subtraction the sum
@@ -88,15 +89,16 @@ static inline uint32_t rtz_clz0(uint32_t x)
  * shifted out round y's magnitude up), so the integer sum is the exact sum
  * rounded down; when the sum then needs a left shift (cancellation)
  * nothing was shifted out. Normalised by its leading zeros, the top 24
- * bits are the truncated significand. Denormal operands' significands are
- * masked to zero; a zero sum (32 leading zeros) gives +0. */
+ * bits are the truncated significand. A zero or denormal y's significand
+ * is masked to zero (x's is then too, and the result exponent below 1
+ * sets *bad); a zero sum (32 leading zeros) gives +0. */
 static inline uint32_t rtz_fadd_core(uint32_t a, uint32_t b, uint32_t *bad, uint32_t *e,
 				     uint32_t *sign)
 {
 	uint32_t t = (a ^ b) & rtz_neg((a & ~SIGN) - (b & ~SIGN)); /* swap if |b| > |a| */
 	uint32_t x = a ^ t, y = b ^ t;
 	uint32_t ex = (x >> 23) & 0xff, ey = (y >> 23) & 0xff;
-	uint32_t mx = (((x & 0x7fffffu) | 0x800000u) << 1) & rtz_nz(ex);
+	uint32_t mx = ((x & 0x7fffffu) | 0x800000u) << 1; /* ex 0: *bad (e1 -1) */
 	uint32_t my = (((y & 0x7fffffu) | 0x800000u) << 1) & rtz_nz(ey);
 	uint32_t d = ex - ey;                           /* 0..255 */
 	uint32_t q = rtz_shr(my, d);
@@ -109,7 +111,7 @@ static inline uint32_t rtz_fadd_core(uint32_t a, uint32_t b, uint32_t *bad, uint
 	uint32_t zero = rtz_neg(31 - lz);               /* all ones for a zero sum */
 	*e = e1 + 1;
 	*sign = x & SIGN;
-	*bad = (e1 & ~zero) | (253 - ex);
+	*bad = e1 | (253 - ex);
 	return ((x & SIGN) + (e1 << 23) + mant) & ~zero;
 }
 
