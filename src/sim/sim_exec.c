@@ -206,7 +206,10 @@ static bool write_unif_addr(struct sim_qpu *q, uint32_t addr)
 	return true;
 }
 
-/* Peripheral write: lanes whose condition fails contribute 0 (docs/sim.md). */
+/* Peripheral write: lanes whose condition fails contribute 0 (docs/sim.md).
+ * Page-aligned on ARM (sim_alu.h): called for each TLB and VPM write, its
+ * 0.9 KB then lie in one page whatever code precedes it. */
+SIM_PAGE_ALIGN
 bool sim_write_periph(struct sim_qpu *q, const struct sim_inst *in, unsigned unit,
 			 const uint32_t *val, const uint32_t *lanes, struct vc4_diag *diag)
 {
