@@ -17,6 +17,7 @@
 #include "codegen/emit_internal.h"
 #include "codegen/emit_ready.h"
 #include "qpu/qpu_tmu_fifo.h"
+#include "util/zero.h"
 
 /* Resources of the dependency analysis. */
 enum {
@@ -602,8 +603,11 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
 	for (unsigned r = 0; r < R_COUNT; r++)
 		s.res[r].w = -1;
 	for (uint32_t i = 0; i < s.count; i++) {
-		s.nodes[i] = (struct snode){ .n = &blk->nodes.data[i], .first_kid = UINT32_MAX,
-					     .time = -1 };
+		struct snode *sn = &s.nodes[i];
+		VC4_ZERO(sn);
+		sn->n = &blk->nodes.data[i];
+		sn->first_kid = UINT32_MAX;
+		sn->time = -1;
 		emit_facts(blk->nodes.data[i].word, &s.nodes[i].f);
 		s.loads_left += (blk->nodes.data[i].flags & EN_TMU_LOAD) != 0;
 	}

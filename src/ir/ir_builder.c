@@ -11,6 +11,7 @@
 
 #include "ir/ir_builder.h"
 #include "ir/ir_internal.h"
+#include "util/zero.h"
 
 #define IR_NAME_MAX 64
 
@@ -257,7 +258,7 @@ static uint32_t emit(struct ir_builder *b, struct ir_instr in)
 static struct ir_instr proto(enum ir_op op)
 {
 	struct ir_instr in;
-	memset(&in, 0, sizeof(in));
+	VC4_ZERO(&in);
 	in.op = (uint16_t)op;
 	in.slot = IR_NONE;
 	return in;

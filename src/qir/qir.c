@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/zero.h"
+
 #define FI QIR_OPF_FLOAT_IN
 #define FO QIR_OPF_FLOAT_OUT
 #define CO QIR_OPF_COMMUTATIVE
@@ -247,7 +249,7 @@ static struct qir_inst *inst_alloc(struct qir_compile *c)
 		}
 		inst = &k->insts[k->used++];
 	}
-	memset(inst, 0, sizeof(*inst));
+	VC4_ZERO(inst);
 	return inst;
 }
 

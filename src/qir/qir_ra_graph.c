@@ -55,16 +55,16 @@ static void sweep(uint32_t n, const uint32_t *begin, const uint32_t *end, uint32
 	uint32_t nact = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t s = begin[i], keep = 0;
+		uint32_t *mine = adj + cur[i];   /* i's list: no other node's */
 		for (uint32_t k = 0; k < nact; k++) {
-			if (end[active[k]] > s)
-				active[keep++] = active[k];
+			uint32_t a = active[k];
+			if (end[a] > s) {
+				active[keep] = a;
+				mine[keep++] = a;
+				adj[cur[a]++] = i;
+			}
 		}
-		if (keep) {
-			memcpy(adj + cur[i], active, keep * sizeof(uint32_t));
-			cur[i] += keep;
-			for (uint32_t k = 0; k < keep; k++)
-				adj[cur[active[k]]++] = i;
-		}
+		cur[i] += keep;
 		nact = keep;
 		active[nact++] = i;
 	}

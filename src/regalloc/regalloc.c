@@ -169,10 +169,11 @@ struct ra_graph *ra_graph_create(const struct ra_set *set, uint32_t nnodes,
 	}
 	g->set = set;
 	g->nnodes = nnodes;
-	for (uint32_t i = 0; i < nnodes; i++)
-		g->nodes[i] = (struct ra_node){
-			.cls = RA_NO_CLASS, .reg = RA_NO_REG, .cost = 1.0f,
-		};
+	for (uint32_t i = 0; i < nnodes; i++) {   /* the rest is zero from calloc */
+		g->nodes[i].cls = RA_NO_CLASS;
+		g->nodes[i].reg = RA_NO_REG;
+		g->nodes[i].cost = 1.0f;
+	}
 	return g;
 }
 

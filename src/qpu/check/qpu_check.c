@@ -586,7 +586,10 @@ static bool hz_advance(struct hz_ctx *c, struct hz_state *s, const struct hz_ins
 {
 	bool in_slot = s->br_slot || s->thr_slot || s->end_slot;
 
-	memmove(&s->hist[1], &s->hist[0], (HZ_HIST - 1) * sizeof(s->hist[0]));
+	/* word by word: a memmove() of 8 bytes is a libc call on armhf */
+#pragma GCC unroll 4
+	for (int k = HZ_HIST - 1; k > 0; k--)
+		s->hist[k] = s->hist[k - 1];
 	s->hist[0] = (int32_t)ip;
 	s->ip = ip + 1;
 	if (s->end_slot == 2)
