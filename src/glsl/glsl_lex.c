@@ -71,7 +71,7 @@ char *glsl_strndup(struct glsl_ctx *c, const char *s, size_t n)
 {
 	char *p = n < SIZE_MAX ? glsl_alloc(c, n + 1) : NULL;   /* zeroed: ends in NUL */
 	if (p)
-		memcpy(p, s, n);
+		vc4_copy_short(p, s, n);
 	return p;
 }
 

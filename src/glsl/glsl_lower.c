@@ -40,7 +40,7 @@ struct val gll_val_new(struct lower *l, struct glsl_type t)
 static bool name_used(const struct lower *l, const char *s)
 {
 	for (size_t i = 0; i < l->names.len; i++)
-		if (l->names.data[i][0] == s[0] && !strcmp(l->names.data[i], s))
+		if (l->names.data[i][0] == s[0] && vc4_streq(l->names.data[i], s))
 			return true;
 	return false;
 }

@@ -281,6 +281,7 @@ uint32_t ir_build_op(struct ir_builder *b, enum ir_op op, unsigned nsrc, const u
 			    (unsigned)info->nsrc, info->nsrc == 1 ? "" : "s", nsrc), IR_NONE;
 	struct ir_instr in = proto(op);
 	in.nsrc = (uint8_t)nsrc;
+#pragma GCC unroll 4
 	for (unsigned k = 0; k < nsrc; k++)
 		in.src[k] = src[k];
 	return emit(b, in);
@@ -308,6 +309,7 @@ uint32_t ir_build_const(struct ir_builder *b, struct ir_type t, const union ir_s
 	struct ir_instr in = proto(IR_OP_CONST);
 	in.type = t;
 	in.nimm = t.comps <= 4 ? t.comps : 0;
+#pragma GCC unroll 4
 	for (unsigned k = 0; k < in.nimm; k++)
 		in.imm[k] = v[k];
 	return emit(b, in);
