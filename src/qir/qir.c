@@ -573,9 +573,10 @@ void qir_describe_ip(const struct qir_compile *c, uint32_t ip, char *buf, size_t
 void qir_invalidate(struct qir_compile *c)
 {
 	struct qir_inst_pool *pool = c->pool;
-	if (!pool || c->defs != pool->defs)
+	/* the passes call this after every change: no free(NULL) calls */
+	if (c->defs && (!pool || c->defs != pool->defs))
 		free(c->defs);
-	if (!pool || c->def_count != pool->def_count)
+	if (c->def_count && (!pool || c->def_count != pool->def_count))
 		free(c->def_count);
 	c->defs = NULL;
 	c->def_count = NULL;

@@ -39,6 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/zero.h"
+
 /* The bytes of the destination a write of `inst` replaces: 0xf for an
  * unconditional full write, the packed field's bytes for an unconditional
  * packed write (from the pack's width and its name's a/b/c/d letter), 0 for
@@ -495,7 +497,7 @@ static bool solve(struct live_work *w, struct vc4_diag *diag)
  * diag when out of memory, on a CFG error, or past the live-pair limit. */
 bool qir_liveness(struct qir_compile *c, struct qir_liveness *lv, struct vc4_diag *diag)
 {
-	memset(lv, 0, sizeof(*lv));
+	VC4_ZERO(lv);
 	if (!qir_cfg_update(c, diag))
 		return false;
 	lv->num_temps = c->num_temps;
@@ -613,10 +615,13 @@ bool qir_live_out(const struct qir_liveness *lv, uint32_t block, uint32_t t)
 /* Frees lv's arrays and zeroes it. */
 void qir_liveness_free(struct qir_liveness *lv)
 {
-	free(lv->in_start);
-	free(lv->in_temps);
-	free(lv->out_start);
-	free(lv->out_temps);
-	free(lv->start);   /* end, block_start and block_end share it */
-	memset(lv, 0, sizeof(*lv));
+	/* called again on freed and never computed ones: no free(NULL) calls */
+	if (lv->start || lv->in_start || lv->in_temps || lv->out_start || lv->out_temps) {
+		free(lv->in_start);
+		free(lv->in_temps);
+		free(lv->out_start);
+		free(lv->out_temps);
+		free(lv->start);   /* end, block_start and block_end share it */
+	}
+	VC4_ZERO(lv);
 }

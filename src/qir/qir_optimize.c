@@ -199,8 +199,10 @@ static bool run_pass(struct qir_compile *c, const struct qir_pass *passes, size_
 		return true;
 	if (!p->keeps_defs)
 		qir_invalidate(c);
-	struct vc4_diag d = {0};
-	if (validate && !qir_validate(c, &d))
+	if (!validate)
+		return true;
+	struct vc4_diag d = {0};   /* its message buffer cleared only when used */
+	if (!qir_validate(c, &d))
 		return vc4_diag_set(diag, "after pass '%s': %s", p->name, d.msg);
 	return true;
 }
