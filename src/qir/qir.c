@@ -229,7 +229,7 @@ static struct qir_inst_chunk *chunk_new(size_t cap, struct qir_inst_chunk *older
 }
 
 /* Zeroed memory for one instruction; NULL when out of memory. */
-static struct qir_inst *inst_alloc(struct qir_compile *c)
+static inline struct qir_inst *inst_alloc(struct qir_compile *c)
 {
 	struct qir_inst_pool *pool = c->pool;
 	if (!pool && !(pool = c->pool = calloc(1, sizeof(*pool))))

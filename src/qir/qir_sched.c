@@ -287,7 +287,7 @@ static void pressure_take(struct qsched *s, uint32_t i)
 
 /* How many temps taking node i opens less how many it closes (the last
  * reader of an open temp), by s->left and s->open. */
-static int pressure_delta(const struct qsched *s, uint32_t i)
+static inline int pressure_delta(const struct qsched *s, uint32_t i)
 {
 	const struct qnode *n = &s->n[i];
 	int d = 0;
