@@ -350,7 +350,7 @@ static bool unif_instead(const struct snode *first, const struct snode *best,
 
 /* Whether node n merges into word a (emit_merge_facts()) and the word *w
  * they make may follow the words emitted so far. */
-static bool joins(struct emit_prog *p, const struct emit_recent *r,
+static inline bool joins(struct emit_prog *p, const struct emit_recent *r,
 		  const struct emit_pairable *a, struct snode *n, uint64_t *w)
 {
 	struct emit_facts f;

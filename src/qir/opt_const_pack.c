@@ -14,7 +14,7 @@
 
 /* The bytes a constant colour move writes (mask) and their value, or
  * false when inst is not one. */
-static bool const_pack(const struct qir_compile *c, const struct qir_inst *inst,
+static inline bool const_pack(const struct qir_compile *c, const struct qir_inst *inst,
 		       uint32_t *mask, uint32_t *value)
 {
 	uint32_t x;

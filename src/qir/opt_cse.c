@@ -34,7 +34,7 @@ static bool reg_less(struct qir_reg a, struct qir_reg b)
 }
 
 /* Builds the canonical key of inst (commutative operands sorted). */
-static struct key make_key(const struct qir_inst *inst)
+static inline struct key make_key(const struct qir_inst *inst)
 {
 	struct key k = { inst->op, inst->pack, inst->pack_mul, { inst->src[0], inst->src[1] } };
 	if ((qir_ops[inst->op].flags & QIR_OPF_COMMUTATIVE) && reg_less(k.src[1], k.src[0])) {

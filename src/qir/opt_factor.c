@@ -44,7 +44,7 @@ static const struct qir_inst *product(const struct qir_compile *c, struct qir_re
 
 /* For inst, a plain fadd/fsub of two distinct products: the products (in
  * source order), or false. */
-static bool candidate(const struct qir_compile *c, const struct qir_inst *inst,
+static inline bool candidate(const struct qir_compile *c, const struct qir_inst *inst,
 		      const uint32_t *uses, uint32_t ntemps, const struct qir_inst *m[2])
 {
 	if ((inst->op != QIR_OP_FADD && inst->op != QIR_OP_FSUB) || inst->sf || inst->pack ||

@@ -59,7 +59,7 @@ bool qir_host_op_ok(uint32_t op)
 
 /* The leaf value of source r (a host-known uniform or a constant) into
  * *leaf, or -1 when r is none; 1 when r is a marked temp. */
-static int source(const struct hoist *h, struct qir_reg r, struct qir_uniform *leaf)
+static inline int source(const struct hoist *h, struct qir_reg r, struct qir_uniform *leaf)
 {
 	const struct qir_compile *c = h->c;
 	if (r.unpack)

@@ -45,7 +45,7 @@ static bool negation(const struct qir_compile *c, struct qir_reg r, struct qir_r
 /* For the second operand of inst: its plain fmul (read only there, uses may
  * be NULL: not checked) with a negated factor; the factor's index in *k
  * and the negated value in *u. */
-static struct qir_inst *neg_product(const struct qir_compile *c, const struct qir_inst *inst,
+static inline struct qir_inst *neg_product(const struct qir_compile *c, const struct qir_inst *inst,
 				    const uint32_t *uses, int *k, struct qir_reg *u)
 {
 	struct qir_reg b = inst->src[1];

@@ -16,6 +16,7 @@
 
 #include "qir/qir_ra_pressure.h"
 #include "qir/qir_ra_set.h"
+#include "util/bits.h"
 
 #define NUM_ACC 4u
 #define SCRATCH 14u   /* ra14/rb14: the emitter's, never allocated */
@@ -88,7 +89,7 @@ static uint32_t pick(const struct split *s, uint64_t bits, bool acc, uint32_t st
 {
 	uint32_t best = UINT32_MAX, best_idle = 0;
 	for (; bits; bits &= bits - 1) {
-		uint32_t k = (uint32_t)__builtin_ctzll(bits), d = 0;
+		uint32_t k = vc4_ctz64(bits), d = 0;
 		while (d < IDLE_SCAN && d < start &&
 		       !((acc ? s->acc[start - d - 1] : s->rf[start - d - 1]) >> k & 1))
 			d++;

@@ -447,7 +447,8 @@ struct lists {
  * BALANCE_SLACK: its index in *best (kept when none beats it). A subtree
  * whose root's path is shorter than that is skipped whole: the heap orders
  * by path first, so no node below it has a longer one. */
-static void best_other_alu(const struct lists *q, size_t k, uint32_t min_prio, size_t *best)
+static inline void best_other_alu(const struct lists *q, size_t k, uint32_t min_prio,
+				  size_t *best)
 {
 	if (k >= q->ready.len)
 		return;

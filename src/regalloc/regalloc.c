@@ -99,6 +99,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/bits.h"
+
 enum node_state {
 	NODE_IN_GRAPH,  /* not yet placed */
 	NODE_TRIVIAL,   /* on the worklist of trivially colourable nodes */
@@ -654,7 +656,7 @@ static uint32_t lowest_avail(const uint64_t *avail, uint32_t words)
 {
 	for (uint32_t w = 0; w < words; w++)
 		if (avail[w])
-			return w * 64 + (uint32_t)__builtin_ctzll(avail[w]);
+			return w * 64 + vc4_ctz64(avail[w]);
 	return RA_NO_REG;
 }
 

@@ -4,6 +4,7 @@
  *   vc4_copy_short(dst, src, n);      memcpy(dst, src, n), no overlap
  *   n = vc4_strnlen_short(s, max);    strnlen(s, max)
  *   if (vc4_streq(a, b)) ...          !strcmp(a, b)
+ *   if (vc4_memeq_short(a, b, n)) ... !memcmp(a, b, n), n small
  *
  * For the names the GLSL front end and the IR builder copy and compare by
  * the ten thousand a compile, usually a few bytes long. On armhf each libc
@@ -45,6 +46,16 @@ static inline size_t vc4_strnlen_short(const char *s, size_t max)
 	while (n < max && s[n])
 		n++;
 	return n;
+}
+
+/* Whether the n bytes at a and at b are equal (a byte loop: for short n). */
+static inline bool vc4_memeq_short(const void *a, const void *b, size_t n)
+{
+	const unsigned char *x = a, *y = b;
+	for (size_t k = 0; k < n; k++)
+		if (x[k] != y[k])
+			return false;
+	return true;
 }
 
 /* Whether the NUL-terminated strings a and b are equal. */
