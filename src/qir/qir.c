@@ -381,8 +381,10 @@ static bool unif_index_sync(struct qir_compile *c)
 	return true;
 }
 
-/* Hash lookup in the pool; a new entry when absent. */
-struct qir_reg qir_uniform(struct qir_compile *c, enum qir_uniform_kind kind, uint32_t data)
+/* Hash lookup in the pool; a new entry when absent. Inline for
+ * qir_uniform_ui(), the usual way in (no call from one to the other). */
+static inline struct qir_reg uniform(struct qir_compile *c, enum qir_uniform_kind kind,
+				     uint32_t data)
 {
 	if (!unif_index_sync(c)) {
 		c->oom = true;
@@ -402,9 +404,14 @@ struct qir_reg qir_uniform(struct qir_compile *c, enum qir_uniform_kind kind, ui
 	return qir_reg(QIR_FILE_UNIF, (uint32_t)(c->uniforms.len - 1));
 }
 
+struct qir_reg qir_uniform(struct qir_compile *c, enum qir_uniform_kind kind, uint32_t data)
+{
+	return uniform(c, kind, data);
+}
+
 struct qir_reg qir_uniform_ui(struct qir_compile *c, uint32_t value)
 {
-	return qir_uniform(c, QIR_UNIFORM_CONST, value);
+	return uniform(c, QIR_UNIFORM_CONST, value);
 }
 
 struct qir_reg qir_uniform_f(struct qir_compile *c, float value)
@@ -456,8 +463,9 @@ void qir_inst_remove(struct qir_compile *c, struct qir_block *b, struct qir_inst
 	inst_poison(inst);
 }
 
-struct qir_inst *qir_emit(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
-			  struct qir_reg a, struct qir_reg b)
+/* qir_emit(), for this file's callers to inline. */
+static inline struct qir_inst *emit(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
+				    struct qir_reg a, struct qir_reg b)
 {
 	if (!c->cur_block)
 		return NULL;
@@ -465,6 +473,12 @@ struct qir_inst *qir_emit(struct qir_compile *c, enum qir_op op, struct qir_reg 
 	if (inst)
 		qir_inst_insert_before(c->cur_block, c->cur_before, inst);
 	return inst;
+}
+
+struct qir_inst *qir_emit(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
+			  struct qir_reg a, struct qir_reg b)
+{
+	return emit(c, op, dst, a, b);
 }
 
 struct qir_inst *qir_last_inst(struct qir_compile *c)
@@ -478,7 +492,7 @@ struct qir_reg qir_emit_def(struct qir_compile *c, enum qir_op op, struct qir_re
 			    struct qir_reg b)
 {
 	struct qir_reg t = qir_temp(c);
-	return qir_emit(c, op, t, a, b) ? t : qir_null();
+	return emit(c, op, t, a, b) ? t : qir_null();
 }
 
 struct qir_inst *qir_BRANCH(struct qir_compile *c, enum qpu_branch_cond cond,
