@@ -18,6 +18,7 @@
 #include "codegen/emit_ready.h"
 #include "qpu/qpu_tmu_fifo.h"
 #include "util/zero.h"
+#include "util/code_align.h"
 
 /* Resources of the dependency analysis. */
 enum {
@@ -108,6 +109,7 @@ static unsigned raw_distance(const struct sched *s, unsigned r, uint32_t w)
 /* Notes node i's read or write of resource r: a read depends on the last
  * writer (TMU results wait TMU_LATENCY); a write on the last writer and on
  * every reader since, then becomes the writer. */
+VC4_CODE_ALIGN(1024)
 static inline void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
 {
 	int32_t w = s->res[r].w;
@@ -589,6 +591,7 @@ static bool run(struct sched *s, struct emit_prog *p, uint32_t block_ip, struct 
 /* List-schedules block bi's nodes (longest path first, pairing ADD and MUL
  * halves, keeping every hazard rule) and appends the words to p; false with
  * diag when out of memory. */
+VC4_CODE_ALIGN(4096)
 bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_prog *p,
 			 struct vc4_diag *diag)
 {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "glsl/glsl_internal.h"
+#include "util/code_align.h"
 
 #define VS 1
 #define FS 2
@@ -122,6 +123,7 @@ static struct glsl_type result(char ch, uint8_t n, struct glsl_type gen)
 	}
 }
 
+VC4_CODE_ALIGN(2048)
 int glsl_builtin_match(const char *name, enum glsl_stage stage, const struct glsl_type *args,
 		       uint32_t nargs, struct glsl_type *ret)
 {

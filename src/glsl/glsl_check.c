@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "glsl/glsl_check.h"
+#include "util/code_align.h"
 
 #define BV_CONSTANT 255
 
@@ -41,6 +42,7 @@ bool check_push(struct checker *k, enum sym_kind kind, const char *name, struct 
 	return true;
 }
 
+VC4_CODE_ALIGN(128)
 struct glsl_node *check_lookup(struct checker *k, const char *name, enum sym_kind kind)
 {
 	for (size_t i = k->syms.len; i-- > 0;) {

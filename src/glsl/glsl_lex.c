@@ -13,6 +13,7 @@
 
 #include "glsl/glsl_internal.h"
 #include "util/bits.h"
+#include "util/code_align.h"
 
 const char *const glsl_punct_names[P_COUNT] = {
 #define GLSL_P_NAME(n, s) [P_##n] = s,
@@ -68,6 +69,7 @@ void *glsl_out_of_memory(struct glsl_ctx *c)
 	return NULL;
 }
 
+VC4_CODE_ALIGN(128)
 char *glsl_strndup(struct glsl_ctx *c, const char *s, size_t n)
 {
 	char *p = n < SIZE_MAX ? glsl_alloc(c, n + 1) : NULL;   /* zeroed: ends in NUL */
@@ -334,6 +336,7 @@ static bool lex_one(struct lexer *l)
 	return punct(l);
 }
 
+VC4_CODE_ALIGN(4096)
 bool glsl_lex(struct glsl_ctx *c, const char *src, size_t size, glsl_toks *out)
 {
 	struct lexer l = { c, src, src + size, src, 1, true, out, {0} };

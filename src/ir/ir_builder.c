@@ -12,6 +12,7 @@
 #include "ir/ir_builder.h"
 #include "ir/ir_internal.h"
 #include "util/zero.h"
+#include "util/code_align.h"
 
 #define IR_NAME_MAX 64
 
@@ -235,6 +236,7 @@ static bool has_result(enum ir_op op)
 
 /* Appends `in` (op, operands, immediates filled), creates its result and
  * checks it. Returns the result value, or IR_NONE. */
+VC4_CODE_ALIGN(1024)
 static uint32_t emit(struct ir_builder *b, struct ir_instr in)
 {
 	if (b->diag.set)
@@ -264,6 +266,7 @@ static struct ir_instr proto(enum ir_op op)
 	return in;
 }
 
+VC4_CODE_ALIGN(512)
 uint32_t ir_build_op(struct ir_builder *b, enum ir_op op, unsigned nsrc, const uint32_t *src)
 {
 	if (b->diag.set)

@@ -9,6 +9,7 @@
 
 #include "ir/ir_internal.h"
 #include "util/bytes.h"
+#include "util/code_align.h"
 
 bool ir_diag_at(struct vc4_diag *diag, const struct ir_shader *sh, uint32_t line,
 		uint32_t col, char what, uint32_t index, const char *fmt, ...)
@@ -26,6 +27,7 @@ bool ir_diag_at(struct vc4_diag *diag, const struct ir_shader *sh, uint32_t line
 			    (unsigned)index, msg);
 }
 
+VC4_CODE_ALIGN(128)
 uint32_t ir_add_string(struct ir_shader *sh, const char *s, size_t n)
 {
 	if (n >= UINT32_MAX / 2 || sh->strings.len >= UINT32_MAX / 2)

@@ -11,6 +11,7 @@
  * load_imm takes the last move's place.
  */
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* The bytes a constant colour move writes (mask) and their value, or
  * false when inst is not one. */
@@ -83,6 +84,7 @@ static bool fold_from(struct qir_compile *c, struct qir_block *b, struct qir_ins
 
 /* The pass: every temp written only by constant colour moves of one block.
  * True on progress. */
+VC4_CODE_ALIGN(1024)
 bool qir_opt_const_pack(struct qir_compile *c)
 {
 	bool progress = false;

@@ -17,6 +17,8 @@
 
 #include <stdlib.h>
 
+#include "util/code_align.h"
+
 struct key {
 	uint16_t op;
 	uint8_t pack;
@@ -150,6 +152,7 @@ static uint32_t fetch_ahead(const struct table *t, const struct qir_inst *inst)
 }
 
 /* CSE of one block against everything available from its dominators. */
+VC4_CODE_ALIGN(2048)
 static bool cse_block(struct qir_compile *c, struct qir_block *b, struct table *t)
 {
 	bool progress = false;

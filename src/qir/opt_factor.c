@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* qir_reg_is_stable(), counting this run's sums (temps from ntemps on,
  * one definition each, not in the derived defs) too. */
@@ -29,6 +30,7 @@ static bool stable(const struct qir_compile *c, struct qir_reg r, uint32_t ntemp
 
 /* The plain fmul defining r, read only once (uses may be NULL: no use
  * check), with stable operands; else NULL. */
+VC4_CODE_ALIGN(256)
 static const struct qir_inst *product(const struct qir_compile *c, struct qir_reg r,
 				      const uint32_t *uses, uint32_t ntemps)
 {
@@ -102,6 +104,7 @@ static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 	return factor(c, b, inst, uses, ntemps);
 }
 
+VC4_CODE_ALIGN(2048)
 bool qir_opt_factor(struct qir_compile *c)
 {
 	uint32_t ntemps = c->num_temps;

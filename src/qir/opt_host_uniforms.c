@@ -21,6 +21,8 @@
 
 #include <stdlib.h>
 
+#include "util/code_align.h"
+
 enum { H_NO = 0, H_MARKED = 1 };
 
 /* Hoisting pays when the ops that leave the program are at least
@@ -42,6 +44,7 @@ struct hoist {
 };
 
 /* Ops the host may run (qir_host.h). */
+VC4_CODE_ALIGN(128)
 bool qir_host_op_ok(uint32_t op)
 {
 	if (op >= QIR_OP_COUNT || op == QIR_OP_MIN_NOIMM)
@@ -251,6 +254,7 @@ static bool materialise(struct hoist *h)
 }
 
 /* The pass: mark, find frontiers and what they need, materialise. */
+VC4_CODE_ALIGN(4096)
 bool qir_opt_host_uniforms(struct qir_compile *c)
 {
 	if (!qir_temp_defs(c)) {

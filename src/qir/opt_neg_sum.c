@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 #define SIGN_BIT 0x80000000u
 
@@ -104,6 +105,7 @@ static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 	return true;
 }
 
+VC4_CODE_ALIGN(1024)
 bool qir_opt_neg_sum(struct qir_compile *c)
 {
 	return qir_rewrite_with_uses(c, visit, NULL);

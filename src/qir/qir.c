@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/code_align.h"
 #include "util/zero.h"
 
 #define FI QIR_OPF_FLOAT_IN
@@ -258,6 +259,7 @@ static inline struct qir_inst *inst_alloc(struct qir_compile *c)
  * list (later passes then walk memory in order). Pointers to instructions
  * other than the blocks' links and the builder cursor become invalid, so the
  * derived defs are dropped. Out of memory: the program is left as it was. */
+VC4_CODE_ALIGN(512)
 void qir_compact_insts(struct qir_compile *c)
 {
 	size_t n = 0;
@@ -404,11 +406,13 @@ static inline struct qir_reg uniform(struct qir_compile *c, enum qir_uniform_kin
 	return qir_reg(QIR_FILE_UNIF, (uint32_t)(c->uniforms.len - 1));
 }
 
+VC4_CODE_ALIGN(512)
 struct qir_reg qir_uniform(struct qir_compile *c, enum qir_uniform_kind kind, uint32_t data)
 {
 	return uniform(c, kind, data);
 }
 
+VC4_CODE_ALIGN(512)
 struct qir_reg qir_uniform_ui(struct qir_compile *c, uint32_t value)
 {
 	return uniform(c, QIR_UNIFORM_CONST, value);
@@ -453,6 +457,7 @@ struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct q
 /* Unlinks inst from block b and returns its memory to the pool (poisoned in
  * debug builds); the builder cursor moves past it. c->defs is stale for its
  * temp until qir_temp_defs() runs again. */
+VC4_CODE_ALIGN(64)
 void qir_inst_remove(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst)
 {
 	if (c->cur_before == inst)
@@ -475,6 +480,7 @@ static inline struct qir_inst *emit(struct qir_compile *c, enum qir_op op, struc
 	return inst;
 }
 
+VC4_CODE_ALIGN(512)
 struct qir_inst *qir_emit(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
 			  struct qir_reg a, struct qir_reg b)
 {
@@ -488,6 +494,7 @@ struct qir_inst *qir_last_inst(struct qir_compile *c)
 	return c->cur_before ? c->cur_before->prev : c->cur_block->last;
 }
 
+VC4_CODE_ALIGN(512)
 struct qir_reg qir_emit_def(struct qir_compile *c, enum qir_op op, struct qir_reg a,
 			    struct qir_reg b)
 {
@@ -549,6 +556,7 @@ bool qir_cfg_update(struct qir_compile *c, struct vc4_diag *diag)
 }
 
 /* Numbers every instruction's ip in program order from 0; returns the count. */
+VC4_CODE_ALIGN(64)
 uint32_t qir_number_insts(struct qir_compile *c)
 {
 	uint32_t ip = 0;
@@ -646,6 +654,7 @@ static bool kept_defs_match(const struct qir_compile *c)
 }
 #endif
 
+VC4_CODE_ALIGN(256)
 bool qir_temp_defs(struct qir_compile *c)
 {
 	if (c->defs_current && c->defs) {   /* the pass driver vouches for them */
@@ -675,6 +684,7 @@ bool qir_temp_defs(struct qir_compile *c)
 
 /* Whether inst reads a uniform; *unif_index (when not NULL) gets the pool
  * entry of its first uniform operand. */
+VC4_CODE_ALIGN(128)
 bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index)
 {
 	for (int s = 0; s < qir_ops[inst->op].nsrc; s++) {
@@ -730,6 +740,7 @@ bool qir_host_copy(const struct qir_compile *c, struct qir_uniform_stream *out)
 
 /* Source reads per temp over the whole program, as a malloc'ed array of
  * num_temps counts; NULL and c->oom when out of memory. */
+VC4_CODE_ALIGN(128)
 uint32_t *qir_temp_use_counts(struct qir_compile *c)
 {
 	uint32_t *uses = calloc(c->num_temps ? c->num_temps : 1, sizeof(uint32_t));

@@ -17,6 +17,7 @@
 #include "qir/qir_ra_pressure.h"
 #include "qir/qir_ra_set.h"
 #include "util/bits.h"
+#include "util/code_align.h"
 
 #define NUM_ACC 4u
 #define SCRATCH 14u   /* ra14/rb14: the emitter's, never allocated */
@@ -42,6 +43,7 @@ static bool has_range(const struct qir_ra_files *f, uint32_t t)
 }
 
 /* Marks (on) or clears temp t's register over its range. */
+VC4_CODE_ALIGN(256)
 static void place(struct split *s, uint32_t t, bool on)
 {
 	uint32_t r = s->f->reg[t];
@@ -192,6 +194,7 @@ static bool any_collision(const struct split *s)
 	return false;
 }
 
+VC4_CODE_ALIGN(4096)
 int qir_ra_split_files(const struct qir_ra_files *f)
 {
 	struct split s = { .f = f, .nt = f->num_temps };

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/code_align.h"
+
 /* Node i's neighbour count into deg[i + 1] without a sweep. Node i's list
  * holds the earlier nodes still open at its start, i - (nodes ending at or
  * before s_i: all earlier, their start is smaller), and the later nodes
@@ -70,6 +72,7 @@ static void sweep(uint32_t n, const uint32_t *begin, const uint32_t *end, uint32
 	}
 }
 
+VC4_CODE_ALIGN(1024)
 bool qir_ra_build_edges(const struct qir_liveness *lv, const uint32_t *temp_of, uint32_t n,
 			struct ra_graph *g)
 {

@@ -34,6 +34,7 @@
 #include "qpu/qpu_tmu_fifo.h"
 #include "util/arena.h"
 #include "util/sort.h"
+#include "util/code_align.h"
 
 enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
 
@@ -308,6 +309,7 @@ static inline int pressure_delta(const struct qsched *s, uint32_t i)
 /* Reads, then writes, of node i. Temps are resources Q_FIXED + t; the
  * temps it reads (each once) and writes are noted in the node for the
  * pressure estimate. */
+VC4_CODE_ALIGN(4096)
 static void node_uses(struct qsched *s, uint32_t i)
 {
 	struct qnode *n = &s->n[i];
@@ -447,6 +449,7 @@ struct lists {
  * BALANCE_SLACK: its index in *best (kept when none beats it). A subtree
  * whose root's path is shorter than that is skipped whole: the heap orders
  * by path first, so no node below it has a longer one. */
+VC4_CODE_ALIGN(2048)
 static inline void best_other_alu(const struct lists *q, size_t k, uint32_t min_prio,
 				  size_t *best)
 {
@@ -699,6 +702,7 @@ static uint32_t longest_block(struct qir_compile *c)
 
 /* The pre-allocation order for every block of c (qir.h); false and c->oom
  * when out of memory. Drops the derived defs. */
+VC4_CODE_ALIGN(4096)
 bool qir_schedule(struct qir_compile *c)
 {
 	struct qsched s;

@@ -100,6 +100,7 @@
 #include <string.h>
 
 #include "util/bits.h"
+#include "util/code_align.h"
 
 enum node_state {
 	NODE_IN_GRAPH,  /* not yet placed */
@@ -268,6 +269,7 @@ static bool adjacency_ok(const struct ra_graph *g, const size_t *start, const ui
 	return len == 0 || most < nn;
 }
 
+VC4_CODE_ALIGN(512)
 bool ra_graph_set_adjacency(struct ra_graph *g, size_t *start, uint32_t *adj)
 {
 	static const char fn[] = "ra_graph_set_adjacency";
@@ -723,6 +725,7 @@ static void clear_colours(struct ra_graph *g)
 			g->nodes[n].reg = RA_NO_REG;
 }
 
+VC4_CODE_ALIGN(4096)
 bool ra_allocate(struct ra_graph *g, struct vc4_diag *diag)
 {
 	if (!g)

@@ -4,6 +4,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "code_align.h"
+
+VC4_CODE_ALIGN(128)
 bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 			   size_t extra, size_t elem_size)
 {

@@ -19,6 +19,7 @@
 #include "qpu/qpu_isa.h"
 #include "util/arena.h"
 #include "util/array.h"
+#include "util/code_align.h"
 
 #define HZ_HIST 3
 #define HZ_MAX_INSTS (1u << 24)
@@ -746,6 +747,7 @@ static bool hz_ctx_init(struct hz_ctx *c, const uint64_t *insts, uint32_t count)
 	return true;
 }
 
+VC4_CODE_ALIGN(4096)
 bool qpu_check_hazards(const uint64_t *insts, size_t count, enum qpu_stage stage,
 		       struct qpu_check_report *report, struct vc4_diag *diag)
 {

@@ -11,6 +11,7 @@
 
 #include "qpu/check/qpu_check_regs.h"
 #include "util/zero.h"
+#include "util/code_align.h"
 
 /* Peripherals whose write pushes a FIFO whatever the condition says. */
 static bool periph_pushes_fifo(enum qpu_periph p)
@@ -314,6 +315,7 @@ static void derive_flags(struct hz_inst *f)
 	}
 }
 
+VC4_CODE_ALIGN(4096)
 void hz_inst_derive(uint64_t w, uint32_t ip, struct hz_inst *f)
 {
 	VC4_ZERO(f);
@@ -342,6 +344,7 @@ void hz_inst_derive(uint64_t w, uint32_t ip, struct hz_inst *f)
 	}
 }
 
+VC4_CODE_ALIGN(512)
 bool hz_facts_build(struct hz_fact_table *t, const uint64_t *insts, uint32_t count,
 		    uint32_t *bucket, uint32_t nb)
 {
