@@ -43,9 +43,8 @@ struct hoist {
 	VC4_ARRAY(struct qir_inst *) sel; /* hoistable writes of multi-def temps */
 };
 
-/* Ops the host may run (qir_host.h). */
-VC4_CODE_ALIGN(128)
-bool qir_host_op_ok(uint32_t op)
+/* Ops the host may run (qir_host.h); inline for this file's scan. */
+static inline bool host_op_ok(uint32_t op)
 {
 	if (op >= QIR_OP_COUNT || op == QIR_OP_MIN_NOIMM)
 		return false;
@@ -58,6 +57,11 @@ bool qir_host_op_ok(uint32_t op)
 	if (i->flags & QIR_OPF_SFU)
 		return true;
 	return i->periph == QPU_REG_RESERVED && (i->add_op != QPU_A_NOP || i->mul_op != QPU_M_NOP);
+}
+
+bool qir_host_op_ok(uint32_t op)
+{
+	return host_op_ok(op);
 }
 
 /* The leaf value of source r (a host-known uniform or a constant) into
@@ -116,7 +120,7 @@ static bool select_pays(const struct hoist *h, const struct qir_inst *inst)
 static void mark(struct hoist *h, struct qir_inst *inst)
 {
 	const struct qir_compile *c = h->c;
-	if (!qir_host_op_ok(inst->op) || inst->cond != QPU_COND_ALWAYS || inst->sf ||
+	if (!host_op_ok(inst->op) || inst->cond != QPU_COND_ALWAYS || inst->sf ||
 	    inst->pack || inst->dst.file != QIR_FILE_TEMP || inst->dst.index >= c->num_temps)
 		return;
 	bool real = !is_copy(inst) && inst->op != QIR_OP_FMOV;

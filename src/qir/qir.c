@@ -685,18 +685,6 @@ bool qir_temp_defs(struct qir_compile *c)
 /* Whether inst reads a uniform; *unif_index (when not NULL) gets the pool
  * entry of its first uniform operand. */
 VC4_CODE_ALIGN(128)
-bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index)
-{
-	for (int s = 0; s < qir_ops[inst->op].nsrc; s++) {
-		if (inst->src[s].file == QIR_FILE_UNIF) {
-			if (unif_index)
-				*unif_index = inst->src[s].index;
-			return true;
-		}
-	}
-	return false;
-}
-
 /* The uniform stream the driver fills: one pool entry per uniform read, in
  * program order, into out (freed by qir_uniform_stream_free()). False when
  * out of memory (out is then empty). */
