@@ -20,25 +20,6 @@ bool sel_error(struct sel *s, const char *what)
 			    text, what);
 }
 
-VC4_CODE_ALIGN(128)
-bool sel_reg_addr(struct sel *s, enum qpu_reg_id id, bool write, unsigned *addr)
-{
-	enum qpu_file file;
-	if (!(write ? qpu_reg_waddr(id, &file, addr) : qpu_reg_raddr(id, &file, addr)))
-		return sel_error(s, write ? "register cannot be written" : "register cannot be read");
-	return true;
-}
-
-VC4_CODE_ALIGN(128)
-bool sel_push(struct sel *s, uint64_t word, uint64_t alt, int32_t unif, uint32_t flags)
-{
-	struct emit_node n = { .word = word, .alt = alt, .unif = unif, .target = QIR_NONE,
-			       .flags = flags };
-	if (!vc4_array_push(&s->blk->nodes, n))
-		return vc4_diag_set(s->diag, "out of memory");
-	return true;
-}
-
 /* A temp's register as an operand. */
 static bool temp_operand(struct sel *s, uint32_t t, struct opnd *o)
 {
