@@ -31,8 +31,8 @@ static bool stable(const struct qir_compile *c, struct qir_reg r, uint32_t ntemp
 /* The plain fmul defining r, read only once (uses may be NULL: no use
  * check), with stable operands; else NULL. */
 VC4_CODE_ALIGN(256)
-static const struct qir_inst *product(const struct qir_compile *c, struct qir_reg r,
-				      const uint32_t *uses, uint32_t ntemps)
+static inline const struct qir_inst *product(const struct qir_compile *c, struct qir_reg r,
+					     const uint32_t *uses, uint32_t ntemps)
 {
 	if (r.file != QIR_FILE_TEMP || r.unpack || r.index >= ntemps)
 		return NULL;
