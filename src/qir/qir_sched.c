@@ -551,6 +551,26 @@ static bool wait_drain(struct qsched *s, struct lists *q)
 	return true;
 }
 
+/* Under register pressure, with the popped node opening di > 0 temps: the
+ * index of the ready node among the first PRESSURE_SCAN that opens fewer
+ * (the larger key among equals), SIZE_MAX when none does. Out of line and
+ * aligned so that its loop lies in one page under qemu-arm (util/code_align.h),
+ * whatever the size of next_node()'s caller. */
+VC4_CODE_ALIGN(512)
+static __attribute__((noinline)) size_t pressure_pick(const struct qsched *s,
+						      const struct lists *q, int di)
+{
+	int best_d = di;
+	size_t best = SIZE_MAX;
+	for (size_t k = 0; k < q->ready.len && k < PRESSURE_SCAN; k++) {
+		int d = pressure_delta(s, hent_node(q->ready.data[k]));
+		if (d < best_d || (d == best_d && best != SIZE_MAX &&
+				   q->ready.data[k].key < q->ready.data[best].key))
+			best = k, best_d = d;
+	}
+	return best;
+}
+
 /* The next node to take: the best ready one; when none is ready, time
  * jumps to the earliest waiting one. The lists are not both empty. */
 static uint32_t next_node(struct qsched *s, struct lists *q)
@@ -559,14 +579,8 @@ static uint32_t next_node(struct qsched *s, struct lists *q)
 		return UINT32_MAX;
 	struct hent i = heap_pop(&q->ready);
 	if (s->live >= PRESSURE_LIMIT && s->count >= PRESSURE_MIN_NODES) {
-		int di = pressure_delta(s, hent_node(i)), best_d = di;
-		size_t best = SIZE_MAX;
-		for (size_t k = 0; k < q->ready.len && k < PRESSURE_SCAN && di > 0; k++) {
-			int d = pressure_delta(s, hent_node(q->ready.data[k]));
-			if (d < best_d || (d == best_d && best != SIZE_MAX &&
-					   q->ready.data[k].key < q->ready.data[best].key))
-				best = k, best_d = d;
-		}
+		int di = pressure_delta(s, hent_node(i));
+		size_t best = di > 0 ? pressure_pick(s, q, di) : SIZE_MAX;
 		if (best != SIZE_MAX) {
 			struct hent j = heap_remove(&q->ready, best);
 			return heap_push(&q->ready, i) ? hent_node(j) : UINT32_MAX;
