@@ -79,12 +79,17 @@ def strip_code(text):
     return ''.join(out)
 
 
+ATTRIBUTE_WORDS = ('__attribute__', 'VC4_CODE_ALIGN')   # the latter: util/code_align.h
+
+
 def drop_attributes(head):
-    """`head` without its __attribute__((...)) specifiers."""
+    """`head` without its __attribute__((...)) specifiers (and the
+    attribute macros of ATTRIBUTE_WORDS with their arguments)."""
     while True:
-        at = head.find('__attribute__')
-        if at < 0:
+        found = [a for a in (head.find(w) for w in ATTRIBUTE_WORDS) if a >= 0]
+        if not found:
             return head
+        at = min(found)
         k = head.find('(', at)
         depth, end = 0, len(head)
         for j in range(k if k >= 0 else len(head), len(head)):

@@ -12,6 +12,7 @@
 #include <threads.h>
 
 #include "codegen/emit_internal.h"
+#include "util/code_align.h"
 
 /* ra14/rb14, the selection's scratch (QIR_RA_SCRATCH). */
 static bool is_scratch(const struct qpu_reg_info *r)
@@ -241,6 +242,7 @@ static inline void alu_facts(uint64_t w, struct emit_facts *f)
 /* Decodes word into f: the registers, files, FIFOs, peripherals and signals
  * it reads and writes (ALU, load-immediate and branch forms), as the hazard
  * rules and the schedulers need them. */
+VC4_CODE_ALIGN(2048)
 void emit_facts(uint64_t word, struct emit_facts *out)
 {
 	need_parts();

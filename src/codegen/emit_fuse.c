@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "codegen/emit_internal.h"
+#include "util/code_align.h"
 
 /* A word using one ALU half, no signal but a small immediate, no pack,
  * unpack or set-flags; *mul tells the half. */
@@ -395,6 +396,7 @@ static bool fuse_two(struct emit_block *blk, uint32_t i, bool last)
 	return true;
 }
 
+VC4_CODE_ALIGN(1024)
 void emit_fuse_block(struct emit_block *blk, bool last)
 {
 	for (uint32_t i = 0; i + 1 < blk->nodes.len; i++) {

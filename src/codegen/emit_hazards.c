@@ -8,6 +8,7 @@
  * block boundaries too.
  */
 #include "codegen/emit_internal.h"
+#include "util/code_align.h"
 
 /* The rules against one earlier word `back` instructions before. */
 static bool legal_after(const struct emit_facts *prev, unsigned back, const struct emit_facts *n)
@@ -41,6 +42,7 @@ static void memo_store(struct emit_memo *m, uint64_t word, const struct emit_fac
 	m->f[i] = *f;
 }
 
+VC4_CODE_ALIGN(256)
 void emit_memo_put(struct emit_memo *m, uint64_t word, const struct emit_facts *f)
 {
 	struct emit_facts known;
@@ -48,6 +50,7 @@ void emit_memo_put(struct emit_memo *m, uint64_t word, const struct emit_facts *
 		memo_store(m, word, f);
 }
 
+VC4_CODE_ALIGN(256)
 void emit_facts_memo(struct emit_memo *m, uint64_t word, struct emit_facts *f)
 {
 	if (memo_find(m, word, f))
@@ -56,6 +59,7 @@ void emit_facts_memo(struct emit_memo *m, uint64_t word, struct emit_facts *f)
 	memo_store(m, word, f);
 }
 
+VC4_CODE_ALIGN(256)
 void emit_recent_get(struct emit_prog *p, struct emit_recent *r)
 {
 	r->len = p->out.len;
@@ -72,6 +76,7 @@ void emit_recent_get(struct emit_prog *p, struct emit_recent *r)
 /* Whether `next` (facts n) may follow the words described by r: no branch or
  * FS TLB access among the first two words, and every rule against each of the
  * last two words holds (legal_after()). */
+VC4_CODE_ALIGN(256)
 bool emit_legal_after(const struct emit_recent *r, uint64_t next, const struct emit_facts *n,
 		      bool fs)
 {

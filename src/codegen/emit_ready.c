@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "codegen/emit_ready.h"
+#include "util/code_align.h"
 
 /* Allocates the per-node arrays (one block) and room for every node in
  * both lists. */
@@ -75,6 +76,7 @@ static void sift_down(struct emit_ready *r, size_t at, uint32_t i)
 }
 
 /* Appends node i to the slots and puts it at its place in `order`. */
+VC4_CODE_ALIGN(256)
 bool emit_ready_push(struct emit_ready *r, uint32_t i)
 {
 	r->slot[i] = (uint32_t)r->arrival.len;
@@ -87,6 +89,7 @@ bool emit_ready_push(struct emit_ready *r, uint32_t i)
 
 /* Swap-removes node order[at] from the slots, keeping `order` sorted: the
  * last node, moving into its slot, ranks higher among its equals. */
+VC4_CODE_ALIGN(256)
 void emit_ready_remove(struct emit_ready *r, size_t at)
 {
 	uint32_t *d = r->order.data, i = d[at];

@@ -9,6 +9,7 @@
 
 #include "codegen/emit_internal.h"
 #include "qir/qir_host.h"
+#include "util/code_align.h"
 
 static void free_blocks(struct emit_block *blocks, size_t n)
 {
@@ -44,6 +45,7 @@ static bool collect(const struct qir_compile *c, const struct emit_prog *p,
  * schedules and pairs each block, then places the program end and patches
  * branches. False with diag on an operand that cannot be encoded or out of
  * memory (out is then freed). */
+VC4_CODE_ALIGN(1024)
 bool qpu_emit(const struct qir_compile *c, const struct qir_ra_result *ra,
 	      struct qpu_program *out, struct vc4_diag *diag)
 {

@@ -7,6 +7,7 @@
  * estimated cycle count.
  */
 #include "codegen/emit_internal.h"
+#include "util/code_align.h"
 
 #define TMU_STALL 20   /* assumed cycles from a TMU request to its result (ours) */
 
@@ -221,6 +222,7 @@ static bool try_swap(struct emit_prog *p, uint32_t ip, uint32_t end)
 
 /* The thread end's ip among the last three words (len: none fits), and
  * where the explicit scoreboard wait goes. */
+VC4_CODE_ALIGN(1024)
 static uint32_t find_end(const struct emit_prog *p, uint32_t min, uint32_t entry,
 			 uint32_t *wait)
 {
@@ -346,6 +348,7 @@ static uint32_t estimate_cycles(const struct emit_prog *p)
 /* Finishes the program: the last thread switch becomes the last-thread-switch
  * signal, the program end is placed, branch offsets are patched. False with
  * diag when out of memory. */
+VC4_CODE_ALIGN(2048)
 bool emit_finish(struct emit_prog *p, uint32_t nblocks, struct vc4_diag *diag)
 {
 	for (size_t ip = p->out.len; ip-- > 0;) {

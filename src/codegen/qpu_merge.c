@@ -10,6 +10,7 @@
  * tries every ready candidate against each cycle's first node.
  */
 #include "codegen/emit_internal.h"
+#include "util/code_align.h"
 
 /* Whether word w reads mux m in a half that does something. */
 static bool half_reads_mux(uint64_t w, enum qpu_mux m)
@@ -224,6 +225,7 @@ static inline uint64_t half_mask(bool is_mul)
 
 /* Merges y into x (both ALU form, facts fx and fy, which facts_clash
  * accepted), field by field on the words. */
+VC4_CODE_ALIGN(2048)
 static inline bool merge_into(uint64_t *x, const struct emit_facts *fx, uint64_t y,
 			      const struct emit_facts *fy)
 {
@@ -258,6 +260,7 @@ static bool merge_pair(uint64_t a, const struct emit_facts *fa, uint64_t b,
 
 /* Each try tests the facts first (inline), which rule out most pairs the
  * scheduler tries, then merges the fields (a call). */
+VC4_CODE_ALIGN(1024)
 bool emit_merge_facts(const struct emit_pairable *a, const struct emit_pairable *b,
 		      uint64_t *out)
 {

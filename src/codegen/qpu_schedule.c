@@ -17,6 +17,8 @@
 #include "codegen/emit_internal.h"
 #include "codegen/emit_ready.h"
 #include "qpu/qpu_tmu_fifo.h"
+#include "util/zero.h"
+#include "util/code_align.h"
 
 /* Resources of the dependency analysis. */
 enum {
@@ -107,6 +109,7 @@ static unsigned raw_distance(const struct sched *s, unsigned r, uint32_t w)
 /* Notes node i's read or write of resource r: a read depends on the last
  * writer (TMU results wait TMU_LATENCY); a write on the last writer and on
  * every reader since, then becomes the writer. */
+VC4_CODE_ALIGN(1024)
 static inline void use_res(struct sched *s, uint32_t i, unsigned r, bool write)
 {
 	int32_t w = s->res[r].w;
@@ -349,7 +352,7 @@ static bool unif_instead(const struct snode *first, const struct snode *best,
 
 /* Whether node n merges into word a (emit_merge_facts()) and the word *w
  * they make may follow the words emitted so far. */
-static bool joins(struct emit_prog *p, const struct emit_recent *r,
+static inline bool joins(struct emit_prog *p, const struct emit_recent *r,
 		  const struct emit_pairable *a, struct snode *n, uint64_t *w)
 {
 	struct emit_facts f;
@@ -588,6 +591,7 @@ static bool run(struct sched *s, struct emit_prog *p, uint32_t block_ip, struct 
 /* List-schedules block bi's nodes (longest path first, pairing ADD and MUL
  * halves, keeping every hazard rule) and appends the words to p; false with
  * diag when out of memory. */
+VC4_CODE_ALIGN(4096)
 bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_prog *p,
 			 struct vc4_diag *diag)
 {
@@ -602,8 +606,11 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
 	for (unsigned r = 0; r < R_COUNT; r++)
 		s.res[r].w = -1;
 	for (uint32_t i = 0; i < s.count; i++) {
-		s.nodes[i] = (struct snode){ .n = &blk->nodes.data[i], .first_kid = UINT32_MAX,
-					     .time = -1 };
+		struct snode *sn = &s.nodes[i];
+		VC4_ZERO(sn);
+		sn->n = &blk->nodes.data[i];
+		sn->first_kid = UINT32_MAX;
+		sn->time = -1;
 		emit_facts(blk->nodes.data[i].word, &s.nodes[i].f);
 		s.loads_left += (blk->nodes.data[i].flags & EN_TMU_LOAD) != 0;
 	}

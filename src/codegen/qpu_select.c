@@ -7,6 +7,7 @@
  * by select_operands.c.
  */
 #include "codegen/select_internal.h"
+#include "util/code_align.h"
 
 /* `or waddr, src, src` (fmax when the source unpacks as a float), no cond. */
 static bool emit_mov_to(struct sel *s, unsigned waddr, int ws, struct qir_reg src, bool float_in,
@@ -265,6 +266,7 @@ static bool select_inst(struct sel *s)
 /* Instruction selection for every block: each allocated QIR instruction
  * becomes its node(s) in blocks[b] (zeroed by the caller); false with diag at
  * the first instruction that cannot be encoded. */
+VC4_CODE_ALIGN(4096)
 bool emit_select(const struct qir_compile *c, const struct qir_ra_result *ra,
 		 struct emit_block *blocks, struct vc4_diag *diag)
 {

@@ -40,9 +40,19 @@ struct placed {
 	int32_t unif;
 };
 
+/* Error at the current instruction. */
+bool sel_error(struct sel *s, const char *what);
+
 /* The read (write false) or write address of ISA register `id`, through
- * qpu_reg_raddr()/qpu_reg_waddr(); false + diag when there is none. */
-bool sel_reg_addr(struct sel *s, enum qpu_reg_id id, bool write, unsigned *addr);
+ * qpu_reg_raddr()/qpu_reg_waddr(); false + diag when there is none. Inline:
+ * every operand and destination goes through it. */
+static inline bool sel_reg_addr(struct sel *s, enum qpu_reg_id id, bool write, unsigned *addr)
+{
+	enum qpu_file file;
+	if (!(write ? qpu_reg_waddr(id, &file, addr) : qpu_reg_raddr(id, &file, addr)))
+		return sel_error(s, write ? "register cannot be written" : "register cannot be read");
+	return true;
+}
 
 /* Register n of regfile `file` (OF_A: raN, OF_B: rbN) as an ISA id;
  * QPU_REG_RESERVED when n > 31. */
@@ -66,11 +76,16 @@ bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool fl
  * r on the ADD (is_mul false) or MUL unit. */
 bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int *ws);
 
-/* Appends a node; false on OOM. */
-bool sel_push(struct sel *s, uint64_t word, uint64_t alt, int32_t unif, uint32_t flags);
-
-/* Error at the current instruction. */
-bool sel_error(struct sel *s, const char *what);
+/* Appends a node; false on OOM. Inline: once per selected word. */
+static inline bool sel_push(struct sel *s, uint64_t word, uint64_t alt, int32_t unif,
+			    uint32_t flags)
+{
+	struct emit_node n = { .word = word, .alt = alt, .unif = unif, .target = QIR_NONE,
+			       .flags = flags };
+	if (!vc4_array_push(&s->blk->nodes, n))
+		return vc4_diag_set(s->diag, "out of memory");
+	return true;
+}
 
 /* An ALU word for one op on one unit from placed operands. */
 uint64_t sel_alu_word(enum qpu_unit unit, unsigned op, unsigned waddr, int ws,

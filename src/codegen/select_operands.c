@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "codegen/select_internal.h"
+#include "util/code_align.h"
 
 bool sel_error(struct sel *s, const char *what)
 {
@@ -17,23 +18,6 @@ bool sel_error(struct sel *s, const char *what)
 	qir_print_inst(s->c, s->inst, text, sizeof(text));
 	return vc4_diag_set(s->diag, "qpu emit: block %u, inst %u (%s): %s", s->bi, s->ii,
 			    text, what);
-}
-
-bool sel_reg_addr(struct sel *s, enum qpu_reg_id id, bool write, unsigned *addr)
-{
-	enum qpu_file file;
-	if (!(write ? qpu_reg_waddr(id, &file, addr) : qpu_reg_raddr(id, &file, addr)))
-		return sel_error(s, write ? "register cannot be written" : "register cannot be read");
-	return true;
-}
-
-bool sel_push(struct sel *s, uint64_t word, uint64_t alt, int32_t unif, uint32_t flags)
-{
-	struct emit_node n = { .word = word, .alt = alt, .unif = unif, .target = QIR_NONE,
-			       .flags = flags };
-	if (!vc4_array_push(&s->blk->nodes, n))
-		return vc4_diag_set(s->diag, "out of memory");
-	return true;
 }
 
 /* A temp's register as an operand. */
@@ -76,6 +60,7 @@ static bool fifo_operand(struct sel *s, enum qpu_reg_id id, struct opnd *o)
 /* The operand for QIR source r (accumulator, register file, uniform, small
  * immediate, varying or VPM read) into o; false with an error when it cannot
  * be read. */
+VC4_CODE_ALIGN(512)
 bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -244,6 +229,7 @@ static unsigned operand_to_move(const struct opnd *ops, unsigned n, unsigned bad
 /* Places n (1 or 2) operands on the muxes and raddrs, moving one into the
  * other file or a scratch register (up to three rounds) when they collide or
  * must unpack from file A; false with an error when impossible. */
+VC4_CODE_ALIGN(2048)
 bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool float_in,
 	       struct placed *p)
 {
@@ -271,6 +257,7 @@ bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool fl
 /* The write address of destination r on the ADD (is_mul false) or MUL unit,
  * and the ws it needs (-1 either, 0, 1); false with an error when r cannot be
  * written. */
+VC4_CODE_ALIGN(512)
 bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int *ws)
 {
 	enum qpu_file file;
@@ -315,6 +302,7 @@ bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int
 /* An ALU word for one op on one unit from placed operands: signal, raddrs,
  * unpack and PM, then the op with its write address, condition and set-flags
  * (the other half a NOP). */
+VC4_CODE_ALIGN(256)
 uint64_t sel_alu_word(enum qpu_unit unit, unsigned op, unsigned waddr, int ws,
 		      const struct placed *p, enum qpu_cond cond, bool sf)
 {

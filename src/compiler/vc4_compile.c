@@ -13,6 +13,7 @@
 #include "qir/qir_host.h"
 #include "qpu/check/qpu_check.h"
 #include "qpu/check/qpu_kernel.h"
+#include "util/code_align.h"
 
 const char *vc4_stage_name(enum qir_stage stage)
 {
@@ -153,6 +154,7 @@ static bool host_uniforms(const struct vc4_compile_options *opt)
 /* Lowering through the checks for one program, with uniform-only values
  * on the host when the options allow it; *ra_failed tells an allocation
  * failure from the others. */
+VC4_CODE_ALIGN(1024)
 static bool compile_stage(const struct ir_shader *sh, const struct ir_shader *fs,
 			  const struct qir_shader_key *key, enum qir_stage stage, bool presched,
 			  const struct vc4_compile_options *opt, struct vc4_compiled_stage *p,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "glsl/glsl_internal.h"
+#include "util/code_align.h"
 
 #define VS 1
 #define FS 2
@@ -77,7 +78,7 @@ const uint32_t glsl_nbuiltins = sizeof(glsl_builtins) / sizeof(glsl_builtins[0])
 bool glsl_is_builtin_name(const char *name)
 {
 	for (uint32_t i = 0; i < glsl_nbuiltins; i++)
-		if (glsl_builtins[i].name[0] == name[0] && !strcmp(glsl_builtins[i].name, name))
+		if (glsl_builtins[i].name[0] == name[0] && vc4_streq(glsl_builtins[i].name, name))
 			return true;
 	return false;
 }
@@ -122,13 +123,14 @@ static struct glsl_type result(char ch, uint8_t n, struct glsl_type gen)
 	}
 }
 
+VC4_CODE_ALIGN(2048)
 int glsl_builtin_match(const char *name, enum glsl_stage stage, const struct glsl_type *args,
 		       uint32_t nargs, struct glsl_type *ret)
 {
 	int found = -2, wrong_stage = -1;
 	for (uint32_t i = 0; i < glsl_nbuiltins; i++) {
 		const struct glsl_builtin_fn *b = &glsl_builtins[i];
-		if (b->name[0] != name[0] || strcmp(b->name, name))
+		if (b->name[0] != name[0] || !vc4_streq(b->name, name))
 			continue;   /* the first letter first: cheap, and most differ there */
 		found = -1;
 		if (strlen(b->sig) != nargs)

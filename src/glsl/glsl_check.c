@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "glsl/glsl_check.h"
+#include "util/code_align.h"
 
 #define BV_CONSTANT 255
 
@@ -41,11 +42,12 @@ bool check_push(struct checker *k, enum sym_kind kind, const char *name, struct 
 	return true;
 }
 
+VC4_CODE_ALIGN(128)
 struct glsl_node *check_lookup(struct checker *k, const char *name, enum sym_kind kind)
 {
 	for (size_t i = k->syms.len; i-- > 0;) {
 		const struct sym *s = &k->syms.data[i];
-		if (s->kind == kind && s->name[0] == name[0] && !strcmp(s->name, name))
+		if (s->kind == kind && s->name[0] == name[0] && vc4_streq(s->name, name))
 			return s->node;
 	}
 	return NULL;
@@ -167,7 +169,7 @@ static bool check_precision(struct checker *k, const struct glsl_node *d)
 static bool redeclared(struct checker *k, const struct glsl_node *d)
 {
 	for (size_t i = k->syms.len; i-- > 0 && k->syms.data[i].kind != SYM_SCOPE;)
-		if (k->syms.data[i].kind != SYM_PREC && !strcmp(k->syms.data[i].name, d->name)) {
+		if (k->syms.data[i].kind != SYM_PREC && vc4_streq(k->syms.data[i].name, d->name)) {
 			check_error(k, d, "'%s' is already declared in this scope", d->name);
 			return true;
 		}
@@ -397,7 +399,7 @@ static bool check_overload(struct checker *k, struct glsl_node *f)
 {
 	for (size_t i = 0; i < k->syms.len; i++) {
 		struct glsl_node *g = k->syms.data[i].node;
-		if (k->syms.data[i].kind != SYM_FUNC || strcmp(g->name, f->name) ||
+		if (k->syms.data[i].kind != SYM_FUNC || !vc4_streq(g->name, f->name) ||
 		    !same_params(f, g))
 			continue;
 		if (!glsl_type_eq(f->type, g->type)) {
@@ -457,7 +459,7 @@ static void check_function(struct checker *k, struct glsl_node *f)
 	}
 	for (size_t i = k->syms.len; i-- > 0 && k->syms.data[i].kind != SYM_SCOPE;)
 		if ((k->syms.data[i].kind == SYM_VAR || k->syms.data[i].kind == SYM_TYPE) &&
-		    !strcmp(k->syms.data[i].name, f->name)) {
+		    vc4_streq(k->syms.data[i].name, f->name)) {
 			check_error(k, f, "'%s' is already declared in this scope", f->name);
 			return;
 		}

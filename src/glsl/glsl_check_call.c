@@ -197,7 +197,7 @@ static struct glsl_node *find_overload(struct checker *k, const struct glsl_node
 	*any = false;
 	for (size_t i = k->syms.len; i-- > 0;) {
 		const struct sym *s = &k->syms.data[i];
-		if (s->kind != SYM_FUNC || s->name[0] != call->name[0] || strcmp(s->name, call->name))
+		if (s->kind != SYM_FUNC || s->name[0] != call->name[0] || !vc4_streq(s->name, call->name))
 			continue;
 		*any = true;
 		if (params_match(s->node, call))

@@ -19,6 +19,7 @@
 #include "glsl/glsl.h"
 #include "ir/ir_builder.h"
 #include "util/arena.h"
+#include "util/bytes.h"
 #include "util/array.h"
 
 #define GLSL_MAX_DEPTH 200        /* nesting of expressions/statements/#if */
@@ -324,10 +325,10 @@ struct ir_shader *glsl_lower(struct glsl_ctx *c, struct glsl_unit *u, glsl_sym_a
  * glsl_cat_u appends v in decimal. */
 static inline size_t glsl_cat(char *buf, size_t size, size_t len, const char *s, size_t max)
 {
-	size_t n = strnlen(s, max);
+	size_t n = vc4_strnlen_short(s, max);
 	if (len + n > size - 1)
 		n = size - 1 - len;
-	memcpy(buf + len, s, n);
+	vc4_copy_short(buf + len, s, n);
 	buf[len + n] = '\0';
 	return len + n;
 }

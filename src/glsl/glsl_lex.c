@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "glsl/glsl_internal.h"
+#include "util/bits.h"
+#include "util/code_align.h"
 
 const char *const glsl_punct_names[P_COUNT] = {
 #define GLSL_P_NAME(n, s) [P_##n] = s,
@@ -67,11 +69,12 @@ void *glsl_out_of_memory(struct glsl_ctx *c)
 	return NULL;
 }
 
+VC4_CODE_ALIGN(128)
 char *glsl_strndup(struct glsl_ctx *c, const char *s, size_t n)
 {
 	char *p = n < SIZE_MAX ? glsl_alloc(c, n + 1) : NULL;   /* zeroed: ends in NUL */
 	if (p)
-		memcpy(p, s, n);
+		vc4_copy_short(p, s, n);
 	return p;
 }
 
@@ -96,7 +99,7 @@ static bool is_digit(int ch) { return ch >= '0' && ch <= '9'; }
 /* White space within a line. */
 static bool is_blank(int ch) { return ch == ' ' || ch == '\t' || ch == '\v' || ch == '\f'; }
 
-static bool push(struct lexer *l, struct glsl_tok t)
+static inline bool push(struct lexer *l, struct glsl_tok t)
 {
 	if (!vc4_array_push(l->out, t)) {
 		glsl_error(l->c, 0, 0, "out of memory");
@@ -283,10 +286,10 @@ static bool punct(struct lexer *l)
 	size_t best = 0;
 	unsigned char ch0 = (unsigned char)*l->p;
 	for (uint64_t m = ch0 < 128 ? l->starts[ch0] : 0; m; m &= m - 1) {
-		unsigned i = (unsigned)__builtin_ctzll(m);   /* in list order */
+		unsigned i = vc4_ctz64(m);   /* in list order */
 		size_t n = punct_len[i];
 		if (n > best && (size_t)(l->end - l->p) >= n &&
-		    (n == 1 || !memcmp(l->p, glsl_punct_names[i], n))) {   /* [0] matches */
+		    (n == 1 || vc4_memeq_short(l->p, glsl_punct_names[i], n))) {   /* [0] matches */
 			best = n;
 			t.punct = (uint8_t)i;
 		}
@@ -333,6 +336,7 @@ static bool lex_one(struct lexer *l)
 	return punct(l);
 }
 
+VC4_CODE_ALIGN(4096)
 bool glsl_lex(struct glsl_ctx *c, const char *src, size_t size, glsl_toks *out)
 {
 	struct lexer l = { c, src, src + size, src, 1, true, out, {0} };

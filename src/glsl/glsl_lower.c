@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "glsl/glsl_lower.h"
+#include "util/code_align.h"
 
 bool gll_fail(struct lower *l, const struct glsl_node *at, const char *fmt, ...)
 {
@@ -25,6 +26,7 @@ bool gll_fail(struct lower *l, const struct glsl_node *at, const char *fmt, ...)
 	return false;
 }
 
+VC4_CODE_ALIGN(256)
 struct val gll_val_new(struct lower *l, struct glsl_type t)
 {
 	uint32_t n = glsl_leaves(t);
@@ -40,7 +42,7 @@ struct val gll_val_new(struct lower *l, struct glsl_type t)
 static bool name_used(const struct lower *l, const char *s)
 {
 	for (size_t i = 0; i < l->names.len; i++)
-		if (l->names.data[i][0] == s[0] && !strcmp(l->names.data[i], s))
+		if (l->names.data[i][0] == s[0] && vc4_streq(l->names.data[i], s))
 			return true;
 	return false;
 }
@@ -104,6 +106,7 @@ static uint32_t declare_leaf(struct lower *l, int kind, const char *name, struct
 }
 
 /* Declares the leaves of a variable of type t; returns the first slot. */
+VC4_CODE_ALIGN(1024)
 static uint32_t declare(struct lower *l, int kind, const char *name, struct glsl_type t)
 {
 	uint32_t n = glsl_leaves(t), first = IR_NONE;

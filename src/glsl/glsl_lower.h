@@ -67,6 +67,7 @@ struct lower {
 	VC4_ARRAY(struct known_entry) known_log;   /* glsl_lower_fold.c */
 	uint32_t epoch;                /* known values of older epochs are forgotten */
 	uint32_t depth;
+	uint32_t at_line, at_col;      /* the location b has (the builder starts at 0, 0) */
 	bool failed;
 };
 
@@ -94,9 +95,20 @@ struct path {
 
 bool gll_fail(struct lower *l, const struct glsl_node *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Gives the builder a source location; only a change is a call (several
+ * nested nodes lower at the same one). */
+static inline void gll_at_pos(struct lower *l, uint32_t line, uint32_t col)
+{
+	if (line == l->at_line && col == l->at_col)
+		return;
+	l->at_line = line;
+	l->at_col = col;
+	ir_builder_set_loc(l->b, line, col);
+}
+
 static inline void gll_at(struct lower *l, const struct glsl_node *n)
 {
-	ir_builder_set_loc(l->b, n->line, n->col);
+	gll_at_pos(l, n->line, n->col);
 }
 struct val gll_val_new(struct lower *l, struct glsl_type t);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "glsl/glsl_lower.h"
+#include "util/code_align.h"
 
 static bool vector_level(struct glsl_type t) { return glsl_is_vec(t); }
 
@@ -505,6 +506,7 @@ static bool times_zero(struct lower *l, const struct glsl_node *n)
 	return false;
 }
 
+VC4_CODE_ALIGN(4096)
 static struct val expr(struct lower *l, struct glsl_node *n)
 {
 	union gll_const k;

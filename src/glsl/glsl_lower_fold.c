@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "glsl/glsl_lower.h"
+#include "util/code_align.h"
 
 static bool trackable(const struct glsl_node *v)
 {
@@ -149,6 +150,7 @@ static bool fold_ctor(struct lower *l, const struct glsl_node *n, union gll_cons
 	return true;
 }
 
+VC4_CODE_ALIGN(1024)
 bool gll_fold(struct lower *l, const struct glsl_node *n, union gll_const *v)
 {
 	if (!glsl_is_scalar(n->type))

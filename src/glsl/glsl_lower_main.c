@@ -138,7 +138,7 @@ static void gll_entry(struct lower *l, struct glsl_unit *u, struct glsl_node **b
 			gll_known_set(l, n, gll_fold(l, n->a, &k) ? &k : NULL);
 		}
 	gll_function_body(l, u->main, IR_NONE);
-	ir_builder_set_loc(l->b, 0, 0);
+	gll_at_pos(l, 0, 0);
 	for (struct glsl_node *n = u->first; n && !l->failed; n = n->next)
 		if (n->kind == N_VAR && n->qual == Q_VARYING)
 			copy_out(l, n);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "glsl/glsl_lower.h"
+#include "util/code_align.h"
 
 uint32_t gll_splat(struct lower *l, uint32_t scalar, uint8_t n)
 {
@@ -110,6 +111,7 @@ static uint32_t vec_mat(struct lower *l, uint32_t v, const uint32_t *m, struct g
 /* Lowers arithmetic operator op on values a and b to a value of type rt:
  * matrix products as matrix-vector products per column, everything else
  * component-wise with a scalar operand splatted to each leaf. */
+VC4_CODE_ALIGN(2048)
 struct val gll_binary_op(struct lower *l, int op, struct val a, struct val b,
 			   struct glsl_type rt)
 {

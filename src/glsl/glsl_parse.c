@@ -12,6 +12,7 @@
 #include <threads.h>
 
 #include "glsl/glsl_parse.h"
+#include "util/code_align.h"
 
 /* The keywords of GLSL ES 1.00 (section 3.7). */
 static const char *const keywords[] = {
@@ -90,6 +91,7 @@ void parse_keywords_index(void)
 		call_once(&once, build_keywords_index);   /* only until built */
 }
 
+VC4_CODE_ALIGN(256)
 bool parse_is_keyword(const struct parser *p, const struct glsl_tok *t)
 {
 	(void)p;   /* the index is the process's */

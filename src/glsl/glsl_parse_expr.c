@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "glsl/glsl_parse.h"
+#include "util/code_align.h"
 
 /* The binary operators' precedence, 1 (||, the lowest) to 11 (* / %); 0
  * for any other punctuator. All of them are left-associative; the reserved
@@ -138,6 +139,7 @@ static struct glsl_node *postfix(struct parser *p)
 
 /* Parses prefix +, -, !, ~, ++ and -- (reserved operators are reported) and
  * the operand they apply to. NULL on a parse error. */
+VC4_CODE_ALIGN(2048)
 static struct glsl_node *unary(struct parser *p)
 {
 	const struct glsl_tok *t = cur(p);

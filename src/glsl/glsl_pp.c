@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "glsl/glsl_pp.h"
+#include "util/code_align.h"
 
 bool pp_skipping(const struct pp *p)
 {
@@ -28,6 +29,7 @@ struct macro *pp_find(struct pp *p, const struct glsl_tok *t)
 	return NULL;
 }
 
+VC4_CODE_ALIGN(256)
 bool pp_add_tok(struct pp *p, glsl_toks *out, struct glsl_tok t)
 {
 	if (out->len >= GLSL_MAX_TOKENS) {
@@ -134,6 +136,7 @@ static struct glsl_tok special(struct pp *p, const struct macro *m, const struct
 	return r;
 }
 
+VC4_CODE_ALIGN(2048)
 bool pp_expand(struct pp *p, const struct glsl_tok *t, size_t n, glsl_toks *out,
 		   unsigned depth)
 {
@@ -193,6 +196,7 @@ static bool add_line(struct pp *p, const struct glsl_tok *t, size_t n)
 	return ok;
 }
 
+VC4_CODE_ALIGN(1024)
 bool glsl_preprocess(struct glsl_ctx *c, glsl_toks *in, glsl_toks *out)
 {
 	struct pp p = { .c = c, .out = out };

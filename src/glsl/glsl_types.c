@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "glsl/glsl_internal.h"
+#include "util/code_align.h"
 
 static const struct { const char *name; uint8_t len; struct glsl_type t; } type_words[] = {
 	{ "void", 4, { GLSL_VOID, 0, 1, 0, NULL } },
@@ -23,6 +24,7 @@ static const struct { const char *name; uint8_t len; struct glsl_type t; } type_
 	{ "sampler2D", 9, GT(GLSL_SAMPLER2D, 1) }, { "samplerCube", 11, GT(GLSL_SAMPLERCUBE, 1) },
 };
 
+VC4_CODE_ALIGN(256)
 bool glsl_type_keyword(const char *s, size_t n, struct glsl_type *out)
 {
 	if (n < 3 || n > 11)    /* "int" .. "samplerCube" */

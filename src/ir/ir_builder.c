@@ -11,6 +11,8 @@
 
 #include "ir/ir_builder.h"
 #include "ir/ir_internal.h"
+#include "util/zero.h"
+#include "util/code_align.h"
 
 #define IR_NAME_MAX 64
 
@@ -234,6 +236,7 @@ static bool has_result(enum ir_op op)
 
 /* Appends `in` (op, operands, immediates filled), creates its result and
  * checks it. Returns the result value, or IR_NONE. */
+VC4_CODE_ALIGN(1024)
 static uint32_t emit(struct ir_builder *b, struct ir_instr in)
 {
 	if (b->diag.set)
@@ -257,12 +260,13 @@ static uint32_t emit(struct ir_builder *b, struct ir_instr in)
 static struct ir_instr proto(enum ir_op op)
 {
 	struct ir_instr in;
-	memset(&in, 0, sizeof(in));
+	VC4_ZERO(&in);
 	in.op = (uint16_t)op;
 	in.slot = IR_NONE;
 	return in;
 }
 
+VC4_CODE_ALIGN(512)
 uint32_t ir_build_op(struct ir_builder *b, enum ir_op op, unsigned nsrc, const uint32_t *src)
 {
 	if (b->diag.set)
@@ -280,6 +284,7 @@ uint32_t ir_build_op(struct ir_builder *b, enum ir_op op, unsigned nsrc, const u
 			    (unsigned)info->nsrc, info->nsrc == 1 ? "" : "s", nsrc), IR_NONE;
 	struct ir_instr in = proto(op);
 	in.nsrc = (uint8_t)nsrc;
+#pragma GCC unroll 4
 	for (unsigned k = 0; k < nsrc; k++)
 		in.src[k] = src[k];
 	return emit(b, in);
@@ -307,6 +312,7 @@ uint32_t ir_build_const(struct ir_builder *b, struct ir_type t, const union ir_s
 	struct ir_instr in = proto(IR_OP_CONST);
 	in.type = t;
 	in.nimm = t.comps <= 4 ? t.comps : 0;
+#pragma GCC unroll 4
 	for (unsigned k = 0; k < in.nimm; k++)
 		in.imm[k] = v[k];
 	return emit(b, in);

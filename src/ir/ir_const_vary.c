@@ -20,6 +20,7 @@
 
 #include "ir/ir_const_vary.h"
 #include "ir/ir_interp.h"
+#include "util/code_align.h"
 
 #define CV_DEPTH 64            /* nested ifs and loops followed at most */
 #define CV_STEPS (1u << 16)    /* interpreter steps at most */
@@ -76,6 +77,7 @@ static void unfix(struct cv *cv, uint8_t *flag)
 }
 
 /* One walk in order; false when the nesting is too deep to follow. */
+VC4_CODE_ALIGN(1024)
 static bool walk(struct cv *cv)
 {
 	const struct ir_shader *sh = cv->sh;

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "ir/ir_internal.h"
+#include "util/bytes.h"
+#include "util/code_align.h"
 
 bool ir_diag_at(struct vc4_diag *diag, const struct ir_shader *sh, uint32_t line,
 		uint32_t col, char what, uint32_t index, const char *fmt, ...)
@@ -25,6 +27,7 @@ bool ir_diag_at(struct vc4_diag *diag, const struct ir_shader *sh, uint32_t line
 			    (unsigned)index, msg);
 }
 
+VC4_CODE_ALIGN(128)
 uint32_t ir_add_string(struct ir_shader *sh, const char *s, size_t n)
 {
 	if (n >= UINT32_MAX / 2 || sh->strings.len >= UINT32_MAX / 2)
@@ -32,7 +35,7 @@ uint32_t ir_add_string(struct ir_shader *sh, const char *s, size_t n)
 	if (!vc4_array_reserve(&sh->strings, n + 1))
 		return IR_NONE;
 	uint32_t off = (uint32_t)sh->strings.len;
-	memcpy(sh->strings.data + off, s, n);
+	vc4_copy_short(sh->strings.data + off, s, n);
 	sh->strings.data[off + n] = '\0';
 	sh->strings.len += n + 1;
 	return off;
@@ -60,7 +63,7 @@ uint32_t ir_decl_ordinal(const struct ir_shader *sh, uint32_t d)
 uint32_t ir_shader_find_decl(const struct ir_shader *sh, const char *name)
 {
 	for (size_t d = 0; d < sh->decls.len; d++)
-		if (strcmp(ir_str(sh, sh->decls.data[d].name), name) == 0)
+		if (vc4_streq(ir_str(sh, sh->decls.data[d].name), name))
 			return (uint32_t)d;
 	return IR_NONE;
 }

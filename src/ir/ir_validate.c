@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ir/ir_internal.h"
+#include "util/code_align.h"
 
 #define ERR(...) ir_diag_at(diag, sh, in->line, in->col, 'i', i, __VA_ARGS__)
 
@@ -75,6 +76,7 @@ static bool same_name(const struct ir_shader *sh, uint32_t off, const char *name
 	       memcmp(s, name, n) == 0;
 }
 
+VC4_CODE_ALIGN(1024)
 bool ir_check_decl(const struct ir_shader *sh, uint32_t d, struct vc4_diag *diag)
 {
 	const struct ir_decl *dc = &sh->decls.data[d];
@@ -480,6 +482,7 @@ static bool check_refs(struct ir_checker *c, struct ir_shader *sh, uint32_t i,
 	return true;
 }
 
+VC4_CODE_ALIGN(4096)
 bool ir_check_next(struct ir_checker *c, struct ir_shader *sh, struct vc4_diag *diag)
 {
 	uint32_t i = c->next;

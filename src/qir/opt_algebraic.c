@@ -14,6 +14,7 @@
  * replacement keeps the condition.
  */
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* The known constants of inst's two sources (qir_reg_const()), read once. */
 struct consts {
@@ -121,6 +122,7 @@ static bool simplify_plain(struct qir_compile *c, struct qir_inst *inst)
 	return !inst->sf && !inst->pack && simplify(c, inst);
 }
 
+VC4_CODE_ALIGN(4096)
 bool qir_opt_algebraic(struct qir_compile *c)
 {
 	return qir_rewrite_each_inst(c, simplify_plain);

@@ -13,6 +13,8 @@
 
 #include <stdlib.h>
 
+#include "util/code_align.h"
+
 static bool mentions(const struct qir_inst *inst, uint32_t t)
 {
 	for (int s = 0; s < QIR_MAX_SRC; s++) {
@@ -88,6 +90,7 @@ static bool coalesce(struct qir_compile *c, struct qir_block *b, struct qir_inst
 /* The pass: coalesces every eligible `mov d, s` of every block into s's
  * definition (file header); true on progress, false too when out of memory
  * (c->oom). */
+VC4_CODE_ALIGN(1024)
 bool qir_opt_coalesce_movs(struct qir_compile *c)
 {
 	if (!qir_temp_defs(c) || !any_candidate(c))

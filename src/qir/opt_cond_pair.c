@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* A plain conditional write of a temp. */
 static bool plain_cond(const struct qir_inst *inst)
@@ -68,6 +69,7 @@ static bool visit(struct pair_state *p, struct qir_inst *inst, uint32_t ntemps)
 	return done;
 }
 
+VC4_CODE_ALIGN(512)
 bool qir_opt_cond_pair(struct qir_compile *c)
 {
 	uint32_t n = c->num_temps;

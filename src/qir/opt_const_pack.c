@@ -11,10 +11,11 @@
  * load_imm takes the last move's place.
  */
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* The bytes a constant colour move writes (mask) and their value, or
  * false when inst is not one. */
-static bool const_pack(const struct qir_compile *c, const struct qir_inst *inst,
+static inline bool const_pack(const struct qir_compile *c, const struct qir_inst *inst,
 		       uint32_t *mask, uint32_t *value)
 {
 	uint32_t x;
@@ -83,6 +84,7 @@ static bool fold_from(struct qir_compile *c, struct qir_block *b, struct qir_ins
 
 /* The pass: every temp written only by constant colour moves of one block.
  * True on progress. */
+VC4_CODE_ALIGN(1024)
 bool qir_opt_const_pack(struct qir_compile *c)
 {
 	bool progress = false;

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 enum { CT_UNKNOWN, CT_CONST, CT_VARYING };
 
@@ -135,6 +136,7 @@ static bool rewrite(struct qir_compile *c, const struct consts *k)
 	return progress;
 }
 
+VC4_CODE_ALIGN(2048)
 bool qir_opt_const_temps(struct qir_compile *c)
 {
 	if (!c->blocks.len || !qir_temp_defs(c))

@@ -10,6 +10,7 @@
  * against the host's.
  */
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* Evaluates an integer op on a and b; false if the op is not foldable. */
 static bool eval(enum qir_op op, uint32_t a, uint32_t b, uint32_t *out)
@@ -58,6 +59,7 @@ static bool fold(struct qir_compile *c, struct qir_inst *inst)
 	return true;
 }
 
+VC4_CODE_ALIGN(1024)
 bool qir_opt_constant_fold(struct qir_compile *c)
 {
 	return qir_rewrite_each_inst(c, fold);

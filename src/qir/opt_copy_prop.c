@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/code_align.h"
+
 /* Walk state for copies of multiply-written temps, valid within a block. */
 struct cp {
 	const struct qir_compile *c;
@@ -155,6 +157,7 @@ static bool visit(struct cp *cp, uint32_t blk, struct qir_inst *inst)
 /* The pass: one forward walk over the blocks in program order, rewriting
  * reads of propagatable copies (file header) and noting copies and writes as
  * it goes; true on progress. Out of memory: c->oom, no progress. */
+VC4_CODE_ALIGN(2048)
 bool qir_opt_copy_prop(struct qir_compile *c)
 {
 	size_t n = c->num_temps ? c->num_temps : 1;

@@ -17,6 +17,8 @@
 
 #include <stdlib.h>
 
+#include "util/code_align.h"
+
 struct key {
 	uint16_t op;
 	uint8_t pack;
@@ -34,7 +36,7 @@ static bool reg_less(struct qir_reg a, struct qir_reg b)
 }
 
 /* Builds the canonical key of inst (commutative operands sorted). */
-static struct key make_key(const struct qir_inst *inst)
+static inline struct key make_key(const struct qir_inst *inst)
 {
 	struct key k = { inst->op, inst->pack, inst->pack_mul, { inst->src[0], inst->src[1] } };
 	if ((qir_ops[inst->op].flags & QIR_OPF_COMMUTATIVE) && reg_less(k.src[1], k.src[0])) {
@@ -150,6 +152,7 @@ static uint32_t fetch_ahead(const struct table *t, const struct qir_inst *inst)
 }
 
 /* CSE of one block against everything available from its dominators. */
+VC4_CODE_ALIGN(2048)
 static bool cse_block(struct qir_compile *c, struct qir_block *b, struct table *t)
 {
 	bool progress = false;

@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/code_align.h"
+
 /* The live set while walking a block: temp t is live when live->mark[t]
  * equals live->gen (a new gen per block empties the set in O(1)). */
 struct live_set {
@@ -161,6 +163,7 @@ static bool lone_block(struct qir_compile *c)
 /* The pass: liveness over the CFG (none for a lone block), then each block
  * backwards from its live-out set, removing dead instructions (file header);
  * true on progress, false and c->oom when out of memory. */
+VC4_CODE_ALIGN(1024)
 bool qir_opt_dce(struct qir_compile *c)
 {
 	struct qir_liveness lv = {0};

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* Whether inst sets every lane's flags, or leaves them undefined. */
 static bool ends_flags(const struct qir_inst *inst)
@@ -81,6 +82,7 @@ static void solve(struct qir_compile *c, bool *live_in, uint32_t *stack, bool *q
 
 /* The pass (file header); true on progress, false and c->oom when out of
  * memory. */
+VC4_CODE_ALIGN(1024)
 bool qir_opt_dead_flags(struct qir_compile *c)
 {
 	if (!qir_cfg_update(c, NULL))

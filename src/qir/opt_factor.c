@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* qir_reg_is_stable(), counting this run's sums (temps from ntemps on,
  * one definition each, not in the derived defs) too. */
@@ -29,8 +30,9 @@ static bool stable(const struct qir_compile *c, struct qir_reg r, uint32_t ntemp
 
 /* The plain fmul defining r, read only once (uses may be NULL: no use
  * check), with stable operands; else NULL. */
-static const struct qir_inst *product(const struct qir_compile *c, struct qir_reg r,
-				      const uint32_t *uses, uint32_t ntemps)
+VC4_CODE_ALIGN(256)
+static inline const struct qir_inst *product(const struct qir_compile *c, struct qir_reg r,
+					     const uint32_t *uses, uint32_t ntemps)
 {
 	if (r.file != QIR_FILE_TEMP || r.unpack || r.index >= ntemps)
 		return NULL;
@@ -44,7 +46,7 @@ static const struct qir_inst *product(const struct qir_compile *c, struct qir_re
 
 /* For inst, a plain fadd/fsub of two distinct products: the products (in
  * source order), or false. */
-static bool candidate(const struct qir_compile *c, const struct qir_inst *inst,
+static inline bool candidate(const struct qir_compile *c, const struct qir_inst *inst,
 		      const uint32_t *uses, uint32_t ntemps, const struct qir_inst *m[2])
 {
 	if ((inst->op != QIR_OP_FADD && inst->op != QIR_OP_FSUB) || inst->sf || inst->pack ||
@@ -102,6 +104,7 @@ static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 	return factor(c, b, inst, uses, ntemps);
 }
 
+VC4_CODE_ALIGN(2048)
 bool qir_opt_factor(struct qir_compile *c)
 {
 	uint32_t ntemps = c->num_temps;

@@ -23,6 +23,8 @@
 
 #include <stdlib.h>
 
+#include "util/code_align.h"
+
 /* A 0/~0 temp made from the flags: valid while its version and the flags'
  * epoch are unchanged. */
 struct fbool {
@@ -196,6 +198,7 @@ static bool visit(struct fb *fb, struct qir_block *blk, struct qir_inst *inst)
 /* The pass: one forward walk per block (the CFG only tells which blocks end
  * the program); true on progress. c->oom when out of memory; a CFG error
  * leaves the program as it was. */
+VC4_CODE_ALIGN(2048)
 bool qir_opt_flag_bool(struct qir_compile *c)
 {
 	size_t n = c->num_temps ? c->num_temps : 1;

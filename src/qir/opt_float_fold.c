@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 static bool normal(uint32_t bits)
 {
@@ -66,6 +67,7 @@ static bool fold(struct qir_compile *c, struct qir_inst *inst)
 	return true;
 }
 
+VC4_CODE_ALIGN(1024)
 bool qir_opt_float_fold(struct qir_compile *c)
 {
 	return qir_rewrite_each_inst(c, fold);

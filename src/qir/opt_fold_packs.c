@@ -16,6 +16,7 @@
 
 #include "qir/qir.h"
 #include "qir/opt_pack_replicate.h"
+#include "util/code_align.h"
 
 /* Whether any instruction strictly between d and x writes a temp d reads. */
 static bool sources_clobbered(const struct qir_inst *d, const struct qir_inst *x)
@@ -163,6 +164,7 @@ static bool sweep(struct qir_compile *c, uint32_t *uses)
 	return progress;
 }
 
+VC4_CODE_ALIGN(2048)
 bool qir_opt_fold_packs(struct qir_compile *c)
 {
 	bool replicated = qir_opt_pack_replicate(c);

@@ -21,6 +21,8 @@
 
 #include <stdlib.h>
 
+#include "util/code_align.h"
+
 enum { H_NO = 0, H_MARKED = 1 };
 
 /* Hoisting pays when the ops that leave the program are at least
@@ -41,8 +43,8 @@ struct hoist {
 	VC4_ARRAY(struct qir_inst *) sel; /* hoistable writes of multi-def temps */
 };
 
-/* Ops the host may run (qir_host.h). */
-bool qir_host_op_ok(uint32_t op)
+/* Ops the host may run (qir_host.h); inline for this file's scan. */
+static inline bool host_op_ok(uint32_t op)
 {
 	if (op >= QIR_OP_COUNT || op == QIR_OP_MIN_NOIMM)
 		return false;
@@ -57,9 +59,14 @@ bool qir_host_op_ok(uint32_t op)
 	return i->periph == QPU_REG_RESERVED && (i->add_op != QPU_A_NOP || i->mul_op != QPU_M_NOP);
 }
 
+bool qir_host_op_ok(uint32_t op)
+{
+	return host_op_ok(op);
+}
+
 /* The leaf value of source r (a host-known uniform or a constant) into
  * *leaf, or -1 when r is none; 1 when r is a marked temp. */
-static int source(const struct hoist *h, struct qir_reg r, struct qir_uniform *leaf)
+static inline int source(const struct hoist *h, struct qir_reg r, struct qir_uniform *leaf)
 {
 	const struct qir_compile *c = h->c;
 	if (r.unpack)
@@ -113,7 +120,7 @@ static bool select_pays(const struct hoist *h, const struct qir_inst *inst)
 static void mark(struct hoist *h, struct qir_inst *inst)
 {
 	const struct qir_compile *c = h->c;
-	if (!qir_host_op_ok(inst->op) || inst->cond != QPU_COND_ALWAYS || inst->sf ||
+	if (!host_op_ok(inst->op) || inst->cond != QPU_COND_ALWAYS || inst->sf ||
 	    inst->pack || inst->dst.file != QIR_FILE_TEMP || inst->dst.index >= c->num_temps)
 		return;
 	bool real = !is_copy(inst) && inst->op != QIR_OP_FMOV;
@@ -251,6 +258,7 @@ static bool materialise(struct hoist *h)
 }
 
 /* The pass: mark, find frontiers and what they need, materialise. */
+VC4_CODE_ALIGN(4096)
 bool qir_opt_host_uniforms(struct qir_compile *c)
 {
 	if (!qir_temp_defs(c)) {

@@ -14,6 +14,7 @@
  * per unrolled iteration).
  */
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 #define SIGN_BIT 0x80000000u
 
@@ -70,6 +71,7 @@ static bool fold(struct qir_compile *c, struct qir_inst *inst)
 	return false;
 }
 
+VC4_CODE_ALIGN(2048)
 bool qir_opt_neg_const(struct qir_compile *c)
 {
 	return qir_rewrite_each_inst(c, fold);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 #define SIGN_BIT 0x80000000u
 
@@ -45,7 +46,7 @@ static bool negation(const struct qir_compile *c, struct qir_reg r, struct qir_r
 /* For the second operand of inst: its plain fmul (read only there, uses may
  * be NULL: not checked) with a negated factor; the factor's index in *k
  * and the negated value in *u. */
-static struct qir_inst *neg_product(const struct qir_compile *c, const struct qir_inst *inst,
+static inline struct qir_inst *neg_product(const struct qir_compile *c, const struct qir_inst *inst,
 				    const uint32_t *uses, int *k, struct qir_reg *u)
 {
 	struct qir_reg b = inst->src[1];
@@ -104,6 +105,7 @@ static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 	return true;
 }
 
+VC4_CODE_ALIGN(1024)
 bool qir_opt_neg_sum(struct qir_compile *c)
 {
 	return qir_rewrite_with_uses(c, visit, NULL);

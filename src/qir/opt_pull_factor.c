@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* The plain fmul defining temp r, read once; else NULL. */
 static struct qir_inst *single_product(const struct qir_compile *c, struct qir_reg r,
@@ -91,6 +92,7 @@ static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 	return pull(c, inst, uses, uses != NULL);
 }
 
+VC4_CODE_ALIGN(4096)
 bool qir_opt_pull_factor(struct qir_compile *c)
 {
 	return qir_rewrite_with_uses(c, visit, NULL);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* Whether the tile-buffer colour read r can move down to just after x:
  * nothing from r to x reads its result, touches the tile buffer or writes
@@ -119,6 +120,7 @@ static bool fold(struct qir_compile *c, struct qir_block *b, uint32_t *uses,
 	return false;
 }
 
+VC4_CODE_ALIGN(1024)
 bool qir_opt_r4_unpack(struct qir_compile *c)
 {
 	if (c->stage != QIR_STAGE_FRAGMENT)

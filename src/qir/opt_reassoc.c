@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 #define MAX_VISITS 32   /* definitions followed per fadd (bounds the cost) */
 #define MAX_MULTIPLE 16777216.0f
@@ -47,6 +48,7 @@ static const struct qir_inst *plain_def(const struct qir_compile *c, struct qir_
 
 /* r as n·x: sets *x and returns n (1 with x = r when r is no multiple, or
  * when the *budget of definitions to follow is spent). */
+VC4_CODE_ALIGN(1024)
 static float multiple(const struct qir_compile *c, struct qir_reg r, struct qir_reg *x,
 		      unsigned *budget)
 {
@@ -90,6 +92,7 @@ static bool rewrite(struct qir_compile *c, struct qir_inst *inst)
 	return true;
 }
 
+VC4_CODE_ALIGN(512)
 bool qir_opt_reassoc(struct qir_compile *c)
 {
 	return qir_rewrite_each_inst(c, rewrite);

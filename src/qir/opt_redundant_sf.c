@@ -15,6 +15,8 @@
 
 #include <stdlib.h>
 
+#include "util/code_align.h"
+
 /* What set the flags last: valid only while its temps keep their versions. */
 struct flags {
 	bool valid;
@@ -95,6 +97,7 @@ static struct flags entry_state(const struct rs *rs, const struct qir_block *b)
 /* The pass: tracks the last flag setter per block (starting from a single
  * predecessor's exit state) and deletes or un-sf's setters that recompute it
  * (file header); true on progress, c->oom when out of memory. */
+VC4_CODE_ALIGN(1024)
 bool qir_opt_redundant_sf(struct qir_compile *c)
 {
 	struct rs rs = { c, calloc(c->num_temps + 1, sizeof(uint32_t)),

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 struct stamps {
 	uint32_t *written;  /* per temp: stamp of its latest write (0 = none) */
@@ -156,6 +157,7 @@ static bool any_cond_write(const struct qir_compile *c)
 	return false;
 }
 
+VC4_CODE_ALIGN(2048)
 bool qir_opt_same_cond(struct qir_compile *c)
 {
 	if (!any_cond_write(c))

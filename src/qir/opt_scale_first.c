@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* A positive power of two, as float bits, neither tiny nor huge. */
 static bool pow2_bits(uint32_t b)
@@ -72,6 +73,7 @@ static bool rewrite(struct qir_compile *c, struct qir_inst *inst, int s, uint32_
 	return true;
 }
 
+VC4_CODE_ALIGN(1024)
 bool qir_opt_scale_first(struct qir_compile *c)
 {
 	if (!qir_temp_defs(c))

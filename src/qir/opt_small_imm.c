@@ -11,6 +11,7 @@
  * Its progress is of the kind QIR_CHANGE_IMMS (qir_optimize.c).
  */
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* The small immediate already in inst, if any. */
 static bool existing_imm(const struct qir_inst *inst, uint32_t *bits)
@@ -49,6 +50,7 @@ static bool select_imms(struct qir_compile *c, struct qir_inst *inst)
 	return progress;
 }
 
+VC4_CODE_ALIGN(1024)
 bool qir_opt_small_imm(struct qir_compile *c)
 {
 	bool progress = qir_rewrite_each_inst(c, select_imms);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* Whether inst reads or writes the VPM (data, setups). */
 static bool touches_vpm(const struct qir_inst *inst)
@@ -158,6 +159,7 @@ static bool fold(struct qir_compile *c, struct qir_block *b, struct qir_inst *m)
 	return true;
 }
 
+VC4_CODE_ALIGN(2048)
 bool qir_opt_vpm_reads(struct qir_compile *c)
 {
 	if (c->stage == QIR_STAGE_FRAGMENT || !c->num_temps)

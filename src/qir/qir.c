@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/code_align.h"
+#include "util/zero.h"
+
 #define FI QIR_OPF_FLOAT_IN
 #define FO QIR_OPF_FLOAT_OUT
 #define CO QIR_OPF_COMMUTATIVE
@@ -227,7 +230,7 @@ static struct qir_inst_chunk *chunk_new(size_t cap, struct qir_inst_chunk *older
 }
 
 /* Zeroed memory for one instruction; NULL when out of memory. */
-static struct qir_inst *inst_alloc(struct qir_compile *c)
+static inline struct qir_inst *inst_alloc(struct qir_compile *c)
 {
 	struct qir_inst_pool *pool = c->pool;
 	if (!pool && !(pool = c->pool = calloc(1, sizeof(*pool))))
@@ -247,7 +250,7 @@ static struct qir_inst *inst_alloc(struct qir_compile *c)
 		}
 		inst = &k->insts[k->used++];
 	}
-	memset(inst, 0, sizeof(*inst));
+	VC4_ZERO(inst);
 	return inst;
 }
 
@@ -256,6 +259,7 @@ static struct qir_inst *inst_alloc(struct qir_compile *c)
  * list (later passes then walk memory in order). Pointers to instructions
  * other than the blocks' links and the builder cursor become invalid, so the
  * derived defs are dropped. Out of memory: the program is left as it was. */
+VC4_CODE_ALIGN(512)
 void qir_compact_insts(struct qir_compile *c)
 {
 	size_t n = 0;
@@ -379,8 +383,10 @@ static bool unif_index_sync(struct qir_compile *c)
 	return true;
 }
 
-/* Hash lookup in the pool; a new entry when absent. */
-struct qir_reg qir_uniform(struct qir_compile *c, enum qir_uniform_kind kind, uint32_t data)
+/* Hash lookup in the pool; a new entry when absent. Inline for
+ * qir_uniform_ui(), the usual way in (no call from one to the other). */
+static inline struct qir_reg uniform(struct qir_compile *c, enum qir_uniform_kind kind,
+				     uint32_t data)
 {
 	if (!unif_index_sync(c)) {
 		c->oom = true;
@@ -400,9 +406,16 @@ struct qir_reg qir_uniform(struct qir_compile *c, enum qir_uniform_kind kind, ui
 	return qir_reg(QIR_FILE_UNIF, (uint32_t)(c->uniforms.len - 1));
 }
 
+VC4_CODE_ALIGN(512)
+struct qir_reg qir_uniform(struct qir_compile *c, enum qir_uniform_kind kind, uint32_t data)
+{
+	return uniform(c, kind, data);
+}
+
+VC4_CODE_ALIGN(512)
 struct qir_reg qir_uniform_ui(struct qir_compile *c, uint32_t value)
 {
-	return qir_uniform(c, QIR_UNIFORM_CONST, value);
+	return uniform(c, QIR_UNIFORM_CONST, value);
 }
 
 struct qir_reg qir_uniform_f(struct qir_compile *c, float value)
@@ -444,6 +457,7 @@ struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct q
 /* Unlinks inst from block b and returns its memory to the pool (poisoned in
  * debug builds); the builder cursor moves past it. c->defs is stale for its
  * temp until qir_temp_defs() runs again. */
+VC4_CODE_ALIGN(64)
 void qir_inst_remove(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst)
 {
 	if (c->cur_before == inst)
@@ -454,8 +468,9 @@ void qir_inst_remove(struct qir_compile *c, struct qir_block *b, struct qir_inst
 	inst_poison(inst);
 }
 
-struct qir_inst *qir_emit(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
-			  struct qir_reg a, struct qir_reg b)
+/* qir_emit(), for this file's callers to inline. */
+static inline struct qir_inst *emit(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
+				    struct qir_reg a, struct qir_reg b)
 {
 	if (!c->cur_block)
 		return NULL;
@@ -465,6 +480,13 @@ struct qir_inst *qir_emit(struct qir_compile *c, enum qir_op op, struct qir_reg 
 	return inst;
 }
 
+VC4_CODE_ALIGN(512)
+struct qir_inst *qir_emit(struct qir_compile *c, enum qir_op op, struct qir_reg dst,
+			  struct qir_reg a, struct qir_reg b)
+{
+	return emit(c, op, dst, a, b);
+}
+
 struct qir_inst *qir_last_inst(struct qir_compile *c)
 {
 	if (!c->cur_block)
@@ -472,11 +494,12 @@ struct qir_inst *qir_last_inst(struct qir_compile *c)
 	return c->cur_before ? c->cur_before->prev : c->cur_block->last;
 }
 
+VC4_CODE_ALIGN(512)
 struct qir_reg qir_emit_def(struct qir_compile *c, enum qir_op op, struct qir_reg a,
 			    struct qir_reg b)
 {
 	struct qir_reg t = qir_temp(c);
-	return qir_emit(c, op, t, a, b) ? t : qir_null();
+	return emit(c, op, t, a, b) ? t : qir_null();
 }
 
 struct qir_inst *qir_BRANCH(struct qir_compile *c, enum qpu_branch_cond cond,
@@ -533,6 +556,7 @@ bool qir_cfg_update(struct qir_compile *c, struct vc4_diag *diag)
 }
 
 /* Numbers every instruction's ip in program order from 0; returns the count. */
+VC4_CODE_ALIGN(64)
 uint32_t qir_number_insts(struct qir_compile *c)
 {
 	uint32_t ip = 0;
@@ -571,9 +595,10 @@ void qir_describe_ip(const struct qir_compile *c, uint32_t ip, char *buf, size_t
 void qir_invalidate(struct qir_compile *c)
 {
 	struct qir_inst_pool *pool = c->pool;
-	if (!pool || c->defs != pool->defs)
+	/* the passes call this after every change: no free(NULL) calls */
+	if (c->defs && (!pool || c->defs != pool->defs))
 		free(c->defs);
-	if (!pool || c->def_count != pool->def_count)
+	if (c->def_count && (!pool || c->def_count != pool->def_count))
 		free(c->def_count);
 	c->defs = NULL;
 	c->def_count = NULL;
@@ -629,6 +654,7 @@ static bool kept_defs_match(const struct qir_compile *c)
 }
 #endif
 
+VC4_CODE_ALIGN(256)
 bool qir_temp_defs(struct qir_compile *c)
 {
 	if (c->defs_current && c->defs) {   /* the pass driver vouches for them */
@@ -658,18 +684,7 @@ bool qir_temp_defs(struct qir_compile *c)
 
 /* Whether inst reads a uniform; *unif_index (when not NULL) gets the pool
  * entry of its first uniform operand. */
-bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index)
-{
-	for (int s = 0; s < qir_ops[inst->op].nsrc; s++) {
-		if (inst->src[s].file == QIR_FILE_UNIF) {
-			if (unif_index)
-				*unif_index = inst->src[s].index;
-			return true;
-		}
-	}
-	return false;
-}
-
+VC4_CODE_ALIGN(128)
 /* The uniform stream the driver fills: one pool entry per uniform read, in
  * program order, into out (freed by qir_uniform_stream_free()). False when
  * out of memory (out is then empty). */
@@ -713,6 +728,7 @@ bool qir_host_copy(const struct qir_compile *c, struct qir_uniform_stream *out)
 
 /* Source reads per temp over the whole program, as a malloc'ed array of
  * num_temps counts; NULL and c->oom when out of memory. */
+VC4_CODE_ALIGN(128)
 uint32_t *qir_temp_use_counts(struct qir_compile *c)
 {
 	uint32_t *uses = calloc(c->num_temps ? c->num_temps : 1, sizeof(uint32_t));

@@ -534,7 +534,7 @@ uint32_t *qir_temp_use_counts(struct qir_compile *c);
  * dst, or a FIFO-popping source (VARY, VPM). A raw mov: MOV/FMOV/MMOV with
  * no cond, pack, unpack or sf. */
 static inline bool qir_inst_has_side_effects(const struct qir_inst *inst);
-bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index);
+static inline bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index);
 /* Whether inst reads the flags: a condition, or a branch on them. */
 static inline bool qir_inst_reads_flags(const struct qir_inst *inst)
 {

@@ -157,6 +157,18 @@ static inline bool qir_inst_has_side_effects(const struct qir_inst *inst)
 	return false;
 }
 
+static inline bool qir_inst_reads_uniform(const struct qir_inst *inst, uint32_t *unif_index)
+{
+	for (int s = 0; s < qir_ops[inst->op].nsrc; s++) {
+		if (inst->src[s].file == QIR_FILE_UNIF) {
+			if (unif_index)
+				*unif_index = inst->src[s].index;
+			return true;
+		}
+	}
+	return false;
+}
+
 static inline bool qir_inst_is_raw_mov(const struct qir_inst *inst)
 {
 	return (inst->op == QIR_OP_MOV || inst->op == QIR_OP_FMOV || inst->op == QIR_OP_MMOV) &&

@@ -39,6 +39,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/zero.h"
+#include "util/code_align.h"
+
 /* The bytes of the destination a write of `inst` replaces: 0xf for an
  * unconditional full write, the packed field's bytes for an unconditional
  * packed write (from the pack's width and its name's a/b/c/d letter), 0 for
@@ -173,6 +176,7 @@ static void extend(struct qir_liveness *lv, uint32_t t, uint32_t start, uint32_t
 /* One pass over a block: numbers its instructions from *ip, records its
  * first and end ip, use(b) and def(b) as pairs, and the ips where each temp
  * is mentioned (the instruction part of the ranges). */
+VC4_CODE_ALIGN(2048)
 static void local_sets(struct live_work *w, struct qir_block *b, uint32_t *ip)
 {
 	struct qir_inst *inst;
@@ -208,6 +212,7 @@ static void local_sets(struct live_work *w, struct qir_block *b, uint32_t *ip)
 /* Sorts pairs stably by temp into the CSR offset array `st` (n + 2
  * entries, n + 1 used), through w->a.spare (the pairs' old array becomes the
  * spare); false when out of memory. */
+VC4_CODE_ALIGN(256)
 static bool bucket(struct live_work *w, live_pairs *a, uint32_t n, uint32_t *st)
 {
 	memset(st, 0, ((size_t)n + 2) * sizeof(uint32_t));
@@ -383,6 +388,7 @@ void qir_live_scratch_free(struct qir_compile *c)
 
 /* Allocates the per-temp and per-block work arrays (kept ones when large
  * enough) and the result's ranges; false on OOM. */
+VC4_CODE_ALIGN(1024)
 static bool work_alloc(struct live_work *w)
 {
 	size_t nt = (size_t)w->lv->num_temps + 1, nb = (size_t)w->lv->num_blocks + 1;
@@ -493,9 +499,10 @@ static bool solve(struct live_work *w, struct vc4_diag *diag)
 /* The live-in/out temps of every block and each temp's [start, end) ip range
  * into lv (qir.h); numbers the instructions and updates the CFG. False with
  * diag when out of memory, on a CFG error, or past the live-pair limit. */
+VC4_CODE_ALIGN(2048)
 bool qir_liveness(struct qir_compile *c, struct qir_liveness *lv, struct vc4_diag *diag)
 {
-	memset(lv, 0, sizeof(*lv));
+	VC4_ZERO(lv);
 	if (!qir_cfg_update(c, diag))
 		return false;
 	lv->num_temps = c->num_temps;
@@ -613,10 +620,13 @@ bool qir_live_out(const struct qir_liveness *lv, uint32_t block, uint32_t t)
 /* Frees lv's arrays and zeroes it. */
 void qir_liveness_free(struct qir_liveness *lv)
 {
-	free(lv->in_start);
-	free(lv->in_temps);
-	free(lv->out_start);
-	free(lv->out_temps);
-	free(lv->start);   /* end, block_start and block_end share it */
-	memset(lv, 0, sizeof(*lv));
+	/* called again on freed and never computed ones: no free(NULL) calls */
+	if (lv->start || lv->in_start || lv->in_temps || lv->out_start || lv->out_temps) {
+		free(lv->in_start);
+		free(lv->in_temps);
+		free(lv->out_start);
+		free(lv->out_temps);
+		free(lv->start);   /* end, block_start and block_end share it */
+	}
+	VC4_ZERO(lv);
 }

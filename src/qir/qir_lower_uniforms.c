@@ -11,6 +11,7 @@
  * uniform" heuristic).
  */
 #include "qir/qir.h"
+#include "util/code_align.h"
 
 /* Inserts `mov t, src[s]` before inst and makes inst read t. */
 static bool split(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst, int s)
@@ -41,6 +42,7 @@ static bool lower(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 
 /* The pass over every instruction (see lower()); true on progress. Drops the
  * derived defs. */
+VC4_CODE_ALIGN(512)
 bool qir_lower_uniforms(struct qir_compile *c)
 {
 	bool progress = false;

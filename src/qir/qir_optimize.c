@@ -42,6 +42,8 @@
 
 #include <stdlib.h>
 
+#include "util/code_align.h"
+
 #define QIR_OPT_MAX_ROUNDS 64
 
 /* needs: every change redundant_sf and dead_flags make starts from a flag
@@ -175,6 +177,7 @@ static bool may_work(const struct qir_compile *c, const struct qir_pass *p, uint
  * local pass since its last run when every change since was logged; drops
  * the derived defs after progress of a pass that may change them;
  * validates after progress. */
+VC4_CODE_ALIGN(256)
 static bool run_pass(struct qir_compile *c, const struct qir_pass *passes, size_t i,
 		     bool validate, bool *made, struct vc4_diag *diag)
 {
@@ -199,8 +202,10 @@ static bool run_pass(struct qir_compile *c, const struct qir_pass *passes, size_
 		return true;
 	if (!p->keeps_defs)
 		qir_invalidate(c);
-	struct vc4_diag d = {0};
-	if (validate && !qir_validate(c, &d))
+	if (!validate)
+		return true;
+	struct vc4_diag d = {0};   /* its message buffer cleared only when used */
+	if (!qir_validate(c, &d))
 		return vc4_diag_set(diag, "after pass '%s': %s", p->name, d.msg);
 	return true;
 }
@@ -247,6 +252,7 @@ static bool sweep(struct qir_compile *c, const struct qir_pass *passes, size_t n
 /* The rounds: the first ncheap passes sweep until a sweep makes no
  * progress, then the rest sweep once; the whole repeats while that made
  * progress. Every sweep counts as a round against the limit. */
+VC4_CODE_ALIGN(1024)
 static bool rounds(struct qir_compile *c, const struct qir_pass *passes, size_t npasses,
 		   size_t ncheap, bool validate, bool *clean, bool *fixpoint,
 		   struct vc4_diag *diag)

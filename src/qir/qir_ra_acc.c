@@ -13,6 +13,7 @@
 
 #include "qir/qir.h"
 #include "qir/qir_ra_pressure.h"
+#include "util/code_align.h"
 
 #define NUM_ACC 4u
 #define REG_R4 4u
@@ -150,6 +151,7 @@ static void move_in(const struct qir_ra_acc *a, struct occ *o, uint32_t t)
 /* Per temp, the fewest instructions from one of its writes to a read in
  * program order (255: never, or 255 or more); malloc'd, NULL when out of
  * memory (qir_ra_acc.h). */
+VC4_CODE_ALIGN(512)
 uint8_t *qir_ra_read_distances(const struct qir_compile *c)
 {
 	uint32_t nt = c->num_temps;
@@ -186,6 +188,7 @@ uint8_t *qir_ra_read_distances(const struct qir_compile *c)
 
 /* Moves the wanted temps into accumulators, in temp order (qir_ra_acc.h);
  * false when out of memory (nothing moved then). */
+VC4_CODE_ALIGN(2048)
 bool qir_ra_prefer_acc(const struct qir_ra_acc *a)
 {
 	struct occ o = { .n = a->num_ips + 1 };

@@ -16,6 +16,8 @@
 
 #include "qir/qir_ra_pressure.h"
 #include "qir/qir_ra_set.h"
+#include "util/bits.h"
+#include "util/code_align.h"
 
 #define NUM_ACC 4u
 #define SCRATCH 14u   /* ra14/rb14: the emitter's, never allocated */
@@ -41,6 +43,7 @@ static bool has_range(const struct qir_ra_files *f, uint32_t t)
 }
 
 /* Marks (on) or clears temp t's register over its range. */
+VC4_CODE_ALIGN(256)
 static void place(struct split *s, uint32_t t, bool on)
 {
 	uint32_t r = s->f->reg[t];
@@ -88,7 +91,7 @@ static uint32_t pick(const struct split *s, uint64_t bits, bool acc, uint32_t st
 {
 	uint32_t best = UINT32_MAX, best_idle = 0;
 	for (; bits; bits &= bits - 1) {
-		uint32_t k = (uint32_t)__builtin_ctzll(bits), d = 0;
+		uint32_t k = vc4_ctz64(bits), d = 0;
 		while (d < IDLE_SCAN && d < start &&
 		       !((acc ? s->acc[start - d - 1] : s->rf[start - d - 1]) >> k & 1))
 			d++;
@@ -191,6 +194,7 @@ static bool any_collision(const struct split *s)
 	return false;
 }
 
+VC4_CODE_ALIGN(4096)
 int qir_ra_split_files(const struct qir_ra_files *f)
 {
 	struct split s = { .f = f, .nt = f->num_temps };

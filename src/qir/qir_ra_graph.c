@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/code_align.h"
+
 /* Node i's neighbour count into deg[i + 1] without a sweep. Node i's list
  * holds the earlier nodes still open at its start, i - (nodes ending at or
  * before s_i: all earlier, their start is smaller), and the later nodes
@@ -55,21 +57,22 @@ static void sweep(uint32_t n, const uint32_t *begin, const uint32_t *end, uint32
 	uint32_t nact = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t s = begin[i], keep = 0;
+		uint32_t *mine = adj + cur[i];   /* i's list: no other node's */
 		for (uint32_t k = 0; k < nact; k++) {
-			if (end[active[k]] > s)
-				active[keep++] = active[k];
+			uint32_t a = active[k];
+			if (end[a] > s) {
+				active[keep] = a;
+				mine[keep++] = a;
+				adj[cur[a]++] = i;
+			}
 		}
-		if (keep) {
-			memcpy(adj + cur[i], active, keep * sizeof(uint32_t));
-			cur[i] += keep;
-			for (uint32_t k = 0; k < keep; k++)
-				adj[cur[active[k]]++] = i;
-		}
+		cur[i] += keep;
 		nact = keep;
 		active[nact++] = i;
 	}
 }
 
+VC4_CODE_ALIGN(1024)
 bool qir_ra_build_edges(const struct qir_liveness *lv, const uint32_t *temp_of, uint32_t n,
 			struct ra_graph *g)
 {

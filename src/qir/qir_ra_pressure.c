@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "util/code_align.h"
+
 /* The temps of p sorted by range end: by_end[first[ip] .. first[ip + 1]).
  * False when out of memory. */
 static bool sort_by_end(const struct qir_ra_pressure *p, uint32_t n, uint32_t **first,
@@ -82,6 +84,7 @@ static bool evaluate(struct qir_ra_pressure *p, const struct sums *u, uint32_t l
  * set of values that only some register kinds can hold, against the kinds'
  * register counts; sets p->fits and the bad_* fields. False when out of
  * memory. */
+VC4_CODE_ALIGN(2048)
 bool qir_ra_pressure_check(struct qir_ra_pressure *p)
 {
 	uint32_t n = p->lv->num_insts + 1, *first, *by_end;

@@ -60,6 +60,7 @@
 #include "qir/qir_ra_pressure.h"
 #include "qir/qir_ra_set.h"
 #include "regalloc/regalloc.h"
+#include "util/code_align.h"
 
 /* Live ranges longer than this (in QIR instructions) prefer A/B, unless
  * the value is read within QIR_RA_QUICK_READ instructions of a write. */
@@ -267,6 +268,7 @@ static uint32_t select_acc(struct ractx *x, const uint64_t *avail)
  * register-file value read right after its write costs the QPU a nop,
  * which mostly short-lived values risk, so the accumulators are kept for
  * them. */
+VC4_CODE_ALIGN(1024)
 static uint32_t select_reg(const struct ra_graph *g, uint32_t node, const uint64_t *avail,
 			   void *user)
 {
@@ -686,6 +688,7 @@ static enum attempt attempt(struct qir_compile *c, const struct ra_set *set, boo
 
 /* Allocation in one mode, rematerializing constants while that helps: at
  * most QIR_RA_MAX_ROUNDS rounds, each linear in the program. */
+VC4_CODE_ALIGN(4096)
 static bool try_allocate(struct qir_compile *c, const struct ra_set *set, bool threaded,
 			 struct qir_liveness *lv, struct qir_ra_result *out,
 			 struct vc4_diag *diag)

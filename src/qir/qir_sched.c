@@ -34,6 +34,7 @@
 #include "qpu/qpu_tmu_fifo.h"
 #include "util/arena.h"
 #include "util/sort.h"
+#include "util/code_align.h"
 
 enum { Q_FLAGS, Q_R5, Q_VPM, Q_VARY, Q_TMU, Q_TLB, Q_UNIF, Q_FIXED };
 
@@ -287,7 +288,7 @@ static void pressure_take(struct qsched *s, uint32_t i)
 
 /* How many temps taking node i opens less how many it closes (the last
  * reader of an open temp), by s->left and s->open. */
-static int pressure_delta(const struct qsched *s, uint32_t i)
+static inline int pressure_delta(const struct qsched *s, uint32_t i)
 {
 	const struct qnode *n = &s->n[i];
 	int d = 0;
@@ -308,6 +309,7 @@ static int pressure_delta(const struct qsched *s, uint32_t i)
 /* Reads, then writes, of node i. Temps are resources Q_FIXED + t; the
  * temps it reads (each once) and writes are noted in the node for the
  * pressure estimate. */
+VC4_CODE_ALIGN(4096)
 static void node_uses(struct qsched *s, uint32_t i)
 {
 	struct qnode *n = &s->n[i];
@@ -447,7 +449,9 @@ struct lists {
  * BALANCE_SLACK: its index in *best (kept when none beats it). A subtree
  * whose root's path is shorter than that is skipped whole: the heap orders
  * by path first, so no node below it has a longer one. */
-static void best_other_alu(const struct lists *q, size_t k, uint32_t min_prio, size_t *best)
+VC4_CODE_ALIGN(2048)
+static inline void best_other_alu(const struct lists *q, size_t k, uint32_t min_prio,
+				  size_t *best)
 {
 	if (k >= q->ready.len)
 		return;
@@ -547,6 +551,26 @@ static bool wait_drain(struct qsched *s, struct lists *q)
 	return true;
 }
 
+/* Under register pressure, with the popped node opening di > 0 temps: the
+ * index of the ready node among the first PRESSURE_SCAN that opens fewer
+ * (the larger key among equals), SIZE_MAX when none does. Out of line and
+ * aligned so that its loop lies in one page under qemu-arm (util/code_align.h),
+ * whatever the size of next_node()'s caller. */
+VC4_CODE_ALIGN(512)
+static __attribute__((noinline)) size_t pressure_pick(const struct qsched *s,
+						      const struct lists *q, int di)
+{
+	int best_d = di;
+	size_t best = SIZE_MAX;
+	for (size_t k = 0; k < q->ready.len && k < PRESSURE_SCAN; k++) {
+		int d = pressure_delta(s, hent_node(q->ready.data[k]));
+		if (d < best_d || (d == best_d && best != SIZE_MAX &&
+				   q->ready.data[k].key < q->ready.data[best].key))
+			best = k, best_d = d;
+	}
+	return best;
+}
+
 /* The next node to take: the best ready one; when none is ready, time
  * jumps to the earliest waiting one. The lists are not both empty. */
 static uint32_t next_node(struct qsched *s, struct lists *q)
@@ -555,14 +579,8 @@ static uint32_t next_node(struct qsched *s, struct lists *q)
 		return UINT32_MAX;
 	struct hent i = heap_pop(&q->ready);
 	if (s->live >= PRESSURE_LIMIT && s->count >= PRESSURE_MIN_NODES) {
-		int di = pressure_delta(s, hent_node(i)), best_d = di;
-		size_t best = SIZE_MAX;
-		for (size_t k = 0; k < q->ready.len && k < PRESSURE_SCAN && di > 0; k++) {
-			int d = pressure_delta(s, hent_node(q->ready.data[k]));
-			if (d < best_d || (d == best_d && best != SIZE_MAX &&
-					   q->ready.data[k].key < q->ready.data[best].key))
-				best = k, best_d = d;
-		}
+		int di = pressure_delta(s, hent_node(i));
+		size_t best = di > 0 ? pressure_pick(s, q, di) : SIZE_MAX;
 		if (best != SIZE_MAX) {
 			struct hent j = heap_remove(&q->ready, best);
 			return heap_push(&q->ready, i) ? hent_node(j) : UINT32_MAX;
@@ -698,6 +716,7 @@ static uint32_t longest_block(struct qir_compile *c)
 
 /* The pre-allocation order for every block of c (qir.h); false and c->oom
  * when out of memory. Drops the derived defs. */
+VC4_CODE_ALIGN(4096)
 bool qir_schedule(struct qir_compile *c)
 {
 	struct qsched s;

@@ -13,6 +13,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "util/code_align.h"
+
 struct vctx {
 	struct qir_compile *c;
 	struct vc4_diag *diag;
@@ -275,6 +277,7 @@ static bool check_host(struct vctx *v)
 
 /* Everything but reads before writes: blocks and links, every instruction,
  * branch and payload placement. */
+VC4_CODE_ALIGN(4096)
 static bool check_structure(struct vctx *v)
 {
 	struct qir_compile *c = v->c;

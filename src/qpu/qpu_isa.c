@@ -641,17 +641,6 @@ bool qpu_inst_valid(const struct qpu_inst *inst)
 /* ------------------------------------------------------------------------ */
 /* Constructors                                                             */
 
-uint64_t qpu_nop(void)
-{
-	uint64_t w = 0;
-
-	w = qpu_set_sig(w, QPU_SIG_NONE);
-	w = qpu_set_waddr_add(w, QPU_W_NOP);
-	w = qpu_set_waddr_mul(w, QPU_W_NOP);
-	w = qpu_set_raddr_a(w, QPU_R_NOP);
-	return qpu_set_raddr_b(w, QPU_R_NOP);
-}
-
 uint64_t qpu_with_add(uint64_t w, enum qpu_op_add op, unsigned waddr,
 		      enum qpu_mux a, enum qpu_mux b)
 {

@@ -623,8 +623,17 @@ const char *qpu_small_imm_text(unsigned code, char *buf);
 #define QPU_R_VARY 35u
 
 /* ALU nop: sig none, both ops nop, waddrs nop, raddrs nop, conds never,
- * all muxes r0. */
-uint64_t qpu_nop(void);
+ * all muxes r0. Inline: a constant, built once per emitted word. */
+static inline uint64_t qpu_nop(void)
+{
+	uint64_t w = 0;
+
+	w = qpu_set_sig(w, QPU_SIG_NONE);
+	w = qpu_set_waddr_add(w, QPU_W_NOP);
+	w = qpu_set_waddr_mul(w, QPU_W_NOP);
+	w = qpu_set_raddr_a(w, QPU_R_NOP);
+	return qpu_set_raddr_b(w, QPU_R_NOP);
+}
 
 /* A relative branch at `ip` with byte offset `imm` continues, after its
  * three delay slots, at instruction ip + 4 + imm / 8. */

@@ -99,6 +99,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/bits.h"
+#include "util/code_align.h"
+
 enum node_state {
 	NODE_IN_GRAPH,  /* not yet placed */
 	NODE_TRIVIAL,   /* on the worklist of trivially colourable nodes */
@@ -169,10 +172,11 @@ struct ra_graph *ra_graph_create(const struct ra_set *set, uint32_t nnodes,
 	}
 	g->set = set;
 	g->nnodes = nnodes;
-	for (uint32_t i = 0; i < nnodes; i++)
-		g->nodes[i] = (struct ra_node){
-			.cls = RA_NO_CLASS, .reg = RA_NO_REG, .cost = 1.0f,
-		};
+	for (uint32_t i = 0; i < nnodes; i++) {   /* the rest is zero from calloc */
+		g->nodes[i].cls = RA_NO_CLASS;
+		g->nodes[i].reg = RA_NO_REG;
+		g->nodes[i].cost = 1.0f;
+	}
 	return g;
 }
 
@@ -265,6 +269,7 @@ static bool adjacency_ok(const struct ra_graph *g, const size_t *start, const ui
 	return len == 0 || most < nn;
 }
 
+VC4_CODE_ALIGN(512)
 bool ra_graph_set_adjacency(struct ra_graph *g, size_t *start, uint32_t *adj)
 {
 	static const char fn[] = "ra_graph_set_adjacency";
@@ -653,7 +658,7 @@ static uint32_t lowest_avail(const uint64_t *avail, uint32_t words)
 {
 	for (uint32_t w = 0; w < words; w++)
 		if (avail[w])
-			return w * 64 + (uint32_t)__builtin_ctzll(avail[w]);
+			return w * 64 + vc4_ctz64(avail[w]);
 	return RA_NO_REG;
 }
 
@@ -720,6 +725,7 @@ static void clear_colours(struct ra_graph *g)
 			g->nodes[n].reg = RA_NO_REG;
 }
 
+VC4_CODE_ALIGN(4096)
 bool ra_allocate(struct ra_graph *g, struct vc4_diag *diag)
 {
 	if (!g)

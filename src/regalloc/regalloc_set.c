@@ -8,11 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/bits.h"
+
 static uint32_t popcount_and(const uint64_t *a, const uint64_t *b, uint32_t words)
 {
 	uint32_t n = 0;
 	for (uint32_t w = 0; w < words; w++)
-		n += (uint32_t)__builtin_popcountll(a[w] & b[w]);
+		n += vc4_popcount64(a[w] & b[w]);
 	return n;
 }
 

@@ -4,20 +4,25 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "code_align.h"
+
+VC4_CODE_ALIGN(128)
 bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 			   size_t extra, size_t elem_size)
 {
-	if (extra > SIZE_MAX / elem_size - len)
+	/* overflow tests without a division (a libgcc call on armhf) */
+	size_t need, bytes;
+	if (__builtin_add_overflow(len, extra, &need) ||
+	    __builtin_mul_overflow(need, elem_size, &bytes))
 		return false;
-	size_t need = len + extra;
 	if (need <= *cap)
 		return true;
 	size_t new_cap = *cap ? *cap : 8;
 	while (new_cap < need)
 		new_cap = new_cap > SIZE_MAX / 2 ? need : new_cap * 2;
-	if (new_cap > SIZE_MAX / elem_size)
+	if (__builtin_mul_overflow(new_cap, elem_size, &bytes))
 		return false;
-	void *p = realloc(*data, new_cap * elem_size);
+	void *p = realloc(*data, bytes);
 	if (!p)
 		return false;
 	*data = p;

@@ -5,6 +5,7 @@
  * length, normalize, mvmul). Bools are 0 / ~0 (all ones) in QIR.
  */
 #include "qir/lower/lower_internal.h"
+#include "util/code_align.h"
 
 #define SIGN_BIT 0x80000000u
 #define ABS_MASK 0x7fffffffu
@@ -393,6 +394,7 @@ static bool lower_vector(struct lower *l, const struct ir_instr *in)
 	}
 }
 
+VC4_CODE_ALIGN(2048)
 bool lower_alu_instr(struct lower *l, const struct ir_instr *in)
 {
 	scalar_fn fn = scalar_ops[in->op];

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "qir/lower/lower_internal.h"
+#include "util/code_align.h"
 
 bool lower_error(struct lower *l, const char *fmt, ...)
 {
@@ -519,6 +520,7 @@ static bool lower_body(struct lower *l)
 	return qir_cfg_update(l->c, l->diag);
 }
 
+VC4_CODE_ALIGN(4096)
 struct qir_compile *qir_lower_shader(const struct ir_shader *sh, const struct ir_shader *fs,
 				     const struct qir_shader_key *key, enum qir_stage stage,
 				     struct vc4_diag *diag)

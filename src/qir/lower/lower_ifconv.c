@@ -28,6 +28,7 @@
 
 #include "ir/ir_uniform.h"
 #include "lower_internal.h"
+#include "util/code_align.h"
 
 /* The most scalar ALU results a flat if may compute for nothing. */
 #define LOWER_FLAT_IF_MAX_COMPS 12
@@ -477,6 +478,7 @@ static bool plan_break_ifs(struct lower *l)
 /* Plans every kept if (discard flag, select, flat, uniform or branch; exit
  * tests in loop bodies) into l->if_plan and decides whether an exec mask is
  * needed (l->use_exec). False when out of memory. */
+VC4_CODE_ALIGN(4096)
 bool lower_plan_ifs(struct lower *l)
 {
 	const struct ir_shader *sh = l->sh;

@@ -6,6 +6,7 @@
  * (docs/lowering.md, "Indexed uniform arrays").
  */
 #include "qir/lower/lower_internal.h"
+#include "util/code_align.h"
 
 /* ------------------------------------------------------------------------ */
 /* The UBO layout                                                            */
@@ -191,6 +192,7 @@ static bool fix_direct(struct qir_compile *c, struct qir_block *b, struct qir_in
 	return qir_temp_defs(c);
 }
 
+VC4_CODE_ALIGN(1024)
 bool qir_lower_direct_clamps(struct qir_compile *c, struct vc4_diag *diag)
 {
 	struct qir_block *b;

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "qir/lower/lower_internal.h"
+#include "util/code_align.h"
 
 #define RANGE_UNKNOWN INFINITY
 #define RANGE_FINITE 1e37f
@@ -271,6 +272,7 @@ static float vec_bound(const struct range *r, const struct ir_instr *in, unsigne
 }
 
 /* One walk over the shader in order; stores raise their slot's bound. */
+VC4_CODE_ALIGN(4096)
 static void walk(struct range *r)
 {
 	const struct ir_shader *sh = r->l->sh;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "qir/lower/lower_internal.h"
+#include "util/code_align.h"
 
 /* Chains are `index + 1`, 0 = end. */
 struct slice {
@@ -109,6 +110,7 @@ static void link(struct slice *s, enum qir_stage stage)
 	}
 }
 
+VC4_CODE_ALIGN(1024)
 bool lower_slice(struct lower *l)
 {
 	const struct ir_shader *sh = l->sh;

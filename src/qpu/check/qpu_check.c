@@ -19,6 +19,7 @@
 #include "qpu/qpu_isa.h"
 #include "util/arena.h"
 #include "util/array.h"
+#include "util/code_align.h"
 
 #define HZ_HIST 3
 #define HZ_MAX_INSTS (1u << 24)
@@ -586,7 +587,10 @@ static bool hz_advance(struct hz_ctx *c, struct hz_state *s, const struct hz_ins
 {
 	bool in_slot = s->br_slot || s->thr_slot || s->end_slot;
 
-	memmove(&s->hist[1], &s->hist[0], (HZ_HIST - 1) * sizeof(s->hist[0]));
+	/* word by word: a memmove() of 8 bytes is a libc call on armhf */
+#pragma GCC unroll 4
+	for (int k = HZ_HIST - 1; k > 0; k--)
+		s->hist[k] = s->hist[k - 1];
 	s->hist[0] = (int32_t)ip;
 	s->ip = ip + 1;
 	if (s->end_slot == 2)
@@ -743,6 +747,7 @@ static bool hz_ctx_init(struct hz_ctx *c, const uint64_t *insts, uint32_t count)
 	return true;
 }
 
+VC4_CODE_ALIGN(4096)
 bool qpu_check_hazards(const uint64_t *insts, size_t count, enum qpu_stage stage,
 		       struct qpu_check_report *report, struct vc4_diag *diag)
 {

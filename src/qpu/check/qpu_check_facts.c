@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "qpu/check/qpu_check_regs.h"
+#include "util/zero.h"
+#include "util/code_align.h"
 
 /* Peripherals whose write pushes a FIFO whatever the condition says. */
 static bool periph_pushes_fifo(enum qpu_periph p)
@@ -313,9 +315,10 @@ static void derive_flags(struct hz_inst *f)
 	}
 }
 
+VC4_CODE_ALIGN(4096)
 void hz_inst_derive(uint64_t w, uint32_t ip, struct hz_inst *f)
 {
-	memset(f, 0, sizeof(*f));
+	VC4_ZERO(f);
 	f->w = w;
 	f->form = qpu_form_of(w);
 	f->sig = qpu_get_sig(w);
@@ -341,6 +344,7 @@ void hz_inst_derive(uint64_t w, uint32_t ip, struct hz_inst *f)
 	}
 }
 
+VC4_CODE_ALIGN(512)
 bool hz_facts_build(struct hz_fact_table *t, const uint64_t *insts, uint32_t count,
 		    uint32_t *bucket, uint32_t nb)
 {
@@ -353,7 +357,8 @@ bool hz_facts_build(struct hz_fact_table *t, const uint64_t *insts, uint32_t cou
 		while (k && (branch || t->facts.data[k - 1].f.w != w))
 			k = t->facts.data[k - 1].next;
 		if (!k) {
-			struct hz_fact_entry e = { .next = *head };
+			struct hz_fact_entry e;   /* f zeroed by hz_inst_derive() */
+			e.next = *head;
 			hz_inst_derive(w, ip, &e.f);
 			if (t->facts.len >= UINT32_MAX - 1 || !vc4_array_push(&t->facts, e))
 				return false;

@@ -20,6 +20,7 @@
 #include "qpu/check/qpu_check_regs.h"
 #include "qpu/qpu_isa.h"
 #include "util/array.h"
+#include "util/code_align.h"
 
 /* The kernel's live-register slots: A0-31 (0..31), B0-31 (32..63), r0-r3
  * (64..67). Indices computed from read fields can exceed this (see
@@ -582,6 +583,7 @@ static bool kv_finish(struct kv_state *st, uint32_t end_ip)
 	return true;
 }
 
+VC4_CODE_ALIGN(2048)
 bool qpu_kernel_validate(const uint64_t *insts, size_t count,
 			 struct qpu_kernel_info *info, struct vc4_diag *diag)
 {
