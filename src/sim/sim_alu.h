@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "qpu/qpu_isa.h"
+#include "util/code_align.h"
 
 #define SIM_LANES 16
 
@@ -107,16 +108,11 @@ static inline void sim_fpu_leave(const struct sim_fpu_env *env)
 
 /* For the few large functions whose loops run per lane or per instruction
  * (the run loop, the rasteriser): on 32-bit ARM, which runs under qemu-arm
- * (Mesa's process with this simulator inside), they start at a 4 KB page.
- * QEMU chains a direct jump to the next translation block only within one
- * guest page; any other costs a block lookup. Page-aligned, a function's
- * hot loops lie in its pages the same way whatever code precedes it
- * (docs/PERFORMANCE.md, "Evening, second round"). */
-#if defined(__arm__) && defined(__GNUC__)
-#define SIM_PAGE_ALIGN __attribute__((aligned(4096)))
-#else
-#define SIM_PAGE_ALIGN
-#endif
+ * (Mesa's process with this simulator inside), they start at a 4 KB page,
+ * so that their hot loops lie in its pages the same way whatever code
+ * precedes them (util/code_align.h says why; docs/PERFORMANCE.md,
+ * "Evening, second round"). */
+#define SIM_PAGE_ALIGN VC4_CODE_ALIGN(4096)
 
 /* The 3D pipeline's hooks that compute in floating point (varyings,
  * texture requests: struct sim_qpu_hooks) are defined in round-toward-zero
