@@ -13,6 +13,7 @@
 
 #include "qir/qir.h"
 #include "qir/qir_ra_pressure.h"
+#include "util/bits.h"
 #include "util/code_align.h"
 
 #define NUM_ACC 4u
@@ -68,7 +69,7 @@ static bool evict(const struct qir_ra_acc *a, struct occ *o, uint32_t t)
 	if (!free_rf)
 		return false;
 	place(a, o, t, false);
-	a->reg[t] = REG_RA0 + (uint32_t)__builtin_ctzll(free_rf);
+	a->reg[t] = REG_RA0 + vc4_ctz64(free_rf);
 	place(a, o, t, true);
 	return true;
 }

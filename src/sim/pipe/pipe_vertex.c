@@ -20,6 +20,7 @@
 #endif
 
 #include "sim/pipe/pipe_internal.h"
+#include "util/bits.h"
 
 /* Reads the GL shader state record of state s (plain or extended) and its
  * attribute records into rec (the last record's unpacked form again when
@@ -180,7 +181,7 @@ static void vpm_clear(struct sim_pipe *p)
 {
 	uint64_t rows = p->vpm_fetched | p->shared.rows_written;
 	for (; rows; rows &= rows - 1)
-		memset(&p->shared.vpm[__builtin_ctzll(rows) * 16], 0, 64);
+		memset(&p->shared.vpm[vc4_ctz64(rows) * 16], 0, 64);
 	p->shared.rows_written = 0;
 	p->vpm_fetched = 0;
 }
