@@ -1,4 +1,5 @@
-/* test_util.c: the shared error, array and file helpers. */
+/* test_util.c: the shared error, array and file helpers, and the inline
+ * helpers for hot code (bit counts, short byte strings, zeroing). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,9 +10,12 @@
 #include <cmocka.h>
 
 #include "util/array.h"
+#include "util/bits.h"
+#include "util/bytes.h"
 #include "util/diag.h"
 #include "util/file.h"
 #include "util/text.h"
+#include "util/zero.h"
 
 static void diag_keeps_first_error(void **state)
 {
@@ -74,6 +78,92 @@ static void text_is_bounded(void **state)
 	assert_string_equal(buf, "12-abcd");
 }
 
+/* vc4_ctz64() and vc4_popcount64() (on 32-bit hosts their own code, not
+ * the builtins) against bit-by-bit loops, on every single bit, the word
+ * boundary and a random walk. */
+static unsigned ref_ctz(uint64_t m)
+{
+	unsigned i = 0;
+	while (!(m >> i & 1))
+		i++;
+	return i;
+}
+
+static unsigned ref_popcount(uint64_t x)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < 64; i++)
+		n += (unsigned)(x >> i & 1);
+	return n;
+}
+
+static void bit_counts_match_loops(void **state)
+{
+	(void)state;
+	for (unsigned i = 0; i < 64; i++) {
+		assert_int_equal(vc4_ctz64(1ull << i), i);
+		assert_int_equal(vc4_ctz64(~0ull << i), i);
+		assert_int_equal(vc4_popcount64(~0ull << i), 64 - i);
+	}
+	assert_int_equal(vc4_popcount64(0), 0);
+	assert_int_equal(vc4_popcount64(~0ull), 64);
+	assert_int_equal(vc4_ctz64(0x100000000ull), 32);
+	assert_int_equal(vc4_popcount64(0xffffffff00000001ull), 33);
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	for (unsigned k = 0; k < 4096; k++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		uint64_t m = x & (x >> (k % 61));
+		assert_int_equal(vc4_popcount64(m), ref_popcount(m));
+		if (m)
+			assert_int_equal(vc4_ctz64(m), ref_ctz(m));
+	}
+}
+
+/* The short copies and comparisons give the library functions' answers,
+ * at and past VC4_COPY_SHORT_MAX. */
+static void short_bytes_match_libc(void **state)
+{
+	(void)state;
+	char src[80], dst[80];
+	for (unsigned i = 0; i < sizeof(src); i++)
+		src[i] = (char)('a' + i % 26);
+	for (size_t n = 0; n <= 2 * VC4_COPY_SHORT_MAX + 1; n++) {
+		memset(dst, '#', sizeof(dst));
+		vc4_copy_short(dst, src, n);
+		assert_memory_equal(dst, src, n);
+		assert_int_equal(dst[n], '#');
+		assert_true(vc4_memeq_short(dst, src, n));
+	}
+	assert_false(vc4_memeq_short("abcd", "abce", 4));
+	assert_true(vc4_memeq_short("abcd", "abce", 3));
+	assert_int_equal(vc4_strnlen_short("vec4", 8), 4);
+	assert_int_equal(vc4_strnlen_short("vec4", 3), 3);
+	assert_int_equal(vc4_strnlen_short("", 3), 0);
+	assert_true(vc4_streq("gl_Position", "gl_Position"));
+	assert_true(vc4_streq("", ""));
+	assert_false(vc4_streq("gl_Pos", "gl_Position"));
+	assert_false(vc4_streq("gl_Position", "gl_Pos"));
+	assert_false(vc4_streq("a", "b"));
+}
+
+/* VC4_ZERO() clears the whole object and nothing beside it. */
+static void zero_clears_exactly_the_object(void **state)
+{
+	(void)state;
+	struct obj {
+		uint32_t w[9];
+		uint16_t h[2];
+	} o[3];
+	memset(o, 0xa5, sizeof(o));
+	VC4_ZERO(&o[1]);
+	static const struct obj zero;
+	assert_memory_equal(&o[1], &zero, sizeof(zero));
+	for (unsigned i = 0; i < sizeof(o[0]); i++) {
+		assert_int_equal(((const unsigned char *)&o[0])[i], 0xa5);
+		assert_int_equal(((const unsigned char *)&o[2])[i], 0xa5);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -81,6 +171,9 @@ int main(void)
 		cmocka_unit_test(array_grows_and_keeps_order),
 		cmocka_unit_test(file_round_trip_and_missing_file),
 		cmocka_unit_test(text_is_bounded),
+		cmocka_unit_test(bit_counts_match_loops),
+		cmocka_unit_test(short_bytes_match_libc),
+		cmocka_unit_test(zero_clears_exactly_the_object),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
