@@ -36,7 +36,8 @@
  * runs of one call; the passes that log (table field `track`) stamp what
  * they change, and a local pass run again, with every change since its
  * last run logged, visits only the changed instructions and the readers
- * of temps whose definitions changed.
+ * of temps whose definitions changed; CSE, run again so, looks only at the
+ * instructions sharing an op and an operand with a changed one.
  */
 #include "qir/qir.h"
 
@@ -114,7 +115,7 @@ static const struct qir_pass standard_passes[] = {
 	{ "constant_fold", qir_opt_constant_fold, true, 0, DT | IM | FO | HO | UR, LOCAL },
 	{ "float_fold", qir_opt_float_fold, true, 0, DT | IM | FO | HO | UR, LOCAL },
 	{ "copy_prop", qir_opt_copy_prop, true, 0, DT | FO, LOGS },
-	{ "cse", qir_opt_cse, true, 0, DT, LOGS },
+	{ "cse", qir_opt_cse, true, 0, DT, LOGS | QIR_TRACK_SINCE },
 	{ "dce", qir_opt_dce, true, 0, FO, LOGS },   /* keeps defs: it updates or drops them */
 	{ "small_imm", qir_opt_small_imm, true, 0, DT | IM | FO | HO | UR, LOCAL },
 	/* The rarely productive tier (STANDARD_CHEAP above): once per fixpoint of the cheap one. */
@@ -185,7 +186,8 @@ static bool run_pass(struct qir_compile *c, const struct qir_pass *passes, size_
 	struct qir_opt_track *t = c->track;
 	if (t) {
 		t->gen++;
-		bool local = (p->track & QIR_TRACK_LOCAL) && t->ran[i] > t->reset;
+		bool local = (p->track & (QIR_TRACK_LOCAL | QIR_TRACK_SINCE)) &&
+			     t->ran[i] > t->reset;
 		t->since = local ? t->ran[i] : 0;
 		t->ran[i] = t->gen;
 	}
