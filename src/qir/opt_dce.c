@@ -21,6 +21,10 @@
  * current (each such temp now has none) instead of dropped: the passes after
  * it need not derive them again. (A temp that lost every definition was
  * read nowhere after them, as they were dead: it is read nowhere now.)
+ * In a lone block one run removes all there is (what an instruction's
+ * removal makes dead comes before it, and the walk is backwards), so the
+ * pass tells the driver it is settled (c->track->settled): it is not run
+ * again for its own progress.
  */
 #include "qir/qir.h"
 
@@ -191,6 +195,8 @@ bool qir_opt_dce(struct qir_compile *c)
 		}
 	}
 	settle_gone(c, &g, &wide);
+	if (lone && c->track)
+		c->track->settled = true;
 	free(g.count);
 	free(live.mark);
 	qir_liveness_free(&lv);

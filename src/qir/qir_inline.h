@@ -56,6 +56,9 @@ struct qir_opt_track {
 	uint32_t *temp_gen;
 	uint32_t *ran;      /* per pass of the list: generation of its last run, 0 = none */
 	uint32_t reset;     /* generation of the last progress not logged */
+	bool settled;       /* set by the pass just run: its run found all it
+			     * could, run again at once it would find nothing
+			     * (DCE of one block that does not loop) */
 };
 /* struct qir_pass.track: the pass logs its changes; it is local (whether it
  * changes an instruction depends only on the instruction, the definitions

@@ -192,6 +192,8 @@ static bool run_pass(struct qir_compile *c, const struct qir_pass *passes, size_
 		t->ran[i] = t->gen;
 	}
 	c->change = QIR_CHANGE_ANY;
+	if (t)
+		t->settled = false;
 	*made = p->fn(c);
 	if (t) {
 		t->since = 0;
@@ -213,14 +215,15 @@ static bool run_pass(struct qir_compile *c, const struct qir_pass *passes, size_
 }
 
 /* After pass i's progress of kind `change`: the passes blind to it stay
- * clean (pass i too when blind to its own kind), every other is dirty. */
+ * clean (pass i too when blind to its own kind or `settled`: it says its
+ * run left it nothing), every other is dirty. */
 static void mark_dirty(const struct qir_pass *passes, size_t npasses, size_t i,
-		       uint32_t change, bool *clean)
+		       uint32_t change, bool settled, bool *clean)
 {
 	for (size_t j = 0; j < npasses; j++) {
 		bool blind = (passes[j].blind_to & change) == change;
 		if (j == i)
-			clean[j] = blind;
+			clean[j] = blind || settled;
 		else if (!blind)
 			clean[j] = false;
 	}
@@ -243,7 +246,8 @@ static bool sweep(struct qir_compile *c, const struct qir_pass *passes, size_t n
 			return false;
 		if (made) {
 			*last = passes[i].name, *sum = 0;
-			mark_dirty(passes, npasses, i, c->change, clean);
+			mark_dirty(passes, npasses, i, c->change, c->track && c->track->settled,
+				   clean);
 		} else {
 			clean[i] = true;
 		}
@@ -292,7 +296,7 @@ static bool track_start(struct qir_compile *c, struct qir_opt_track *t, size_t n
 {
 	uint32_t n = c->num_temps;
 	*t = (struct qir_opt_track){ 0, 0, n, calloc((size_t)n + npasses, sizeof(uint32_t)),
-				     NULL, 0 };
+				     NULL, 0, false };
 	if (!t->temp_gen)
 		return false;
 	t->ran = t->temp_gen + n;
