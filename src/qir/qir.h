@@ -789,7 +789,10 @@ bool qir_register_allocate(struct qir_compile *c, struct qir_ra_result *out,
 /* The same, given lv, a liveness of c's current program (qir_liveness()),
  * which it uses (for the validation and the first round) instead of
  * computing its own, and frees (lv is left zeroed). The same result and
- * messages. */
+ * messages; but, as qir_optimize(), it validates only without NDEBUG (the
+ * compile driver's programs come from the lowering and the optimiser,
+ * validated in debug and test builds; in a release build the check was
+ * 1 % of a compile's QEMU blocks). */
 bool qir_register_allocate_live(struct qir_compile *c, struct qir_liveness *lv,
 				struct qir_ra_result *out, struct vc4_diag *diag);
 void qir_ra_result_free(struct qir_ra_result *r);
