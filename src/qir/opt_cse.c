@@ -312,6 +312,7 @@ static bool walk(struct qir_compile *c, const uint32_t *first, const uint32_t *k
 /* The pass: walks the dominator tree depth first with a scoped hash table of
  * the instructions seen on the path, turning a repeat into a mov of the
  * earlier result (file header); true on progress. Out of memory: c->oom. */
+VC4_CODE_ALIGN(2048)
 bool qir_opt_cse(struct qir_compile *c)
 {
 	const struct qir_opt_track *track = c->track && c->track->since ? c->track : NULL;
