@@ -349,7 +349,10 @@ bool hz_facts_build(struct hz_fact_table *t, const uint64_t *insts, uint32_t cou
 		    uint32_t *bucket, uint32_t nb)
 {
 	unsigned shift = 64 - (unsigned)__builtin_ctz(nb);
-
+	/* room for every distinct word at once: growing by doubling cost a
+	 * realloc() and a copy of the entries each time */
+	if (count < UINT32_MAX - 1 && !vc4_array_reserve(&t->facts, count))
+		return false;
 	for (uint32_t ip = 0; ip < count; ip++) {
 		uint64_t w = insts[ip];
 		uint32_t *head = &bucket[(w * 0x9e3779b97f4a7c15ull) >> shift], k = *head;
