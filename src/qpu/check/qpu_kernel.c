@@ -361,6 +361,7 @@ static void kv_track_clamps(struct kv_state *st)
 	}
 }
 
+VC4_CODE_ALIGN(2048)
 static bool kv_check_writes(struct kv_state *st)
 {
 	uint64_t w = kv_inst(st);
