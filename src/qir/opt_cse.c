@@ -29,6 +29,7 @@
 
 #include <stdlib.h>
 
+#include "util/arena.h"
 #include "util/code_align.h"
 #include "util/zero.h"
 
@@ -264,6 +265,12 @@ static bool cse_block(struct qir_compile *c, struct qir_block *b, struct table *
 	return progress;
 }
 
+/* Bytes of qir_opt_cse()'s stack buffer for its table and walk (12 bytes
+ * an instruction, 8 a bucket, some a block): a usual program's fit, so a
+ * run makes no malloc()/free() pair (on armhf glibc serves blocks over
+ * about 500 bytes by its slow path). */
+#define CSE_ARENA_BUF 4096
+
 /* Dominator-tree children in CSR form: kids[first[b] .. first[b + 1]). */
 static bool dom_children(const uint32_t *idom, uint32_t n, uint32_t *first, uint32_t *kids)
 {
@@ -335,7 +342,11 @@ bool qir_opt_cse(struct qir_compile *c)
 	uint32_t one = 0, *idom = n != 1 ? qir_dominators(c) : qir_cfg_update(c, NULL) ? &one : NULL;
 	/* one block: the entries, then the buckets, first, kids and stack */
 	size_t words = buckets + (n + 1) + n + 3 * (n + 1);
-	struct entry *e = malloc((ninst + 1) * sizeof(struct entry) + words * sizeof(uint32_t));
+	_Alignas(16) char buf[CSE_ARENA_BUF];
+	struct vc4_arena arena;
+	vc4_arena_init(&arena, buf, sizeof(buf));
+	struct entry *e = vc4_arena_alloc(&arena, (ninst + 1) * sizeof(struct entry) +
+					  words * sizeof(uint32_t));
 	uint32_t *head = e ? (uint32_t *)(e + ninst + 1) : NULL;
 	struct table t = { head, buckets - 1, e, 0 };
 	uint32_t *first = head ? head + buckets : NULL, *kids = first ? first + n + 1 : NULL;
@@ -351,6 +362,6 @@ bool qir_opt_cse(struct qir_compile *c)
 	}
 	if (idom != &one)
 		free(idom);
-	free(e);
+	vc4_arena_fini(&arena);
 	return progress;   /* defs stay valid: destinations are unchanged */
 }
