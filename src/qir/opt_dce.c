@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* The live set while walking a block: temp t is live when live->mark[t]
  * equals live->gen (a new gen per block empties the set in O(1)). */
@@ -100,7 +101,7 @@ static void note_gone(struct qir_compile *c, const struct qir_inst *inst, bool d
 		forget_def(c, t);
 		return;
 	}
-	if (!g->count && (g->count = calloc(2 * (size_t)c->num_temps, sizeof(uint32_t))))
+	if (!g->count && (g->count = vc4_calloc(2 * (size_t)c->num_temps, sizeof(uint32_t))))
 		g->temps = g->count + c->num_temps;
 	if (!g->count) {
 		*wide = true;   /* out of memory for the counts: the safe kind */
@@ -174,7 +175,7 @@ bool qir_opt_dce(struct qir_compile *c)
 	bool lone = lone_block(c);
 	if (!lone && !qir_liveness(c, &lv, NULL))
 		return false;
-	struct live_set live = { calloc(c->num_temps + 1, sizeof(uint32_t)), 0 };
+	struct live_set live = { vc4_calloc(c->num_temps + 1, sizeof(uint32_t)), 0 };
 	struct gone g = { NULL, NULL, 0 };
 	if (!live.mark) {
 		c->oom = true;

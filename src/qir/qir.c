@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/code_align.h"
+#include "util/zalloc.h"
 #include "util/zero.h"
 
 #define FI QIR_OPF_FLOAT_IN
@@ -154,7 +155,7 @@ bool qir_special_qpu_addr(enum qir_special s, bool write, enum qpu_file *file,
  * cursor at its end; NULL when out of memory. */
 struct qir_compile *qir_compile_create(enum qir_stage stage)
 {
-	struct qir_compile *c = calloc(1, sizeof(*c));
+	struct qir_compile *c = vc4_calloc(1, sizeof(*c));
 	if (!c)
 		return NULL;
 	c->stage = (uint8_t)stage;
@@ -233,7 +234,7 @@ static struct qir_inst_chunk *chunk_new(size_t cap, struct qir_inst_chunk *older
 static inline struct qir_inst *inst_alloc(struct qir_compile *c)
 {
 	struct qir_inst_pool *pool = c->pool;
-	if (!pool && !(pool = c->pool = calloc(1, sizeof(*pool))))
+	if (!pool && !(pool = c->pool = vc4_calloc(1, sizeof(*pool))))
 		return NULL;
 	struct qir_inst *inst = pool->unused;
 	if (inst) {
@@ -329,7 +330,7 @@ void qir_compile_free(struct qir_compile *c)
  * it; NULL and c->oom when out of memory. The cursor does not move. */
 struct qir_block *qir_block_append(struct qir_compile *c)
 {
-	struct qir_block *b = calloc(1, sizeof(*b));
+	struct qir_block *b = vc4_calloc(1, sizeof(*b));
 	if (!b || !vc4_array_push(&c->blocks, b)) {
 		free(b);
 		c->oom = true;
@@ -370,7 +371,7 @@ static bool unif_index_sync(struct qir_compile *c)
 		uint32_t size = 64;
 		while (size < need)
 			size *= 2;
-		uint32_t *idx = calloc(size, sizeof(uint32_t));
+		uint32_t *idx = vc4_calloc(size, sizeof(uint32_t));
 		if (!idx)
 			return false;
 		free(c->unif_index);
@@ -609,7 +610,7 @@ void qir_invalidate(struct qir_compile *c)
 static bool defs_arrays(struct qir_compile *c, size_t n)
 {
 	struct qir_inst_pool *pool = c->pool;
-	if (!pool && !(pool = c->pool = calloc(1, sizeof(*pool))))
+	if (!pool && !(pool = c->pool = vc4_calloc(1, sizeof(*pool))))
 		return false;
 	if (pool->defs_cap < n) {
 		free(pool->defs);
@@ -636,8 +637,8 @@ static bool defs_arrays(struct qir_compile *c, size_t n)
 static bool kept_defs_match(const struct qir_compile *c)
 {
 	size_t n = c->num_temps + 1;
-	uint32_t *count = calloc(n, sizeof(uint32_t));
-	const struct qir_inst **def = calloc(n, sizeof(*def));
+	uint32_t *count = vc4_calloc(n, sizeof(uint32_t));
+	const struct qir_inst **def = vc4_calloc(n, sizeof(*def));
 	bool ok = true;
 	const struct qir_block *b;
 	const struct qir_inst *inst;
@@ -731,7 +732,7 @@ bool qir_host_copy(const struct qir_compile *c, struct qir_uniform_stream *out)
 VC4_CODE_ALIGN(128)
 uint32_t *qir_temp_use_counts(struct qir_compile *c)
 {
-	uint32_t *uses = calloc(c->num_temps ? c->num_temps : 1, sizeof(uint32_t));
+	uint32_t *uses = vc4_calloc(c->num_temps ? c->num_temps : 1, sizeof(uint32_t));
 	if (!uses) {
 		c->oom = true;
 		return NULL;

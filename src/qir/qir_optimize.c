@@ -44,6 +44,7 @@
 #include <stdlib.h>
 
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 #define QIR_OPT_MAX_ROUNDS 64
 
@@ -295,7 +296,7 @@ static void resume(bool *clean, uint32_t change)
 static bool track_start(struct qir_compile *c, struct qir_opt_track *t, size_t npasses)
 {
 	uint32_t n = c->num_temps;
-	*t = (struct qir_opt_track){ 0, 0, n, calloc((size_t)n + npasses, sizeof(uint32_t)),
+	*t = (struct qir_opt_track){ 0, 0, n, vc4_calloc((size_t)n + npasses, sizeof(uint32_t)),
 				     NULL, 0, false };
 	if (!t->temp_gen)
 		return false;
@@ -325,7 +326,7 @@ static bool optimize(struct qir_compile *c, const struct qir_pass *passes, size_
 	if (validate && !qir_validate(c, &d))
 		return vc4_diag_set(diag, "before optimisation: %s", d.msg);
 	bool local[32] = {0};
-	bool *clean = npasses <= 32 ? local : calloc(npasses, sizeof(bool));
+	bool *clean = npasses <= 32 ? local : vc4_calloc(npasses, sizeof(bool));
 	if (!clean) {
 		c->oom = true;
 		return vc4_diag_set(diag, "before optimisation: out of memory");

@@ -61,6 +61,7 @@
 #include "qir/qir_ra_set.h"
 #include "regalloc/regalloc.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* Live ranges longer than this (in QIR instructions) prefer A/B, unless
  * the value is read within QIR_RA_QUICK_READ instructions of a write. */
@@ -211,8 +212,8 @@ static void fill_pair(struct ractx *x, uint32_t a, uint32_t b)
 static bool build_partners(struct ractx *x)
 {
 	uint32_t nt = x->c->num_temps;
-	x->pstart = calloc(nt + 2, sizeof(uint32_t));
-	x->imm_reads = calloc(nt + 1, sizeof(uint32_t));
+	x->pstart = vc4_calloc(nt + 2, sizeof(uint32_t));
+	x->imm_reads = vc4_calloc(nt + 1, sizeof(uint32_t));
 	if (!x->pstart || !x->imm_reads)
 		return false;
 	count_imm_reads(x);
@@ -303,7 +304,7 @@ static uint32_t select_reg(const struct ra_graph *g, uint32_t node, const uint64
 static bool number_nodes(struct ractx *x)
 {
 	uint32_t nt = x->c->num_temps, ni = x->lv.num_insts + 2;
-	uint32_t *first = calloc(ni + 1, sizeof(uint32_t));
+	uint32_t *first = vc4_calloc(ni + 1, sizeof(uint32_t));
 	if (!first)
 		return false;
 	for (uint32_t t = 0; t < nt; t++) {
@@ -550,7 +551,7 @@ static enum attempt relieve_pressure(struct ractx *x, const struct qir_ra_pressu
 				     struct vc4_diag *diag)
 {
 	struct qir_compile *c = x->c;
-	uint8_t *mark = calloc((size_t)c->num_temps + 1, 1);
+	uint8_t *mark = vc4_calloc((size_t)c->num_temps + 1, 1);
 	uint32_t n = 0;
 	for (uint32_t i = 0; mark && i < x->nnodes; i++) {
 		uint32_t t = x->temp_of[i];
@@ -579,9 +580,9 @@ static bool write_result(struct ractx *x, const struct ra_graph *g, bool threade
 {
 	uint32_t nt = x->c->num_temps;
 	uint32_t *reg = malloc((nt ? nt : 1) * sizeof(uint32_t));
-	uint8_t *want = calloc(nt ? nt : 1, 1);
+	uint8_t *want = vc4_calloc(nt ? nt : 1, 1);
 	free(out->temps);
-	out->temps = calloc(nt ? nt : 1, sizeof(*out->temps));
+	out->temps = vc4_calloc(nt ? nt : 1, sizeof(*out->temps));
 	bool ok = reg && want && out->temps;
 	for (uint32_t t = 0; ok && t < nt; t++) {
 		uint32_t n = x->node[t];
@@ -639,7 +640,7 @@ static enum attempt colour(struct ractx *x, const struct ra_set *set, bool threa
 		struct vc4_diag ignored = {0};
 		if (!ra_allocate(g, &ignored)) {
 			uint32_t sp = ra_get_best_spill_node(g);
-			uint8_t *mark = calloc((size_t)c->num_temps + 1, 1);
+			uint8_t *mark = vc4_calloc((size_t)c->num_temps + 1, 1);
 			res = ATTEMPT_FAILED;
 			if (!ra_graph_ok(g))
 				vc4_diag_set(diag, "%s", ignored.msg);

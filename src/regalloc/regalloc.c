@@ -101,6 +101,7 @@
 
 #include "util/bits.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 enum node_state {
 	NODE_IN_GRAPH,  /* not yet placed */
@@ -156,14 +157,14 @@ struct ra_graph *ra_graph_create(const struct ra_set *set, uint32_t nnodes,
 		vc4_diag_set(diag, "ra_graph_create: the register set is not finalised");
 		return NULL;
 	}
-	struct ra_graph *g = calloc(1, sizeof(*g));
+	struct ra_graph *g = vc4_calloc(1, sizeof(*g));
 	size_t n = nnodes ? nnodes : 1;
 	if (g) {
-		g->nodes = calloc(n, sizeof(*g->nodes));
-		g->stack = calloc(n, sizeof(uint32_t));
-		g->heap = calloc(n, sizeof(uint32_t));
-		g->trivial = calloc(n, sizeof(uint32_t));
-		g->avail = calloc(set->words, sizeof(uint64_t));
+		g->nodes = vc4_calloc(n, sizeof(*g->nodes));
+		g->stack = vc4_calloc(n, sizeof(uint32_t));
+		g->heap = vc4_calloc(n, sizeof(uint32_t));
+		g->trivial = vc4_calloc(n, sizeof(uint32_t));
+		g->avail = vc4_calloc(set->words, sizeof(uint64_t));
 	}
 	if (!g || !g->nodes || !g->stack || !g->heap || !g->trivial || !g->avail) {
 		ra_graph_destroy(g);
@@ -362,9 +363,9 @@ static bool build_adjacency(struct ra_graph *g)
 	size_t nedge = g->edges.len;
 	free(g->adj_start);
 	free(g->adj);
-	g->adj_start = calloc((size_t)g->nnodes + 1, sizeof(size_t));
+	g->adj_start = vc4_calloc((size_t)g->nnodes + 1, sizeof(size_t));
 	g->adj = malloc((nedge ? nedge : 1) * sizeof(uint32_t));
-	uint32_t *mark = calloc(g->nnodes ? g->nnodes : 1, sizeof(uint32_t));
+	uint32_t *mark = vc4_calloc(g->nnodes ? g->nnodes : 1, sizeof(uint32_t));
 	if (!g->adj_start || !g->adj || !mark) {
 		free(mark);
 		return vc4_diag_set(&g->err, "ra_allocate: out of memory for %zu edges", nedge / 2);
