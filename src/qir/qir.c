@@ -197,9 +197,9 @@ struct qir_inst_pool {
 	struct qir_inst_chunk *chunks;
 	struct qir_inst *unused;
 	/* qir_temp_defs()'s arrays, kept for the next call (the passes derive
-	 * the defs again after every change) */
+	 * the defs again after every change): defs_cap defs, the counts after
+	 * the first n of them for n temps (defs_arrays()) */
 	struct qir_inst **defs;
-	uint32_t *def_count;
 	size_t defs_cap;
 };
 
@@ -214,8 +214,7 @@ static void pool_free(struct qir_inst_pool *pool)
 		pool->chunks = k->older;
 		free(k);
 	}
-	free(pool->defs);
-	free(pool->def_count);
+	free(pool->defs);   /* the counts too: one block */
 	free(pool);
 }
 
@@ -598,15 +597,17 @@ void qir_invalidate(struct qir_compile *c)
 	struct qir_inst_pool *pool = c->pool;
 	/* the passes call this after every change: no free(NULL) calls */
 	if (c->defs && (!pool || c->defs != pool->defs))
-		free(c->defs);
-	if (c->def_count && (!pool || c->def_count != pool->def_count))
-		free(c->def_count);
+		free(c->defs);      /* the counts too: one block (defs_arrays()) */
 	c->defs = NULL;
 	c->def_count = NULL;
 }
 
-/* Zeroed arrays of n defs and n counts for qir_temp_defs(), reused from the
- * pool's last ones when they are large enough; false when out of memory. */
+/* Bytes of n defs and, right after them, n counts. */
+#define DEFS_BYTES(n) ((n) * (sizeof(struct qir_inst *) + sizeof(uint32_t)))
+
+/* Zeroed arrays of n defs and n counts for qir_temp_defs(), in one block
+ * (one clear), reused from the pool's last one when it is large enough;
+ * false when out of memory. */
 static bool defs_arrays(struct qir_compile *c, size_t n)
 {
 	struct qir_inst_pool *pool = c->pool;
@@ -614,17 +615,14 @@ static bool defs_arrays(struct qir_compile *c, size_t n)
 		return false;
 	if (pool->defs_cap < n) {
 		free(pool->defs);
-		free(pool->def_count);
-		pool->defs = malloc(n * sizeof(*pool->defs));
-		pool->def_count = malloc(n * sizeof(*pool->def_count));
-		pool->defs_cap = pool->defs && pool->def_count ? n : 0;
+		pool->defs = n <= SIZE_MAX / DEFS_BYTES(1) ? malloc(DEFS_BYTES(n)) : NULL;
+		pool->defs_cap = pool->defs ? n : 0;
 		if (!pool->defs_cap)
 			return false;
 	}
-	memset(pool->defs, 0, n * sizeof(*pool->defs));
-	memset(pool->def_count, 0, n * sizeof(*pool->def_count));
+	memset(pool->defs, 0, DEFS_BYTES(n));
 	c->defs = pool->defs;
-	c->def_count = pool->def_count;
+	c->def_count = (uint32_t *)(void *)(pool->defs + n);
 	return true;
 }
 
