@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/emit_hazards.h"
 #include "codegen/emit_internal.h"
 #include "codegen/emit_ready.h"
 #include "qpu/qpu_tmu_fifo.h"
