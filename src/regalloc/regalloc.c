@@ -320,6 +320,26 @@ bool ra_graph_set_spill_cost(struct ra_graph *g, uint32_t node, float cost)
 	return true;
 }
 
+bool ra_graph_set_classes(struct ra_graph *g, const uint32_t *cls)
+{
+	if (!g || g->err.set)
+		return false;
+	for (uint32_t n = 0; n < g->nnodes; n++)
+		if (cls[n] != RA_NO_CLASS && !ra_graph_set_class(g, n, cls[n]))
+			return false;
+	return true;
+}
+
+bool ra_graph_set_spill_costs(struct ra_graph *g, const float *costs)
+{
+	if (!g || g->err.set)
+		return false;
+	for (uint32_t n = 0; n < g->nnodes; n++)
+		if (!ra_graph_set_spill_cost(g, n, costs[n]))
+			return false;
+	return true;
+}
+
 void ra_graph_set_select_callback(struct ra_graph *g, ra_select_fn fn, void *user)
 {
 	if (!g)
@@ -753,6 +773,12 @@ uint32_t ra_get_reg(const struct ra_graph *g, uint32_t node)
 	if (!g || node >= g->nnodes)
 		return RA_NO_REG;
 	return g->nodes[node].reg;
+}
+
+void ra_graph_get_regs(const struct ra_graph *g, uint32_t *regs)
+{
+	for (uint32_t n = 0; g && n < g->nnodes; n++)
+		regs[n] = g->nodes[n].reg;
 }
 
 uint32_t ra_get_best_spill_node(const struct ra_graph *g)
