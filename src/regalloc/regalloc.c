@@ -53,18 +53,17 @@
  *
  * THE ALGORITHM (ra_allocate)
  *
- *   1. Build adjacency in compressed form from the edge list, dropping
- *      duplicate and self edges.
- *   2. Simplify. Every node keeps qsum(n), the left-hand side of the test, and
- *      the number of neighbours still in the graph (not summed when degree
- *      times qmax(class), the most one neighbour can block, is below p). Trivially colourable nodes
- *      wait on a worklist; the others sit in a binary heap. Removing a node
- *      (pushing it on the stack) subtracts its q from the qsum of each
- *      neighbour in the heap (a worklist node's is not read again) and moves
- *      a neighbour that passes the test from the heap to the worklist.
- *      When the worklist is empty but nodes remain we are stuck, and push
- *      optimistically (Briggs): the heap's minimum, the node with the
- *      lowest spill cost per remaining neighbour.
+ *   1. Build adjacency in compressed form, without duplicate or self edges.
+ *   2. Simplify. Every node keeps qsum(n), the left-hand side of the test,
+ *      and the number of neighbours still in the graph (not summed when
+ *      degree times qmax(class), the most one neighbour can block, is below
+ *      p). Trivially colourable nodes wait on a worklist; the others sit in
+ *      a binary heap. Removing a node (pushing it on the stack) subtracts its
+ *      q from the qsum of each neighbour in the heap (a worklist node's is
+ *      not read again) and moves a neighbour that passes the test from the
+ *      heap to the worklist. When the worklist is empty but nodes remain we
+ *      are stuck, and push optimistically (Briggs): the heap's minimum, the
+ *      node with the lowest spill cost per remaining neighbour.
  *   3. Select. Pop the stack; each node gets a register of its class not
  *      conflicting with any register held by a coloured neighbour, chosen by
  *      the select callback or else the lowest-numbered one. Only a node pushed
@@ -322,22 +321,18 @@ bool ra_graph_set_spill_cost(struct ra_graph *g, uint32_t node, float cost)
 
 bool ra_graph_set_classes(struct ra_graph *g, const uint32_t *cls)
 {
-	if (!g || g->err.set)
-		return false;
-	for (uint32_t n = 0; n < g->nnodes; n++)
-		if (cls[n] != RA_NO_CLASS && !ra_graph_set_class(g, n, cls[n]))
-			return false;
-	return true;
+	bool ok = g && !g->err.set;
+	for (uint32_t n = 0; ok && n < g->nnodes; n++)
+		ok = cls[n] == RA_NO_CLASS || ra_graph_set_class(g, n, cls[n]);
+	return ok;
 }
 
 bool ra_graph_set_spill_costs(struct ra_graph *g, const float *costs)
 {
-	if (!g || g->err.set)
-		return false;
-	for (uint32_t n = 0; n < g->nnodes; n++)
-		if (!ra_graph_set_spill_cost(g, n, costs[n]))
-			return false;
-	return true;
+	bool ok = g && !g->err.set;
+	for (uint32_t n = 0; ok && n < g->nnodes; n++)
+		ok = ra_graph_set_spill_cost(g, n, costs[n]);
+	return ok;
 }
 
 void ra_graph_set_select_callback(struct ra_graph *g, ra_select_fn fn, void *user)
