@@ -11,7 +11,11 @@
  * than Mesa's, the worst ratios and our compile time (docs/PERFORMANCE.md,
  * "Our compiler against Mesa's").
  *
- *   bench_shaderdb CORPUS_DIR [--mesa TABLE] [--only NAME] [--quiet] [--passes N]
+ * --hashes prints, per program, a hash of its code, uniform stream and host
+ * program instead of the table: the check that a change to the compiler
+ * left its output bit-identical.
+ *
+ *   bench_shaderdb CORPUS_DIR [--mesa TABLE] [--only NAME] [--quiet] [--passes N] [--hashes]
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -42,6 +46,7 @@ struct pair {
 	char name[NAME_MAX_LEN];
 	struct figures ours[STAGES], mesa[STAGES];
 	double ms;                 /* our compile time, front end to checked code */
+	uint64_t hash[STAGES];     /* our programs' hashes (--hashes only) */
 	char error[600];           /* ours failed: why */
 	bool loops;                /* the .frag has a for/while/do loop */
 	struct shaderdb_exec exec, mesa_exec;   /* the FS in the harness's draw;
@@ -51,6 +56,7 @@ struct pair {
 
 static struct pair pairs[MAX_PAIRS];
 static size_t npairs;
+static bool hashes;        /* --hashes */
 
 static double now_ms(void)
 {
@@ -130,6 +136,36 @@ static struct figures figures_of(const struct vc4_compiled_stage *p)
 				 p->cycles, (uint32_t)p->code.uniforms.host.len };
 }
 
+static uint64_t fnv(uint64_t h, uint64_t v)
+{
+	for (int b = 0; b < 64; b += 8)
+		h = (h ^ ((v >> b) & 0xff)) * 0x100000001b3ull;
+	return h;
+}
+
+static uint64_t fnv_uniform(uint64_t h, const struct qir_uniform *u)
+{
+	return fnv(h, (uint64_t)u->kind << 32 | u->data);
+}
+
+/* FNV-1a of a program's words, uniform stream and host program, in order. */
+static uint64_t hash_of(const struct vc4_compiled_stage *p)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	h = fnv(h, p->threads);
+	for (size_t i = 0; i < p->code.words.len; i++)
+		h = fnv(h, p->code.words.data[i]);
+	for (size_t i = 0; i < p->code.uniforms.entries.len; i++)
+		h = fnv_uniform(h, &p->code.uniforms.entries.data[i]);
+	for (size_t i = 0; i < p->code.uniforms.host.len; i++) {
+		const struct qir_host_op *o = &p->code.uniforms.host.data[i];
+		h = fnv(h, o->op);
+		for (size_t s = 0; s < QIR_MAX_SRC; s++)
+			h = fnv_uniform(h, &o->src[s]);
+	}
+	return h;
+}
+
 /* Whether the source has a loop statement (a word for, while or do). */
 static bool has_loop(const char *src)
 {
@@ -189,6 +225,11 @@ static bool compile_pair(const char *dir, struct pair *p)
 		p->ours[VS] = figures_of(&rv.prog[0]);
 		p->ours[CS] = figures_of(&rv.prog[1]);
 		p->ours[FS] = figures_of(&rf.prog[0]);
+		if (hashes) {
+			p->hash[VS] = hash_of(&rv.prog[0]);
+			p->hash[CS] = hash_of(&rv.prog[1]);
+			p->hash[FS] = hash_of(&rf.prog[0]);
+		}
 		if (p->ms == 0 || ms < p->ms)
 			p->ms = ms;
 	}
@@ -390,6 +431,15 @@ static void print_summary(void)
 	print_executed();
 }
 
+/* One line per program: pair, stage, hash (or the pair's error). */
+static void print_hashes(void)
+{
+	for (size_t i = 0; i < npairs; i++)
+		for (int s = 0; s < STAGES; s++)
+			printf("%-28s %s %016llx%s\n", pairs[i].name, stage_names[s],
+			       (unsigned long long)pairs[i].hash[s], pairs[i].error[0] ? " failed" : "");
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = NULL, *mesa = NULL, *only = NULL;
@@ -404,11 +454,13 @@ int main(int argc, char **argv)
 			passes = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--quiet") == 0)
 			quiet = true;
+		else if (strcmp(argv[i], "--hashes") == 0)
+			hashes = true;
 		else if (!dir && argv[i][0] != '-')
 			dir = argv[i];
 		else
 			return fprintf(stderr, "usage: bench_shaderdb CORPUS_DIR [--mesa TABLE] "
-				       "[--only NAME] [--passes N] [--quiet]\n"), 2;
+				       "[--only NAME] [--passes N] [--quiet] [--hashes]\n"), 2;
 	}
 	if (!dir || !scan(dir, only))
 		return 2;
@@ -422,6 +474,8 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < npairs; i++)
 			if (!pairs[i].error[0])
 				compile_pair(dir, &pairs[i]);
+	if (hashes)
+		return print_hashes(), 0;
 	if (!quiet)
 		print_pairs();
 	print_summary();

@@ -123,11 +123,7 @@ struct emit_memo {
 	uint8_t used, next;   /* entries filled; the one replaced next */
 };
 
-/* emit_facts(word, f) through the memo m. */
-void emit_facts_memo(struct emit_memo *m, uint64_t word, struct emit_facts *f);
-/* Remembers f as word's facts in m (replacing the oldest entry when full),
- * unless m knows the word already. */
-void emit_memo_put(struct emit_memo *m, uint64_t word, const struct emit_facts *f);
+/* emit_hazards.h: emit_facts_memo(), emit_memo_put() (inline). */
 
 struct emit_prog {
 	VC4_ARRAY(struct emit_out) out;
@@ -154,9 +150,7 @@ struct emit_recent {
 	size_t len;                  /* words emitted so far */
 	struct emit_facts prev[2];   /* [0]: the last one, [1]: the one before */
 };
-void emit_recent_get(struct emit_prog *p, struct emit_recent *r);
-bool emit_legal_after(const struct emit_recent *r, uint64_t next, const struct emit_facts *n,
-		      bool fs);
+/* emit_hazards.h: emit_recent_get(), emit_legal_after() (inline). */
 
 /* qpu_finish.c: thread end, last thread switch, branch targets. */
 bool emit_finish(struct emit_prog *p, uint32_t nblocks, struct vc4_diag *diag);

@@ -10,6 +10,7 @@
 #include "codegen/emit_internal.h"
 #include "qir/qir_host.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 static void free_blocks(struct emit_block *blocks, size_t n)
 {
@@ -51,10 +52,10 @@ bool qpu_emit(const struct qir_compile *c, const struct qir_ra_result *ra,
 {
 	memset(out, 0, sizeof(*out));
 	size_t nb = c->blocks.len;
-	struct emit_block *blocks = calloc(nb ? nb : 1, sizeof(*blocks));
+	struct emit_block *blocks = vc4_calloc(nb ? nb : 1, sizeof(*blocks));
 	struct emit_prog p;
 	memset(&p, 0, sizeof(p));
-	p.block_ip = calloc(nb ? nb : 1, sizeof(uint32_t));
+	p.block_ip = vc4_calloc(nb ? nb : 1, sizeof(uint32_t));
 	p.fs = c->stage == QIR_STAGE_FRAGMENT;
 	p.last_thrsw = UINT32_MAX;
 	bool ok = blocks && p.block_ip;

@@ -6,6 +6,7 @@
  * fragment shaders, the last thread switch, relative branch targets and the
  * estimated cycle count.
  */
+#include "codegen/emit_hazards.h"
 #include "codegen/emit_internal.h"
 #include "util/code_align.h"
 

@@ -87,8 +87,28 @@ static inline bool sel_push(struct sel *s, uint64_t word, uint64_t alt, int32_t 
 	return true;
 }
 
-/* An ALU word for one op on one unit from placed operands. */
-uint64_t sel_alu_word(enum qpu_unit unit, unsigned op, unsigned waddr, int ws,
-		      const struct placed *p, enum qpu_cond cond, bool sf);
+/* An ALU word for one op on one unit from placed operands: signal, raddrs,
+ * unpack and PM, then the op with its write address, condition and set-flags
+ * (the other half a NOP). Inline: called for every selected instruction. */
+static inline uint64_t sel_alu_word(enum qpu_unit unit, unsigned op, unsigned waddr, int ws,
+				    const struct placed *p, enum qpu_cond cond, bool sf)
+{
+	uint64_t w = qpu_nop();
+	if (p->small)
+		w = qpu_set_sig(w, QPU_SIG_SMALL_IMM);
+	w = qpu_set_raddr_a(w, p->raddr_a);
+	w = qpu_set_raddr_b(w, p->raddr_b);
+	w = qpu_set_unpack(w, p->unpack);
+	w = qpu_set_pm(w, p->pm);
+	if (unit == QPU_UNIT_ADD) {
+		w = qpu_with_add(w, (enum qpu_op_add)op, waddr, p->mux[0], p->mux[1]);
+		w = qpu_set_cond_add(w, cond);
+	} else {
+		w = qpu_with_mul(w, (enum qpu_op_mul)op, waddr, p->mux[0], p->mux[1]);
+		w = qpu_set_cond_mul(w, cond);
+	}
+	w = qpu_set_ws(w, ws > 0);
+	return qpu_set_sf(w, sf);
+}
 
 #endif

@@ -14,6 +14,7 @@
 #include "qpu/check/qpu_check.h"
 #include "qpu/check/qpu_kernel.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 const char *vc4_stage_name(enum qir_stage stage)
 {
@@ -39,7 +40,7 @@ static bool max_temps(struct qir_compile *c, uint32_t *out, struct qir_liveness 
 	if (!qir_liveness(c, lv, diag))
 		return false;
 	uint32_t n = lv->num_insts + 1, best = 0;
-	int32_t *delta = calloc(n + 1, sizeof(int32_t));
+	int32_t *delta = vc4_calloc(n + 1, sizeof(int32_t));
 	if (!delta) {
 		qir_liveness_free(lv);
 		return vc4_diag_set(diag, "out of memory");

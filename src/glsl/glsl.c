@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "glsl/glsl_internal.h"
+#include "util/zalloc.h"
 
 /* Runs the front end on `size` bytes of `src`: lex, preprocess, parse, check
  * and lower to IR. Returns a new shader owning the IR and the interface
@@ -24,7 +25,7 @@ static struct glsl_shader *run(struct glsl_ctx *c, const char *src, size_t size)
 		ir = glsl_lower(c, &u, &syms);
 	vc4_array_free(&raw);
 	vc4_array_free(&toks);
-	struct glsl_shader *s = ir ? calloc(1, sizeof(*s)) : NULL;
+	struct glsl_shader *s = ir ? vc4_calloc(1, sizeof(*s)) : NULL;
 	if (!s) {
 		if (ir)
 			glsl_error(c, 0, 0, "out of memory");

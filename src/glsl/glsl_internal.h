@@ -266,8 +266,21 @@ struct glsl_unit {
 	struct glsl_node *main;  /* set by the checker */
 };
 
-struct glsl_node *glsl_node_new(struct glsl_ctx *c, enum glsl_node_kind k,
-				const struct glsl_tok *at);
+/* A zeroed node of kind k at token `at` (no slots yet); NULL when out of
+ * memory. Inline: the parser makes one for every token or so. */
+static inline struct glsl_node *glsl_node_new(struct glsl_ctx *c, enum glsl_node_kind k,
+					      const struct glsl_tok *at)
+{
+	struct glsl_node *n = glsl_alloc(c, sizeof(*n));
+	if (n) {
+		n->kind = (uint8_t)k;
+		n->line = at->line;
+		n->col = at->col;
+		n->slot = IR_NONE;
+		n->out_slot = IR_NONE;
+	}
+	return n;
+}
 /* Parses the preprocessed tokens. NULL on a fatal error; errors reported. */
 bool glsl_parse(struct glsl_ctx *c, const glsl_toks *toks, struct glsl_unit *u);
 

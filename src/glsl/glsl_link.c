@@ -11,6 +11,7 @@
 
 #include "glsl/glsl.h"
 #include "ir/ir_const_vary.h"
+#include "util/zalloc.h"
 
 #define MAX_ATTRIB_LOCATIONS 8
 
@@ -125,7 +126,7 @@ static bool assign_locations(struct glsl_shader *vs, const struct glsl_binding *
  * nothing when out of memory. */
 static void fold_constant_varyings(const struct glsl_shader *vs, struct glsl_shader *fs)
 {
-	bool *fixed = calloc(vs->ir->decls.len + 1, sizeof(*fixed));
+	bool *fixed = vc4_calloc(vs->ir->decls.len + 1, sizeof(*fixed));
 	struct ir_slot_value *vals = fixed ? ir_const_varyings(vs->ir, fixed) : NULL;
 	for (uint32_t i = 0; vals && i < fs->nsyms; i++) {
 		const struct glsl_sym *f = &fs->syms[i];

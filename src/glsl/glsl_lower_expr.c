@@ -11,6 +11,7 @@
 
 #include "glsl/glsl_lower.h"
 #include "util/code_align.h"
+#include "util/zero.h"
 
 static bool vector_level(struct glsl_type t) { return glsl_is_vec(t); }
 
@@ -246,7 +247,12 @@ bool gll_path(struct lower *l, struct glsl_node *n, struct path *p)
 {
 	struct glsl_node *chain[MAX_STEPS + 1];
 	uint32_t depth = 0;
-	memset(p, 0, sizeof(*p));
+	/* the steps are cleared as they are added, not all MAX_STEPS (356
+	 * bytes, a memset() call, for the one or two steps of most paths) */
+	p->var = NULL;
+	p->base = (struct val){ { 0, 0, 0, 0, NULL }, NULL };
+	p->n = 0;
+	p->t = (struct glsl_type){ 0, 0, 0, 0, NULL };
 	while ((n->kind == N_INDEX || n->kind == N_FIELD) && depth <= MAX_STEPS) {
 		chain[depth++] = n;
 		n = n->a;
@@ -260,6 +266,7 @@ bool gll_path(struct lower *l, struct glsl_node *n, struct path *p)
 	for (uint32_t k = depth; k-- > 0;) {
 		struct glsl_node *s = chain[k];
 		struct step *st = &p->steps[p->n++];
+		VC4_ZERO(st);
 		if (s->kind == N_FIELD) {
 			st->kind = s->nswz ? STEP_SWIZZLE : STEP_FIELD;
 			st->nswz = s->nswz;

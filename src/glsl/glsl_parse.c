@@ -112,20 +112,6 @@ bool parse_is_keyword(const struct parser *p, const struct glsl_tok *t)
 	return false;
 }
 
-struct glsl_node *glsl_node_new(struct glsl_ctx *c, enum glsl_node_kind k,
-				const struct glsl_tok *at)
-{
-	struct glsl_node *n = glsl_alloc(c, sizeof(*n));
-	if (n) {
-		n->kind = (uint8_t)k;
-		n->line = at->line;
-		n->col = at->col;
-		n->slot = IR_NONE;
-		n->out_slot = IR_NONE;
-	}
-	return n;
-}
-
 void *parse_expected(struct parser *p, const char *what)
 {
 	const struct glsl_tok *t = cur(p);

@@ -13,6 +13,7 @@
 
 #include "glsl/glsl_pp.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 bool pp_skipping(const struct pp *p)
 {
@@ -100,7 +101,7 @@ static bool substitute(struct pp *p, const struct macro *m, const struct glsl_to
 static bool expand_call(struct pp *p, struct macro *m, const struct glsl_tok *t, size_t n,
 			size_t *i, glsl_toks *out, unsigned depth)
 {
-	size_t (*arg)[2] = calloc(m->nparams + 1, sizeof(*arg));
+	size_t (*arg)[2] = vc4_calloc(m->nparams + 1, sizeof(*arg));
 	uint32_t nargs;
 	size_t close;
 	bool ok = arg && find_args(p, m, t, n, *i + 1, arg, m->nparams + 1, &nargs, &close);

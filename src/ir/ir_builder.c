@@ -11,6 +11,7 @@
 
 #include "ir/ir_builder.h"
 #include "ir/ir_internal.h"
+#include "util/zalloc.h"
 #include "util/zero.h"
 #include "util/code_align.h"
 
@@ -45,8 +46,8 @@ struct ir_builder {
 
 struct ir_builder *ir_builder_create(enum ir_stage stage, const char *name)
 {
-	struct ir_builder *b = calloc(1, sizeof(*b));
-	struct ir_shader *sh = calloc(1, sizeof(*sh));
+	struct ir_builder *b = vc4_calloc(1, sizeof(*b));
+	struct ir_shader *sh = vc4_calloc(1, sizeof(*sh));
 	if (!b || !sh || ir_add_string(sh, name, strlen(name)) == IR_NONE) {
 		free(b);
 		ir_shader_free(sh);
@@ -109,7 +110,7 @@ static bool hash_grow(struct ir_builder *b, size_t count)
 		cap *= 2;
 	struct name_slot *old = b->hash;
 	size_t old_cap = b->hash_cap;
-	b->hash = calloc(cap, sizeof(*b->hash));
+	b->hash = vc4_calloc(cap, sizeof(*b->hash));
 	if (!b->hash) {
 		b->hash = old;
 		return false;

@@ -21,6 +21,7 @@
 #include "ir/ir_const_vary.h"
 #include "ir/ir_interp.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 #define CV_DEPTH 64            /* nested ifs and loops followed at most */
 #define CV_STEPS (1u << 16)    /* interpreter steps at most */
@@ -137,8 +138,8 @@ struct ir_slot_value *ir_const_varyings(const struct ir_shader *vs, bool *fixed)
 {
 	size_t ndecls = vs->decls.len;
 	memset(fixed, 0, ndecls * sizeof(*fixed));
-	struct cv cv = { vs, calloc(vs->values.len + 1, 1), calloc(ndecls + 1, 1),
-			 calloc(vs->instrs.len + 1, 1), false };
+	struct cv cv = { vs, vc4_calloc(vs->values.len + 1, 1), vc4_calloc(ndecls + 1, 1),
+			 vc4_calloc(vs->instrs.len + 1, 1), false };
 	bool ok = cv.val && cv.slot && cv.loop && vs->stage == IR_STAGE_VERTEX;
 	bool any = false;
 	do {

@@ -10,6 +10,7 @@
 
 #include "ir/ir_interp.h"
 #include "ir/ir_internal.h"
+#include "util/zalloc.h"
 
 struct run {
 	const struct ir_shader *sh;
@@ -19,7 +20,7 @@ struct run {
 
 struct ir_slot_value *ir_interp_slots(const struct ir_shader *sh)
 {
-	return calloc(sh->decls.len ? sh->decls.len : 1, sizeof(struct ir_slot_value));
+	return vc4_calloc(sh->decls.len ? sh->decls.len : 1, sizeof(struct ir_slot_value));
 }
 
 static const union ir_scalar *SRC(const struct run *r, const struct ir_instr *in, unsigned k)
@@ -195,7 +196,7 @@ bool ir_interpret(const struct ir_shader *sh, struct ir_interp_io *io, struct vc
 {
 	struct run r = { .sh = sh, .io = io };
 	uint64_t max = io->max_steps ? io->max_steps : (uint64_t)1 << 24;
-	r.v = calloc(sh->values.len ? sh->values.len : 1, sizeof(*r.v));
+	r.v = vc4_calloc(sh->values.len ? sh->values.len : 1, sizeof(*r.v));
 	if (!r.v)
 		return ir_diag_at(diag, sh, 0, 0, 'i', 0, "out of memory");
 	io->discarded = false;

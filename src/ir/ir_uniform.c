@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "util/zalloc.h"
 
 /* The state of one pass: decls and loops demoted so far (kept across
  * passes), and the open control flow of the walk. */
@@ -119,12 +120,12 @@ bool ir_uniformity(const struct ir_shader *sh, struct ir_uniformity *u, struct v
 	size_t n = sh->instrs.len + 1;
 	struct walk w = { .sh = sh, .u = u };
 	memset(u, 0, sizeof(*u));
-	u->value = calloc(sh->values.len + 1, 1);
-	u->together = calloc(n, 1);
-	w.decl_divergent = calloc(sh->decls.len + 1, 1);
-	w.loop_divergent = calloc(n, 1);
-	w.open = calloc(n, sizeof(uint32_t));
-	w.open_apart = calloc(n, 1);
+	u->value = vc4_calloc(sh->values.len + 1, 1);
+	u->together = vc4_calloc(n, 1);
+	w.decl_divergent = vc4_calloc(sh->decls.len + 1, 1);
+	w.loop_divergent = vc4_calloc(n, 1);
+	w.open = vc4_calloc(n, sizeof(uint32_t));
+	w.open_apart = vc4_calloc(n, 1);
 	bool ok = u->value && u->together && w.decl_divergent && w.loop_divergent && w.open &&
 		  w.open_apart;
 	do {

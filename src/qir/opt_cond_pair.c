@@ -18,6 +18,7 @@
 
 #include "qir/qir.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* A plain conditional write of a temp. */
 static bool plain_cond(const struct qir_inst *inst)
@@ -73,7 +74,7 @@ VC4_CODE_ALIGN(512)
 bool qir_opt_cond_pair(struct qir_compile *c)
 {
 	uint32_t n = c->num_temps;
-	struct pair_state p = { calloc(n + 1, sizeof(*p.open)), calloc(n + 1, sizeof(uint32_t)),
+	struct pair_state p = { vc4_calloc(n + 1, sizeof(*p.open)), vc4_calloc(n + 1, sizeof(uint32_t)),
 				1 };
 	if (!p.open || !p.flags_at) {
 		free(p.open);

@@ -21,6 +21,7 @@
 
 #include "qir/qir.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 enum { CT_UNKNOWN, CT_CONST, CT_VARYING };
 
@@ -146,7 +147,7 @@ bool qir_opt_const_temps(struct qir_compile *c)
 		many += c->def_count[t] > 1;
 	if (!many)
 		return false;
-	struct consts k = { calloc(c->num_temps, 1), calloc(c->num_temps, sizeof(uint32_t)) };
+	struct consts k = { vc4_calloc(c->num_temps, 1), vc4_calloc(c->num_temps, sizeof(uint32_t)) };
 	bool progress = false;
 	if (!k.state || !k.value)
 		c->oom = true;

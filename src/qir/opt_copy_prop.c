@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/arena.h"
 #include "util/code_align.h"
 
 /* Walk state for copies of multiply-written temps, valid within a block. */
@@ -154,6 +155,11 @@ static bool visit(struct cp *cp, uint32_t blk, struct qir_inst *inst)
 	return progress;
 }
 
+/* Bytes of the pass's stack buffer for its arrays (24 bytes a temp): a
+ * usual program's fit, and the run makes no malloc()/free() pair (on armhf
+ * glibc serves blocks over about 500 bytes by its slow path). */
+#define CP_ARENA_BUF 4096
+
 /* The pass: one forward walk over the blocks in program order, rewriting
  * reads of propagatable copies (file header) and noting copies and writes as
  * it goes; true on progress. Out of memory: c->oom, no progress. */
@@ -161,8 +167,12 @@ VC4_CODE_ALIGN(2048)
 bool qir_opt_copy_prop(struct qir_compile *c)
 {
 	size_t n = c->num_temps ? c->num_temps : 1;
+	_Alignas(16) char buf[CP_ARENA_BUF];
+	struct vc4_arena arena;
+	vc4_arena_init(&arena, buf, sizeof(buf));
 	/* one block: m, then ver and copy_ver (zeroed), then copy_blk */
-	struct mcopy *m = malloc(n * sizeof(struct mcopy) + 3 * n * sizeof(uint32_t));
+	struct mcopy *m = n <= SIZE_MAX / (sizeof(struct mcopy) + 3 * sizeof(uint32_t)) ?
+		vc4_arena_alloc(&arena, n * (sizeof(struct mcopy) + 3 * sizeof(uint32_t))) : NULL;
 	uint32_t *words = m ? (uint32_t *)(m + n) : NULL;
 	struct cp cp = { c, words, words ? words + n : NULL, words ? words + 2 * n : NULL, m,
 			 false };
@@ -181,7 +191,7 @@ bool qir_opt_copy_prop(struct qir_compile *c)
 	} else {
 		c->oom = true;
 	}
-	free(m);
+	vc4_arena_fini(&arena);
 	if (progress && !cp.wide)
 		c->change = QIR_CHANGE_UNIF_READS;
 	return progress;

@@ -12,12 +12,26 @@
  * anything with side effects, partially redundant expressions, and plain
  * copies (mov/mmov: copy propagation's job — CSE would turn `mov t, 0` into
  * `mov t, t_earlier`, which propagation turns back).
+ *
+ * Run again by the pass driver with every change since its last run
+ * logged (QIR_TRACK_SINCE, qir_inline.h), it narrows the walk. After a
+ * run no two candidates with equal keys reach each other (every repeat
+ * became a mov), and the passes that log create, move and branch nothing:
+ * so a new pair needs a changed candidate — changed itself, or a temp it
+ * reads or writes changed definitions (its candidacy). Its partner has
+ * the same op and, in either order, the same operands, so the walk takes
+ * only the instructions whose op and first operand are in a bitmap of the
+ * changed candidates' (op, operand) pairs, and none at all when no
+ * candidate changed. The others cannot match anything; the result is that
+ * of the full walk.
  */
 #include "qir/qir.h"
 
 #include <stdlib.h>
 
+#include "util/arena.h"
 #include "util/code_align.h"
+#include "util/zero.h"
 
 struct key {
 	uint16_t op;
@@ -63,8 +77,9 @@ static uint32_t key_hash(const struct key *k)
 	return h;
 }
 
-/* Whether inst may be looked up / recorded. */
-static bool candidate(const struct qir_compile *c, const struct qir_inst *inst)
+/* Whether inst may be looked up / recorded. Inline in cse_block()'s loop
+ * (a call per instruction costs more than the tests). */
+static inline __attribute__((always_inline)) bool candidate(const struct qir_compile *c, const struct qir_inst *inst)
 {
 	const struct qir_op_info *info = &qir_ops[inst->op];
 	if (inst->op == QIR_OP_MOV || inst->op == QIR_OP_MMOV)
@@ -151,9 +166,70 @@ static uint32_t fetch_ahead(const struct table *t, const struct qir_inst *inst)
 	return hash;
 }
 
-/* CSE of one block against everything available from its dominators. */
+/* The (op, operand) pairs of the changed candidates (file header), as
+ * bits of a hash; a false positive only costs a lookup. */
+#define FILTER_BITS 1024u
+struct filter {
+	uint32_t w[FILTER_BITS / 32];
+};
+
+static inline uint32_t filter_bit(uint32_t op, struct qir_reg r)
+{
+	uint32_t h = (op * 0x9e3779b1u) ^ ((uint32_t)r.file << 24) ^ r.index;
+	return (h * 0x85ebca6bu) >> 22;   /* 10 bits: FILTER_BITS */
+}
+
+static inline bool filter_has(const struct filter *f, const struct qir_inst *inst)
+{
+	uint32_t bit = filter_bit(inst->op, inst->src[0]);
+	return f->w[bit / 32] >> (bit % 32) & 1;
+}
+
+static void filter_add(struct filter *f, uint32_t op, struct qir_reg r)
+{
+	uint32_t bit = filter_bit(op, r);
+	f->w[bit / 32] |= 1u << (bit % 32);
+}
+
+/* Whether inst or the definitions of a temp it reads or writes changed
+ * since generation `since` (the change log). */
+static inline bool changed(const struct qir_opt_track *t, const struct qir_inst *inst)
+{
+	if (qir_inst_changed(t, inst))
+		return true;
+	return inst->dst.file == QIR_FILE_TEMP &&
+	       (inst->dst.index >= t->ntemps || t->temp_gen[inst->dst.index] >= t->since);
+}
+
+/* Numbers the instructions (as qir_number_insts()) and, when `t` (an
+ * incremental run), puts the (op, operand) pairs of every changed
+ * candidate in f; returns the instruction count, *nchanged the changed
+ * candidates. */
+static uint32_t number_and_filter(struct qir_compile *c, const struct qir_opt_track *t,
+				  struct filter *f, uint32_t *nchanged)
+{
+	uint32_t ip = 0;
+	struct qir_block *b;
+	struct qir_inst *inst;
+	*nchanged = 0;
+	qir_foreach_block(c, b) {
+		qir_foreach_inst(b, inst) {
+			inst->ip = ip++;
+			if (!t || !changed(t, inst) || !candidate(c, inst))
+				continue;
+			filter_add(f, inst->op, inst->src[0]);
+			filter_add(f, inst->op, inst->src[1]);
+			++*nchanged;
+		}
+	}
+	return ip;
+}
+
+/* CSE of one block against everything available from its dominators; with
+ * f (an incremental run), of the instructions it names only. */
 VC4_CODE_ALIGN(2048)
-static bool cse_block(struct qir_compile *c, struct qir_block *b, struct table *t)
+static bool cse_block(struct qir_compile *c, struct qir_block *b, struct table *t,
+		      const struct filter *f)
 {
 	bool progress = false;
 	bool far = t->mask >= FAR_BUCKETS - 1;
@@ -172,7 +248,7 @@ static bool cse_block(struct qir_compile *c, struct qir_block *b, struct table *
 				ahead = ahead->next;
 			}
 		}
-		if (!candidate(c, inst))
+		if ((f && !filter_has(f, inst)) || !candidate(c, inst))
 			continue;
 		struct key k = make_key(inst);
 		struct qir_inst *prev = lookup_or_add(t, inst, &k, far ? hash : key_hash(&k));
@@ -188,6 +264,12 @@ static bool cse_block(struct qir_compile *c, struct qir_block *b, struct table *
 	}
 	return progress;
 }
+
+/* Bytes of qir_opt_cse()'s stack buffer for its table and walk (12 bytes
+ * an instruction, 8 a bucket, some a block): a usual program's fit, so a
+ * run makes no malloc()/free() pair (on armhf glibc serves blocks over
+ * about 500 bytes by its slow path). */
+#define CSE_ARENA_BUF 4096
 
 /* Dominator-tree children in CSR form: kids[first[b] .. first[b + 1]). */
 static bool dom_children(const uint32_t *idom, uint32_t n, uint32_t *first, uint32_t *kids)
@@ -211,11 +293,11 @@ static bool dom_children(const uint32_t *idom, uint32_t n, uint32_t *first, uint
 /* Preorder walk of the dominator tree from the entry, with the table
  * scoped to each subtree. `stack` holds (block, next child, mark) triples. */
 static bool walk(struct qir_compile *c, const uint32_t *first, const uint32_t *kids,
-		 struct table *t, uint32_t *stack)
+		 struct table *t, uint32_t *stack, const struct filter *f)
 {
 	bool progress = false;
 	uint32_t sp = 0;
-	progress |= cse_block(c, c->blocks.data[0], t);
+	progress |= cse_block(c, c->blocks.data[0], t, f);
 	stack[0] = 0, stack[1] = first[0], stack[2] = 0;
 	sp = 3;
 	while (sp) {
@@ -227,7 +309,7 @@ static bool walk(struct qir_compile *c, const uint32_t *first, const uint32_t *k
 			continue;
 		}
 		uint32_t kid = kids[top[1]++], mark = t->len;
-		progress |= cse_block(c, c->blocks.data[kid], t);
+		progress |= cse_block(c, c->blocks.data[kid], t, f);
 		stack[sp] = kid, stack[sp + 1] = first[kid], stack[sp + 2] = mark;
 		sp += 3;
 	}
@@ -237,16 +319,34 @@ static bool walk(struct qir_compile *c, const uint32_t *first, const uint32_t *k
 /* The pass: walks the dominator tree depth first with a scoped hash table of
  * the instructions seen on the path, turning a repeat into a mov of the
  * earlier result (file header); true on progress. Out of memory: c->oom. */
+VC4_CODE_ALIGN(2048)
 bool qir_opt_cse(struct qir_compile *c)
 {
-	uint32_t n = (uint32_t)c->blocks.len, ninst = qir_number_insts(c), buckets = 16;
+	const struct qir_opt_track *track = c->track && c->track->since ? c->track : NULL;
+	struct filter filter;
+	uint32_t nchanged;
+	if (track) {
+		VC4_ZERO(&filter);
+		if (!qir_temp_defs(c)) {
+			c->oom = true;
+			return false;
+		}
+	}
+	uint32_t n = (uint32_t)c->blocks.len, buckets = 16;
+	uint32_t ninst = number_and_filter(c, track, &filter, &nchanged);
+	if (track && !nchanged)
+		return false;   /* no new pair can exist (file header) */
 	while (buckets < 2 * ninst)
 		buckets *= 2;
 	/* one block (most programs): it dominates nothing but itself */
 	uint32_t one = 0, *idom = n != 1 ? qir_dominators(c) : qir_cfg_update(c, NULL) ? &one : NULL;
 	/* one block: the entries, then the buckets, first, kids and stack */
 	size_t words = buckets + (n + 1) + n + 3 * (n + 1);
-	struct entry *e = malloc((ninst + 1) * sizeof(struct entry) + words * sizeof(uint32_t));
+	_Alignas(16) char buf[CSE_ARENA_BUF];
+	struct vc4_arena arena;
+	vc4_arena_init(&arena, buf, sizeof(buf));
+	struct entry *e = vc4_arena_alloc(&arena, (ninst + 1) * sizeof(struct entry) +
+					  words * sizeof(uint32_t));
 	uint32_t *head = e ? (uint32_t *)(e + ninst + 1) : NULL;
 	struct table t = { head, buckets - 1, e, 0 };
 	uint32_t *first = head ? head + buckets : NULL, *kids = first ? first + n + 1 : NULL;
@@ -256,12 +356,12 @@ bool qir_opt_cse(struct qir_compile *c)
 		for (uint32_t i = 0; i < buckets; i++)
 			t.head[i] = QIR_NONE;
 		dom_children(idom, n, first, kids);
-		progress = walk(c, first, kids, &t, stack);
+		progress = walk(c, first, kids, &t, stack, track ? &filter : NULL);
 	} else {
 		c->oom = true;
 	}
 	if (idom != &one)
 		free(idom);
-	free(e);
+	vc4_arena_fini(&arena);
 	return progress;   /* defs stay valid: destinations are unchanged */
 }

@@ -21,6 +21,10 @@
  * current (each such temp now has none) instead of dropped: the passes after
  * it need not derive them again. (A temp that lost every definition was
  * read nowhere after them, as they were dead: it is read nowhere now.)
+ * In a lone block one run removes all there is (what an instruction's
+ * removal makes dead comes before it, and the walk is backwards), so the
+ * pass tells the driver it is settled (c->track->settled): it is not run
+ * again for its own progress.
  */
 #include "qir/qir.h"
 
@@ -28,6 +32,7 @@
 #include <string.h>
 
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* The live set while walking a block: temp t is live when live->mark[t]
  * equals live->gen (a new gen per block empties the set in O(1)). */
@@ -96,7 +101,7 @@ static void note_gone(struct qir_compile *c, const struct qir_inst *inst, bool d
 		forget_def(c, t);
 		return;
 	}
-	if (!g->count && (g->count = calloc(2 * (size_t)c->num_temps, sizeof(uint32_t))))
+	if (!g->count && (g->count = vc4_calloc(2 * (size_t)c->num_temps, sizeof(uint32_t))))
 		g->temps = g->count + c->num_temps;
 	if (!g->count) {
 		*wide = true;   /* out of memory for the counts: the safe kind */
@@ -170,7 +175,7 @@ bool qir_opt_dce(struct qir_compile *c)
 	bool lone = lone_block(c);
 	if (!lone && !qir_liveness(c, &lv, NULL))
 		return false;
-	struct live_set live = { calloc(c->num_temps + 1, sizeof(uint32_t)), 0 };
+	struct live_set live = { vc4_calloc(c->num_temps + 1, sizeof(uint32_t)), 0 };
 	struct gone g = { NULL, NULL, 0 };
 	if (!live.mark) {
 		c->oom = true;
@@ -191,6 +196,8 @@ bool qir_opt_dce(struct qir_compile *c)
 		}
 	}
 	settle_gone(c, &g, &wide);
+	if (lone && c->track)
+		c->track->settled = true;
 	free(g.count);
 	free(live.mark);
 	qir_liveness_free(&lv);

@@ -17,6 +17,7 @@
 
 #include "qir/qir.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* Whether inst sets every lane's flags, or leaves them undefined. */
 static bool ends_flags(const struct qir_inst *inst)
@@ -88,7 +89,7 @@ bool qir_opt_dead_flags(struct qir_compile *c)
 	if (!qir_cfg_update(c, NULL))
 		return false;
 	size_t n = c->blocks.len;
-	bool *live_in = calloc(n + 1, sizeof(bool)), *queued = calloc(n + 1, sizeof(bool));
+	bool *live_in = vc4_calloc(n + 1, sizeof(bool)), *queued = vc4_calloc(n + 1, sizeof(bool));
 	uint32_t *stack = malloc((n + 1) * sizeof(uint32_t));
 	bool progress = false;
 	if (!live_in || !queued || !stack) {

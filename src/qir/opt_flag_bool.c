@@ -24,6 +24,7 @@
 #include <stdlib.h>
 
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* A 0/~0 temp made from the flags: valid while its version and the flags'
  * epoch are unchanged. */
@@ -203,7 +204,7 @@ bool qir_opt_flag_bool(struct qir_compile *c)
 {
 	size_t n = c->num_temps ? c->num_temps : 1;
 	/* one zeroed block: the fbool array, then the versions */
-	struct fbool *fbs = calloc(n, sizeof(struct fbool) + sizeof(uint32_t));
+	struct fbool *fbs = vc4_calloc(n, sizeof(struct fbool) + sizeof(uint32_t));
 	struct fb fb = { c, fbs ? (uint32_t *)(fbs + n) : NULL, fbs, 0, 0 };
 	bool progress = false;
 	if (!fbs)

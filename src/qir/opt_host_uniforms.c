@@ -22,6 +22,7 @@
 #include <stdlib.h>
 
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 enum { H_NO = 0, H_MARKED = 1 };
 
@@ -267,13 +268,13 @@ bool qir_opt_host_uniforms(struct qir_compile *c)
 	}
 	size_t n = c->num_temps ? c->num_temps : 1;
 	struct hoist h = { .c = c };
-	h.state = calloc(n, 1);
-	h.real = calloc(n, sizeof(bool));
-	h.needed = calloc(n, sizeof(bool));
-	h.frontier = calloc(n, sizeof(bool));
-	h.def = calloc(n, sizeof(*h.def));
-	h.val = calloc(n, sizeof(*h.val));
-	h.order = calloc(n, sizeof(*h.order));
+	h.state = vc4_calloc(n, 1);
+	h.real = vc4_calloc(n, sizeof(bool));
+	h.needed = vc4_calloc(n, sizeof(bool));
+	h.frontier = vc4_calloc(n, sizeof(bool));
+	h.def = vc4_calloc(n, sizeof(*h.def));
+	h.val = vc4_calloc(n, sizeof(*h.val));
+	h.order = vc4_calloc(n, sizeof(*h.order));
 	bool progress = false;
 	if (!h.state || !h.real || !h.needed || !h.frontier || !h.def || !h.val || !h.order) {
 		c->oom = true;

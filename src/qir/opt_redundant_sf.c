@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* What set the flags last: valid only while its temps keep their versions. */
 struct flags {
@@ -100,8 +101,8 @@ static struct flags entry_state(const struct rs *rs, const struct qir_block *b)
 VC4_CODE_ALIGN(1024)
 bool qir_opt_redundant_sf(struct qir_compile *c)
 {
-	struct rs rs = { c, calloc(c->num_temps + 1, sizeof(uint32_t)),
-			 calloc(c->blocks.len + 1, sizeof(struct flags)) };
+	struct rs rs = { c, vc4_calloc(c->num_temps + 1, sizeof(uint32_t)),
+			 vc4_calloc(c->blocks.len + 1, sizeof(struct flags)) };
 	bool progress = false;
 	if (!rs.ver || !rs.exit || !qir_cfg_update(c, NULL)) {
 		c->oom |= !rs.ver || !rs.exit;

@@ -21,6 +21,7 @@
 
 #include "qir/qir.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 struct stamps {
 	uint32_t *written;  /* per temp: stamp of its latest write (0 = none) */
@@ -164,7 +165,7 @@ bool qir_opt_same_cond(struct qir_compile *c)
 		return false;
 	uint32_t n = c->num_temps ? c->num_temps : 1, stamp = 0;
 	/* one zeroed block: the two pointer arrays, then the three stamp arrays */
-	const struct qir_inst **def = calloc(n, 2 * sizeof(void *) + 3 * sizeof(uint32_t));
+	const struct qir_inst **def = vc4_calloc(n, 2 * sizeof(void *) + 3 * sizeof(uint32_t));
 	uint32_t *words = def ? (uint32_t *)(def + 2 * (size_t)n) : NULL;
 	struct stamps st = {
 		.written = words,

@@ -25,6 +25,7 @@
 
 #include "qir/qir.h"
 #include "qpu/qpu_vpm.h"
+#include "util/zalloc.h"
 
 static bool is_read_setup(const struct qir_inst *i)
 {
@@ -132,7 +133,7 @@ static struct qir_inst *setup_of(struct qir_block *b, const struct qir_inst *m)
  * one run; false when nothing changed or out of memory (c->oom). */
 static bool address_words_first(struct qir_compile *c, struct qir_block *b)
 {
-	uint8_t *mark = calloc(c->num_temps + 1, 1);
+	uint8_t *mark = vc4_calloc(c->num_temps + 1, 1);
 	uint32_t *stack = malloc((c->num_temps + 1) * sizeof(uint32_t));
 	if (!mark || !stack) {
 		free(mark);

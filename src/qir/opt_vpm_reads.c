@@ -22,6 +22,7 @@
 
 #include "qir/qir.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* Whether inst reads or writes the VPM (data, setups). */
 static bool touches_vpm(const struct qir_inst *inst)
@@ -164,8 +165,8 @@ bool qir_opt_vpm_reads(struct qir_compile *c)
 {
 	if (c->stage == QIR_STAGE_FRAGMENT || !c->num_temps)
 		return false;
-	uint32_t *uses = calloc(c->num_temps, sizeof(*uses));
-	uint32_t *defs = calloc(c->num_temps, sizeof(*defs));
+	uint32_t *uses = vc4_calloc(c->num_temps, sizeof(*uses));
+	uint32_t *defs = vc4_calloc(c->num_temps, sizeof(*defs));
 	bool progress = false;
 	if (!uses || !defs) {
 		c->oom = true;

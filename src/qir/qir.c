@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/code_align.h"
+#include "util/zalloc.h"
 #include "util/zero.h"
 
 #define FI QIR_OPF_FLOAT_IN
@@ -154,7 +155,7 @@ bool qir_special_qpu_addr(enum qir_special s, bool write, enum qpu_file *file,
  * cursor at its end; NULL when out of memory. */
 struct qir_compile *qir_compile_create(enum qir_stage stage)
 {
-	struct qir_compile *c = calloc(1, sizeof(*c));
+	struct qir_compile *c = vc4_calloc(1, sizeof(*c));
 	if (!c)
 		return NULL;
 	c->stage = (uint8_t)stage;
@@ -196,9 +197,9 @@ struct qir_inst_pool {
 	struct qir_inst_chunk *chunks;
 	struct qir_inst *unused;
 	/* qir_temp_defs()'s arrays, kept for the next call (the passes derive
-	 * the defs again after every change) */
+	 * the defs again after every change): defs_cap defs, the counts after
+	 * the first n of them for n temps (defs_arrays()) */
 	struct qir_inst **defs;
-	uint32_t *def_count;
 	size_t defs_cap;
 };
 
@@ -213,8 +214,7 @@ static void pool_free(struct qir_inst_pool *pool)
 		pool->chunks = k->older;
 		free(k);
 	}
-	free(pool->defs);
-	free(pool->def_count);
+	free(pool->defs);   /* the counts too: one block */
 	free(pool);
 }
 
@@ -233,7 +233,7 @@ static struct qir_inst_chunk *chunk_new(size_t cap, struct qir_inst_chunk *older
 static inline struct qir_inst *inst_alloc(struct qir_compile *c)
 {
 	struct qir_inst_pool *pool = c->pool;
-	if (!pool && !(pool = c->pool = calloc(1, sizeof(*pool))))
+	if (!pool && !(pool = c->pool = vc4_calloc(1, sizeof(*pool))))
 		return NULL;
 	struct qir_inst *inst = pool->unused;
 	if (inst) {
@@ -329,7 +329,7 @@ void qir_compile_free(struct qir_compile *c)
  * it; NULL and c->oom when out of memory. The cursor does not move. */
 struct qir_block *qir_block_append(struct qir_compile *c)
 {
-	struct qir_block *b = calloc(1, sizeof(*b));
+	struct qir_block *b = vc4_calloc(1, sizeof(*b));
 	if (!b || !vc4_array_push(&c->blocks, b)) {
 		free(b);
 		c->oom = true;
@@ -370,7 +370,7 @@ static bool unif_index_sync(struct qir_compile *c)
 		uint32_t size = 64;
 		while (size < need)
 			size *= 2;
-		uint32_t *idx = calloc(size, sizeof(uint32_t));
+		uint32_t *idx = vc4_calloc(size, sizeof(uint32_t));
 		if (!idx)
 			return false;
 		free(c->unif_index);
@@ -597,33 +597,32 @@ void qir_invalidate(struct qir_compile *c)
 	struct qir_inst_pool *pool = c->pool;
 	/* the passes call this after every change: no free(NULL) calls */
 	if (c->defs && (!pool || c->defs != pool->defs))
-		free(c->defs);
-	if (c->def_count && (!pool || c->def_count != pool->def_count))
-		free(c->def_count);
+		free(c->defs);      /* the counts too: one block (defs_arrays()) */
 	c->defs = NULL;
 	c->def_count = NULL;
 }
 
-/* Zeroed arrays of n defs and n counts for qir_temp_defs(), reused from the
- * pool's last ones when they are large enough; false when out of memory. */
+/* Bytes of n defs and, right after them, n counts. */
+#define DEFS_BYTES(n) ((n) * (sizeof(struct qir_inst *) + sizeof(uint32_t)))
+
+/* Zeroed arrays of n defs and n counts for qir_temp_defs(), in one block
+ * (one clear), reused from the pool's last one when it is large enough;
+ * false when out of memory. */
 static bool defs_arrays(struct qir_compile *c, size_t n)
 {
 	struct qir_inst_pool *pool = c->pool;
-	if (!pool && !(pool = c->pool = calloc(1, sizeof(*pool))))
+	if (!pool && !(pool = c->pool = vc4_calloc(1, sizeof(*pool))))
 		return false;
 	if (pool->defs_cap < n) {
 		free(pool->defs);
-		free(pool->def_count);
-		pool->defs = malloc(n * sizeof(*pool->defs));
-		pool->def_count = malloc(n * sizeof(*pool->def_count));
-		pool->defs_cap = pool->defs && pool->def_count ? n : 0;
+		pool->defs = n <= SIZE_MAX / DEFS_BYTES(1) ? malloc(DEFS_BYTES(n)) : NULL;
+		pool->defs_cap = pool->defs ? n : 0;
 		if (!pool->defs_cap)
 			return false;
 	}
-	memset(pool->defs, 0, n * sizeof(*pool->defs));
-	memset(pool->def_count, 0, n * sizeof(*pool->def_count));
+	memset(pool->defs, 0, DEFS_BYTES(n));
 	c->defs = pool->defs;
-	c->def_count = pool->def_count;
+	c->def_count = (uint32_t *)(void *)(pool->defs + n);
 	return true;
 }
 
@@ -636,8 +635,8 @@ static bool defs_arrays(struct qir_compile *c, size_t n)
 static bool kept_defs_match(const struct qir_compile *c)
 {
 	size_t n = c->num_temps + 1;
-	uint32_t *count = calloc(n, sizeof(uint32_t));
-	const struct qir_inst **def = calloc(n, sizeof(*def));
+	uint32_t *count = vc4_calloc(n, sizeof(uint32_t));
+	const struct qir_inst **def = vc4_calloc(n, sizeof(*def));
 	bool ok = true;
 	const struct qir_block *b;
 	const struct qir_inst *inst;
@@ -731,7 +730,7 @@ bool qir_host_copy(const struct qir_compile *c, struct qir_uniform_stream *out)
 VC4_CODE_ALIGN(128)
 uint32_t *qir_temp_use_counts(struct qir_compile *c)
 {
-	uint32_t *uses = calloc(c->num_temps ? c->num_temps : 1, sizeof(uint32_t));
+	uint32_t *uses = vc4_calloc(c->num_temps ? c->num_temps : 1, sizeof(uint32_t));
 	if (!uses) {
 		c->oom = true;
 		return NULL;

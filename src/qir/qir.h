@@ -787,9 +787,9 @@ struct qir_ra_result {
 bool qir_register_allocate(struct qir_compile *c, struct qir_ra_result *out,
 			   struct vc4_diag *diag);
 /* The same, given lv, a liveness of c's current program (qir_liveness()),
- * which it uses (for the validation and the first round) instead of
- * computing its own, and frees (lv is left zeroed). The same result and
- * messages. */
+ * used instead of computing its own and freed (lv is left zeroed). The same
+ * result and messages, but, as qir_optimize(), it validates the program only
+ * without NDEBUG (the compile driver's: lowered and optimised, validated so). */
 bool qir_register_allocate_live(struct qir_compile *c, struct qir_liveness *lv,
 				struct qir_ra_result *out, struct vc4_diag *diag);
 void qir_ra_result_free(struct qir_ra_result *r);

@@ -16,6 +16,7 @@
 #include "qir/qir.h"
 
 #include <stdlib.h>
+#include "util/zalloc.h"
 
 struct dom {
 	const struct qir_compile *c;
@@ -105,8 +106,8 @@ static void semidominators(struct dom *d)
 /* Allocates the arrays (one block of memory); false on OOM. */
 static bool dom_alloc(struct dom *d, size_t nb)
 {
-	uint32_t *m = calloc((nb + 2) * 12, sizeof(uint32_t));
-	d->next = calloc(nb + 2, 1);
+	uint32_t *m = vc4_calloc((nb + 2) * 12, sizeof(uint32_t));
+	d->next = vc4_calloc(nb + 2, 1);
 	if (!m || !d->next) {
 		free(m);
 		free(d->next);

@@ -48,20 +48,26 @@ static inline void qir_inst_insert_before(struct qir_block *b, struct qir_inst *
  * inst->stamp and temp_gen[] tell the last generation that changed an
  * instruction and a temp's definitions. They create no instructions or
  * temps (temps past ntemps count as changed). `since`, set only while a
- * QIR_TRACK_LOCAL pass runs and every change since its last run was logged:
- * that run's generation; the pass may then visit only the instructions
- * qir_inst_changed() names. */
+ * QIR_TRACK_LOCAL or QIR_TRACK_SINCE pass runs and every change since its
+ * last run was logged: that run's generation; a local pass may then visit
+ * only the instructions qir_inst_changed() names. */
 struct qir_opt_track {
 	uint32_t gen, since, ntemps;
 	uint32_t *temp_gen;
 	uint32_t *ran;      /* per pass of the list: generation of its last run, 0 = none */
 	uint32_t reset;     /* generation of the last progress not logged */
+	bool settled;       /* set by the pass just run: its run found all it
+			     * could, run again at once it would find nothing
+			     * (DCE of one block that does not loop) */
 };
 /* struct qir_pass.track: the pass logs its changes; it is local (whether it
  * changes an instruction depends only on the instruction, the definitions
  * of the temps it reads and the uniform pool), so it may skip unchanged ones. */
 #define QIR_TRACK_LOGS  1u
 #define QIR_TRACK_LOCAL 2u
+/* The pass is not local but is given `since` too, to narrow its run in its
+ * own way (CSE: only keys a changed instruction shares). */
+#define QIR_TRACK_SINCE 4u
 
 /* Logs a change to inst (and so to its temp destination's definitions). */
 static inline void qir_touch(const struct qir_compile *c, struct qir_inst *inst)

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/zalloc.h"
 #include "util/zero.h"
 #include "util/code_align.h"
 
@@ -396,14 +397,14 @@ static bool work_alloc(struct live_work *w)
 		qir_live_scratch_free(w->c);
 		w->a.cap_t = nt;
 		w->a.cap_b = nb;
-		w->a.ustamp = calloc(nt, sizeof(uint32_t));
-		w->a.dstamp = calloc(nt, sizeof(uint32_t));
-		w->a.bytes = calloc(nt, 1);
-		w->a.touched = calloc(nt, sizeof(uint32_t));
-		w->a.inmark = calloc(nb, sizeof(uint32_t));
-		w->a.outmark = calloc(nb, sizeof(uint32_t));
-		w->a.defmark = calloc(nb, sizeof(uint32_t));
-		w->a.in_count = calloc(nb, sizeof(uint32_t));
+		w->a.ustamp = vc4_calloc(nt, sizeof(uint32_t));
+		w->a.dstamp = vc4_calloc(nt, sizeof(uint32_t));
+		w->a.bytes = vc4_calloc(nt, 1);
+		w->a.touched = vc4_calloc(nt, sizeof(uint32_t));
+		w->a.inmark = vc4_calloc(nb, sizeof(uint32_t));
+		w->a.outmark = vc4_calloc(nb, sizeof(uint32_t));
+		w->a.defmark = vc4_calloc(nb, sizeof(uint32_t));
+		w->a.in_count = vc4_calloc(nb, sizeof(uint32_t));
 		w->a.ue_start = malloc((nt + 1) * sizeof(uint32_t));
 		w->a.def_start = malloc((nt + 1) * sizeof(uint32_t));
 		w->a.pred_start = malloc(nb * sizeof(uint32_t));
@@ -411,7 +412,7 @@ static bool work_alloc(struct live_work *w)
 	struct qir_liveness *lv = w->lv;
 	/* start, end, block_start and block_end in one allocation (freed
 	 * through start) */
-	lv->start = calloc(2 * nt + 2 * nb, sizeof(uint32_t));
+	lv->start = vc4_calloc(2 * nt + 2 * nb, sizeof(uint32_t));
 	lv->end = lv->start ? lv->start + nt : NULL;
 	lv->block_start = lv->start ? lv->start + 2 * nt : NULL;
 	lv->block_end = lv->start ? lv->start + 2 * nt + nb : NULL;
@@ -437,7 +438,7 @@ static void work_free(struct live_work *w)
  * False when out of memory. */
 static bool block_lists(live_pairs *a, uint32_t nblocks, uint32_t **start, uint32_t **temps)
 {
-	uint32_t *st = calloc((size_t)nblocks + 2, sizeof(uint32_t));
+	uint32_t *st = vc4_calloc((size_t)nblocks + 2, sizeof(uint32_t));
 	uint32_t *t = malloc((a->len ? a->len : 1) * sizeof(uint32_t));
 	if (!st || !t) {
 		free(st);

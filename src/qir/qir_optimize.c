@@ -36,13 +36,15 @@
  * runs of one call; the passes that log (table field `track`) stamp what
  * they change, and a local pass run again, with every change since its
  * last run logged, visits only the changed instructions and the readers
- * of temps whose definitions changed.
+ * of temps whose definitions changed; CSE, run again so, looks only at the
+ * instructions sharing an op and an operand with a changed one.
  */
 #include "qir/qir.h"
 
 #include <stdlib.h>
 
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 #define QIR_OPT_MAX_ROUNDS 64
 
@@ -114,7 +116,7 @@ static const struct qir_pass standard_passes[] = {
 	{ "constant_fold", qir_opt_constant_fold, true, 0, DT | IM | FO | HO | UR, LOCAL },
 	{ "float_fold", qir_opt_float_fold, true, 0, DT | IM | FO | HO | UR, LOCAL },
 	{ "copy_prop", qir_opt_copy_prop, true, 0, DT | FO, LOGS },
-	{ "cse", qir_opt_cse, true, 0, DT, LOGS },
+	{ "cse", qir_opt_cse, true, 0, DT, LOGS | QIR_TRACK_SINCE },
 	{ "dce", qir_opt_dce, true, 0, FO, LOGS },   /* keeps defs: it updates or drops them */
 	{ "small_imm", qir_opt_small_imm, true, 0, DT | IM | FO | HO | UR, LOCAL },
 	/* The rarely productive tier (STANDARD_CHEAP above): once per fixpoint of the cheap one. */
@@ -185,11 +187,14 @@ static bool run_pass(struct qir_compile *c, const struct qir_pass *passes, size_
 	struct qir_opt_track *t = c->track;
 	if (t) {
 		t->gen++;
-		bool local = (p->track & QIR_TRACK_LOCAL) && t->ran[i] > t->reset;
+		bool local = (p->track & (QIR_TRACK_LOCAL | QIR_TRACK_SINCE)) &&
+			     t->ran[i] > t->reset;
 		t->since = local ? t->ran[i] : 0;
 		t->ran[i] = t->gen;
 	}
 	c->change = QIR_CHANGE_ANY;
+	if (t)
+		t->settled = false;
 	*made = p->fn(c);
 	if (t) {
 		t->since = 0;
@@ -211,14 +216,15 @@ static bool run_pass(struct qir_compile *c, const struct qir_pass *passes, size_
 }
 
 /* After pass i's progress of kind `change`: the passes blind to it stay
- * clean (pass i too when blind to its own kind), every other is dirty. */
+ * clean (pass i too when blind to its own kind or `settled`: it says its
+ * run left it nothing), every other is dirty. */
 static void mark_dirty(const struct qir_pass *passes, size_t npasses, size_t i,
-		       uint32_t change, bool *clean)
+		       uint32_t change, bool settled, bool *clean)
 {
 	for (size_t j = 0; j < npasses; j++) {
 		bool blind = (passes[j].blind_to & change) == change;
 		if (j == i)
-			clean[j] = blind;
+			clean[j] = blind || settled;
 		else if (!blind)
 			clean[j] = false;
 	}
@@ -241,7 +247,8 @@ static bool sweep(struct qir_compile *c, const struct qir_pass *passes, size_t n
 			return false;
 		if (made) {
 			*last = passes[i].name, *sum = 0;
-			mark_dirty(passes, npasses, i, c->change, clean);
+			mark_dirty(passes, npasses, i, c->change, c->track && c->track->settled,
+				   clean);
 		} else {
 			clean[i] = true;
 		}
@@ -289,8 +296,8 @@ static void resume(bool *clean, uint32_t change)
 static bool track_start(struct qir_compile *c, struct qir_opt_track *t, size_t npasses)
 {
 	uint32_t n = c->num_temps;
-	*t = (struct qir_opt_track){ 0, 0, n, calloc((size_t)n + npasses, sizeof(uint32_t)),
-				     NULL, 0 };
+	*t = (struct qir_opt_track){ 0, 0, n, vc4_calloc((size_t)n + npasses, sizeof(uint32_t)),
+				     NULL, 0, false };
 	if (!t->temp_gen)
 		return false;
 	t->ran = t->temp_gen + n;
@@ -319,7 +326,7 @@ static bool optimize(struct qir_compile *c, const struct qir_pass *passes, size_
 	if (validate && !qir_validate(c, &d))
 		return vc4_diag_set(diag, "before optimisation: %s", d.msg);
 	bool local[32] = {0};
-	bool *clean = npasses <= 32 ? local : calloc(npasses, sizeof(bool));
+	bool *clean = npasses <= 32 ? local : vc4_calloc(npasses, sizeof(bool));
 	if (!clean) {
 		c->oom = true;
 		return vc4_diag_set(diag, "before optimisation: out of memory");

@@ -15,6 +15,7 @@
 #include "qir/qir_ra_pressure.h"
 #include "util/bits.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 #define NUM_ACC 4u
 #define REG_R4 4u
@@ -193,7 +194,7 @@ VC4_CODE_ALIGN(2048)
 bool qir_ra_prefer_acc(const struct qir_ra_acc *a)
 {
 	struct occ o = { .n = a->num_ips + 1 };
-	o.rf = calloc(o.n, sizeof(uint64_t));
+	o.rf = vc4_calloc(o.n, sizeof(uint64_t));
 	o.holder = malloc((size_t)NUM_ACC * o.n * sizeof(uint32_t));
 	bool ok = o.rf && o.holder;
 	for (size_t i = 0; ok && i < (size_t)NUM_ACC * o.n; i++)

@@ -18,6 +18,7 @@
 #include "qir/qir_ra_set.h"
 #include "util/bits.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 #define NUM_ACC 4u
 #define SCRATCH 14u   /* ra14/rb14: the emitter's, never allocated */
@@ -200,8 +201,8 @@ int qir_ra_split_files(const struct qir_ra_files *f)
 	struct split s = { .f = f, .nt = f->num_temps };
 	if (!any_collision(&s))
 		return 0;
-	s.rf = calloc(f->num_ips + 1, sizeof(uint64_t));
-	s.acc = calloc(f->num_ips + 1, 1);
+	s.rf = vc4_calloc(f->num_ips + 1, sizeof(uint64_t));
+	s.acc = vc4_calloc(f->num_ips + 1, 1);
 	int moved = -1;
 	if (s.rf && s.acc) {
 		moved = 0;

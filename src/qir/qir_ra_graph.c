@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* Node i's neighbour count into deg[i + 1] without a sweep. Node i's list
  * holds the earlier nodes still open at its start, i - (nodes ending at or
@@ -25,8 +26,8 @@ static bool count_neighbours(uint32_t n, const uint32_t *begin, const uint32_t *
 	uint32_t top = 0;
 	for (uint32_t i = 0; i < n; i++)
 		top = end[i] > top ? end[i] : top;
-	uint32_t *starts_before = calloc((size_t)top + 2, sizeof(uint32_t));
-	uint32_t *ends_by = calloc((size_t)top + 2, sizeof(uint32_t));
+	uint32_t *starts_before = vc4_calloc((size_t)top + 2, sizeof(uint32_t));
+	uint32_t *ends_by = vc4_calloc((size_t)top + 2, sizeof(uint32_t));
 	if (!starts_before || !ends_by) {
 		free(starts_before);
 		free(ends_by);
@@ -78,7 +79,7 @@ bool qir_ra_build_edges(const struct qir_liveness *lv, const uint32_t *temp_of, 
 {
 	uint32_t m = n ? n : 1, gn = ra_graph_node_count(g);   /* gn >= n */
 	uint32_t *active = malloc(3 * (size_t)m * sizeof(uint32_t));
-	size_t *start = calloc((size_t)gn + 1, sizeof(size_t));
+	size_t *start = vc4_calloc((size_t)gn + 1, sizeof(size_t));
 	size_t *cur = malloc(m * sizeof(size_t));
 	uint32_t *adj = NULL;
 	if (active && start && cur) {

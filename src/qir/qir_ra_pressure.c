@@ -11,13 +11,14 @@
 #include <stdlib.h>
 
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* The temps of p sorted by range end: by_end[first[ip] .. first[ip + 1]).
  * False when out of memory. */
 static bool sort_by_end(const struct qir_ra_pressure *p, uint32_t n, uint32_t **first,
 			uint32_t **by_end)
 {
-	*first = calloc((size_t)n + 2, sizeof(uint32_t));
+	*first = vc4_calloc((size_t)n + 2, sizeof(uint32_t));
 	*by_end = malloc(((size_t)p->count + 1) * sizeof(uint32_t));
 	if (!*first || !*by_end)
 		return false;
@@ -90,7 +91,7 @@ bool qir_ra_pressure_check(struct qir_ra_pressure *p)
 	uint32_t n = p->lv->num_insts + 1, *first, *by_end;
 	p->fits = true;
 	p->max_live = p->max_ip = p->bad_live = p->bad_ip = p->bad_regs = p->bad_kinds = 0;
-	p->bad_before = calloc((size_t)n + 2, sizeof(uint32_t));
+	p->bad_before = vc4_calloc((size_t)n + 2, sizeof(uint32_t));
 	bool ok = sort_by_end(p, n, &first, &by_end) && p->bad_before;
 	struct sums u = { { 0 }, 0 };
 	uint32_t live = 0, si = 0, nbad = 0;

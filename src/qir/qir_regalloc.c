@@ -61,6 +61,7 @@
 #include "qir/qir_ra_set.h"
 #include "regalloc/regalloc.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* Live ranges longer than this (in QIR instructions) prefer A/B, unless
  * the value is read within QIR_RA_QUICK_READ instructions of a write. */
@@ -211,8 +212,8 @@ static void fill_pair(struct ractx *x, uint32_t a, uint32_t b)
 static bool build_partners(struct ractx *x)
 {
 	uint32_t nt = x->c->num_temps;
-	x->pstart = calloc(nt + 2, sizeof(uint32_t));
-	x->imm_reads = calloc(nt + 1, sizeof(uint32_t));
+	x->pstart = vc4_calloc(nt + 2, sizeof(uint32_t));
+	x->imm_reads = vc4_calloc(nt + 1, sizeof(uint32_t));
 	if (!x->pstart || !x->imm_reads)
 		return false;
 	count_imm_reads(x);
@@ -303,7 +304,7 @@ static uint32_t select_reg(const struct ra_graph *g, uint32_t node, const uint64
 static bool number_nodes(struct ractx *x)
 {
 	uint32_t nt = x->c->num_temps, ni = x->lv.num_insts + 2;
-	uint32_t *first = calloc(ni + 1, sizeof(uint32_t));
+	uint32_t *first = vc4_calloc(ni + 1, sizeof(uint32_t));
 	if (!first)
 		return false;
 	for (uint32_t t = 0; t < nt; t++) {
@@ -434,16 +435,37 @@ static bool rematerializable(const struct qir_compile *c, uint32_t t)
 	       (def->src[0].file == QIR_FILE_UNIF || def->src[0].file == QIR_FILE_SMALL_IMM);
 }
 
-/* Spill costs: rematerializable temps cost their number of reads; anything
- * else is spillable only in name (for the failure message), at a high cost. */
-static void set_spill_costs(struct ractx *x, struct ra_graph *g, const uint32_t *uses)
+/* Each node's class (by its temp's kinds) in one call, through cls (a
+ * word a node); the precoloured ones get their register instead. */
+static void set_classes(struct ractx *x, struct ra_graph *g, bool threaded, uint32_t *cls)
 {
+	for (uint32_t n = 0; n < x->nnodes; n++)
+		cls[n] = RA_NO_CLASS;
+	for (uint32_t t = 0; t < x->c->num_temps; t++) {
+		uint32_t n = x->node[t];
+		if (n != QIR_NONE && x->precolour[t] != RA_NO_REG)
+			ra_graph_set_reg(g, n, x->precolour[t]);
+		else if (n != QIR_NONE)
+			cls[n] = qir_ra_class(x->kinds[t], threaded);
+	}
+	ra_graph_set_classes(g, cls);
+}
+
+/* Spill costs: rematerializable temps cost their number of reads; anything
+ * else is spillable only in name (for the failure message), at a high cost;
+ * all in one call, through cost (an entry a node). */
+static void set_spill_costs(struct ractx *x, struct ra_graph *g, const uint32_t *uses,
+			    float *cost)
+{
+	for (uint32_t n = 0; n < x->nnodes; n++)
+		cost[n] = 1.0f;   /* the graph's default, kept by precoloured nodes */
 	for (uint32_t t = 0; t < x->c->num_temps; t++) {
 		if (x->node[t] == QIR_NONE || x->precolour[t] != RA_NO_REG)
 			continue;
-		float cost = (float)uses[t] + (rematerializable(x->c, t) ? 0.0f : 1000.0f);
-		ra_graph_set_spill_cost(g, x->node[t], cost);
+		cost[x->node[t]] = (float)uses[t] + (rematerializable(x->c, t) ? 0.0f : 1000.0f);
 	}
+	if (x->nnodes)
+		ra_graph_set_spill_costs(g, cost);
 }
 
 /* Puts a fresh copy of marked temp t's definition right before `inst`
@@ -550,7 +572,7 @@ static enum attempt relieve_pressure(struct ractx *x, const struct qir_ra_pressu
 				     struct vc4_diag *diag)
 {
 	struct qir_compile *c = x->c;
-	uint8_t *mark = calloc((size_t)c->num_temps + 1, 1);
+	uint8_t *mark = vc4_calloc((size_t)c->num_temps + 1, 1);
 	uint32_t n = 0;
 	for (uint32_t i = 0; mark && i < x->nnodes; i++) {
 		uint32_t t = x->temp_of[i];
@@ -575,17 +597,18 @@ static enum attempt relieve_pressure(struct ractx *x, const struct qir_ra_pressu
 /* The colouring's registers, with the quickly read values moved into free
  * accumulators (qir_ra_acc.h), into out->temps. */
 static bool write_result(struct ractx *x, const struct ra_graph *g, bool threaded,
-			 struct qir_ra_result *out)
+			 uint32_t *regs, struct qir_ra_result *out)
 {
 	uint32_t nt = x->c->num_temps;
 	uint32_t *reg = malloc((nt ? nt : 1) * sizeof(uint32_t));
-	uint8_t *want = calloc(nt ? nt : 1, 1);
+	ra_graph_get_regs(g, regs);
+	uint8_t *want = vc4_calloc(nt ? nt : 1, 1);
 	free(out->temps);
-	out->temps = calloc(nt ? nt : 1, sizeof(*out->temps));
+	out->temps = vc4_calloc(nt ? nt : 1, sizeof(*out->temps));
 	bool ok = reg && want && out->temps;
 	for (uint32_t t = 0; ok && t < nt; t++) {
 		uint32_t n = x->node[t];
-		reg[t] = n == QIR_NONE ? RA_NO_REG : ra_get_reg(g, n);
+		reg[t] = n == QIR_NONE ? RA_NO_REG : regs[n];
 		if (n == QIR_NONE || x->precolour[t] != RA_NO_REG)
 			continue;
 		if (x->quick[t] <= QIR_RA_ACC_READ && (x->kinds[t] & K_ACC))
@@ -621,25 +644,23 @@ static enum attempt colour(struct ractx *x, const struct ra_set *set, bool threa
 {
 	struct qir_compile *c = x->c;
 	struct ra_graph *g = ra_graph_create(set, x->nnodes ? x->nnodes : 1, diag);
-	enum attempt res = g ? ATTEMPT_OK : ATTEMPT_FAILED;
-	if (g && !x->nnodes)   /* no temps at all: the graph's one node is a dummy */
+	/* per node: its class, then its spill cost, then its register */
+	uint32_t *node_word = malloc((x->nnodes ? x->nnodes : 1) * sizeof(uint32_t));
+	float *node_cost = malloc((x->nnodes ? x->nnodes : 1) * sizeof(float));
+	enum attempt res = g && node_word && node_cost ? ATTEMPT_OK : ATTEMPT_FAILED;
+	if (res == ATTEMPT_OK && !x->nnodes)   /* no temps: the graph's one node is a dummy */
 		ra_graph_set_class(g, 0, qir_ra_class(K_ALL, threaded));
-	for (uint32_t t = 0; g && t < c->num_temps; t++) {
-		uint32_t n = x->node[t];
-		if (n != QIR_NONE && x->precolour[t] != RA_NO_REG)
-			ra_graph_set_reg(g, n, x->precolour[t]);
-		else if (n != QIR_NONE)
-			ra_graph_set_class(g, n, qir_ra_class(x->kinds[t], threaded));
-	}
+	if (res == ATTEMPT_OK && x->nnodes)
+		set_classes(x, g, threaded, node_word);
 	if (res == ATTEMPT_OK && !build_edges(x, g))
 		res = ATTEMPT_FAILED;
 	if (res == ATTEMPT_OK) {
-		set_spill_costs(x, g, uses);
+		set_spill_costs(x, g, uses, node_cost);
 		ra_graph_set_select_callback(g, select_reg, x);
 		struct vc4_diag ignored = {0};
 		if (!ra_allocate(g, &ignored)) {
 			uint32_t sp = ra_get_best_spill_node(g);
-			uint8_t *mark = calloc((size_t)c->num_temps + 1, 1);
+			uint8_t *mark = vc4_calloc((size_t)c->num_temps + 1, 1);
 			res = ATTEMPT_FAILED;
 			if (!ra_graph_ok(g))
 				vc4_diag_set(diag, "%s", ignored.msg);
@@ -651,9 +672,11 @@ static enum attempt colour(struct ractx *x, const struct ra_set *set, bool threa
 		}
 	}
 	if (res == ATTEMPT_OK) {
-		res = write_result(x, g, threaded, out) ? res : ATTEMPT_FAILED;
+		res = write_result(x, g, threaded, node_word, out) ? res : ATTEMPT_FAILED;
 		out->threaded = threaded;
 	}
+	free(node_word);
+	free(node_cost);
 	ra_graph_destroy(g);
 	return res;
 }
@@ -748,12 +771,19 @@ bool qir_register_allocate(struct qir_compile *c, struct qir_ra_result *out,
 	return allocate(c, NULL, out, diag);
 }
 
+/* qir_register_allocate_live() validates unless NDEBUG (qir.h). */
+#ifdef NDEBUG
+static const bool validate_live = false;
+#else
+static const bool validate_live = true;
+#endif
+
 bool qir_register_allocate_live(struct qir_compile *c, struct qir_liveness *lv,
 				struct qir_ra_result *out, struct vc4_diag *diag)
 {
 	memset(out, 0, sizeof(*out));
 	struct vc4_diag v = {0};
-	bool ok = qir_validate_live(c, lv, &v) ?
+	bool ok = !validate_live || qir_validate_live(c, lv, &v) ?
 		  allocate(c, lv, out, diag) :
 		  vc4_diag_set(diag, "register allocation: invalid program: %s", v.msg);
 	qir_liveness_free(lv);   /* a no-op once taken over */

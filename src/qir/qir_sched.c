@@ -681,8 +681,11 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 	s->live = 0;
 	s->readers.len = 0;
 	s->edges.len = 0;
-	/* room for the usual two edges and reads per node (pushes grow past it) */
-	(void)(vc4_array_reserve(&s->edges, 2 * (size_t)n) &&
+	/* room for the usual edges and reads per node (pushes grow past it;
+	 * over bench/shaders 1.8 edges and 1.6 reads a node, up to 3 edges: 3
+	 * for a block of up to 4,096 nodes, 2 for a longer one, whose memory
+	 * stays what it was) */
+	(void)(vc4_array_reserve(&s->edges, (n <= 4096 ? 3 : 2) * (size_t)n) &&
 	       vc4_array_reserve(&s->readers, 2 * (size_t)n));
 	s->fifo_on = false;
 	s->fifo.nsub = s->fifo.nload = 0;

@@ -641,26 +641,6 @@ bool qpu_inst_valid(const struct qpu_inst *inst)
 /* ------------------------------------------------------------------------ */
 /* Constructors                                                             */
 
-uint64_t qpu_with_add(uint64_t w, enum qpu_op_add op, unsigned waddr,
-		      enum qpu_mux a, enum qpu_mux b)
-{
-	w = qpu_set_op_add(w, op);
-	w = qpu_set_waddr_add(w, waddr);
-	w = qpu_set_cond_add(w, op == QPU_A_NOP ? QPU_COND_NEVER : QPU_COND_ALWAYS);
-	w = qpu_set_add_a(w, a);
-	return qpu_set_add_b(w, b);
-}
-
-uint64_t qpu_with_mul(uint64_t w, enum qpu_op_mul op, unsigned waddr,
-		      enum qpu_mux a, enum qpu_mux b)
-{
-	w = qpu_set_op_mul(w, op);
-	w = qpu_set_waddr_mul(w, waddr);
-	w = qpu_set_cond_mul(w, op == QPU_M_NOP ? QPU_COND_NEVER : QPU_COND_ALWAYS);
-	w = qpu_set_mul_a(w, a);
-	return qpu_set_mul_b(w, b);
-}
-
 uint64_t qpu_alu_add(enum qpu_op_add op, unsigned waddr, enum qpu_mux a,
 		     enum qpu_mux b, unsigned raddr_a, unsigned raddr_b)
 {

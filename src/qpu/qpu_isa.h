@@ -649,13 +649,28 @@ static inline int64_t qpu_branch_offset(uint32_t ip, uint32_t target)
 }
 
 /* Sets the ADD half: op, destination, operands; cond_add = always when the
- * op is not nop (else never). Other fields kept. */
-uint64_t qpu_with_add(uint64_t word, enum qpu_op_add op, unsigned waddr,
-		      enum qpu_mux a, enum qpu_mux b);
+ * op is not nop (else never). Other fields kept. Inline, as the field
+ * setters: instruction selection sets a half for every QIR instruction. */
+static inline uint64_t qpu_with_add(uint64_t w, enum qpu_op_add op, unsigned waddr,
+				    enum qpu_mux a, enum qpu_mux b)
+{
+	w = qpu_set_op_add(w, op);
+	w = qpu_set_waddr_add(w, waddr);
+	w = qpu_set_cond_add(w, op == QPU_A_NOP ? QPU_COND_NEVER : QPU_COND_ALWAYS);
+	w = qpu_set_add_a(w, a);
+	return qpu_set_add_b(w, b);
+}
 
 /* Same for the MUL half. */
-uint64_t qpu_with_mul(uint64_t word, enum qpu_op_mul op, unsigned waddr,
-		      enum qpu_mux a, enum qpu_mux b);
+static inline uint64_t qpu_with_mul(uint64_t w, enum qpu_op_mul op, unsigned waddr,
+				    enum qpu_mux a, enum qpu_mux b)
+{
+	w = qpu_set_op_mul(w, op);
+	w = qpu_set_waddr_mul(w, waddr);
+	w = qpu_set_cond_mul(w, op == QPU_M_NOP ? QPU_COND_NEVER : QPU_COND_ALWAYS);
+	w = qpu_set_mul_a(w, a);
+	return qpu_set_mul_b(w, b);
+}
 
 /* An ALU instruction with the ADD half only (MUL nop). */
 uint64_t qpu_alu_add(enum qpu_op_add op, unsigned waddr, enum qpu_mux a,

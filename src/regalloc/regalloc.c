@@ -53,18 +53,17 @@
  *
  * THE ALGORITHM (ra_allocate)
  *
- *   1. Build adjacency in compressed form from the edge list, dropping
- *      duplicate and self edges.
- *   2. Simplify. Every node keeps qsum(n), the left-hand side of the test, and
- *      the number of neighbours still in the graph (not summed when degree
- *      times qmax(class), the most one neighbour can block, is below p). Trivially colourable nodes
- *      wait on a worklist; the others sit in a binary heap. Removing a node
- *      (pushing it on the stack) subtracts its q from the qsum of each
- *      neighbour in the heap (a worklist node's is not read again) and moves
- *      a neighbour that passes the test from the heap to the worklist.
- *      When the worklist is empty but nodes remain we are stuck, and push
- *      optimistically (Briggs): the heap's minimum, the node with the
- *      lowest spill cost per remaining neighbour.
+ *   1. Build adjacency in compressed form, without duplicate or self edges.
+ *   2. Simplify. Every node keeps qsum(n), the left-hand side of the test,
+ *      and the number of neighbours still in the graph (not summed when
+ *      degree times qmax(class), the most one neighbour can block, is below
+ *      p). Trivially colourable nodes wait on a worklist; the others sit in
+ *      a binary heap. Removing a node (pushing it on the stack) subtracts its
+ *      q from the qsum of each neighbour in the heap (a worklist node's is
+ *      not read again) and moves a neighbour that passes the test from the
+ *      heap to the worklist. When the worklist is empty but nodes remain we
+ *      are stuck, and push optimistically (Briggs): the heap's minimum, the
+ *      node with the lowest spill cost per remaining neighbour.
  *   3. Select. Pop the stack; each node gets a register of its class not
  *      conflicting with any register held by a coloured neighbour, chosen by
  *      the select callback or else the lowest-numbered one. Only a node pushed
@@ -101,6 +100,7 @@
 
 #include "util/bits.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 enum node_state {
 	NODE_IN_GRAPH,  /* not yet placed */
@@ -156,14 +156,14 @@ struct ra_graph *ra_graph_create(const struct ra_set *set, uint32_t nnodes,
 		vc4_diag_set(diag, "ra_graph_create: the register set is not finalised");
 		return NULL;
 	}
-	struct ra_graph *g = calloc(1, sizeof(*g));
+	struct ra_graph *g = vc4_calloc(1, sizeof(*g));
 	size_t n = nnodes ? nnodes : 1;
 	if (g) {
-		g->nodes = calloc(n, sizeof(*g->nodes));
-		g->stack = calloc(n, sizeof(uint32_t));
-		g->heap = calloc(n, sizeof(uint32_t));
-		g->trivial = calloc(n, sizeof(uint32_t));
-		g->avail = calloc(set->words, sizeof(uint64_t));
+		g->nodes = vc4_calloc(n, sizeof(*g->nodes));
+		g->stack = vc4_calloc(n, sizeof(uint32_t));
+		g->heap = vc4_calloc(n, sizeof(uint32_t));
+		g->trivial = vc4_calloc(n, sizeof(uint32_t));
+		g->avail = vc4_calloc(set->words, sizeof(uint64_t));
 	}
 	if (!g || !g->nodes || !g->stack || !g->heap || !g->trivial || !g->avail) {
 		ra_graph_destroy(g);
@@ -319,6 +319,22 @@ bool ra_graph_set_spill_cost(struct ra_graph *g, uint32_t node, float cost)
 	return true;
 }
 
+bool ra_graph_set_classes(struct ra_graph *g, const uint32_t *cls)
+{
+	bool ok = g && !g->err.set;
+	for (uint32_t n = 0; ok && n < g->nnodes; n++)
+		ok = cls[n] == RA_NO_CLASS || ra_graph_set_class(g, n, cls[n]);
+	return ok;
+}
+
+bool ra_graph_set_spill_costs(struct ra_graph *g, const float *costs)
+{
+	bool ok = g && !g->err.set;
+	for (uint32_t n = 0; ok && n < g->nnodes; n++)
+		ok = ra_graph_set_spill_cost(g, n, costs[n]);
+	return ok;
+}
+
 void ra_graph_set_select_callback(struct ra_graph *g, ra_select_fn fn, void *user)
 {
 	if (!g)
@@ -362,9 +378,9 @@ static bool build_adjacency(struct ra_graph *g)
 	size_t nedge = g->edges.len;
 	free(g->adj_start);
 	free(g->adj);
-	g->adj_start = calloc((size_t)g->nnodes + 1, sizeof(size_t));
+	g->adj_start = vc4_calloc((size_t)g->nnodes + 1, sizeof(size_t));
 	g->adj = malloc((nedge ? nedge : 1) * sizeof(uint32_t));
-	uint32_t *mark = calloc(g->nnodes ? g->nnodes : 1, sizeof(uint32_t));
+	uint32_t *mark = vc4_calloc(g->nnodes ? g->nnodes : 1, sizeof(uint32_t));
 	if (!g->adj_start || !g->adj || !mark) {
 		free(mark);
 		return vc4_diag_set(&g->err, "ra_allocate: out of memory for %zu edges", nedge / 2);
@@ -752,6 +768,12 @@ uint32_t ra_get_reg(const struct ra_graph *g, uint32_t node)
 	if (!g || node >= g->nnodes)
 		return RA_NO_REG;
 	return g->nodes[node].reg;
+}
+
+void ra_graph_get_regs(const struct ra_graph *g, uint32_t *regs)
+{
+	for (uint32_t n = 0; g && n < g->nnodes; n++)
+		regs[n] = g->nodes[n].reg;
 }
 
 uint32_t ra_get_best_spill_node(const struct ra_graph *g)

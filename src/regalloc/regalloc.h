@@ -31,12 +31,15 @@
  *                                              as ready neighbour lists
  *        ra_graph_set_reg(g, n, reg)           O(1): precolour a node
  *        ra_graph_set_spill_cost(g, n, cost)   O(1); default 1.0, RA_UNSPILLABLE
+ *        ra_graph_set_classes(g, cls)          O(N): every node's class (or spill
+ *        ra_graph_set_spill_costs(g, costs)    cost) in one call
  *        ra_graph_set_select_callback(g, f, u) O(1): hardware register policy
  *      These may be called in any order and repeated until ra_allocate().
  *
  *  (c) Allocate, then query.
  *        ra_allocate(g)                        O((N + E)·log N + E·R/64) time
  *        ra_get_reg(g, n)                      O(1)
+ *        ra_graph_get_regs(g, regs)            O(N): every node's at once
  *        ra_get_best_spill_node(g)             O(N), after a failed ra_allocate()
  *      After a failure the caller may spill (rewrite its program and build a new
  *      graph) or change the graph (more edges, precolours, costs) and call
@@ -146,6 +149,13 @@ bool ra_graph_set_adjacency(struct ra_graph *g, size_t *start, uint32_t *adj);
 bool ra_graph_set_reg(struct ra_graph *g, uint32_t node, uint32_t reg);
 /* Cost of spilling `node` (>= 0, finite), or RA_UNSPILLABLE. */
 bool ra_graph_set_spill_cost(struct ra_graph *g, uint32_t node, float cost);
+/* The same for every node at once, one entry a node (a caller with a class
+ * and a cost for each node makes one call, not two per node): cls[n] is
+ * node n's class, RA_NO_CLASS leaving it as it is (a precoloured node);
+ * costs[n] its spill cost. False (error recorded, naming the first bad
+ * entry as the one-node call would) otherwise. */
+bool ra_graph_set_classes(struct ra_graph *g, const uint32_t *cls);
+bool ra_graph_set_spill_costs(struct ra_graph *g, const float *costs);
 /* Installs (or, with NULL, removes) the register choice policy. Without one
  * the lowest-numbered available register is taken. */
 void ra_graph_set_select_callback(struct ra_graph *g, ra_select_fn fn, void *user);
@@ -164,6 +174,9 @@ bool ra_allocate(struct ra_graph *g, struct vc4_diag *diag);
 /* The register of `node` after a successful ra_allocate() (or its precolour);
  * RA_NO_REG otherwise. Inside a select callback: the registers chosen so far. */
 uint32_t ra_get_reg(const struct ra_graph *g, uint32_t node);
+/* ra_get_reg() of every node at once: regs[n] for n < the node count
+ * (nothing when g is NULL). */
+void ra_graph_get_regs(const struct ra_graph *g, uint32_t *regs);
 
 /* After a failed colouring: the spillable, non-precoloured node with the
  * lowest cost / degree (ties: the lower node number), ignoring nodes without

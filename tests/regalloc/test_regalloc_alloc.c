@@ -109,6 +109,74 @@ static void optimistic_by_cost(void **state)
 	assert_string_equal(cycle_with_costs(unspill), "1 0 1 0");
 }
 
+/* The bulk calls: classes (RA_NO_CLASS leaving a precoloured node alone)
+ * and costs for every node at once colour the costed 4-cycle as the calls
+ * node by node do, and ra_graph_get_regs() gives ra_get_reg() of each.
+ * Bad entries fail with the one-node call's message for the first. */
+static void bulk_classes_costs_and_regs(void **state)
+{
+	(void)state;
+	static const uint32_t cls[4] = { 0, 0, RA_NO_CLASS, 0 };
+	static const float cost[4] = { 1, 3, 1, 4 };
+	struct ra_set *set = rt_flat_set(2);
+	struct ra_graph *g = ra_graph_create(set, 4, NULL);
+	struct rt_edges ed = {0};
+	assert_true(ra_graph_set_reg(g, 2, 1));
+	assert_true(ra_graph_set_classes(g, cls));
+	assert_true(ra_graph_set_spill_costs(g, cost));
+	assert_int_equal(ra_graph_get_class(g, 1), 0);
+	assert_int_equal(ra_graph_get_class(g, 2), RA_NO_CLASS);
+	for (uint32_t n = 0; n < 4; n++)
+		rt_edge(g, &ed, n, (n + 1) % 4);
+	static const bool pre[4] = { false, false, true, false };
+	assert_true(ra_allocate(g, NULL));
+	rt_check_colouring(set, g, &ed, pre);
+	assert_string_equal(regs_text(g), "1 0 1 0");   /* 2 on r1: 1 and 3 on r0 */
+	uint32_t regs[4] = { 7, 7, 7, 7 };
+	ra_graph_get_regs(g, regs);
+	for (uint32_t n = 0; n < 4; n++)
+		assert_int_equal(regs[n], ra_get_reg(g, n));
+	ra_graph_get_regs(NULL, regs);   /* nothing */
+	assert_int_equal(regs[0], 1);
+	free(ed.e);
+	ra_graph_destroy(g);
+	g = ra_graph_create(set, 4, NULL);   /* the same, node by node */
+	ed = (struct rt_edges){0};
+	assert_true(ra_graph_set_reg(g, 2, 1));
+	for (uint32_t n = 0; n < 4; n++) {
+		if (cls[n] != RA_NO_CLASS)
+			assert_true(ra_graph_set_class(g, n, cls[n]));
+		assert_true(ra_graph_set_spill_cost(g, n, cost[n]));
+		rt_edge(g, &ed, n, (n + 1) % 4);
+	}
+	assert_true(ra_allocate(g, NULL));
+	assert_string_equal(regs_text(g), "1 0 1 0");
+	free(ed.e);
+	ra_graph_destroy(g);
+
+	static const uint32_t bad_cls[4] = { 0, 5, 0, 0 };
+	static const float bad_cost[4] = { 1, 1, -2, 1 };
+	struct vc4_diag d = {0};
+	g = ra_graph_create(set, 4, NULL);
+	assert_false(ra_graph_set_classes(g, bad_cls));
+	assert_false(ra_graph_set_spill_costs(g, cost));   /* the first error stays */
+	assert_false(ra_allocate(g, &d));
+	assert_string_equal(d.msg, "ra_graph_set_class: node 1: class 5 out of range "
+			    "(set has 1 classes)");
+	ra_graph_destroy(g);
+	g = ra_graph_create(set, 4, NULL);
+	assert_true(ra_graph_set_classes(g, cls));
+	assert_false(ra_graph_set_spill_costs(g, bad_cost));
+	vc4_diag_clear(&d);
+	assert_false(ra_allocate(g, &d));
+	assert_string_equal(d.msg, "ra_graph_set_spill_cost: node 2: cost -2 is not a finite "
+			    "value >= 0 nor RA_UNSPILLABLE");
+	ra_graph_destroy(g);
+	assert_false(ra_graph_set_classes(NULL, cls));
+	assert_false(ra_graph_set_spill_costs(NULL, cost));
+	ra_set_destroy(set);
+}
+
 /* Copies n entries into a fresh malloc'ed array (the graph takes it). */
 static void *dup_array(const void *src, size_t bytes)
 {
@@ -514,6 +582,7 @@ int main(void)
 		cmocka_unit_test(single_next_to_pair_is_not_trivial),
 		cmocka_unit_test(graph_errors_are_reported),
 		cmocka_unit_test(adjacency_given_whole),
+		cmocka_unit_test(bulk_classes_costs_and_regs),
 		cmocka_unit_test(empty_graph_and_empty_class),
 	};
 	return cmocka_run_group_tests_name("regalloc_alloc", tests, NULL, NULL);

@@ -1,5 +1,6 @@
 /* test_util.c: the shared error, array and file helpers, and the inline
- * helpers for hot code (bit counts, short byte strings, zeroing). */
+ * helpers for hot code (bit counts, short byte strings, zeroing, zeroed
+ * heap blocks). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 #include "util/diag.h"
 #include "util/file.h"
 #include "util/text.h"
+#include "util/zalloc.h"
 #include "util/zero.h"
 
 static void diag_keeps_first_error(void **state)
@@ -164,6 +166,42 @@ static void zero_clears_exactly_the_object(void **state)
 	}
 }
 
+/* vc4_calloc() gives zeroed blocks like calloc(): small ones (after a
+ * dirtied block of that size went back, which the cache would hand out
+ * again), empty ones (distinct, freeable) and large ones; NULL when the
+ * size overflows. */
+static void calloc_gives_zeroed_blocks(void **state)
+{
+	(void)state;
+	static const size_t sizes[] = { 1, 3, 40, 452, 4096, VC4_CALLOC_LARGE - 1,
+					VC4_CALLOC_LARGE, 3 * VC4_CALLOC_LARGE };
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		unsigned char *dirty = malloc(sizes[k]);
+		assert_non_null(dirty);
+		memset(dirty, 0xa5, sizes[k]);
+		free(dirty);
+		unsigned char *p = vc4_calloc(sizes[k], 1);
+		assert_non_null(p);
+		for (size_t i = 0; i < sizes[k]; i++)
+			assert_int_equal(p[i], 0);
+		free(p);
+		uint32_t *w = vc4_calloc(sizes[k], sizeof(uint32_t));
+		assert_non_null(w);
+		assert_int_equal(w[0], 0);
+		assert_int_equal(w[sizes[k] - 1], 0);
+		free(w);
+	}
+	void *a = vc4_calloc(0, 8), *b = vc4_calloc(5, 0);
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_ptr_not_equal(a, b);
+	free(a);
+	free(b);
+	assert_null(vc4_calloc(SIZE_MAX / 2 + 1, 2));
+	assert_null(vc4_calloc(2, SIZE_MAX / 2 + 1));
+	assert_null(vc4_calloc(SIZE_MAX, SIZE_MAX));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -174,6 +212,7 @@ int main(void)
 		cmocka_unit_test(bit_counts_match_loops),
 		cmocka_unit_test(short_bytes_match_libc),
 		cmocka_unit_test(zero_clears_exactly_the_object),
+		cmocka_unit_test(calloc_gives_zeroed_blocks),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }

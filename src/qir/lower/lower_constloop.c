@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "qir/lower/lower_internal.h"
+#include "util/zalloc.h"
 
 #define LOWER_CONSTLOOP_STEPS 4096
 
@@ -177,10 +178,10 @@ bool lower_const_loop(struct lower *l, uint32_t loop)
 	for (uint32_t i = loop; i <= end; i++)
 		if (!lower_kept(l, i) || !runnable(l, &sh->instrs.data[i]))
 			return false;
-	struct run r = { l, calloc(l->val_base[sh->values.len - 1] +
+	struct run r = { l, vc4_calloc(l->val_base[sh->values.len - 1] +
 				   sh->values.data[sh->values.len - 1].type.comps + 1,
 				   sizeof(union ir_scalar)),
-			 calloc(l->nslots + 1, sizeof(union ir_scalar)), calloc(sh->decls.len, 1) };
+			 vc4_calloc(l->nslots + 1, sizeof(union ir_scalar)), vc4_calloc(sh->decls.len, 1) };
 	bool ok = r.val && r.slot && r.stored;
 	if (ok) {
 		memcpy(r.slot, l->const_slot, l->nslots * sizeof(union ir_scalar));

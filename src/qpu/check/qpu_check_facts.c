@@ -344,12 +344,19 @@ void hz_inst_derive(uint64_t w, uint32_t ip, struct hz_inst *f)
 	}
 }
 
+/* Entries hz_facts_build() makes room for at once, at most. */
+#define FACTS_RESERVE 1024u
+
 VC4_CODE_ALIGN(512)
 bool hz_facts_build(struct hz_fact_table *t, const uint64_t *insts, uint32_t count,
 		    uint32_t *bucket, uint32_t nb)
 {
 	unsigned shift = 64 - (unsigned)__builtin_ctz(nb);
-
+	/* room for every distinct word of a usual program at once: growing by
+	 * doubling cost a realloc() and a copy of the entries each time (long
+	 * programs repeat words: theirs grows as before) */
+	if (!vc4_array_reserve(&t->facts, count < FACTS_RESERVE ? count : FACTS_RESERVE))
+		return false;
 	for (uint32_t ip = 0; ip < count; ip++) {
 		uint64_t w = insts[ip];
 		uint32_t *head = &bucket[(w * 0x9e3779b97f4a7c15ull) >> shift], k = *head;

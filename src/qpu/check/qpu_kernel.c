@@ -21,6 +21,7 @@
 #include "qpu/qpu_isa.h"
 #include "util/array.h"
 #include "util/code_align.h"
+#include "util/zalloc.h"
 
 /* The kernel's live-register slots: A0-31 (0..31), B0-31 (32..63), r0-r3
  * (64..67). Indices computed from read fields can exceed this (see
@@ -361,6 +362,7 @@ static void kv_track_clamps(struct kv_state *st)
 	}
 }
 
+VC4_CODE_ALIGN(2048)
 static bool kv_check_writes(struct kv_state *st)
 {
 	uint64_t w = kv_inst(st);
@@ -596,7 +598,7 @@ bool qpu_kernel_validate(const uint64_t *insts, size_t count,
 		return vc4_diag_set(diag, "shader BO of %zu instructions is too large "
 				    "(limit %u)", count, KV_MAX_INSTS);
 	st.max_ip = st.bo_ips = (uint32_t)count;
-	st.block_start = calloc(count, 1);
+	st.block_start = vc4_calloc(count, 1);
 	if (!st.block_start)
 		return vc4_diag_set(diag, "out of memory");
 	kv_reset_state(&st);
