@@ -416,19 +416,54 @@ static SIM_ALWAYS_INLINE bool exec_periph_end(struct sim_qpu *q, const struct si
 	       sim_exec_signal(q, in, diag);
 }
 
-/* exec_periph()'s ops and stores when its instruction has no shape. */
+/* exec_periph()'s ops and stores when its instruction has no shape; a
+ * unit whose op is a `mov` into a peripheral or pack store (in->mov, off
+ * x86) stores its operand in place instead of a copy of it. */
 static SIM_ALWAYS_INLINE bool exec_periph_ops(struct sim_qpu *q, const struct sim_inst *in,
 					      struct vc4_diag *diag)
 {
 	uint32_t res[2][16];
+#if SIM_SHAPE_DIRECT
+	const uint32_t *r[2] = { res[0], res[1] };
+	if (in->mov) {
+		if (in->mov & 1)
+			r[0] = sim_src_ptr(q, in->src[0]);
+		else if (in->op_add != QPU_A_NOP)
+			sim_lanes_add((enum qpu_op_add)in->op_add, sim_src_ptr(q, in->src[0]),
+				      sim_src_ptr(q, in->src[1]), res[0], NULL);
+		if (in->mov & 2)
+			r[1] = sim_src_ptr(q, in->src[2]);
+		else if (in->op_mul != QPU_M_NOP)
+			sim_lanes_mul((enum qpu_op_mul)in->op_mul, q->opt.fmul_round,
+				      sim_src_ptr(q, in->src[2]), sim_src_ptr(q, in->src[3]),
+				      res[1], NULL);
+	} else {
+		exec_ops(q, in, res);
+	}
+#else
+	const uint32_t *r[2] = { res[0], res[1] };
 	exec_ops(q, in, res);
+#endif
 	for (unsigned u = 0; u < 2; u++) {
 		if (in->store[u] < ST_PERIPH)
-			fast_store(q, in, u, res[u]);
-		else if (!periph_store(q, in, u, res[u], diag))
+			fast_store(q, in, u, r[u]);
+		else if (!periph_store(q, in, u, r[u], diag))
 			return false;
 	}
 	return true;
+}
+
+/* exec_periph()'s shaped ops in threaded code (run_threaded()), with a
+ * half shape's other unit, a `mov` stored from its operand: the ADD's
+ * before the MUL's ops (it writes no register), the MUL's after the ADD's
+ * (its operand is not the ADD's destination; sim_decode.c). */
+static SIM_ALWAYS_INLINE bool exec_periph_threaded(struct sim_qpu *q, const struct sim_inst *in,
+						   struct vc4_diag *diag)
+{
+	if (in->half == 2 && !periph_store(q, in, 0, sim_src_ptr(q, in->src[0]), diag))
+		return false;
+	run_threaded(q, in, in + 1, NULL); /* its shape's code alone */
+	return in->half != 1 || periph_store(q, in, 1, sim_src_ptr(q, in->src[2]), diag);
 }
 
 /* An instruction with exec_fast()'s reads or uniform, varying, VPM and
@@ -449,10 +484,12 @@ static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_in
 	}
 	if (in->unpack) /* PM=1: r4 as float, as exec_alu()'s operand() */
 		sim_lanes_unpack_float(in->unpack, q->acc[4], q->r4unp);
-	if (SIM_THREADED && (in->shape & shapes))
-		run_threaded(q, in, in + 1, NULL); /* its shape's code alone */
-	else if (!shape_ops(q, in, SIM_THREADED ? 0 : shapes) && !exec_periph_ops(q, in, diag))
+	if (SIM_THREADED && (in->shape & shapes)) {
+		if (!exec_periph_threaded(q, in, diag))
+			return false;
+	} else if (!shape_ops(q, in, SIM_THREADED ? 0 : shapes) && !exec_periph_ops(q, in, diag)) {
 		return false;
+	}
 	return exec_periph_end(q, in, diag);
 }
 
