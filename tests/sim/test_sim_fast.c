@@ -139,8 +139,10 @@ static uint64_t random_inst(int i, int *last_branch)
 			w = qpu_with_mul(qpu_alu_add(QPU_A_ADD, rnd() % 4, QPU_MUX_R0, QPU_MUX_R1,
 						     rnd() % 4, QPU_R_NOP),
 					 QPU_M_V8MIN, wa, QPU_MUX_A, QPU_MUX_A);
-		else if (rnd() % 3 != 0) /* beside an fmul into a register (a half shape) */
-			w = qpu_with_mul(w, QPU_M_FMUL, rnd() % 4, QPU_MUX_R0 + rnd() % 4, QPU_MUX_A);
+		else if (rnd() % 3 == 0) { /* beside an fmul into a register (a half shape) */
+			unsigned wm = rnd() % 4, ma = rnd() % 4; /* in this order on every host */
+			w = qpu_with_mul(w, QPU_M_FMUL, wm, QPU_MUX_R0 + ma, QPU_MUX_A);
+		}
 		return w;
 	}
 	if (k == 10 || k == 11) { /* a TLB write, through the MUL unit with a colour pack */
