@@ -379,6 +379,13 @@ static bool periph_store(struct sim_qpu *q, const struct sim_inst *in, unsigned 
 {
 	const uint32_t *lanes = q->cm[in->cond[u]];
 	uint32_t v[16], bits = ~0u;
+#if SIM_SHAPE_DIRECT
+	if (in->store[u] == ST_PACK && in->cond[u] == QPU_COND_ALWAYS) {
+		/* the colour pack merged into its register in one loop */
+		sim_lanes_pack_mul_into(in->pack, res, (uint32_t *)(void *)((char *)q + in->dst[u]));
+		return true;
+	}
+#endif
 	if (in->store[u] >= ST_PACK) {
 		if (in->store[u] == ST_PACK_A)
 			pack_a_lanes(q, in, u, res, v, &bits);

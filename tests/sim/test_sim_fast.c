@@ -198,6 +198,10 @@ static void random_state(struct sim_qpu *q)
 	for (int r = 0; r < 4; r++)
 		for (int i = 0; i < 16; i++)
 			q->rf[0][r][i] = rnd() % 4200;
+	for (int i = 0; i < 16; i++) { /* never and always: as the interpreter keeps them */
+		q->cm[QPU_COND_NEVER][i] = 0;
+		q->cm[QPU_COND_ALWAYS][i] = ~0u;
+	}
 	for (int c = QPU_COND_ZS; c < QPU_COND_COUNT; c += 2)
 		for (int i = 0; i < 16; i++) {
 			q->cm[c][i] = rnd() % 2 ? ~0u : 0;
