@@ -423,6 +423,21 @@ static SIM_ALWAYS_INLINE bool exec_periph_end(struct sim_qpu *q, const struct si
 	       sim_exec_signal(q, in, diag);
 }
 
+#if SIM_THREADED
+/* exec_ops() out of line for the peripheral path of run() (threaded code
+ * off x86): the unshaped ops are rare there once half shapes and movs
+ * take the common ones, and inlined they spread run()'s peripheral path
+ * over several pages (a block lookup under QEMU for each jump between
+ * them). */
+__attribute__((noinline))
+static void periph_ops(struct sim_qpu *q, const struct sim_inst *in, uint32_t res[2][16])
+{
+	exec_ops(q, in, res);
+}
+#else
+#define periph_ops exec_ops
+#endif
+
 /* exec_periph()'s ops and stores when its instruction has no shape; a
  * unit whose op is a `mov` into a peripheral or pack store (in->mov, off
  * x86) stores its operand in place instead of a copy of it. */
@@ -436,16 +451,16 @@ static SIM_ALWAYS_INLINE bool exec_periph_ops(struct sim_qpu *q, const struct si
 		if (in->mov & 1)
 			r[0] = sim_src_ptr(q, in->src[0]);
 		else if (in->op_add != QPU_A_NOP)
-			sim_lanes_add((enum qpu_op_add)in->op_add, sim_src_ptr(q, in->src[0]),
-				      sim_src_ptr(q, in->src[1]), res[0], NULL);
+			sim_alu_add((enum qpu_op_add)in->op_add, sim_src_ptr(q, in->src[0]),
+				    sim_src_ptr(q, in->src[1]), res[0], NULL);
 		if (in->mov & 2)
 			r[1] = sim_src_ptr(q, in->src[2]);
 		else if (in->op_mul != QPU_M_NOP)
-			sim_lanes_mul((enum qpu_op_mul)in->op_mul, q->opt.fmul_round,
-				      sim_src_ptr(q, in->src[2]), sim_src_ptr(q, in->src[3]),
-				      res[1], NULL);
+			sim_alu_mul((enum qpu_op_mul)in->op_mul, q->opt.fmul_round,
+				    sim_src_ptr(q, in->src[2]), sim_src_ptr(q, in->src[3]), res[1],
+				    NULL);
 	} else {
-		exec_ops(q, in, res);
+		periph_ops(q, in, res);
 	}
 #else
 	const uint32_t *r[2] = { res[0], res[1] };
@@ -513,6 +528,23 @@ static SIM_ALWAYS_INLINE bool exec_li_periph(struct sim_qpu *q, const struct sim
 			return false;
 	}
 	return true;
+}
+
+/* A peripheral instruction (exec_periph(), exec_li_periph()): SIM_RUNNING
+ * or SIM_ERROR. With threaded code (off x86) out of line on its own page
+ * (SIM_PAGE_ALIGN): inside run() its code lay over several pages between
+ * the op loops, and under QEMU each jump between them costs a block
+ * lookup; the call and its return cost two. */
+#if SIM_THREADED
+SIM_PAGE_ALIGN __attribute__((noinline))
+#else
+SIM_ALWAYS_INLINE
+#endif
+static enum sim_status exec_periph_any(struct sim_qpu *q, const struct sim_inst *in,
+				       unsigned shapes, struct vc4_diag *diag)
+{
+	return (in->form == F_LI ? exec_li_periph(q, in, diag) : exec_periph(q, in, shapes, diag))
+		? SIM_RUNNING : SIM_ERROR;
 }
 
 /* The end of `k` instructions while an SFU result, a branch or a thread end
@@ -718,9 +750,7 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 			len = 1;
 			q->ip = ip;
 			if (in->periph && fast_ok)
-				st = (in->form == F_LI ? exec_li_periph(q, in, diag)
-						       : exec_periph(q, in, shapes, diag))
-					? SIM_RUNNING : SIM_ERROR;
+				st = exec_periph_any(q, in, shapes, diag);
 			else if (in->form == F_BRANCH && fast_ok) /* never blocks */
 				st = sim_exec_branch(q, in, diag) ? SIM_RUNNING : SIM_ERROR;
 			else
