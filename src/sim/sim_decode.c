@@ -258,6 +258,44 @@ static uint8_t fast_shape(const struct sim_inst *in)
 	return (uint8_t)SIM_SHAPE(a, m);
 }
 
+/* Whether unit u's op is a copy of its first operand into a peripheral
+ * or pack store (struct sim_inst's mov): the ADD's `or a, a`, the MUL's
+ * `v8min a, a`; for the MUL also no register write of the ADD's (stored
+ * first) may be that operand. */
+static bool decode_mov(const struct sim_inst *in, unsigned u)
+{
+	bool copy = u ? in->op_mul == QPU_M_V8MIN && in->src[2] == in->src[3]
+		      : in->op_add == QPU_A_OR && in->src[0] == in->src[1];
+	if (!copy || in->store[u] < ST_PERIPH)
+		return false;
+	bool add_reg = in->store[0] != ST_NONE && in->store[0] != ST_PERIPH &&
+		       in->store[0] != ST_PACK_PERIPH;
+	return !u || !add_reg || in->dst[0] != in->src[2];
+}
+
+/* The half shape of a peripheral instruction (struct sim_inst's half):
+ * one unit's op of the shape lists stored to all lanes of a register or
+ * accumulator, the other a `mov` (decode_mov()); 1 for the ADD's, 2 for
+ * the MUL's, 0 for none. The MUL's mov is stored after the ADD's register
+ * is written, so that register must not be its operand (decode_mov());
+ * the ADD's mov is stored first, so it must write no register. */
+static unsigned half_shape(const struct sim_inst *in)
+{
+	if (!SIM_SHAPE_DIRECT || in->sf)
+		return 0;
+	struct sim_inst t = *in;
+	if ((in->mov & 2) && in->store[0] == ST_ALL) {
+		t.op_mul = QPU_M_NOP, t.store[1] = ST_NONE;
+		return fast_shape(&t) ? 1 : 0;
+	}
+	if ((in->mov & 1) && (in->store[0] == ST_PERIPH || in->store[0] == ST_PACK_PERIPH) &&
+	    in->store[1] == ST_ALL) {
+		t.op_add = QPU_A_NOP, t.store[0] = ST_NONE;
+		return fast_shape(&t) ? 2 : 0;
+	}
+	return 0;
+}
+
 /* Whether a shaped instruction's ops can write their destinations while
  * they run (struct sim_inst's direct): the ADD result's register is none
  * of the four sources (the MUL op reads after it; the float ops' per-lane
@@ -274,6 +312,20 @@ static bool shape_direct(const struct sim_inst *in)
 			return false;
 	}
 	return true;
+}
+
+/* A half-shaped instruction's shape and direct flag: those of the
+ * instruction with the other unit's op a NOP. */
+static void decode_half(struct sim_inst *in)
+{
+	struct sim_inst t = *in;
+	unsigned u = in->half == 1 ? 1 : 0;
+	if (u)
+		t.op_mul = QPU_M_NOP, t.store[1] = ST_NONE;
+	else
+		t.op_add = QPU_A_NOP, t.store[0] = ST_NONE;
+	in->shape = fast_shape(&t);
+	in->direct = shape_direct(&t);
 }
 
 /* True when unit `u`'s write has no effect beyond registers: none at all,
@@ -357,7 +409,12 @@ static void decode_fast_paths(struct sim_inst *in)
 			decode_fast_operands(in);
 		if (in->fast || in->periph)
 			in->shape = fast_shape(in);
-		in->direct = in->shape && shape_direct(in);
+		if (SIM_SHAPE_DIRECT && in->periph)
+			in->mov = (uint8_t)(decode_mov(in, 0) | decode_mov(in, 1) << 1);
+		if (in->periph && !in->shape && (in->half = (uint8_t)half_shape(in)) != 0)
+			decode_half(in);
+		else
+			in->direct = in->shape && shape_direct(in);
 		for (unsigned u = 0; u < 2; u++)
 			in->out[u] = in->direct ? in->dst[u]
 				   : (uint16_t)(offsetof(struct sim_qpu, shape_out) + u * 64);

@@ -113,6 +113,14 @@ struct sim_inst {
 	uint8_t wid[2];          /* enum qpu_reg_id of each destination */
 	uint16_t out[2];         /* shaped, SIM_SHAPE_DIRECT: where the ops write (dst[]
 				  * when direct, else q->shape_out, then copied) */
+	/* SIM_SHAPE_DIRECT only (0 elsewhere), peripheral instructions: */
+	uint8_t mov;             /* bit u: unit u's op copies its first operand (ADD
+				  * `or a, a`, MUL `v8min a, a`) into a peripheral or
+				  * pack store (store >= ST_PERIPH), which then reads
+				  * that operand in place (sim_decode.c's decode_mov()) */
+	uint8_t half;            /* the shape is one unit's (the other's op a NOP in
+				  * it): 1 the ADD's, the MUL a `mov` bit stored after
+				  * it; 2 the MUL's, the ADD a `mov` bit stored before */
 	const char *why;         /* F_ILLEGAL: the reason */
 };
 

@@ -493,6 +493,21 @@ static SIM_ALWAYS_INLINE void sim_lanes_pack_mul(unsigned mode, const uint32_t *
 	*mask = mode == 3 ? ~0u : 0xffu << sh;
 }
 
+#if !SIM_HOST_DAZ
+/* sim_lanes_pack_mul() stored to all lanes of dst: the packed bits
+ * replace theirs, the others are kept (what masked_store() does with the
+ * mask of the condition `always`), in one loop. x may be dst. */
+static SIM_ALWAYS_INLINE void sim_lanes_pack_mul_into(unsigned mode, const uint32_t *x,
+						      uint32_t *dst)
+{
+	unsigned k = (mode - 4u) & 3;
+	uint32_t mul = mode == 3 ? 0x01010101u : 1u, sh = mode == 3 ? 0 : 8 * k;
+	uint32_t keep = mode == 3 ? 0 : ~(0xffu << sh);
+	for (int i = 0; i < 16; i++)
+		dst[i] = (dst[i] & keep) | (pack_unorm8_masks(x[i]) * mul) << sh;
+}
+#endif
+
 /* sim_unpack(mode, true, x) of 16 lanes (the PM=1 unpack of r4, mode not
  * QPU_UNPACK_NOP): the unorm8 bytes (8a..8d) as one loop that vectorises,
  * lane_unorm8() as sim_unpack(); the other modes lane by lane. */

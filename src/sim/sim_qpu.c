@@ -1,11 +1,11 @@
 /*
- * sim_qpu.c: the QPU interpreter's state and run loop: initialisation,
- * the fast path (plain ALU instructions, operands resolved at decode time,
- * the op loops inlined, one jump per instruction shape), the peripheral
- * fast path (uniform and varying reads, SFU, TMU and TLB writes, MUL
- * packs, signals), the pending delays
- * (SFU result, branch, thread end) and sim_qpu_step()/sim_qpu_run().
- * Decoding is in sim_decode.c, the general path in sim_exec.c.
+ * sim_qpu.c: the QPU interpreter's run loop: the fast path (plain ALU
+ * instructions, operands resolved at decode time, the op loops inlined,
+ * one jump per instruction shape), the peripheral fast path (uniform and
+ * varying reads, SFU, TMU and TLB writes, MUL packs, signals), the pending
+ * delays (SFU result, branch, thread end) and sim_qpu_step()/sim_qpu_run().
+ * Decoding is in sim_decode.c, the general path in sim_exec.c, the state's
+ * set-up (sim_qpu_init(), sim_qpu_reinit()) in sim_state.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,161 +13,6 @@
 
 #include "sim_inst.h"
 #include "sim_vpm.h"
-
-/* ---- state -------------------------------------------------------------- */
-
-void sim_shared_init(struct sim_shared *shared)
-{
-	memset(shared, 0, sizeof(*shared));
-	shared->mutex_owner = -1;
-}
-
-/* Recomputes the eight condition masks from flags z, n, c (0/1 per lane). */
-static void set_cond_masks(struct sim_qpu *q, const uint32_t *z, const uint32_t *n,
-			   const uint32_t *c)
-{
-	for (int i = 0; i < 16; i++) {
-		q->cm[QPU_COND_NEVER][i] = 0;
-		q->cm[QPU_COND_ALWAYS][i] = ~0u;
-		q->cm[QPU_COND_ZS][i] = 0u - z[i];
-		q->cm[QPU_COND_ZC][i] = ~(0u - z[i]);
-		q->cm[QPU_COND_NS][i] = 0u - n[i];
-		q->cm[QPU_COND_NC][i] = ~(0u - n[i]);
-		q->cm[QPU_COND_CS][i] = 0u - c[i];
-		q->cm[QPU_COND_CC][i] = ~(0u - c[i]);
-	}
-}
-
-/* The part of sim_qpu_init() and sim_qpu_reinit() after the clearing: the
- * program, memory, uniforms, shared state, hooks and options; and the
- * registers the program may write marked as possibly nonzero. */
-static void set_program(struct sim_qpu *q, const struct sim_program *prog,
-			struct sim_memory *mem, const uint32_t *unif, uint32_t unif_count,
-			struct sim_shared *shared, const struct sim_qpu_hooks *hooks,
-			const struct sim_qpu_options *opt)
-{
-	q->prog = prog;
-	q->mem = mem;
-	q->unif = unif;
-	q->unif_count = unif_count;
-	for (unsigned f = 0; f < 2; f++)
-		q->rf_dirty[f] |= prog->rf_written[f];
-	if (!shared) {
-		sim_shared_init(&q->own_shared);
-		shared = &q->own_shared;
-	}
-	q->shared = shared;
-	if (hooks)
-		q->hooks = *hooks;
-	if (opt)
-		q->opt = *opt;
-}
-
-void sim_qpu_init(struct sim_qpu *q, const struct sim_program *prog, struct sim_memory *mem,
-		  const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
-		  const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt)
-{
-	/* Clears the registers and the control state only: the TMU FIFO slots
-	 * are written before they are read, own_shared is set up only when it
-	 * is used, konst[] is filled on demand (konst_valid says which). */
-	memset(q, 0, offsetof(struct sim_qpu, tmu_fifo));
-	set_cond_masks(q, sim_zero_vec, sim_zero_vec, sim_zero_vec);
-	q->rf_dirty[0] = q->rf_dirty[1] = ~0u; /* the caller may set any register */
-	set_program(q, prog, mem, unif, unif_count, shared, hooks, opt);
-}
-
-/* Clears the 64 bytes at p: two 32-byte vector stores on x86 (GCC
- * expands a 64-byte memset as four 16-byte stores even for AVX2, and
- * sim_qpu_reinit() is bound by its stores). Elsewhere eight 8-byte stores
- * written out: on armhf GCC lowers the generic 32-byte vectors badly
- * (under qemu-arm small_tris took 8-10 % longer with them), and a memset
- * is a call through the PLT, under QEMU three translation-block lookups
- * per call (about 55 calls per shader run). */
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-typedef uint32_t sim_zero32 __attribute__((vector_size(32), aligned(4), may_alias));
-static SIM_ALWAYS_INLINE void zero64(void *p)
-{
-	sim_zero32 *v = p;
-	v[0] = (sim_zero32){ 0 };
-	v[1] = (sim_zero32){ 0 };
-}
-#elif defined(__GNUC__)
-typedef uint64_t sim_zero8 __attribute__((aligned(4), may_alias));
-static SIM_ALWAYS_INLINE void zero64(void *p)
-{
-	sim_zero8 *v = p;
-	v[0] = 0, v[1] = 0, v[2] = 0, v[3] = 0, v[4] = 0, v[5] = 0, v[6] = 0, v[7] = 0;
-}
-
-/* Sets the 64 bytes at p to all ones, as zero64(). */
-static SIM_ALWAYS_INLINE void ones64(void *p)
-{
-	sim_zero8 *v = p, o = ~(uint64_t)0;
-	v[0] = o, v[1] = o, v[2] = o, v[3] = o, v[4] = o, v[5] = o, v[6] = o, v[7] = o;
-}
-#define SIM_ZERO8 1
-#else
-static SIM_ALWAYS_INLINE void zero64(void *p)
-{
-	memset(p, 0, 64);
-}
-#endif
-
-/* Clears n bytes at p in 64-byte pieces (plain vector stores: GCC expands
- * a memset of this size into a slower rep stos). */
-static SIM_ALWAYS_INLINE void zero_bytes(void *p, size_t n)
-{
-	char *c = p;
-	for (; n >= 64; n -= 64, c += 64)
-		zero64(c);
-	memset(c, 0, n);
-}
-
-/* The condition masks of flags all zero (sim_qpu_reinit()): the even
- * conditions (never, zs, ns, cs) no lane, the odd ones every lane. Where
- * zero64() is written out in 8-byte stores (armhf) so are these: GCC
- * turns set_cond_masks()'s loop into two memset calls there, each through
- * the PLT (three translation-block lookups under QEMU). */
-static SIM_ALWAYS_INLINE void clear_cond_masks(struct sim_qpu *q)
-{
-#if defined(SIM_ZERO8)
-	for (unsigned c = 0; c < QPU_COND_COUNT; c += 2) {
-		zero64(q->cm[c]);
-		ones64(q->cm[c + 1]);
-	}
-#else
-	set_cond_masks(q, sim_zero_vec, sim_zero_vec, sim_zero_vec);
-#endif
-}
-
-/* sim_qpu_init() for a QPU already set up (contract in sim_qpu.h): clears
- * everything but the register file as sim_qpu_init() does, and of the
- * register file only the entries in q->rf_dirty and the fragment payloads;
- * keeps the filled constants. Never fails. Compiled for AVX2 too (its
- * 32-byte stores). */
-SIM_CLONES_EXTERN
-void sim_qpu_reinit(struct sim_qpu *q, const struct sim_program *prog, struct sim_memory *mem,
-		    const uint32_t *unif, uint32_t unif_count, struct sim_shared *shared,
-		    const struct sim_qpu_hooks *hooks, const struct sim_qpu_options *opt)
-{
-	size_t rf0 = offsetof(struct sim_qpu, rf);
-	uint32_t konst_valid[sizeof(q->konst_valid) / 4]; /* konst[] is never written */
-	memcpy(konst_valid, q->konst_valid, sizeof(konst_valid));
-	zero_bytes(q, rf0);
-	size_t ctl = offsetof(struct sim_qpu, cm) + sizeof(q->cm); /* cm: set below */
-	zero_bytes((char *)q + ctl, offsetof(struct sim_qpu, tmu_fifo) - ctl);
-	memcpy(q->konst_valid, konst_valid, sizeof(konst_valid));
-	const uint32_t payload[2] = { 1u << (QPU_REG_FS_PAYLOAD_W - QPU_REG_RA0),
-				      1u << (QPU_REG_FS_PAYLOAD_Z - QPU_REG_RB0) };
-	for (unsigned f = 0; f < 2; f++) {
-		uint32_t d = q->rf_dirty[f] | payload[f];
-		for (; d; d &= d - 1)
-			zero64(q->rf[f][__builtin_ctz(d)]);
-		q->rf_dirty[f] = prog->rf_written[f];
-	}
-	clear_cond_masks(q);
-	set_program(q, prog, mem, unif, unif_count, shared, hooks, opt);
-}
 
 /* Stores one ALU result as decode_fast_operands() planned. */
 static SIM_ALWAYS_INLINE void fast_store(struct sim_qpu *q, const struct sim_inst *in, unsigned u,
@@ -379,6 +224,13 @@ static bool periph_store(struct sim_qpu *q, const struct sim_inst *in, unsigned 
 {
 	const uint32_t *lanes = q->cm[in->cond[u]];
 	uint32_t v[16], bits = ~0u;
+#if SIM_SHAPE_DIRECT
+	if (in->store[u] == ST_PACK && in->cond[u] == QPU_COND_ALWAYS) {
+		/* the colour pack merged into its register in one loop */
+		sim_lanes_pack_mul_into(in->pack, res, (uint32_t *)(void *)((char *)q + in->dst[u]));
+		return true;
+	}
+#endif
 	if (in->store[u] >= ST_PACK) {
 		if (in->store[u] == ST_PACK_A)
 			pack_a_lanes(q, in, u, res, v, &bits);
@@ -416,19 +268,69 @@ static SIM_ALWAYS_INLINE bool exec_periph_end(struct sim_qpu *q, const struct si
 	       sim_exec_signal(q, in, diag);
 }
 
-/* exec_periph()'s ops and stores when its instruction has no shape. */
+#if SIM_THREADED
+/* exec_ops() out of line for the peripheral path of run() (threaded code
+ * off x86): the unshaped ops are rare there once half shapes and movs
+ * take the common ones, and inlined they spread run()'s peripheral path
+ * over several pages (a block lookup under QEMU for each jump between
+ * them). */
+__attribute__((noinline))
+static void periph_ops(struct sim_qpu *q, const struct sim_inst *in, uint32_t res[2][16])
+{
+	exec_ops(q, in, res);
+}
+#else
+#define periph_ops exec_ops
+#endif
+
+/* exec_periph()'s ops and stores when its instruction has no shape; a
+ * unit whose op is a `mov` into a peripheral or pack store (in->mov, off
+ * x86) stores its operand in place instead of a copy of it. */
 static SIM_ALWAYS_INLINE bool exec_periph_ops(struct sim_qpu *q, const struct sim_inst *in,
 					      struct vc4_diag *diag)
 {
 	uint32_t res[2][16];
+#if SIM_SHAPE_DIRECT
+	const uint32_t *r[2] = { res[0], res[1] };
+	if (in->mov) {
+		if (in->mov & 1)
+			r[0] = sim_src_ptr(q, in->src[0]);
+		else if (in->op_add != QPU_A_NOP)
+			sim_alu_add((enum qpu_op_add)in->op_add, sim_src_ptr(q, in->src[0]),
+				    sim_src_ptr(q, in->src[1]), res[0], NULL);
+		if (in->mov & 2)
+			r[1] = sim_src_ptr(q, in->src[2]);
+		else if (in->op_mul != QPU_M_NOP)
+			sim_alu_mul((enum qpu_op_mul)in->op_mul, q->opt.fmul_round,
+				    sim_src_ptr(q, in->src[2]), sim_src_ptr(q, in->src[3]), res[1],
+				    NULL);
+	} else {
+		periph_ops(q, in, res);
+	}
+#else
+	const uint32_t *r[2] = { res[0], res[1] };
 	exec_ops(q, in, res);
+#endif
 	for (unsigned u = 0; u < 2; u++) {
 		if (in->store[u] < ST_PERIPH)
-			fast_store(q, in, u, res[u]);
-		else if (!periph_store(q, in, u, res[u], diag))
+			fast_store(q, in, u, r[u]);
+		else if (!periph_store(q, in, u, r[u], diag))
 			return false;
 	}
 	return true;
+}
+
+/* exec_periph()'s shaped ops in threaded code (run_threaded()), with a
+ * half shape's other unit, a `mov` stored from its operand: the ADD's
+ * before the MUL's ops (it writes no register), the MUL's after the ADD's
+ * (its operand is not the ADD's destination; sim_decode.c). */
+static SIM_ALWAYS_INLINE bool exec_periph_threaded(struct sim_qpu *q, const struct sim_inst *in,
+						   struct vc4_diag *diag)
+{
+	if (in->half == 2 && !periph_store(q, in, 0, sim_src_ptr(q, in->src[0]), diag))
+		return false;
+	run_threaded(q, in, in + 1, NULL); /* its shape's code alone */
+	return in->half != 1 || periph_store(q, in, 1, sim_src_ptr(q, in->src[2]), diag);
 }
 
 /* An instruction with exec_fast()'s reads or uniform, varying, VPM and
@@ -449,10 +351,12 @@ static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_in
 	}
 	if (in->unpack) /* PM=1: r4 as float, as exec_alu()'s operand() */
 		sim_lanes_unpack_float(in->unpack, q->acc[4], q->r4unp);
-	if (SIM_THREADED && (in->shape & shapes))
-		run_threaded(q, in, in + 1, NULL); /* its shape's code alone */
-	else if (!shape_ops(q, in, SIM_THREADED ? 0 : shapes) && !exec_periph_ops(q, in, diag))
+	if (SIM_THREADED && (in->shape & shapes)) {
+		if (!exec_periph_threaded(q, in, diag))
+			return false;
+	} else if (!shape_ops(q, in, SIM_THREADED ? 0 : shapes) && !exec_periph_ops(q, in, diag)) {
 		return false;
+	}
 	return exec_periph_end(q, in, diag);
 }
 
@@ -469,6 +373,23 @@ static SIM_ALWAYS_INLINE bool exec_li_periph(struct sim_qpu *q, const struct sim
 			return false;
 	}
 	return true;
+}
+
+/* A peripheral instruction (exec_periph(), exec_li_periph()): SIM_RUNNING
+ * or SIM_ERROR. With threaded code (off x86) out of line on its own page
+ * (SIM_PAGE_ALIGN): inside run() its code lay over several pages between
+ * the op loops, and under QEMU each jump between them costs a block
+ * lookup; the call and its return cost two. */
+#if SIM_THREADED
+SIM_PAGE_ALIGN __attribute__((noinline))
+#else
+SIM_ALWAYS_INLINE
+#endif
+static enum sim_status exec_periph_any(struct sim_qpu *q, const struct sim_inst *in,
+				       unsigned shapes, struct vc4_diag *diag)
+{
+	return (in->form == F_LI ? exec_li_periph(q, in, diag) : exec_periph(q, in, shapes, diag))
+		? SIM_RUNNING : SIM_ERROR;
 }
 
 /* The end of `k` instructions while an SFU result, a branch or a thread end
@@ -674,9 +595,7 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 			len = 1;
 			q->ip = ip;
 			if (in->periph && fast_ok)
-				st = (in->form == F_LI ? exec_li_periph(q, in, diag)
-						       : exec_periph(q, in, shapes, diag))
-					? SIM_RUNNING : SIM_ERROR;
+				st = exec_periph_any(q, in, shapes, diag);
 			else if (in->form == F_BRANCH && fast_ok) /* never blocks */
 				st = sim_exec_branch(q, in, diag) ? SIM_RUNNING : SIM_ERROR;
 			else

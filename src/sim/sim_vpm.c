@@ -120,6 +120,26 @@ static bool vpm_range_error(struct sim_qpu *q, const char *what, const struct si
 			    "(%u rows)", q->ip, what, a->addr, 8u << a->size, SIM_VPM_ROWS);
 }
 
+/* copy_lanes() of a VPM row: on 32-bit ARM eight 8-byte moves written out,
+ * where GCC made the loop a memmove() call (under qemu-arm three block
+ * lookups a read). */
+#if defined(__arm__) && defined(__GNUC__)
+typedef uint64_t vpm_word8 __attribute__((aligned(4), may_alias));
+static inline void vpm_row_copy(uint32_t *restrict dst, const uint32_t *restrict src)
+{
+	vpm_word8 *d = (vpm_word8 *)(void *)dst;
+	const vpm_word8 *s = (const vpm_word8 *)(const void *)src;
+	uint64_t t0 = s[0], t1 = s[1], t2 = s[2], t3 = s[3];
+	uint64_t t4 = s[4], t5 = s[5], t6 = s[6], t7 = s[7];
+	d[0] = t0, d[1] = t1, d[2] = t2, d[3] = t3, d[4] = t4, d[5] = t5, d[6] = t6, d[7] = t7;
+}
+#else
+static inline void vpm_row_copy(uint32_t *restrict dst, const uint32_t *restrict src)
+{
+	copy_lanes(dst, src);
+}
+#endif
+
 /* A VPM read: the 16 lanes of the next vector of the read setup (in the
  * input segment), masked to its size; the address advances by the stride.
  * Returns false with diag set with no read outstanding or outside the VPM. */
@@ -133,7 +153,7 @@ bool sim_vpm_read(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
 	uint32_t mask = a->size == 2 ? ~0u : (1u << (8 << a->size)) - 1;
 	int32_t first = horiz32_word(a, q->vpm_in_row);
 	if (first >= 0) /* 32-byte moves with AVX2: the run loads `out` next */
-		copy_lanes(out, &q->shared->vpm[first]);
+		vpm_row_copy(out, &q->shared->vpm[first]);
 	for (unsigned i = 0; i < 16 && first < 0; i++) {
 		uint32_t w;
 		unsigned sh;

@@ -139,6 +139,10 @@ static uint64_t random_inst(int i, int *last_branch)
 			w = qpu_with_mul(qpu_alu_add(QPU_A_ADD, rnd() % 4, QPU_MUX_R0, QPU_MUX_R1,
 						     rnd() % 4, QPU_R_NOP),
 					 QPU_M_V8MIN, wa, QPU_MUX_A, QPU_MUX_A);
+		else if (rnd() % 3 == 0) { /* beside an fmul into a register (a half shape) */
+			unsigned wm = rnd() % 4, ma = rnd() % 4; /* in this order on every host */
+			w = qpu_with_mul(w, QPU_M_FMUL, wm, QPU_MUX_R0 + ma, QPU_MUX_A);
+		}
 		return w;
 	}
 	if (k == 10 || k == 11) { /* a TLB write, through the MUL unit with a colour pack */
@@ -194,6 +198,10 @@ static void random_state(struct sim_qpu *q)
 	for (int r = 0; r < 4; r++)
 		for (int i = 0; i < 16; i++)
 			q->rf[0][r][i] = rnd() % 4200;
+	for (int i = 0; i < 16; i++) { /* never and always: as the interpreter keeps them */
+		q->cm[QPU_COND_NEVER][i] = 0;
+		q->cm[QPU_COND_ALWAYS][i] = ~0u;
+	}
 	for (int c = QPU_COND_ZS; c < QPU_COND_COUNT; c += 2)
 		for (int i = 0; i < 16; i++) {
 			q->cm[c][i] = rnd() % 2 ? ~0u : 0;
@@ -312,6 +320,7 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 	rng_state = seed;
 	unsigned failed = 0, tmu_errors = 0, unif_errors = 0, tlb_writes = 0, varyings = 0;
 	unsigned vpm_reads = 0, vpm_writes = 0, shaped_fast = 0, shaped_periph = 0, in_run = 0;
+	unsigned half[3] = { 0 };
 	for (size_t i = 0; i < sizeof(fast->bytes); i++)
 		fast->bytes[i] = general->bytes[i] = (uint8_t)rnd();
 	for (size_t i = 0; i < sizeof(uniforms) / 4; i++)
@@ -362,6 +371,7 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 			shaped_fast += fast->prog.insts[i].shape && fast->prog.insts[i].fast;
 			shaped_periph += fast->prog.insts[i].shape && fast->prog.insts[i].periph;
 			in_run += fast->prog.insts[i].in_run && fast->prog.insts[i].fifo;
+			half[fast->prog.insts[i].half]++;
 		}
 		sim_program_fini(&fast->prog);
 		sim_program_fini(&general->prog);
@@ -369,13 +379,14 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 	/* most programs run to the end; some fail on an address outside memory */
 	if (failed > PROGRAMS / 2 || tmu_errors == 0 || unif_errors == 0 || tlb_writes < PROGRAMS ||
 	    varyings < PROGRAMS || vpm_reads < PROGRAMS / 4 || vpm_writes < PROGRAMS / 4 ||
-	    shaped_fast < PROGRAMS || shaped_periph < PROGRAMS / 4 || in_run < PROGRAMS / 4)
+	    shaped_fast < PROGRAMS || shaped_periph < PROGRAMS / 4 || in_run < PROGRAMS / 4 ||
+	    (SIM_SHAPE_DIRECT && (half[1] < PROGRAMS / 8 || half[2] < PROGRAMS / 8)))
 		fail_msg("%u of %d programs failed, %u on a TMU address, %u on the uniforms; "
 			 "%u TLB writes, %u varyings; %u programs read the VPM, %u wrote it; "
-			 "%u fast and %u peripheral instructions with a shape, %u uniform "
-			 "reads inside runs",
+			 "%u fast and %u peripheral instructions with a shape (%u, %u half "
+			 "shapes of the ADD, the MUL), %u uniform reads inside runs",
 			 failed, PROGRAMS, tmu_errors, unif_errors, tlb_writes, varyings, vpm_reads,
-			 vpm_writes, shaped_fast, shaped_periph, in_run);
+			 vpm_writes, shaped_fast, shaped_periph, half[1], half[2], in_run);
 	free(init);
 	free(fast);
 	free(general);

@@ -18,6 +18,7 @@
 #include "sim/pipe/pipe_internal.h"
 #include "sim/pipe/pipe_vary.h"
 #include "sim/sim_inst.h"   /* sim_lane_bits() */
+#include "util/zero.h"
 
 struct fs_ctx {
 	struct sim_pipe *p;
@@ -49,6 +50,8 @@ struct fs_ctx {
 	uint32_t z[16];        /* depth to test: tlb_z write, else interpolated */
 	struct pipe_stencil_face stencil[16][2];
 };
+_Static_assert(offsetof(struct fs_ctx, at) % 4 == 0 && offsetof(struct fs_ctx, at) <= 256,
+	       "pipe_fragment_block() clears the head of struct fs_ctx with vc4_zero_words()");
 
 /* The tile-buffer word of sample 0 of each lane of block b, into at[]
  * (sample k is at[lane] + k). */
@@ -648,7 +651,8 @@ bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
 	if (!b->cover)
 		return true;
 	struct sim_qpu *q = &p->qpu;
-	memset(&c, 0, offsetof(struct fs_ctx, at));
+	/* by stores (util/zero.h): a memset of it is a libc call on armhf */
+	vc4_zero_words(&c, offsetof(struct fs_ctx, at));
 	c.p = p;
 	c.q = q;
 	c.s = s;

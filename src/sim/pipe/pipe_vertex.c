@@ -21,6 +21,7 @@
 
 #include "sim/pipe/pipe_internal.h"
 #include "util/bits.h"
+#include "util/zero.h"
 
 /* Reads the GL shader state record of state s (plain or extended) and its
  * attribute records into rec (the last record's unpacked form again when
@@ -176,12 +177,14 @@ static uint32_t *vpm_word(struct sim_pipe *p, uint32_t seg, uint32_t i, uint32_t
 }
 
 /* Zeroes the VPM as a memset of it would: only the rows that may be
- * nonzero (the last fetch's and those written through sim_vpm.c). */
+ * nonzero (the last fetch's and those written through sim_vpm.c), each by
+ * stores (util/zero.h: a 64-byte memset is a libc call on armhf, under
+ * qemu-arm three block lookups a row). */
 static void vpm_clear(struct sim_pipe *p)
 {
 	uint64_t rows = p->vpm_fetched | p->shared.rows_written;
 	for (; rows; rows &= rows - 1)
-		memset(&p->shared.vpm[vc4_ctz64(rows) * 16], 0, 64);
+		vc4_zero_words(&p->shared.vpm[vc4_ctz64(rows) * 16], 64);
 	p->shared.rows_written = 0;
 	p->vpm_fetched = 0;
 }
@@ -272,10 +275,11 @@ static void read_outputs(struct sim_pipe *p, const struct pipe_shader_rec *rec, 
 		v->point_size = word_f(*vpm_word(p, seg, lane, k++));
 	v->coord[0] = v->coord[1] = 0;
 	uint32_t n = coord ? 0 : rec->r.fragment_shader_number_of_varyings;
+	/* the unread ones 0 too: all by stores first (a clear of the rest
+	 * was a memset() call per vertex on armhf, util/zero.h) */
+	VC4_ZERO(&v->vary);
 	for (uint32_t i = 0; i < n; i++)
 		v->vary[i] = word_f(*vpm_word(p, seg, lane, k++));
-	for (uint32_t i = n; i < PIPE_MAX_VARYINGS; i++)
-		v->vary[i] = 0;
 }
 
 /* The TMU hook of coordinate and vertex shaders. Their lanes are
