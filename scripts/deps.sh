@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a job needs, or says the one line to run.
-# Usage: scripts/deps.sh build|test|conformance
+# Usage: scripts/deps.sh build|test|conformance|qemu-cost
 # "build" is what the driver and its tools need; "test" adds the armhf
 # cross toolchain and qemu-user for the cross-compiled suite, Clang for the
 # clang suite, and the host's
 # Mesa (llvmpipe, softpipe) for the conformance scenes; "conformance" adds
-# the host's piglit, to run failing tests on llvmpipe too.
+# the host's piglit, to run failing tests on llvmpipe too; "qemu-cost" adds
+# valgrind, whose cachegrind counts QEMU's host instructions
+# (scripts/qemu-cost.sh).
 set -euo pipefail
 
 build_pkgs=(gcc python3 meson ninja-build pkg-config
@@ -17,6 +19,7 @@ want=("${build_pkgs[@]}")
 case "${1:-build}" in
   test) want+=("${test_pkgs[@]}") ;;
   conformance) want+=("${test_pkgs[@]}" piglit) ;;
+  qemu-cost) want+=("${test_pkgs[@]}" valgrind) ;;
 esac
 
 missing=()
