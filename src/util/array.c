@@ -22,7 +22,9 @@ bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 		new_cap = new_cap > SIZE_MAX / 2 ? need : new_cap * 2;
 	if (__builtin_mul_overflow(new_cap, elem_size, &bytes))
 		return false;
-	void *p = realloc(*data, bytes);
+	/* a first block straight from malloc(): glibc's realloc(NULL) is a
+	 * longer way to the same call */
+	void *p = *data ? realloc(*data, bytes) : malloc(bytes);
 	if (!p)
 		return false;
 	*data = p;
