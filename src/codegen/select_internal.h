@@ -8,6 +8,8 @@
 #ifndef VC4_CODEGEN_SELECT_INTERNAL_H
 #define VC4_CODEGEN_SELECT_INTERNAL_H
 
+#include <string.h>
+
 #include "codegen/emit_internal.h"
 
 struct sel {
@@ -63,8 +65,88 @@ static inline enum qpu_reg_id sel_regfile_reg(int file, unsigned n)
 	return (enum qpu_reg_id)((file == OF_B ? QPU_REG_RB0 : QPU_REG_RA0) + n);
 }
 
-/* The operand for QIR source r; false + diag when it cannot be read. */
-bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o);
+/* A temp's register as an operand. */
+static inline bool temp_operand(struct sel *s, uint32_t t, struct opnd *o)
+{
+	if (t >= s->c->num_temps)
+		return sel_error(s, "temp out of range");
+	struct qir_phys_reg p = s->ra->temps[t];
+	unsigned addr;
+	switch (p.file) {
+	case QIR_PHYS_ACC:
+		o->file = OF_ACC;
+		o->mux = p.index;
+		return true;
+	case QIR_PHYS_A:
+	case QIR_PHYS_B:
+		o->file = p.file == QIR_PHYS_A ? OF_A : OF_B;
+		if (!sel_reg_addr(s, sel_regfile_reg(o->file, p.index), false, &addr))
+			return false;
+		o->addr = (uint8_t)addr;
+		return true;
+	default:                 /* never written: any value will do */
+		o->file = OF_ACC;
+		o->mux = QPU_MUX_R0;
+		return true;
+	}
+}
+
+/* A FIFO read (uniform, varying, VPM): the same address on both files. */
+static inline bool fifo_operand(struct sel *s, enum qpu_reg_id id, struct opnd *o)
+{
+	unsigned addr;
+	if (!sel_reg_addr(s, id, false, &addr))
+		return false;
+	o->file = OF_ANY;
+	o->addr = (uint8_t)addr;
+	return true;
+}
+
+/* The operand for QIR source r (accumulator, register file, uniform, small
+ * immediate, varying or VPM read) into o; false with an error when it cannot
+ * be read. Inline: every source of every instruction (31,000 a corpus
+ * compile). */
+static inline bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->unif = -1;
+	o->unpack = r.unpack;
+	enum qpu_file file;
+	unsigned addr;
+	int code;
+	switch (r.file) {
+	case QIR_FILE_NULL:
+		o->file = OF_ACC;
+		o->mux = QPU_MUX_R0;
+		return true;
+	case QIR_FILE_TEMP:
+		return temp_operand(s, r.index, o);
+	case QIR_FILE_UNIF:
+		o->unif = (int32_t)r.index;
+		return fifo_operand(s, QPU_REG_UNIFORM, o);
+	case QIR_FILE_VARY:
+		return fifo_operand(s, QPU_REG_VARYING, o);
+	case QIR_FILE_VPM:
+		return fifo_operand(s, QPU_REG_VPM, o);
+	case QIR_FILE_SMALL_IMM:
+		code = qpu_small_imm_encode(r.index);
+		if (code < 0)
+			return sel_error(s, "value is not a small immediate");
+		o->file = OF_B;
+		o->small = true;
+		o->addr = (uint8_t)code;
+		return true;
+	case QIR_FILE_SPECIAL:
+		if (!qir_special_qpu_addr((enum qir_special)r.index, false, &file, &addr))
+			return sel_error(s, "special register cannot be read");
+		o->file = qpu_raddr_same_on_both(addr) ? OF_ANY : (int8_t)file;
+		o->addr = (uint8_t)addr;
+		return true;
+	default:
+		return sel_error(s, "operand cannot be a source here");
+	}
+}
+
 
 /* Places n (1 or 2) operands; `pack_pm` is -1 (no pack), 0 or 1: the PM the
  * destination pack needs. `float_in`: the consumer's unpack semantics (used
