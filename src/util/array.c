@@ -17,7 +17,9 @@ bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 		return false;
 	if (need <= *cap)
 		return true;
-	size_t new_cap = *cap ? *cap : 8;
+	/* a first block of at least 128 bytes: small arrays of small elements
+	 * would otherwise grow through two or three reallocs */
+	size_t new_cap = *cap ? *cap : (elem_size && elem_size < 16 ? 128 / elem_size : 8);
 	while (new_cap < need)
 		new_cap = new_cap > SIZE_MAX / 2 ? need : new_cap * 2;
 	if (__builtin_mul_overflow(new_cap, elem_size, &bytes))
