@@ -17,9 +17,13 @@ bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 		return false;
 	if (need <= *cap)
 		return true;
-	/* a first block of at least 128 bytes: small arrays of small elements
-	 * would otherwise grow through two or three reallocs */
-	size_t new_cap = *cap ? *cap : (elem_size && elem_size < 16 ? 128 / elem_size : 8);
+	/* a first block of at least 8 elements and 128 bytes: small arrays of
+	 * small elements would otherwise grow through two or three reallocs
+	 * (doubled, not divided: a division is a libgcc call on armhf) */
+	size_t new_cap = *cap;
+	if (!new_cap)
+		for (new_cap = 8; elem_size && new_cap * elem_size < 128; new_cap *= 2)
+			;
 	while (new_cap < need)
 		new_cap = new_cap > SIZE_MAX / 2 ? need : new_cap * 2;
 	if (__builtin_mul_overflow(new_cap, elem_size, &bytes))
