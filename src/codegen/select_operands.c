@@ -1,7 +1,8 @@
 /*
- * select_operands.c: QIR operands → the read side of a QPU instruction
- * (muxes, raddr_a/raddr_b, small immediate, unpack and PM) and destinations
- * → write addresses. What one instruction cannot encode — two different
+ * select_operands.c: placed QIR operands → the read side of a QPU
+ * instruction (muxes, raddr_a/raddr_b, small immediate, unpack and PM); the
+ * operands and destinations themselves (sel_operand(), sel_dest()) are
+ * inline in select_internal.h. What one instruction cannot encode — two different
  * registers of one file, a small immediate with a regfile-B read, two
  * different unpacks, an unpack whose PM disagrees with the pack — is fixed by
  * copying one operand through ra14/rb14, which the allocator never hands out.
@@ -172,47 +173,3 @@ bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool fl
 	return sel_error(s, "operands cannot be encoded in one instruction");
 }
 
-/* The write address of destination r on the ADD (is_mul false) or MUL unit,
- * and the ws it needs (-1 either, 0, 1); false with an error when r cannot be
- * written. */
-VC4_CODE_ALIGN(512)
-bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int *ws)
-{
-	enum qpu_file file;
-	unsigned addr;
-	*ws = -1;
-	switch (r.file) {
-	case QIR_FILE_NULL:
-		*waddr = QPU_W_NOP;
-		return true;
-	case QIR_FILE_VPM:
-		return sel_reg_addr(s, QPU_REG_VPM, true, waddr);
-	case QIR_FILE_SPECIAL:
-		if (!qir_special_qpu_addr((enum qir_special)r.index, true, &file, &addr))
-			return sel_error(s, "special register cannot be written");
-		*waddr = addr;
-		if (!qpu_waddr_ignores_ws(addr))
-			*ws = (file == QPU_FILE_A) == is_mul;
-		return true;
-	case QIR_FILE_TEMP:
-		break;
-	default:
-		return sel_error(s, "operand cannot be a destination");
-	}
-	if (r.index >= s->c->num_temps)
-		return sel_error(s, "temp out of range");
-	struct qir_phys_reg p = s->ra->temps[r.index];
-	switch (p.file) {
-	case QIR_PHYS_NONE:
-		*waddr = QPU_W_NOP;
-		return true;
-	case QIR_PHYS_ACC:
-		if (p.index > 3)
-			return sel_error(s, "r4 written by an op that does not produce r4");
-		return sel_reg_addr(s, (enum qpu_reg_id)(QPU_REG_ACC0 + p.index), true, waddr);
-	default:
-		*ws = (p.file == QIR_PHYS_A) == is_mul;
-		return sel_reg_addr(s, sel_regfile_reg(p.file == QIR_PHYS_A ? OF_A : OF_B,
-						       p.index), true, waddr);
-	}
-}
