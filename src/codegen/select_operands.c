@@ -2,10 +2,11 @@
  * select_operands.c: placed QIR operands → the read side of a QPU
  * instruction (muxes, raddr_a/raddr_b, small immediate, unpack and PM); the
  * operands and destinations themselves (sel_operand(), sel_dest()) are
- * inline in select_internal.h. What one instruction cannot encode — two different
- * registers of one file, a small immediate with a regfile-B read, two
- * different unpacks, an unpack whose PM disagrees with the pack — is fixed by
- * copying one operand through ra14/rb14, which the allocator never hands out.
+ * inline in select_internal.h. What one instruction cannot encode — two
+ * different registers of one file, a small immediate with a regfile-B read,
+ * two different unpacks, an unpack whose PM disagrees with the pack — is
+ * fixed by copying one operand through ra14/rb14, which the allocator never
+ * hands out.
  */
 #include <stdio.h>
 #include <string.h>
