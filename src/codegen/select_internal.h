@@ -3,10 +3,14 @@
  * qpu_select.c (one QIR op → nodes) and select_operands.c (QIR operands →
  * muxes, read addresses, small immediates, unpacks, with the copies through
  * ra14/rb14 that resolve what one instruction cannot encode). Registers are
- * named by enum qpu_reg_id and addressed through sel_reg_addr().
+ * named by enum qpu_reg_id and addressed through sel_reg_addr(). The
+ * operand and destination of every instruction are inline here
+ * (sel_operand(), sel_dest()).
  */
 #ifndef VC4_CODEGEN_SELECT_INTERNAL_H
 #define VC4_CODEGEN_SELECT_INTERNAL_H
+
+#include <string.h>
 
 #include "codegen/emit_internal.h"
 
@@ -63,8 +67,88 @@ static inline enum qpu_reg_id sel_regfile_reg(int file, unsigned n)
 	return (enum qpu_reg_id)((file == OF_B ? QPU_REG_RB0 : QPU_REG_RA0) + n);
 }
 
-/* The operand for QIR source r; false + diag when it cannot be read. */
-bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o);
+/* A temp's register as an operand. */
+static inline bool temp_operand(struct sel *s, uint32_t t, struct opnd *o)
+{
+	if (t >= s->c->num_temps)
+		return sel_error(s, "temp out of range");
+	struct qir_phys_reg p = s->ra->temps[t];
+	unsigned addr;
+	switch (p.file) {
+	case QIR_PHYS_ACC:
+		o->file = OF_ACC;
+		o->mux = p.index;
+		return true;
+	case QIR_PHYS_A:
+	case QIR_PHYS_B:
+		o->file = p.file == QIR_PHYS_A ? OF_A : OF_B;
+		if (!sel_reg_addr(s, sel_regfile_reg(o->file, p.index), false, &addr))
+			return false;
+		o->addr = (uint8_t)addr;
+		return true;
+	default:                 /* never written: any value will do */
+		o->file = OF_ACC;
+		o->mux = QPU_MUX_R0;
+		return true;
+	}
+}
+
+/* A FIFO read (uniform, varying, VPM): the same address on both files. */
+static inline bool fifo_operand(struct sel *s, enum qpu_reg_id id, struct opnd *o)
+{
+	unsigned addr;
+	if (!sel_reg_addr(s, id, false, &addr))
+		return false;
+	o->file = OF_ANY;
+	o->addr = (uint8_t)addr;
+	return true;
+}
+
+/* The operand for QIR source r (accumulator, register file, uniform, small
+ * immediate, varying or VPM read) into o; false with an error when it cannot
+ * be read. Inline: every source of every instruction (31,000 a corpus
+ * compile). */
+static inline bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->unif = -1;
+	o->unpack = r.unpack;
+	enum qpu_file file;
+	unsigned addr;
+	int code;
+	switch (r.file) {
+	case QIR_FILE_NULL:
+		o->file = OF_ACC;
+		o->mux = QPU_MUX_R0;
+		return true;
+	case QIR_FILE_TEMP:
+		return temp_operand(s, r.index, o);
+	case QIR_FILE_UNIF:
+		o->unif = (int32_t)r.index;
+		return fifo_operand(s, QPU_REG_UNIFORM, o);
+	case QIR_FILE_VARY:
+		return fifo_operand(s, QPU_REG_VARYING, o);
+	case QIR_FILE_VPM:
+		return fifo_operand(s, QPU_REG_VPM, o);
+	case QIR_FILE_SMALL_IMM:
+		code = qpu_small_imm_encode(r.index);
+		if (code < 0)
+			return sel_error(s, "value is not a small immediate");
+		o->file = OF_B;
+		o->small = true;
+		o->addr = (uint8_t)code;
+		return true;
+	case QIR_FILE_SPECIAL:
+		if (!qir_special_qpu_addr((enum qir_special)r.index, false, &file, &addr))
+			return sel_error(s, "special register cannot be read");
+		o->file = qpu_raddr_same_on_both(addr) ? OF_ANY : (int8_t)file;
+		o->addr = (uint8_t)addr;
+		return true;
+	default:
+		return sel_error(s, "operand cannot be a source here");
+	}
+}
+
 
 /* Places n (1 or 2) operands; `pack_pm` is -1 (no pack), 0 or 1: the PM the
  * destination pack needs. `float_in`: the consumer's unpack semantics (used
@@ -72,9 +156,50 @@ bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o);
 bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool float_in,
 	       struct placed *p);
 
-/* The write address (and the ws it needs: -1 either, 0, 1) of destination
- * r on the ADD (is_mul false) or MUL unit. */
-bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int *ws);
+/* The write address of destination r on the ADD (is_mul false) or MUL unit,
+ * and the ws it needs (-1 either, 0, 1); false with an error when r cannot be
+ * written. Inline: every destination (20,000 a corpus compile). */
+static inline bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr,
+			    int *ws)
+{
+	enum qpu_file file;
+	unsigned addr;
+	*ws = -1;
+	switch (r.file) {
+	case QIR_FILE_NULL:
+		*waddr = QPU_W_NOP;
+		return true;
+	case QIR_FILE_VPM:
+		return sel_reg_addr(s, QPU_REG_VPM, true, waddr);
+	case QIR_FILE_SPECIAL:
+		if (!qir_special_qpu_addr((enum qir_special)r.index, true, &file, &addr))
+			return sel_error(s, "special register cannot be written");
+		*waddr = addr;
+		if (!qpu_waddr_ignores_ws(addr))
+			*ws = (file == QPU_FILE_A) == is_mul;
+		return true;
+	case QIR_FILE_TEMP:
+		break;
+	default:
+		return sel_error(s, "operand cannot be a destination");
+	}
+	if (r.index >= s->c->num_temps)
+		return sel_error(s, "temp out of range");
+	struct qir_phys_reg p = s->ra->temps[r.index];
+	switch (p.file) {
+	case QIR_PHYS_NONE:
+		*waddr = QPU_W_NOP;
+		return true;
+	case QIR_PHYS_ACC:
+		if (p.index > 3)
+			return sel_error(s, "r4 written by an op that does not produce r4");
+		return sel_reg_addr(s, (enum qpu_reg_id)(QPU_REG_ACC0 + p.index), true, waddr);
+	default:
+		*ws = (p.file == QIR_PHYS_A) == is_mul;
+		return sel_reg_addr(s, sel_regfile_reg(p.file == QIR_PHYS_A ? OF_A : OF_B,
+						       p.index), true, waddr);
+	}
+}
 
 /* Appends a node; false on OOM. Inline: once per selected word. */
 static inline bool sel_push(struct sel *s, uint64_t word, uint64_t alt, int32_t unif,

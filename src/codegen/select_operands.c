@@ -1,10 +1,12 @@
 /*
- * select_operands.c: QIR operands → the read side of a QPU instruction
- * (muxes, raddr_a/raddr_b, small immediate, unpack and PM) and destinations
- * → write addresses. What one instruction cannot encode — two different
- * registers of one file, a small immediate with a regfile-B read, two
- * different unpacks, an unpack whose PM disagrees with the pack — is fixed by
- * copying one operand through ra14/rb14, which the allocator never hands out.
+ * select_operands.c: placed QIR operands → the read side of a QPU
+ * instruction (muxes, raddr_a/raddr_b, small immediate, unpack and PM); the
+ * operands and destinations themselves (sel_operand(), sel_dest()) are
+ * inline in select_internal.h. What one instruction cannot encode — two
+ * different registers of one file, a small immediate with a regfile-B read,
+ * two different unpacks, an unpack whose PM disagrees with the pack — is
+ * fixed by copying one operand through ra14/rb14, which the allocator never
+ * hands out.
  */
 #include <stdio.h>
 #include <string.h>
@@ -18,88 +20,6 @@ bool sel_error(struct sel *s, const char *what)
 	qir_print_inst(s->c, s->inst, text, sizeof(text));
 	return vc4_diag_set(s->diag, "qpu emit: block %u, inst %u (%s): %s", s->bi, s->ii,
 			    text, what);
-}
-
-/* A temp's register as an operand. */
-static bool temp_operand(struct sel *s, uint32_t t, struct opnd *o)
-{
-	if (t >= s->c->num_temps)
-		return sel_error(s, "temp out of range");
-	struct qir_phys_reg p = s->ra->temps[t];
-	unsigned addr;
-	switch (p.file) {
-	case QIR_PHYS_ACC:
-		o->file = OF_ACC;
-		o->mux = p.index;
-		return true;
-	case QIR_PHYS_A:
-	case QIR_PHYS_B:
-		o->file = p.file == QIR_PHYS_A ? OF_A : OF_B;
-		if (!sel_reg_addr(s, sel_regfile_reg(o->file, p.index), false, &addr))
-			return false;
-		o->addr = (uint8_t)addr;
-		return true;
-	default:                 /* never written: any value will do */
-		o->file = OF_ACC;
-		o->mux = QPU_MUX_R0;
-		return true;
-	}
-}
-
-/* A FIFO read (uniform, varying, VPM): the same address on both files. */
-static bool fifo_operand(struct sel *s, enum qpu_reg_id id, struct opnd *o)
-{
-	unsigned addr;
-	if (!sel_reg_addr(s, id, false, &addr))
-		return false;
-	o->file = OF_ANY;
-	o->addr = (uint8_t)addr;
-	return true;
-}
-
-/* The operand for QIR source r (accumulator, register file, uniform, small
- * immediate, varying or VPM read) into o; false with an error when it cannot
- * be read. */
-VC4_CODE_ALIGN(512)
-bool sel_operand(struct sel *s, struct qir_reg r, struct opnd *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->unif = -1;
-	o->unpack = r.unpack;
-	enum qpu_file file;
-	unsigned addr;
-	int code;
-	switch (r.file) {
-	case QIR_FILE_NULL:
-		o->file = OF_ACC;
-		o->mux = QPU_MUX_R0;
-		return true;
-	case QIR_FILE_TEMP:
-		return temp_operand(s, r.index, o);
-	case QIR_FILE_UNIF:
-		o->unif = (int32_t)r.index;
-		return fifo_operand(s, QPU_REG_UNIFORM, o);
-	case QIR_FILE_VARY:
-		return fifo_operand(s, QPU_REG_VARYING, o);
-	case QIR_FILE_VPM:
-		return fifo_operand(s, QPU_REG_VPM, o);
-	case QIR_FILE_SMALL_IMM:
-		code = qpu_small_imm_encode(r.index);
-		if (code < 0)
-			return sel_error(s, "value is not a small immediate");
-		o->file = OF_B;
-		o->small = true;
-		o->addr = (uint8_t)code;
-		return true;
-	case QIR_FILE_SPECIAL:
-		if (!qir_special_qpu_addr((enum qir_special)r.index, false, &file, &addr))
-			return sel_error(s, "special register cannot be read");
-		o->file = qpu_raddr_same_on_both(addr) ? OF_ANY : (int8_t)file;
-		o->addr = (uint8_t)addr;
-		return true;
-	default:
-		return sel_error(s, "operand cannot be a source here");
-	}
 }
 
 enum place_fail { PF_OK, PF_FILE, PF_UNPACK };
@@ -254,47 +174,3 @@ bool sel_place(struct sel *s, struct opnd *ops, unsigned n, int pack_pm, bool fl
 	return sel_error(s, "operands cannot be encoded in one instruction");
 }
 
-/* The write address of destination r on the ADD (is_mul false) or MUL unit,
- * and the ws it needs (-1 either, 0, 1); false with an error when r cannot be
- * written. */
-VC4_CODE_ALIGN(512)
-bool sel_dest(struct sel *s, struct qir_reg r, bool is_mul, unsigned *waddr, int *ws)
-{
-	enum qpu_file file;
-	unsigned addr;
-	*ws = -1;
-	switch (r.file) {
-	case QIR_FILE_NULL:
-		*waddr = QPU_W_NOP;
-		return true;
-	case QIR_FILE_VPM:
-		return sel_reg_addr(s, QPU_REG_VPM, true, waddr);
-	case QIR_FILE_SPECIAL:
-		if (!qir_special_qpu_addr((enum qir_special)r.index, true, &file, &addr))
-			return sel_error(s, "special register cannot be written");
-		*waddr = addr;
-		if (!qpu_waddr_ignores_ws(addr))
-			*ws = (file == QPU_FILE_A) == is_mul;
-		return true;
-	case QIR_FILE_TEMP:
-		break;
-	default:
-		return sel_error(s, "operand cannot be a destination");
-	}
-	if (r.index >= s->c->num_temps)
-		return sel_error(s, "temp out of range");
-	struct qir_phys_reg p = s->ra->temps[r.index];
-	switch (p.file) {
-	case QIR_PHYS_NONE:
-		*waddr = QPU_W_NOP;
-		return true;
-	case QIR_PHYS_ACC:
-		if (p.index > 3)
-			return sel_error(s, "r4 written by an op that does not produce r4");
-		return sel_reg_addr(s, (enum qpu_reg_id)(QPU_REG_ACC0 + p.index), true, waddr);
-	default:
-		*ws = (p.file == QIR_PHYS_A) == is_mul;
-		return sel_reg_addr(s, sel_regfile_reg(p.file == QIR_PHYS_A ? OF_A : OF_B,
-						       p.index), true, waddr);
-	}
-}

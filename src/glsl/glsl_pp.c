@@ -31,7 +31,7 @@ struct macro *pp_find(struct pp *p, const struct glsl_tok *t)
 }
 
 VC4_CODE_ALIGN(256)
-bool pp_add_tok(struct pp *p, glsl_toks *out, struct glsl_tok t)
+bool pp_add_tok_slow(struct pp *p, glsl_toks *out, struct glsl_tok t)
 {
 	if (out->len >= GLSL_MAX_TOKENS) {
 		if (!p->c->fatal)

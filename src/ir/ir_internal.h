@@ -7,6 +7,7 @@
 #define VC4_IR_IR_INTERNAL_H
 
 #include "ir/ir.h"
+#include "util/bytes.h"
 
 /* Records "FILE:LINE:COL: message" (or "FILE: instr N: message" / "FILE:
  * decl N: ..." when line is 0) in diag. `what` is 'i' or 'd' and `index`
@@ -16,8 +17,19 @@ bool ir_diag_at(struct vc4_diag *diag, const struct ir_shader *sh, uint32_t line
 	__attribute__((format(printf, 7, 8)));
 
 /* Copies n bytes of s plus a NUL into sh->strings; returns the offset or
- * IR_NONE when out of memory. */
-uint32_t ir_add_string(struct ir_shader *sh, const char *s, size_t n);
+ * IR_NONE when out of memory. Inline: once per named value and decl. */
+static inline uint32_t ir_add_string(struct ir_shader *sh, const char *s, size_t n)
+{
+	if (n >= UINT32_MAX / 2 || sh->strings.len >= UINT32_MAX / 2)
+		return IR_NONE;
+	if (!vc4_array_reserve(&sh->strings, n + 1))
+		return IR_NONE;
+	uint32_t off = (uint32_t)sh->strings.len;
+	vc4_copy_short(sh->strings.data + off, s, n);
+	sh->strings.data[off + n] = '\0';
+	sh->strings.len += n + 1;
+	return off;
+}
 
 /* State of a scan over the instructions in order. */
 struct ir_checker {

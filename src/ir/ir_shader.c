@@ -1,6 +1,7 @@
 /*
- * ir_shader.c: the shader object's storage — names, freeing, decl lookup —
- * and the positioned error messages every other file in src/ir uses.
+ * ir_shader.c: the shader object's storage — freeing, decl lookup (names are
+ * added by ir_internal.h's inline ir_add_string()) — and the positioned
+ * error messages every other file in src/ir uses.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,8 +9,6 @@
 #include <string.h>
 
 #include "ir/ir_internal.h"
-#include "util/bytes.h"
-#include "util/code_align.h"
 
 bool ir_diag_at(struct vc4_diag *diag, const struct ir_shader *sh, uint32_t line,
 		uint32_t col, char what, uint32_t index, const char *fmt, ...)
@@ -25,20 +24,6 @@ bool ir_diag_at(struct vc4_diag *diag, const struct ir_shader *sh, uint32_t line
 				    msg);
 	return vc4_diag_set(diag, "%s: %s %u: %s", file, what == 'd' ? "decl" : "instr",
 			    (unsigned)index, msg);
-}
-
-VC4_CODE_ALIGN(128)
-uint32_t ir_add_string(struct ir_shader *sh, const char *s, size_t n)
-{
-	if (n >= UINT32_MAX / 2 || sh->strings.len >= UINT32_MAX / 2)
-		return IR_NONE;
-	if (!vc4_array_reserve(&sh->strings, n + 1))
-		return IR_NONE;
-	uint32_t off = (uint32_t)sh->strings.len;
-	vc4_copy_short(sh->strings.data + off, s, n);
-	sh->strings.data[off + n] = '\0';
-	sh->strings.len += n + 1;
-	return off;
 }
 
 void ir_shader_free(struct ir_shader *sh)

@@ -27,6 +27,7 @@
  * again for its own progress.
  */
 #include "qir/qir.h"
+#include "qir/qir_pool.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -143,7 +144,7 @@ static bool visit(struct qir_compile *c, struct qir_block *b, struct qir_inst *i
 	if (progress)
 		qir_touch(c, inst);   /* the change log: its temp loses a definition */
 	if (removed) {
-		qir_inst_remove(c, b, inst);
+		qir_pool_remove(c, b, inst);
 		return true;
 	}
 	if (progress) {

@@ -4,6 +4,7 @@
  * CFG and per-temp definition data, and op-table-derived predicates.
  */
 #include "qir/qir.h"
+#include "qir/qir_pool.h"
 #include "qir/qir_host.h"
 
 #include <assert.h>
@@ -167,41 +168,6 @@ struct qir_compile *qir_compile_create(enum qir_stage stage)
 	qir_set_block(c, b);
 	return c;
 }
-
-/* Under AddressSanitizer a removed instruction stays poisoned until it is
- * reused, so a pass reading it still fails as a use after free would. */
-#if defined(__SANITIZE_ADDRESS__)
-#define QIR_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define QIR_ASAN 1
-#endif
-#endif
-#ifdef QIR_ASAN
-#include <sanitizer/asan_interface.h>
-#define inst_poison(i) ASAN_POISON_MEMORY_REGION((i), sizeof(struct qir_inst))
-#define inst_unpoison(i) ASAN_UNPOISON_MEMORY_REGION((i), sizeof(struct qir_inst))
-#else
-#define inst_poison(i) ((void)(i))
-#define inst_unpoison(i) ((void)(i))
-#endif
-
-/* Instruction memory: chunks of instructions, the newest first, and the
- * removed instructions for reuse (chained through `next`). */
-struct qir_inst_chunk {
-	struct qir_inst_chunk *older;
-	size_t used, cap;
-	struct qir_inst insts[];
-};
-struct qir_inst_pool {
-	struct qir_inst_chunk *chunks;
-	struct qir_inst *unused;
-	/* qir_temp_defs()'s arrays, kept for the next call (the passes derive
-	 * the defs again after every change): defs_cap defs, the counts after
-	 * the first n of them for n temps (defs_arrays()) */
-	struct qir_inst **defs;
-	size_t defs_cap;
-};
 
 /* Frees the instruction pool: every chunk (live and removed instructions
  * alike) and the pool itself; NULL is allowed. */
@@ -460,12 +426,7 @@ struct qir_inst *qir_inst_create(struct qir_compile *c, enum qir_op op, struct q
 VC4_CODE_ALIGN(64)
 void qir_inst_remove(struct qir_compile *c, struct qir_block *b, struct qir_inst *inst)
 {
-	if (c->cur_before == inst)
-		c->cur_before = inst->next;
-	qir_inst_unlink(b, inst);
-	inst->next = c->pool->unused;   /* reused by the next qir_inst_create() */
-	c->pool->unused = inst;
-	inst_poison(inst);
+	qir_pool_remove(c, b, inst);
 }
 
 /* qir_emit(), for this file's callers to inline. */

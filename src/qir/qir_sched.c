@@ -681,12 +681,6 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 	s->live = 0;
 	s->readers.len = 0;
 	s->edges.len = 0;
-	/* room for the usual edges and reads per node (pushes grow past it;
-	 * over bench/shaders 1.8 edges and 1.6 reads a node, up to 3 edges: 3
-	 * for a block of up to 4,096 nodes, 2 for a longer one, whose memory
-	 * stays what it was) */
-	(void)(vc4_array_reserve(&s->edges, (n <= 4096 ? 3 : 2) * (size_t)n) &&
-	       vc4_array_reserve(&s->readers, 2 * (size_t)n));
 	s->fifo_on = false;
 	s->fifo.nsub = s->fifo.nload = 0;
 	if (tmu_fifo_block(s)) {
@@ -700,6 +694,22 @@ static bool schedule_block(struct qsched *s, struct qir_block *b)
 	}
 	/* a block that fails is left as it was only if nothing was relinked */
 	return build(s) && reorder(s, b, keep);
+}
+
+/* Room in the lists for the longest block, taken once for all blocks (a
+ * block that grew them by pushes would copy the last block's in realloc();
+ * pushes still grow past it): the usual edges and reads per node (over
+ * bench/shaders 1.8 edges and 1.6 reads a node, up to 3 edges: 3 for a
+ * block of up to 4,096 nodes, 2 for a longer one, whose memory stays what
+ * it was), and a node's worth (up to 4,096) in the touched resources and
+ * both heaps.
+ * Out of memory here is only a missed hint: the pushes report it. */
+static void reserve_lists(struct qsched *s)
+{
+	size_t n = s->max_count, few = n <= 4096 ? n : 4096;
+	(void)(vc4_array_reserve(&s->edges, (n <= 4096 ? 3 : 2) * n) &&
+	       vc4_array_reserve(&s->readers, 2 * n) && vc4_array_reserve(&s->touched, few) &&
+	       vc4_array_reserve(&s->due, few) && vc4_array_reserve(&s->ready, few));
 }
 
 /* Instructions in c's longest block (at least 1). */
@@ -741,6 +751,7 @@ bool qir_schedule(struct qir_compile *c)
 		s.last_w[r] = -1;
 	for (int k = 0; k < WAIT_RING; k++)
 		s.wait[k] = UINT32_MAX;
+	reserve_lists(&s);
 	struct qir_block *b;
 	qir_foreach_block(c, b) {
 		if (ok)

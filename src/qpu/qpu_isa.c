@@ -369,47 +369,29 @@ static uint8_t scan_reg(const struct qpu_reg_info table[2][64], enum qpu_reg_id 
 }
 
 /* scan_reg's answers for every id of both tables, built once per process:
- * emission asks for an address per operand. */
-static uint8_t first_raddr[QPU_REG_COUNT], first_waddr[QPU_REG_COUNT];
-static atomic_bool first_ready;   /* set once the two tables are built */
+ * emission asks for an address per operand (qpu_reg_raddr() and
+ * qpu_reg_waddr() in qpu_isa.h read them inline once built). */
+uint8_t qpu_reg_first_raddr[QPU_REG_COUNT], qpu_reg_first_waddr[QPU_REG_COUNT];
+atomic_bool qpu_reg_first_ready;   /* set once the two tables are built */
 
-/* Builds first_raddr and first_waddr. */
+/* Builds qpu_reg_first_raddr and qpu_reg_first_waddr. */
 static void build_first_addrs(void)
 {
 	for (unsigned id = 0; id < QPU_REG_COUNT; id++) {
 		if (id == QPU_REG_RESERVED)
 			continue;
-		first_raddr[id] = scan_reg(qpu_raddrs, (enum qpu_reg_id)id);
-		first_waddr[id] = scan_reg(qpu_waddrs, (enum qpu_reg_id)id);
+		qpu_reg_first_raddr[id] = scan_reg(qpu_raddrs, (enum qpu_reg_id)id);
+		qpu_reg_first_waddr[id] = scan_reg(qpu_waddrs, (enum qpu_reg_id)id);
 	}
-	atomic_store_explicit(&first_ready, true, memory_order_release);
+	atomic_store_explicit(&qpu_reg_first_ready, true, memory_order_release);
 }
 
-/* Looks `id` up in one of the inverse tables above. */
-static bool find_reg(const uint8_t *first, enum qpu_reg_id id, enum qpu_file *file,
-		     unsigned *addr)
+bool qpu_reg_addr_build(enum qpu_reg_id id, bool write, enum qpu_file *file, unsigned *addr)
 {
 	static once_flag once = ONCE_FLAG_INIT;
-	if (id == QPU_REG_RESERVED || id >= QPU_REG_COUNT)
-		return false;
-	if (!atomic_load_explicit(&first_ready, memory_order_acquire))
-		call_once(&once, build_first_addrs);   /* only until built */
-	unsigned v = first[id];
-	if (!v)
-		return false;
-	*file = (enum qpu_file)((v - 1) / 64);
-	*addr = (v - 1) % 64;
-	return true;
-}
-
-bool qpu_reg_raddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr)
-{
-	return find_reg(first_raddr, id, file, addr);
-}
-
-bool qpu_reg_waddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr)
-{
-	return find_reg(first_waddr, id, file, addr);
+	call_once(&once, build_first_addrs);
+	return qpu_reg_addr_from(write ? qpu_reg_first_waddr : qpu_reg_first_raddr, id, file,
+				 addr);
 }
 
 uint32_t qpu_load_imm_elem(enum qpu_li_kind kind, uint32_t imm, unsigned elem)

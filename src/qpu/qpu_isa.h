@@ -16,6 +16,7 @@
 #ifndef VC4_QPU_ISA_H
 #define VC4_QPU_ISA_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -572,8 +573,36 @@ const char *qpu_reg_name(enum qpu_reg_id id);
  * tlb_z read, x_pix written), is QPU_REG_RESERVED or is out of range. The
  * compiler names registers only through these, so a misspelt register is a
  * compile error. */
-bool qpu_reg_raddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr);
-bool qpu_reg_waddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr);
+/* Their tables, inverse to qpu_raddrs/qpu_waddrs (0: none, else 1 + file *
+ * 64 + addr of the first entry), built by the first call that finds them
+ * unbuilt (qpu_reg_addr_build()); inline, as the compiler asks per operand. */
+extern uint8_t qpu_reg_first_raddr[], qpu_reg_first_waddr[];
+extern atomic_bool qpu_reg_first_ready;
+bool qpu_reg_addr_build(enum qpu_reg_id id, bool write, enum qpu_file *file, unsigned *addr);
+
+static inline bool qpu_reg_addr_from(const uint8_t *first, enum qpu_reg_id id,
+				     enum qpu_file *file, unsigned *addr)
+{
+	if (id == QPU_REG_RESERVED || (unsigned)id >= QPU_REG_COUNT || !first[id])
+		return false;
+	*file = (enum qpu_file)((first[id] - 1) / 64);
+	*addr = (first[id] - 1u) % 64;
+	return true;
+}
+
+static inline bool qpu_reg_raddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr)
+{
+	if (!atomic_load_explicit(&qpu_reg_first_ready, memory_order_acquire))
+		return qpu_reg_addr_build(id, false, file, addr);
+	return qpu_reg_addr_from(qpu_reg_first_raddr, id, file, addr);
+}
+
+static inline bool qpu_reg_waddr(enum qpu_reg_id id, enum qpu_file *file, unsigned *addr)
+{
+	if (!atomic_load_explicit(&qpu_reg_first_ready, memory_order_acquire))
+		return qpu_reg_addr_build(id, true, file, addr);
+	return qpu_reg_addr_from(qpu_reg_first_waddr, id, file, addr);
+}
 
 /* The value loaded into SIMD element `elem` (0..15) by a load immediate of
  * `kind` with field `imm`: the word itself for QPU_LI_32 (and semaphore);

@@ -224,16 +224,18 @@ static bool check_not_given(struct ra_graph *g, const char *fn)
 	       vc4_diag_set(&g->err, "%s: the graph's adjacency was set whole", fn);
 }
 
+/* The node's class, the node in range (ra_graph_set_classes() inlines it). */
+static inline bool store_class(struct ra_graph *g, uint32_t node, uint32_t cls)
+{
+	if (cls < g->set->nclasses)
+		return g->nodes[node].cls = cls, true;
+	return vc4_diag_set(&g->err, "ra_graph_set_class: node %u: class %u out of range (set "
+			    "has %u classes)", node, cls, g->set->nclasses);
+}
+
 bool ra_graph_set_class(struct ra_graph *g, uint32_t node, uint32_t cls)
 {
-	static const char fn[] = "ra_graph_set_class";
-	if (!check_node(g, fn, node))
-		return false;
-	if (cls >= g->set->nclasses)
-		return vc4_diag_set(&g->err, "%s: node %u: class %u out of range "
-				    "(set has %u classes)", fn, node, cls, g->set->nclasses);
-	g->nodes[node].cls = cls;
-	return true;
+	return check_node(g, "ra_graph_set_class", node) && store_class(g, node, cls);
 }
 
 bool ra_graph_add_interference(struct ra_graph *g, uint32_t a, uint32_t b)
@@ -307,23 +309,25 @@ bool ra_graph_set_reg(struct ra_graph *g, uint32_t node, uint32_t reg)
 	return true;
 }
 
+/* The node's spill cost, as store_class(). */
+static inline bool store_cost(struct ra_graph *g, uint32_t node, float cost)
+{
+	if (cost == RA_UNSPILLABLE || (cost >= 0.0f && isfinite(cost)))
+		return g->nodes[node].cost = cost, true;
+	return vc4_diag_set(&g->err, "ra_graph_set_spill_cost: node %u: cost %g is not a finite "
+			    "value >= 0 nor RA_UNSPILLABLE", node, (double)cost);
+}
+
 bool ra_graph_set_spill_cost(struct ra_graph *g, uint32_t node, float cost)
 {
-	static const char fn[] = "ra_graph_set_spill_cost";
-	if (!check_node(g, fn, node))
-		return false;
-	if (cost != RA_UNSPILLABLE && !(cost >= 0.0f && isfinite(cost)))
-		return vc4_diag_set(&g->err, "%s: node %u: cost %g is not a finite value >= 0 "
-				    "nor RA_UNSPILLABLE", fn, node, (double)cost);
-	g->nodes[node].cost = cost;
-	return true;
+	return check_node(g, "ra_graph_set_spill_cost", node) && store_cost(g, node, cost);
 }
 
 bool ra_graph_set_classes(struct ra_graph *g, const uint32_t *cls)
 {
 	bool ok = g && !g->err.set;
 	for (uint32_t n = 0; ok && n < g->nnodes; n++)
-		ok = cls[n] == RA_NO_CLASS || ra_graph_set_class(g, n, cls[n]);
+		ok = cls[n] == RA_NO_CLASS || store_class(g, n, cls[n]);
 	return ok;
 }
 
@@ -331,23 +335,19 @@ bool ra_graph_set_spill_costs(struct ra_graph *g, const float *costs)
 {
 	bool ok = g && !g->err.set;
 	for (uint32_t n = 0; ok && n < g->nnodes; n++)
-		ok = ra_graph_set_spill_cost(g, n, costs[n]);
+		ok = store_cost(g, n, costs[n]);
 	return ok;
 }
 
 void ra_graph_set_select_callback(struct ra_graph *g, ra_select_fn fn, void *user)
 {
-	if (!g)
-		return;
-	g->select = fn;
-	g->select_user = user;
+	if (g)
+		g->select = fn, g->select_user = user;
 }
 
 uint32_t ra_graph_get_class(const struct ra_graph *g, uint32_t node)
 {
-	if (!g || node >= g->nnodes)
-		return RA_NO_CLASS;
-	return g->nodes[node].cls;
+	return g && node < g->nnodes ? g->nodes[node].cls : RA_NO_CLASS;
 }
 
 /* ---- adjacency ----------------------------------------------------------- */

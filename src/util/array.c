@@ -17,12 +17,20 @@ bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 		return false;
 	if (need <= *cap)
 		return true;
-	size_t new_cap = *cap ? *cap : 8;
+	/* a first block of at least 8 elements and 128 bytes: small arrays of
+	 * small elements would otherwise grow through two or three reallocs
+	 * (doubled, not divided: a division is a libgcc call on armhf) */
+	size_t new_cap = *cap;
+	if (!new_cap)
+		for (new_cap = 8; elem_size && new_cap * elem_size < 128; new_cap *= 2)
+			;
 	while (new_cap < need)
 		new_cap = new_cap > SIZE_MAX / 2 ? need : new_cap * 2;
 	if (__builtin_mul_overflow(new_cap, elem_size, &bytes))
 		return false;
-	void *p = realloc(*data, bytes);
+	/* a first block straight from malloc(): glibc's realloc(NULL) is a
+	 * longer way to the same call */
+	void *p = *data ? realloc(*data, bytes) : malloc(bytes);
 	if (!p)
 		return false;
 	*data = p;

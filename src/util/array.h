@@ -34,7 +34,14 @@ bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 	(((a)->len < (a)->cap || vc4_array_reserve((a), 1)) ? \
 	 ((a)->data[(a)->len++] = (value), true) : false)
 
+/* An array never grown is no call: free(NULL) is one, through the PLT, and
+ * passes finish many arrays they never used. */
 #define vc4_array_free(a) \
-	do { free((a)->data); (a)->data = NULL; (a)->len = (a)->cap = 0; } while (0)
+	do { \
+		if ((a)->data) \
+			free((a)->data); \
+		(a)->data = NULL; \
+		(a)->len = (a)->cap = 0; \
+	} while (0)
 
 #endif

@@ -46,6 +46,42 @@ static void array_grows_and_keeps_order(void **state)
 	assert_null(a.data);
 }
 
+/* The first block holds 128 bytes of elements under 16 bytes, 8 of larger
+ * ones; growth doubles it; freeing an array never grown (no block) or a
+ * grown one leaves it empty. */
+static void array_first_room_and_free(void **state)
+{
+	(void)state;
+	VC4_ARRAY(uint32_t) w = {0};
+	VC4_ARRAY(uint8_t) b = {0};
+	VC4_ARRAY(uint64_t) d = {0};
+	struct big { char bytes[24]; };
+	VC4_ARRAY(struct big) g = {0};
+	vc4_array_free(&w);
+	assert_null(w.data);
+	assert_int_equal(w.cap, 0);
+	assert_true(vc4_array_push(&w, 7u));
+	assert_true(vc4_array_push(&b, 7));
+	assert_true(vc4_array_push(&d, 7u));
+	assert_true(vc4_array_push(&g, (struct big){ { 7 } }));
+	assert_int_equal(w.cap, 32);
+	assert_int_equal(b.cap, 128);
+	assert_int_equal(d.cap, 16);
+	assert_int_equal(g.cap, 8);
+	assert_true(vc4_array_reserve(&w, 40));
+	assert_int_equal(w.cap, 64);
+	assert_int_equal(w.data[0], 7u);
+	assert_int_equal(g.data[0].bytes[0], 7);
+	vc4_array_free(&w);
+	vc4_array_free(&b);
+	vc4_array_free(&d);
+	vc4_array_free(&g);
+	assert_null(w.data);
+	assert_int_equal(w.len, 0);
+	assert_int_equal(w.cap, 0);
+	assert_null(g.data);
+}
+
 static void file_round_trip_and_missing_file(void **state)
 {
 	(void)state;
@@ -207,6 +243,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(diag_keeps_first_error),
 		cmocka_unit_test(array_grows_and_keeps_order),
+		cmocka_unit_test(array_first_room_and_free),
 		cmocka_unit_test(file_round_trip_and_missing_file),
 		cmocka_unit_test(text_is_bounded),
 		cmocka_unit_test(bit_counts_match_loops),

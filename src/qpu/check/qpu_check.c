@@ -360,8 +360,8 @@ static unsigned hz_tmu_slots_used(const struct hz_state *s, int tmu)
 static void hz_tmu_write(struct hz_ctx *c, struct hz_state *s, const struct hz_inst *f,
 			 uint32_t ip, int tmu)
 {
-	unsigned halves = c->threaded ? 2 : 1;
-	unsigned max_slots = QPU_TMU_FIFO_SLOTS / halves, max_res = QPU_TMU_FIFO_RESULTS / halves;
+	unsigned half = c->threaded ? 1 : 0;   /* a shift: a division is a libgcc call on armhf */
+	unsigned max_slots = QPU_TMU_FIFO_SLOTS >> half, max_res = QPU_TMU_FIFO_RESULTS >> half;
 	unsigned writes = (unsigned)(f->tmu_param[tmu] + f->tmu_submit[tmu]);
 
 	if (hz_tmu_slots_used(s, tmu) + writes > max_slots)
