@@ -16,6 +16,7 @@
 
 #include "sim/pipe/pipe_conv.h"
 #include "sim/pipe/pipe_div.h"
+#include "sim/pipe/pipe_flat.h"
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <emmintrin.h>
 #endif
@@ -40,6 +41,10 @@ struct tri_setup {
 #if !SIM_HOST_DAZ
 	int64_t istep[3][16]; /* the same steps as integers (the inside test off x86) */
 #endif
+	/* t->small: sign * E_i's steps from lane 0 to the block's corner
+	 * lanes (flat_bounded()); the lanes' constant z24 and w (pipe_flat.h) */
+	int64_t corner[3][4];
+	struct pipe_flat flat;
 };
 
 /* Edge function of the edge opposite vertex i at (px, py) (1/16 pixel):
@@ -93,6 +98,10 @@ static void setup(struct tri_setup *t, const struct pipe_state *s, const struct 
 		int j = (k + 1) % 3, m = (k + 2) % 3;
 		int64_t sx = -t->sign * (t->y[m] - t->y[j]) * 16;
 		int64_t sy = t->sign * (t->x[m] - t->x[j]) * 16;
+		t->corner[k][0] = 0;
+		t->corner[k][1] = 3 * sx;
+		t->corner[k][2] = 3 * sy;
+		t->corner[k][3] = 3 * sx + 3 * sy;
 		for (uint32_t i = 0; i < 16; i++) {
 			int64_t st = sx * pipe_lane_x(i) + sy * pipe_lane_y(i);
 			t->step[k][i] = i64_to_double(st);
@@ -170,44 +179,45 @@ static double depth_offset(const struct pipe_state *s, const struct tri_setup *t
 }
 
 /* sign * E_k at the 16 pixel centres of the block whose lane 0 has its
- * centre at (cx, cy) (1/16 pixel), into ed[k][lane], for a triangle with
- * t->small: the integers, as exact doubles, from lane 0's value and
- * t->step. Returns the lanes inside by the top-left rule, or 0xffff
+ * centre at (cx, cy) (1/16 pixel), into ed[k][lane] for edges k0..2, for a
+ * triangle with t->small: the integers, as exact doubles, from lane 0's
+ * value and t->step. Returns the lanes inside by the top-left rule, or 0xffff
  * without testing when the caller knows the block is inside (`all_in`). */
 static inline uint16_t edges_small(const struct tri_setup *t, int64_t cx, int64_t cy,
-				   bool all_in, double ed[3][16])
+				   bool all_in, int k0, double ed[3][16])
 {
-	if (all_in) {
+	int64_t e0i[3];
+	for (int k = 0; k < 3; k++)
+		e0i[k] = t->sign * edge(t, k, cx, cy);
+	uint16_t in = 0xffff;
+	if (!all_in) {
+		int32_t ok[16];
+		for (uint32_t i = 0; i < 16; i++)
+			ok[i] = -1;
 		for (int k = 0; k < 3; k++) {
-			double e0 = i64_to_double(t->sign * edge(t, k, cx, cy));
-			for (uint32_t i = 0; i < 16; i++)
-				ed[k][i] = e0 + t->step[k][i];
-		}
-		return 0xffff;
-	}
-	int32_t ok[16];
-	for (uint32_t i = 0; i < 16; i++)
-		ok[i] = -1;
-	for (int k = 0; k < 3; k++) {
-		int64_t e0i = t->sign * edge(t, k, cx, cy);
-		double e0 = i64_to_double(e0i);
-		int32_t tl = t->top_left[k] ? -1 : 0;
-		for (uint32_t i = 0; i < 16; i++) {
-			double e = e0 + t->step[k][i];
-			ed[k][i] = e;
+			int32_t tl = t->top_left[k] ? -1 : 0;
+			for (uint32_t i = 0; i < 16; i++) {
 #if SIM_HOST_DAZ
-			ok[i] &= -(int32_t)(e > 0.0) | (-(int32_t)(e == 0.0) & tl);
+				double e = i64_to_double(e0i[k]) + t->step[k][i];
+				ok[i] &= -(int32_t)(e > 0.0) | (-(int32_t)(e == 0.0) & tl);
 #else
-			/* the same test on the integer that e holds exactly (no
-			 * float compare: under qemu-arm each is a call into QEMU) */
-			int64_t ei = e0i + t->istep[k][i];
-			ok[i] &= -(int32_t)(ei > 0) | (-(int32_t)(ei == 0) & tl);
+				/* the same test on the integer that the double
+				 * below holds exactly (no float compare: under
+				 * qemu-arm each is a call into QEMU) */
+				int64_t ei = e0i[k] + t->istep[k][i];
+				ok[i] &= -(int32_t)(ei > 0) | (-(int32_t)(ei == 0) & tl);
 #endif
+			}
 		}
+		in = 0;
+		for (uint32_t i = 0; i < 16; i++)
+			in |= (uint16_t)((ok[i] & 1) << i);
 	}
-	uint16_t in = 0;
-	for (uint32_t i = 0; i < 16; i++)
-		in |= (uint16_t)((ok[i] & 1) << i);
+	for (int k = k0; k < 3; k++) {
+		double e0 = i64_to_double(e0i[k]);
+		for (uint32_t i = 0; i < 16; i++)
+			ed[k][i] = e0 + t->step[k][i];
+	}
 	return in;
 }
 
@@ -235,6 +245,42 @@ static uint16_t edges_wide(const struct tri_setup *t, int64_t cx, int64_t cy, do
 		}
 	}
 	return in;
+}
+
+/* Whether every lane of the block whose lane 0 has its centre at (cx, cy)
+ * has barycentrics with sum |lambda_k| <= 2^8 (t->small): each edge
+ * value's largest magnitude over the block is at a corner, so the sum of
+ * the three, at most 2^8 den, bounds every lane's (pipe_flat.h). */
+static bool flat_bounded(const struct tri_setup *t, int64_t cx, int64_t cy)
+{
+	int64_t sum = 0;
+	for (int k = 0; k < 3; k++) {
+		int64_t e0 = t->sign * edge(t, k, cx, cy), m = 0;
+		for (int c = 0; c < 4; c++) {
+			int64_t e = e0 + t->corner[k][c];
+			e = e < 0 ? -e : e;
+			m = e > m ? e : m;
+		}
+		sum += m;
+	}
+	return sum <= t->sign * t->area * 256;
+}
+
+/* Whether the block whose lane 0 has its centre at (cx, cy) takes its
+ * lanes' z24 and w from t->flat (flat_fill()): both constant over the
+ * triangle and the block's barycentrics bounded. Its lambda[0], used only
+ * for them, is then not computed. */
+static inline bool flat_block(const struct tri_setup *t, int64_t cx, int64_t cy)
+{
+	return t->small && t->flat.z && t->flat.w && flat_bounded(t, cx, cy);
+}
+
+static void flat_fill(const struct tri_setup *t, struct pipe_frag_block *b)
+{
+	for (uint32_t i = 0; i < 16; i++) {
+		b->z24[i] = t->flat.z24;
+		memcpy(&b->w[i], &t->flat.wbits, 4);
+	}
 }
 
 #if PIPE_AVX2
@@ -345,15 +391,20 @@ block_lanes_body(const struct tri_setup *t, const struct pipe_vertex *v[3], doub
 	(void)avx2;
 #endif
 	{
+		int flat = !avx2 && flat_block(t, cx, cy);
 		if (t->small)
-			in = edges_small(t, cx, cy, all_in, ed);
+			in = edges_small(t, cx, cy, all_in, flat, ed);
 		else
 			in = edges_wide(t, cx, cy, ed);
 		if (need && !(in & need))
 			return 0; /* the block covers nothing: its lanes are not used */
-		for (int k = 0; k < 3; k++)
+		for (int k = flat; k < 3; k++)
 			for (uint32_t i = 0; i < 16; i++)
 				b->lambda[k][i] = ed[k][i] / den;
+		if (flat) {
+			flat_fill(t, b);
+			return in;
+		}
 	}
 #if PIPE_AVX2
 	if (avx2) {
@@ -587,6 +638,12 @@ bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 	draw_rect(p, s, r);
 	clip_to_bounds(&t, r);
 	double zoff = depth_offset(s, &t, v);
+	t.flat = (struct pipe_flat){ false, false, 0, 0 };
+	if (t.small) {
+		const float zs[3] = { v[0]->zs, v[1]->zs, v[2]->zs };
+		const float w[3] = { v[0]->inv_wc, v[1]->inv_wc, v[2]->inv_wc };
+		t.flat = pipe_flat_setup(zs, w, Z24_MAX, zoff);
+	}
 	int64_t bx0 = block_start((int64_t)p->tb.tile_x * p->tb.size, r[0]);
 	int64_t by0 = block_start((int64_t)p->tb.tile_y * p->tb.size, r[1]);
 	const int32_t fx[3] = { v[0]->xs, v[1]->xs, v[2]->xs };
