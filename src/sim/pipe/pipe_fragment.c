@@ -611,8 +611,10 @@ static void lambda_w(const struct pipe_frag_block *b, float w1, float w2, double
 	memcpy(&b1, &w1, 4);
 	memcpy(&b2, &w2, 4);
 	if ((b1 & b2) == 0x3f800000u && (b1 | b2) == 0x3f800000u) {
+		/* unrolled before GCC could make it a memcpy() call (a PLT
+		 * call on ARM) */
+#pragma GCC unroll 16
 		for (uint32_t i = 0; i < 16; i++) {
-			__asm__("" : "+r"(i)); /* no memcpy() call (a PLT call on ARM) */
 			lw1[i] = b->lambda[1][i];
 			lw2[i] = b->lambda[2][i];
 		}
