@@ -41,9 +41,7 @@ struct tri_setup {
 #if !SIM_HOST_DAZ
 	int64_t istep[3][16]; /* the same steps as integers (the inside test off x86) */
 #endif
-	/* t->small: sign * E_i's steps from lane 0 to the block's corner
-	 * lanes (flat_bounded()); the lanes' constant z24 and w (pipe_flat.h) */
-	int64_t corner[3][4];
+	/* the lanes' constant z24 and w (pipe_flat.h) */
 	struct pipe_flat flat;
 };
 
@@ -98,10 +96,6 @@ static void setup(struct tri_setup *t, const struct pipe_state *s, const struct 
 		int j = (k + 1) % 3, m = (k + 2) % 3;
 		int64_t sx = -t->sign * (t->y[m] - t->y[j]) * 16;
 		int64_t sy = t->sign * (t->x[m] - t->x[j]) * 16;
-		t->corner[k][0] = 0;
-		t->corner[k][1] = 3 * sx;
-		t->corner[k][2] = 3 * sy;
-		t->corner[k][3] = 3 * sx + 3 * sy;
 		for (uint32_t i = 0; i < 16; i++) {
 			int64_t st = sx * pipe_lane_x(i) + sy * pipe_lane_y(i);
 			t->step[k][i] = i64_to_double(st);
@@ -178,46 +172,47 @@ static double depth_offset(const struct pipe_state *s, const struct tri_setup *t
 	       float187(s->depth_offset.depth_offset_units);
 }
 
-/* sign * E_k at the 16 pixel centres of the block whose lane 0 has its
- * centre at (cx, cy) (1/16 pixel), into ed[k][lane] for edges k0..2, for a
- * triangle with t->small: the integers, as exact doubles, from lane 0's
- * value and t->step. Returns the lanes inside by the top-left rule, or 0xffff
+/* sign * E_k at the 16 pixel centres of a block, into ed[k][lane] for
+ * edges k0..2, for a triangle with t->small: the integers, as exact
+ * doubles, from lane 0's value e0s[k] and t->step. Returns the lanes inside by the top-left rule, or 0xffff
  * without testing when the caller knows the block is inside (`all_in`). */
-static inline uint16_t edges_small(const struct tri_setup *t, int64_t cx, int64_t cy,
+static inline uint16_t edges_small(const struct tri_setup *t, const int64_t e0s[3],
 				   bool all_in, int k0, double ed[3][16])
 {
-	int64_t e0i[3];
-	for (int k = 0; k < 3; k++)
-		e0i[k] = t->sign * edge(t, k, cx, cy);
-	uint16_t in = 0xffff;
-	if (!all_in) {
-		int32_t ok[16];
-		for (uint32_t i = 0; i < 16; i++)
-			ok[i] = -1;
-		for (int k = 0; k < 3; k++) {
-			int32_t tl = t->top_left[k] ? -1 : 0;
-			for (uint32_t i = 0; i < 16; i++) {
-#if SIM_HOST_DAZ
-				double e = i64_to_double(e0i[k]) + t->step[k][i];
-				ok[i] &= -(int32_t)(e > 0.0) | (-(int32_t)(e == 0.0) & tl);
-#else
-				/* the same test on the integer that the double
-				 * below holds exactly (no float compare: under
-				 * qemu-arm each is a call into QEMU) */
-				int64_t ei = e0i[k] + t->istep[k][i];
-				ok[i] &= -(int32_t)(ei > 0) | (-(int32_t)(ei == 0) & tl);
-#endif
-			}
+	if (all_in) {
+		for (int k = k0; k < 3; k++) {
+			double e0 = i64_to_double(e0s[k]);
+			for (uint32_t i = 0; i < 16; i++)
+				ed[k][i] = e0 + t->step[k][i];
 		}
-		in = 0;
-		for (uint32_t i = 0; i < 16; i++)
-			in |= (uint16_t)((ok[i] & 1) << i);
+		return 0xffff;
 	}
-	for (int k = k0; k < 3; k++) {
-		double e0 = i64_to_double(e0i[k]);
-		for (uint32_t i = 0; i < 16; i++)
-			ed[k][i] = e0 + t->step[k][i];
+	int32_t ok[16];
+	for (uint32_t i = 0; i < 16; i++)
+		ok[i] = -1;
+	for (int k = 0; k < 3; k++) {
+		int64_t e0i = e0s[k];
+		double e0 = i64_to_double(e0i);
+		int32_t tl = t->top_left[k] ? -1 : 0;
+		bool want = k >= k0;
+		for (uint32_t i = 0; i < 16; i++) {
+			double e = e0 + t->step[k][i];
+#if SIM_HOST_DAZ
+			ok[i] &= -(int32_t)(e > 0.0) | (-(int32_t)(e == 0.0) & tl);
+#else
+			/* the same test on the integer that e holds exactly (no
+			 * float compare: under qemu-arm each is a call into QEMU);
+			 * e itself is dead where not wanted */
+			int64_t ei = e0i + t->istep[k][i];
+			ok[i] &= -(int32_t)(ei > 0) | (-(int32_t)(ei == 0) & tl);
+#endif
+			if (want)
+				ed[k][i] = e;
+		}
 	}
+	uint16_t in = 0;
+	for (uint32_t i = 0; i < 16; i++)
+		in |= (uint16_t)((ok[i] & 1) << i);
 	return in;
 }
 
@@ -247,32 +242,31 @@ static uint16_t edges_wide(const struct tri_setup *t, int64_t cx, int64_t cy, do
 	return in;
 }
 
-/* Whether every lane of the block whose lane 0 has its centre at (cx, cy)
- * has barycentrics with sum |lambda_k| <= 2^8 (t->small): each edge
- * value's largest magnitude over the block is at a corner, so the sum of
- * the three, at most 2^8 den, bounds every lane's (pipe_flat.h). */
-static bool flat_bounded(const struct tri_setup *t, int64_t cx, int64_t cy)
+/* Whether every lane of the block whose lane 0 has sign * E_k = e0[k]
+ * has barycentrics with sum |lambda_k| <= 2^8 (t->small): the lanes'
+ * changes from lane 0 lie within [blk_lo, blk_hi] (which span a whole
+ * block side, the lanes three quarters of it), so the larger magnitude at
+ * its two ends bounds each edge value, and their sum, at most 2^8 den,
+ * every lane's (pipe_flat.h). */
+static bool flat_bounded(const struct tri_setup *t, const int64_t e0[3])
 {
 	int64_t sum = 0;
 	for (int k = 0; k < 3; k++) {
-		int64_t e0 = t->sign * edge(t, k, cx, cy), m = 0;
-		for (int c = 0; c < 4; c++) {
-			int64_t e = e0 + t->corner[k][c];
-			e = e < 0 ? -e : e;
-			m = e > m ? e : m;
-		}
-		sum += m;
+		int64_t lo = e0[k] + t->blk_lo[k], hi = e0[k] + t->blk_hi[k];
+		lo = lo < 0 ? -lo : lo;
+		hi = hi < 0 ? -hi : hi;
+		sum += lo > hi ? lo : hi;
 	}
 	return sum <= t->sign * t->area * 256;
 }
 
-/* Whether the block whose lane 0 has its centre at (cx, cy) takes its
+/* Whether the block whose lane 0 has sign * E_k = e0[k] takes its
  * lanes' z24 and w from t->flat (flat_fill()): both constant over the
  * triangle and the block's barycentrics bounded. Its lambda[0], used only
  * for them, is then not computed. */
-static inline bool flat_block(const struct tri_setup *t, int64_t cx, int64_t cy)
+static inline bool flat_block(const struct tri_setup *t, const int64_t e0[3])
 {
-	return t->small && t->flat.z && t->flat.w && flat_bounded(t, cx, cy);
+	return t->small && t->flat.z && t->flat.w && flat_bounded(t, e0);
 }
 
 static void flat_fill(const struct tri_setup *t, struct pipe_frag_block *b)
@@ -391,10 +385,14 @@ block_lanes_body(const struct tri_setup *t, const struct pipe_vertex *v[3], doub
 	(void)avx2;
 #endif
 	{
-		int flat = !avx2 && flat_block(t, cx, cy);
-		if (t->small)
-			in = edges_small(t, cx, cy, all_in, flat, ed);
-		else
+		int64_t e0[3] = { 0, 0, 0 };
+		int flat = 0;
+		if (t->small) {
+			for (int k = 0; k < 3; k++)
+				e0[k] = t->sign * edge(t, k, cx, cy);
+			flat = !avx2 && flat_block(t, e0);
+			in = edges_small(t, e0, all_in, flat, ed);
+		} else
 			in = edges_wide(t, cx, cy, ed);
 		if (need && !(in & need))
 			return 0; /* the block covers nothing: its lanes are not used */
