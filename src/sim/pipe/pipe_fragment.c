@@ -600,11 +600,26 @@ static void count_shaded(struct sim_pipe *p, uint16_t cover)
 
 /* lw1 = lambda1 * w1 and lw2 = lambda2 * w2 per lane (w: 1/Wc of vertices
  * 1 and 2), for fs_varying(): compiled for AVX2 too, as varying_lanes()
- * loads them as 32-byte vectors at the run's first varying read. */
+ * loads them as 32-byte vectors at the run's first varying read. Both w
+ * 1.0 (no perspective): the lambdas themselves, x * 1.0 being x (lambda
+ * is never NaN), without the 32 double multiplications. */
 PIPE_CLONES
 static void lambda_w(const struct pipe_frag_block *b, float w1, float w2, double lw1[16],
 		     double lw2[16])
 {
+	uint32_t b1, b2;
+	memcpy(&b1, &w1, 4);
+	memcpy(&b2, &w2, 4);
+	if ((b1 & b2) == 0x3f800000u && (b1 | b2) == 0x3f800000u) {
+		/* unrolled before GCC could make it a memcpy() call (a PLT
+		 * call on ARM) */
+#pragma GCC unroll 16
+		for (uint32_t i = 0; i < 16; i++) {
+			lw1[i] = b->lambda[1][i];
+			lw2[i] = b->lambda[2][i];
+		}
+		return;
+	}
 	for (uint32_t i = 0; i < 16; i++) {
 		lw1[i] = b->lambda[1][i] * w1;
 		lw2[i] = b->lambda[2][i] * w2;

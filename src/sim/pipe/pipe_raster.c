@@ -16,6 +16,7 @@
 
 #include "sim/pipe/pipe_conv.h"
 #include "sim/pipe/pipe_div.h"
+#include "sim/pipe/pipe_flat.h"
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <emmintrin.h>
 #endif
@@ -40,6 +41,8 @@ struct tri_setup {
 #if !SIM_HOST_DAZ
 	int64_t istep[3][16]; /* the same steps as integers (the inside test off x86) */
 #endif
+	/* the lanes' constant z24 and w (pipe_flat.h) */
+	struct pipe_flat flat;
 };
 
 /* Edge function of the edge opposite vertex i at (px, py) (1/16 pixel):
@@ -169,17 +172,16 @@ static double depth_offset(const struct pipe_state *s, const struct tri_setup *t
 	       float187(s->depth_offset.depth_offset_units);
 }
 
-/* sign * E_k at the 16 pixel centres of the block whose lane 0 has its
- * centre at (cx, cy) (1/16 pixel), into ed[k][lane], for a triangle with
- * t->small: the integers, as exact doubles, from lane 0's value and
- * t->step. Returns the lanes inside by the top-left rule, or 0xffff
+/* sign * E_k at the 16 pixel centres of a block, into ed[k][lane] for
+ * edges k0..2, for a triangle with t->small: the integers, as exact
+ * doubles, from lane 0's value e0s[k] and t->step. Returns the lanes inside by the top-left rule, or 0xffff
  * without testing when the caller knows the block is inside (`all_in`). */
-static inline uint16_t edges_small(const struct tri_setup *t, int64_t cx, int64_t cy,
-				   bool all_in, double ed[3][16])
+static inline uint16_t edges_small(const struct tri_setup *t, const int64_t e0s[3],
+				   bool all_in, int k0, double ed[3][16])
 {
 	if (all_in) {
-		for (int k = 0; k < 3; k++) {
-			double e0 = i64_to_double(t->sign * edge(t, k, cx, cy));
+		for (int k = k0; k < 3; k++) {
+			double e0 = i64_to_double(e0s[k]);
 			for (uint32_t i = 0; i < 16; i++)
 				ed[k][i] = e0 + t->step[k][i];
 		}
@@ -189,20 +191,23 @@ static inline uint16_t edges_small(const struct tri_setup *t, int64_t cx, int64_
 	for (uint32_t i = 0; i < 16; i++)
 		ok[i] = -1;
 	for (int k = 0; k < 3; k++) {
-		int64_t e0i = t->sign * edge(t, k, cx, cy);
+		int64_t e0i = e0s[k];
 		double e0 = i64_to_double(e0i);
 		int32_t tl = t->top_left[k] ? -1 : 0;
+		bool want = k >= k0;
 		for (uint32_t i = 0; i < 16; i++) {
 			double e = e0 + t->step[k][i];
-			ed[k][i] = e;
 #if SIM_HOST_DAZ
 			ok[i] &= -(int32_t)(e > 0.0) | (-(int32_t)(e == 0.0) & tl);
 #else
 			/* the same test on the integer that e holds exactly (no
-			 * float compare: under qemu-arm each is a call into QEMU) */
+			 * float compare: under qemu-arm each is a call into QEMU);
+			 * e itself is dead where not wanted */
 			int64_t ei = e0i + t->istep[k][i];
 			ok[i] &= -(int32_t)(ei > 0) | (-(int32_t)(ei == 0) & tl);
 #endif
+			if (want)
+				ed[k][i] = e;
 		}
 	}
 	uint16_t in = 0;
@@ -235,6 +240,41 @@ static uint16_t edges_wide(const struct tri_setup *t, int64_t cx, int64_t cy, do
 		}
 	}
 	return in;
+}
+
+/* Whether every lane of the block whose lane 0 has sign * E_k = e0[k]
+ * has barycentrics with sum |lambda_k| <= 2^8 (t->small): the lanes'
+ * changes from lane 0 lie within [blk_lo, blk_hi] (which span a whole
+ * block side, the lanes three quarters of it), so the larger magnitude at
+ * its two ends bounds each edge value, and their sum, at most 2^8 den,
+ * every lane's (pipe_flat.h). */
+static bool flat_bounded(const struct tri_setup *t, const int64_t e0[3])
+{
+	int64_t sum = 0;
+	for (int k = 0; k < 3; k++) {
+		int64_t lo = e0[k] + t->blk_lo[k], hi = e0[k] + t->blk_hi[k];
+		lo = lo < 0 ? -lo : lo;
+		hi = hi < 0 ? -hi : hi;
+		sum += lo > hi ? lo : hi;
+	}
+	return sum <= t->sign * t->area * 256;
+}
+
+/* Whether the block whose lane 0 has sign * E_k = e0[k] takes its
+ * lanes' z24 and w from t->flat (flat_fill()): both constant over the
+ * triangle and the block's barycentrics bounded. Its lambda[0], used only
+ * for them, is then not computed. */
+static inline bool flat_block(const struct tri_setup *t, const int64_t e0[3])
+{
+	return t->small && t->flat.z && t->flat.w && flat_bounded(t, e0);
+}
+
+static void flat_fill(const struct tri_setup *t, struct pipe_frag_block *b)
+{
+	for (uint32_t i = 0; i < 16; i++) {
+		b->z24[i] = t->flat.z24;
+		memcpy(&b->w[i], &t->flat.wbits, 4);
+	}
 }
 
 #if PIPE_AVX2
@@ -345,15 +385,24 @@ block_lanes_body(const struct tri_setup *t, const struct pipe_vertex *v[3], doub
 	(void)avx2;
 #endif
 	{
-		if (t->small)
-			in = edges_small(t, cx, cy, all_in, ed);
-		else
+		int64_t e0[3] = { 0, 0, 0 };
+		int flat = 0;
+		if (t->small) {
+			for (int k = 0; k < 3; k++)
+				e0[k] = t->sign * edge(t, k, cx, cy);
+			flat = !avx2 && flat_block(t, e0);
+			in = edges_small(t, e0, all_in, flat, ed);
+		} else
 			in = edges_wide(t, cx, cy, ed);
 		if (need && !(in & need))
 			return 0; /* the block covers nothing: its lanes are not used */
-		for (int k = 0; k < 3; k++)
+		for (int k = flat; k < 3; k++)
 			for (uint32_t i = 0; i < 16; i++)
 				b->lambda[k][i] = ed[k][i] / den;
+		if (flat) {
+			flat_fill(t, b);
+			return in;
+		}
 	}
 #if PIPE_AVX2
 	if (avx2) {
@@ -587,6 +636,12 @@ bool pipe_draw_triangle(struct sim_pipe *p, const struct pipe_state *s,
 	draw_rect(p, s, r);
 	clip_to_bounds(&t, r);
 	double zoff = depth_offset(s, &t, v);
+	t.flat = (struct pipe_flat){ false, false, 0, 0 };
+	if (t.small) {
+		const float zs[3] = { v[0]->zs, v[1]->zs, v[2]->zs };
+		const float w[3] = { v[0]->inv_wc, v[1]->inv_wc, v[2]->inv_wc };
+		t.flat = pipe_flat_setup(zs, w, Z24_MAX, zoff);
+	}
 	int64_t bx0 = block_start((int64_t)p->tb.tile_x * p->tb.size, r[0]);
 	int64_t by0 = block_start((int64_t)p->tb.tile_y * p->tb.size, r[1]);
 	const int32_t fx[3] = { v[0]->xs, v[1]->xs, v[2]->xs };
