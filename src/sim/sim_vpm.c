@@ -111,6 +111,13 @@ static int32_t horiz32_word(const struct sim_vpm_access *a, uint32_t seg)
 	return row < SIM_VPM_ROWS ? (int32_t)(row * 16) : -1;
 }
 
+/* The bits of a lane an access of `size` (0: 8, 1: 16, 2: 32 bits) moves;
+ * all for the reserved size 3, which the access then rejects. */
+static uint32_t lane_mask(uint32_t size)
+{
+	return size >= 2 ? ~0u : (1u << (8u << size)) - 1;
+}
+
 static bool vpm_range_error(struct sim_qpu *q, const char *what, const struct sim_vpm_access *a,
 			    struct vc4_diag *diag)
 {
@@ -150,7 +157,7 @@ bool sim_vpm_read(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
 	if (!a->remaining)
 		return vc4_diag_set(diag, "ip %u: VPM read with no read setup outstanding "
 				    "(blocks forever)", q->ip);
-	uint32_t mask = a->size == 2 ? ~0u : (1u << (8 << a->size)) - 1;
+	uint32_t mask = lane_mask(a->size);
 	int32_t first = horiz32_word(a, q->vpm_in_row);
 	if (first >= 0) /* 32-byte moves with AVX2: the run loads `out` next */
 		vpm_row_copy(out, &q->shared->vpm[first]);
@@ -172,7 +179,7 @@ bool sim_vpm_read(struct sim_qpu *q, uint32_t out[16], struct vc4_diag *diag)
 bool sim_vpm_write(struct sim_qpu *q, const uint32_t val[16], struct vc4_diag *diag)
 {
 	struct sim_vpm_access *a = &q->vpm_wr;
-	uint32_t mask = a->size == 2 ? ~0u : (1u << (8 << a->size)) - 1;
+	uint32_t mask = lane_mask(a->size);
 	int32_t first = horiz32_word(a, q->vpm_out_row);
 	if (first >= 0) {
 		memcpy(&q->shared->vpm[first], val, 64);

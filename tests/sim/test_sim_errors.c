@@ -77,6 +77,13 @@ static void vpm_errors(void **state)
 				mov(W("vpm"), QPU_MUX_R0, QPU_R_NOP) };
 	EXPECT(wr, NULL, 0, "ip 1: VPM write at VPM address 0x40 (size 32) outside the VPM "
 	       "(64 rows)");
+	/* the reserved size 3 (setup bits 9:8), writing and reading */
+	const uint64_t wr3[] = { qpu_set_ws(ldi(vw_setup, 0x00001b00), 1),
+				 mov(W("vpm"), QPU_MUX_R0, QPU_R_NOP) };
+	EXPECT(wr3, NULL, 0, "ip 1: VPM write with reserved size 3");
+	const uint64_t rd3[] = { ldi(W("vr_setup"), 0x00101b00), qpu_nop(),
+				 mov(W("r0"), QPU_MUX_A, RA("vpm")) };
+	EXPECT(rd3, NULL, 0, "ip 2: VPM read with reserved size 3");
 	const uint64_t rd[] = { mov(W("r0"), QPU_MUX_A, RA("vpm")) };
 	EXPECT(rd, NULL, 0, "ip 0: VPM read with no read setup outstanding (blocks forever)");
 	const uint64_t bad[] = { ldi(W("vr_setup"), 0x40000000) };
