@@ -610,7 +610,7 @@ static void lambda_w(const struct pipe_frag_block *b, float w1, float w2, double
 	uint32_t b1, b2;
 	memcpy(&b1, &w1, 4);
 	memcpy(&b2, &w2, 4);
-	if ((b1 & b2) == 0x3f800000u && (b1 | b2) == 0x3f800000u) {
+	if (b1 == 0x3f800000u && b2 == 0x3f800000u) {
 		/* unrolled before GCC could make it a memcpy() call (a PLT
 		 * call on ARM) */
 #pragma GCC unroll 16

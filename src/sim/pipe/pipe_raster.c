@@ -174,8 +174,9 @@ static double depth_offset(const struct pipe_state *s, const struct tri_setup *t
 
 /* sign * E_k at the 16 pixel centres of a block, into ed[k][lane] for
  * edges k0..2, for a triangle with t->small: the integers, as exact
- * doubles, from lane 0's value e0s[k] and t->step. Returns the lanes inside by the top-left rule, or 0xffff
- * without testing when the caller knows the block is inside (`all_in`). */
+ * doubles, from lane 0's value e0s[k] and t->step. Returns the lanes
+ * inside by the top-left rule (all three edges), or 0xffff without
+ * testing when the caller knows the block is inside (`all_in`). */
 static inline uint16_t edges_small(const struct tri_setup *t, const int64_t e0s[3],
 				   bool all_in, int k0, double ed[3][16])
 {
