@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "sim/sim_alu.h"
+#include "util/loop_cond.h"
 
 /* Forced inlining for the hot loop (GCC and clang otherwise give up on the
  * large op switches). */
@@ -480,7 +481,7 @@ static SIM_ALWAYS_INLINE void sim_lanes_pack_mul(unsigned mode, const uint32_t *
 {
 	unsigned k = (mode - 4u) & 3;
 	uint32_t mul = mode == 3 ? 0x01010101u : 1u, sh = mode == 3 ? 0 : 8 * k;
-	for (int i = 0; i < 16; i++) {
+	VC4_LOOP(i, SIM_LANES)
 #if SIM_HOST_DAZ
 		uint32_t f = f_flush(x[i]);
 		uint32_t mid = pack_unorm8_mid(f);
@@ -489,7 +490,7 @@ static SIM_ALWAYS_INLINE void sim_lanes_pack_mul(unsigned mode, const uint32_t *
 		uint32_t byte = pack_unorm8_masks(x[i]);
 #endif
 		out[i] = (byte * mul) << sh;
-	}
+	VC4_LOOP_END(i, SIM_LANES)
 	*mask = mode == 3 ? ~0u : 0xffu << sh;
 }
 
@@ -503,8 +504,9 @@ static SIM_ALWAYS_INLINE void sim_lanes_pack_mul_into(unsigned mode, const uint3
 	unsigned k = (mode - 4u) & 3;
 	uint32_t mul = mode == 3 ? 0x01010101u : 1u, sh = mode == 3 ? 0 : 8 * k;
 	uint32_t keep = mode == 3 ? 0 : ~(0xffu << sh);
-	for (int i = 0; i < 16; i++)
+	VC4_LOOP(i, SIM_LANES)
 		dst[i] = (dst[i] & keep) | (pack_unorm8_masks(x[i]) * mul) << sh;
+	VC4_LOOP_END(i, SIM_LANES)
 }
 #endif
 

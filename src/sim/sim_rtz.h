@@ -173,15 +173,17 @@ static inline uint32_t rtz_fmul(uint32_t a, uint32_t b)
 static RTZ_COLD void rtz_fadd16(const uint32_t *a, const uint32_t *b, uint32_t flip,
 				uint32_t *res)
 {
-	for (int i = 0; i < SIM_LANES; i++)
+	VC4_LOOP(i, SIM_LANES)
 		res[i] = rtz_fadd(a[i], b[i] ^ flip);
+	VC4_LOOP_END(i, SIM_LANES)
 }
 
 /* The 16 lanes of rtz_lanes_fmul() by the per-lane rules (out of line). */
 static RTZ_COLD void rtz_fmul16(const uint32_t *a, const uint32_t *b, uint32_t *res)
 {
-	for (int i = 0; i < SIM_LANES; i++)
+	VC4_LOOP(i, SIM_LANES)
 		res[i] = rtz_fmul(a[i], b[i]);
+	VC4_LOOP_END(i, SIM_LANES)
 }
 
 /* fadd (flip 0) or fsub (flip SIGN) of 16 lanes, rtz_fadd()'s results. */
@@ -190,11 +192,11 @@ static SIM_ALWAYS_INLINE void rtz_lanes_fadd(const uint32_t *restrict a,
 					     uint32_t *restrict res)
 {
 	uint32_t any = 0;
-	for (int i = 0; i < SIM_LANES; i++) {
+	VC4_LOOP(i, SIM_LANES)
 		uint32_t bad, e, sign;
 		res[i] = rtz_fadd_core(a[i], b[i] ^ flip, &bad, &e, &sign);
 		any |= bad;
-	}
+	VC4_LOOP_END(i, SIM_LANES)
 	if (any >> 31)
 		rtz_fadd16(a, b, flip, res);
 }
@@ -204,11 +206,11 @@ static SIM_ALWAYS_INLINE void rtz_lanes_fmul(const uint32_t *restrict a,
 					     const uint32_t *restrict b, uint32_t *restrict res)
 {
 	uint32_t any = 0;
-	for (int i = 0; i < SIM_LANES; i++) {
+	VC4_LOOP(i, SIM_LANES)
 		uint32_t bad, e;
 		res[i] = rtz_fmul_core(a[i], b[i], &bad, &e);
 		any |= bad;
-	}
+	VC4_LOOP_END(i, SIM_LANES)
 	if (any >> 31)
 		rtz_fmul16(a, b, res);
 }

@@ -431,7 +431,7 @@ static void sfu_int_exp2(enum sim_sfu_model model, const uint32_t *restrict in,
 			 uint32_t *restrict out, uint32_t *restrict slow)
 {
 	uint32_t mask = sfu_keep[model];
-	for (int i = 0; i < SIM_LANES; i++) {
+	VC4_LOOP(i, SIM_LANES)
 		uint32_t x = in[i], mag = x & ~SIGN, sgn = rtz_neg(x);
 		uint32_t zero = ~rtz_nz(mag >> 23);                      /* or denormal */
 		uint32_t lo = sgn & rtz_neg(0x42fc0000u - mag);           /* x < -126 */
@@ -460,7 +460,7 @@ static void sfu_int_exp2(enum sim_sfu_model model, const uint32_t *restrict in,
 		uint32_t res = (((n + 127u) << 23) | ((ahi >> 7) & 0x7fffffu)) & mask;
 		out[i] = (res & ~fixed) | (val & fixed);
 		slow[i] = near & ~fixed;
-	}
+	VC4_LOOP_END(i, SIM_LANES)
 }
 
 /* log2 of 16 lanes, as sfu_int_exp2() (zeros and denormals give -Inf, Inf
@@ -476,7 +476,7 @@ static void sfu_int_log2(enum sim_sfu_model model, const uint32_t *restrict in,
 			 uint32_t *restrict out, uint32_t *restrict slow)
 {
 	uint32_t mask = sfu_keep[model];
-	for (int i = 0; i < SIM_LANES; i++) {
+	VC4_LOOP(i, SIM_LANES)
 		uint32_t x = in[i] & ~SIGN, e = x >> 23;
 		uint32_t zero = ~rtz_nz(e), inf = ~rtz_nz(e ^ 0xffu), fixed = zero | inf;
 		uint32_t val = (zero & (SIGN | EXPM)) | (inf & EXPM);
@@ -503,7 +503,7 @@ static void sfu_int_log2(enum sim_sfu_model model, const uint32_t *restrict in,
 		uint32_t res = ((uint32_t)ys & SIGN) | ((134u - lz) << 23) | ((nhi >> 8) & 0x7fffffu);
 		out[i] = ((res & mask) & ~fixed) | (val & fixed);
 		slow[i] = (near | small) & ~fixed;
-	}
+	VC4_LOOP_END(i, SIM_LANES)
 }
 
 /* recipsqrt of 16 lanes, as sfu_int_exp2() (zeros and denormals give +Inf,
@@ -520,7 +520,7 @@ static void sfu_int_rsqrt(enum sim_sfu_model model, const uint32_t *restrict in,
 			  uint32_t *restrict out, uint32_t *restrict slow)
 {
 	uint32_t mask = sfu_keep[model];
-	for (int i = 0; i < SIM_LANES; i++) {
+	VC4_LOOP(i, SIM_LANES)
 		uint32_t x = in[i] & ~SIGN, e = x >> 23;
 		uint32_t zero = ~rtz_nz(e), inf = ~rtz_nz(e ^ 0xffu), fixed = zero | inf;
 		uint32_t j = (x & 0x7fffffu) >> 15, m = (x & 0x7fffffu) | 0x800000u;
@@ -542,7 +542,7 @@ static void sfu_int_rsqrt(enum sim_sfu_model model, const uint32_t *restrict in,
 		uint32_t res = (((126u - h) << 23) | ((yhi >> 6) & 0x7fffffu)) & mask;
 		out[i] = (res & ~fixed) | (zero & EXPM);
 		slow[i] = near & ~fixed;
-	}
+	VC4_LOOP_END(i, SIM_LANES)
 }
 
 #endif /* SIM_SFU_APPROX */

@@ -16,6 +16,7 @@
 
 #include "qpu/qpu_isa.h"
 #include "sim/pipe/pipe_internal.h"
+#include "util/loop_cond.h"
 #include "sim/pipe/pipe_vary.h"
 #include "sim/sim_inst.h"   /* sim_lane_bits() */
 #include "util/zero.h"
@@ -386,8 +387,9 @@ static bool varying_rn(const struct fs_ctx *c, uint32_t ngen, uint32_t k, uint32
 		return ok;
 	}
 	uint32_t refused = 0;
-	for (uint32_t i = 0; i < 16; i++)
+	VC4_LOOP(i, SIM_LANES)
 		out[i] = pipe_vary_rn_bits(c->lw1[i], c->lw2[i], d1, d2, &refused);
+	VC4_LOOP_END(i, SIM_LANES)
 	return !refused;
 }
 #endif
