@@ -381,7 +381,7 @@ static void liveness_given(void **state)
 		struct qir_compile *c[2];
 		struct qir_ra_result r[2];
 		struct vc4_diag d[2] = { {0}, {0} };
-		bool ok[2];
+		bool ok[2] = { false, false };
 		for (int i = 0; i < 2; i++) {
 			c[i] = k == 0 ? qt_parse("qir fs\nblock 0:\n\tmov tlb_color, t3\n") :
 			       pressure(k == 1 ? 20 : k == 2 ? 40 : 70, k == 2, k == 2, false);
