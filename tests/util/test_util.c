@@ -1,6 +1,6 @@
 /* test_util.c: the shared error, array and file helpers, and the inline
  * helpers for hot code (bit counts, short byte strings, zeroing, zeroed
- * heap blocks). */
+ * heap blocks, counted loops). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +15,7 @@
 #include "util/bytes.h"
 #include "util/diag.h"
 #include "util/file.h"
+#include "util/loop_cond.h"
 #include "util/text.h"
 #include "util/zalloc.h"
 #include "util/zero.h"
@@ -238,6 +239,44 @@ static void calloc_gives_zeroed_blocks(void **state)
 	assert_null(vc4_calloc(SIZE_MAX, SIZE_MAX));
 }
 
+/* VC4_LOOP(i, n) runs i = 0..n-1 once each, in order, for a constant n
+ * (an ARM immediate or not) and a run-time one, nested too (on 32-bit ARM
+ * its back edge is an asm goto). */
+static void counted_loops_run_every_index_once(void **state)
+{
+	(void)state;
+	uint32_t seen[300];
+	int order = 0;
+	memset(seen, 0, sizeof(seen));
+	VC4_LOOP(i, 16)
+		seen[i] += (uint32_t)(order++ == i);
+	VC4_LOOP_END(i, 16)
+	for (int i = 0; i < 16; i++)
+		assert_int_equal(seen[i], 1);
+	assert_int_equal(order, 16);
+	volatile int runtime_n = 300; /* 300 has no ARM immediate encoding */
+	int n = runtime_n, count = 0;
+	VC4_LOOP(i, n)
+		seen[i] += 2;
+		count++;
+	VC4_LOOP_END(i, n)
+	assert_int_equal(count, 300);
+	assert_int_equal(seen[15], 3);
+	assert_int_equal(seen[299], 2);
+	uint32_t pairs = 0;
+	VC4_LOOP(i, 3)
+		VC4_LOOP(j, 5)
+			pairs += 1u << (5 * i + j);
+		VC4_LOOP_END(j, 5)
+	VC4_LOOP_END(i, 3)
+	assert_int_equal(pairs, 0x7fff);
+	int once = 0;
+	VC4_LOOP(i, 1)
+		once += i + 1;
+	VC4_LOOP_END(i, 1)
+	assert_int_equal(once, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -250,6 +289,7 @@ int main(void)
 		cmocka_unit_test(short_bytes_match_libc),
 		cmocka_unit_test(zero_clears_exactly_the_object),
 		cmocka_unit_test(calloc_gives_zeroed_blocks),
+		cmocka_unit_test(counted_loops_run_every_index_once),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
