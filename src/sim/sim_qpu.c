@@ -488,9 +488,9 @@ static void fill_konst(struct sim_qpu *q, const struct sim_program *prog)
  * uniforms' next word. */
 #define T_NEXT                                                                               \
 	do {                                                                                 \
-		if (++in == end)                                                             \
+		if (!vc4_ptr_ne(++in, end))                                                  \
 			return unif;                                                         \
-		if (in->fifo)                                                                \
+		if (vc4_nonzero(in->fifo))                                                   \
 			goto fifo;                                                           \
 		goto *code[in->shape];                                                       \
 	} while (0)

@@ -197,7 +197,7 @@ static SIM_ALWAYS_INLINE void rtz_lanes_fadd(const uint32_t *restrict a,
 		res[i] = rtz_fadd_core(a[i], b[i] ^ flip, &bad, &e, &sign);
 		any |= bad;
 	VC4_LOOP_END(i, SIM_LANES)
-	if (any >> 31)
+	if (vc4_sign_set(any))
 		rtz_fadd16(a, b, flip, res);
 }
 
@@ -211,7 +211,7 @@ static SIM_ALWAYS_INLINE void rtz_lanes_fmul(const uint32_t *restrict a,
 		res[i] = rtz_fmul_core(a[i], b[i], &bad, &e);
 		any |= bad;
 	VC4_LOOP_END(i, SIM_LANES)
-	if (any >> 31)
+	if (vc4_sign_set(any))
 		rtz_fmul16(a, b, res);
 }
 

@@ -21,6 +21,39 @@
 #ifndef VC4_UTIL_LOOP_COND_H
 #define VC4_UTIL_LOOP_COND_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The tests of hot branches by TEQ and TST on 32-bit ARM with GCC (a flag
+ * output operand hands their Z flag to the branch): a != b for two
+ * pointers, x != 0, and bit 31 of x set. Elsewhere the plain C. */
+#if defined(__arm__) && defined(__GNUC__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+static inline bool vc4_ptr_ne(const void *a, const void *b)
+{
+	bool ne;
+	__asm__("teq %1, %2" : "=@ccne"(ne) : "r"(a), "r"(b));
+	return ne;
+}
+
+static inline bool vc4_nonzero(uint32_t x)
+{
+	bool ne;
+	__asm__("tst %1, %1" : "=@ccne"(ne) : "r"(x));
+	return ne;
+}
+
+static inline bool vc4_sign_set(uint32_t x)
+{
+	bool ne;
+	__asm__("tst %1, #0x80000000" : "=@ccne"(ne) : "r"(x));
+	return ne;
+}
+#else
+static inline bool vc4_ptr_ne(const void *a, const void *b) { return a != b; }
+static inline bool vc4_nonzero(uint32_t x) { return x != 0; }
+static inline bool vc4_sign_set(uint32_t x) { return x >> 31; }
+#endif
+
 #if defined(__arm__) && defined(__GNUC__)
 #define VC4_LOOP(i, n)                                                                       \
 	{                                                                                    \
