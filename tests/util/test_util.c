@@ -1,6 +1,6 @@
 /* test_util.c: the shared error, array and file helpers, and the inline
  * helpers for hot code (bit counts, short byte strings, zeroing, zeroed
- * heap blocks, counted loops). */
+ * heap blocks, counted loops and branch tests). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -277,6 +277,26 @@ static void counted_loops_run_every_index_once(void **state)
 	assert_int_equal(once, 1);
 }
 
+/* vc4_ptr_ne(), vc4_nonzero() and vc4_sign_set() agree with the C tests
+ * (on 32-bit ARM they are TEQ and TST), at the values around their edges. */
+static void flag_tests_match_c(void **state)
+{
+	(void)state;
+	static const uint32_t vals[] = { 0, 1, 2, 0x7fffffffu, 0x80000000u, 0x80000001u,
+					 0xfffffffeu, 0xffffffffu, 0x100u, 0x10000u };
+	uint32_t words[4];
+	for (size_t k = 0; k < sizeof(vals) / sizeof(vals[0]); k++) {
+		volatile uint32_t v = vals[k]; /* not folded by the compiler */
+		assert_int_equal(vc4_nonzero(v), vals[k] != 0);
+		assert_int_equal(vc4_sign_set(v), vals[k] >> 31);
+	}
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 4; j++) {
+			const uint32_t *volatile a = &words[i], *volatile b = &words[j];
+			assert_int_equal(vc4_ptr_ne(a, b), i != j);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -290,6 +310,7 @@ int main(void)
 		cmocka_unit_test(zero_clears_exactly_the_object),
 		cmocka_unit_test(calloc_gives_zeroed_blocks),
 		cmocka_unit_test(counted_loops_run_every_index_once),
+		cmocka_unit_test(flag_tests_match_c),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
