@@ -173,17 +173,15 @@ static inline uint32_t rtz_fmul(uint32_t a, uint32_t b)
 static RTZ_COLD void rtz_fadd16(const uint32_t *a, const uint32_t *b, uint32_t flip,
 				uint32_t *res)
 {
-	VC4_LOOP(i, SIM_LANES)
+	for (int i = 0; i < SIM_LANES; i++)
 		res[i] = rtz_fadd(a[i], b[i] ^ flip);
-	VC4_LOOP_END(i, SIM_LANES)
 }
 
 /* The 16 lanes of rtz_lanes_fmul() by the per-lane rules (out of line). */
 static RTZ_COLD void rtz_fmul16(const uint32_t *a, const uint32_t *b, uint32_t *res)
 {
-	VC4_LOOP(i, SIM_LANES)
+	for (int i = 0; i < SIM_LANES; i++)
 		res[i] = rtz_fmul(a[i], b[i]);
-	VC4_LOOP_END(i, SIM_LANES)
 }
 
 /* fadd (flip 0) or fsub (flip SIGN) of 16 lanes, rtz_fadd()'s results. */

@@ -1,22 +1,25 @@
 /*
- * loop_cond.h: hot counted loops whose back edge is cheap under qemu-arm.
+ * loop_cond.h: loop and branch tests that are cheap under qemu-arm.
  *
- *   VC4_LOOP(i, 16)
- *           out[i] = op(a[i], b[i]);
- *           any |= out[i];
- *   VC4_LOOP_END(i, 16)
- *
- * runs its body for i = 0, 1, ..., n - 1 (n at least 1; no `break` or
- * `continue` in the body), like `for (int i = 0; i < n; i++) { ... }`.
  * QEMU translates an ARM CMP by computing all four flags, N, Z, C and V
- * (about 13 host instructions on x86-64), because a later instruction might
- * read any of them; a TEQ sets only N and Z (about 4). GCC writes a loop's
- * back edge as CMP and a conditional branch: in a 16-lane loop of the
- * simulator whose body is some 40 instructions the counter costs a tenth
- * of the loop. On 32-bit ARM with GCC this loop's back edge is an `asm
- * goto` of TEQ and BNE; a loop GCC would unroll whole (a short body, a
- * constant count) should keep the plain `for`, which it still unrolls.
- * Elsewhere the macros are that `for`.
+ * (about 13 host instructions on x86-64), because a later block might read
+ * any of them; a TEQ or TST sets only N and Z (about 4). GCC tests loops
+ * and branches with CMP: in the simulator's 16-lane loops, some 40
+ * instructions a lane, the counter's CMP cost a tenth of the loop. With
+ * GCC on 32-bit ARM these give hot code TEQ and TST; elsewhere they are
+ * the plain C beside them:
+ *
+ *   VC4_LOOP(i, 16)                     for (int i = 0; i < 16; i++) {
+ *           out[i] = op(a[i], b[i]);            ...
+ *           any |= out[i];                      ...
+ *   VC4_LOOP_END(i, 16)                 }
+ *   if (vc4_sign_set(any))              if (any >> 31)
+ *
+ * VC4_LOOP: n at least 1 and no `break` or `continue` in the body (its
+ * back edge is an `asm goto` of TEQ and BNE). A loop GCC unrolls whole (a
+ * short body, a constant count) keeps its plain `for`: the asm would stop
+ * the unrolling. vc4_ptr_ne(), vc4_nonzero(), vc4_sign_set(): a flag
+ * output operand hands the Z flag of a TEQ or TST to the branch.
  */
 #ifndef VC4_UTIL_LOOP_COND_H
 #define VC4_UTIL_LOOP_COND_H
@@ -24,9 +27,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The tests of hot branches by TEQ and TST on 32-bit ARM with GCC (a flag
- * output operand hands their Z flag to the branch): a != b for two
- * pointers, x != 0, and bit 31 of x set. Elsewhere the plain C. */
+/* a != b for two pointers, x != 0, bit 31 of x set. */
 #if defined(__arm__) && defined(__GNUC__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
 static inline bool vc4_ptr_ne(const void *a, const void *b)
 {

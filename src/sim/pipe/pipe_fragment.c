@@ -16,9 +16,9 @@
 
 #include "qpu/qpu_isa.h"
 #include "sim/pipe/pipe_internal.h"
-#include "util/loop_cond.h"
 #include "sim/pipe/pipe_vary.h"
 #include "sim/sim_inst.h"   /* sim_lane_bits() */
+#include "util/loop_cond.h"
 #include "util/zero.h"
 
 struct fs_ctx {
