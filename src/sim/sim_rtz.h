@@ -91,14 +91,19 @@ static inline uint32_t rtz_clz0(uint32_t x)
  * nothing was shifted out. Normalised by its leading zeros, the top 24
  * bits are the truncated significand. A zero or denormal y's significand
  * is masked to zero (x's is then too, and the result exponent below 1
- * sets *bad); a zero sum (32 leading zeros) gives +0. */
-static inline uint32_t rtz_fadd_core(uint32_t a, uint32_t b, uint32_t *bad, uint32_t *e,
-				     uint32_t *sign)
+ * sets *bad); a zero sum (32 leading zeros) gives +0.
+ * With `zeros` (three instructions more a lane) x's significand is masked
+ * too, so that two zero or denormal operands sum to zero, and a zero sum
+ * never sets *bad: those lanes give +0, rtz_fadd()'s result for them. */
+static inline uint32_t rtz_fadd_core(uint32_t a, uint32_t b, bool zeros, uint32_t *bad,
+				     uint32_t *e, uint32_t *sign)
 {
 	uint32_t t = (a ^ b) & rtz_neg((a & ~SIGN) - (b & ~SIGN)); /* swap if |b| > |a| */
 	uint32_t x = a ^ t, y = b ^ t;
 	uint32_t ex = (x >> 23) & 0xff, ey = (y >> 23) & 0xff;
 	uint32_t mx = ((x & 0x7fffffu) | 0x800000u) << 1; /* ex 0: *bad (e1 -1) */
+	if (zeros)
+		mx &= rtz_nz(ex);
 	uint32_t my = (((y & 0x7fffffu) | 0x800000u) << 1) & rtz_nz(ey);
 	uint32_t d = ex - ey;                           /* 0..255 */
 	uint32_t q = rtz_shr(my, d);
@@ -111,7 +116,7 @@ static inline uint32_t rtz_fadd_core(uint32_t a, uint32_t b, uint32_t *bad, uint
 	uint32_t zero = rtz_neg(31 - lz);               /* all ones for a zero sum */
 	*e = e1 + 1;
 	*sign = x & SIGN;
-	*bad = e1 | (253 - ex);
+	*bad = (zeros ? e1 & ~zero : e1) | (253 - ex);
 	return ((x & SIGN) + (e1 << 23) + mant) & ~zero;
 }
 
@@ -124,7 +129,7 @@ static inline uint32_t rtz_fadd(uint32_t a, uint32_t b)
 		return (b & SIGN) | EXPM;
 	if ((a & EXPM) == EXPM)
 		return (a & SIGN) | EXPM;
-	uint32_t bad, e, sign, r = rtz_fadd_core(a, b, &bad, &e, &sign);
+	uint32_t bad, e, sign, r = rtz_fadd_core(a, b, false, &bad, &e, &sign);
 	if (r && (int32_t)e >= 255)
 		return sign | RTZ_FLT_MAX;
 	return r && (int32_t)e <= 0 ? 0 : r;
@@ -169,10 +174,22 @@ static inline uint32_t rtz_fmul(uint32_t a, uint32_t b)
 #define RTZ_COLD
 #endif
 
-/* The 16 lanes of rtz_lanes_fadd() by the per-lane rules (out of line). */
+/* The 16 lanes of rtz_lanes_fadd() when its fast formula left some lane
+ * undecided (out of line): again with rtz_fadd_core()'s `zeros`, which
+ * decides the zero sums blending makes often (0 + 0), without a branch per
+ * lane; if some lane is still undecided, all of them by the per-lane
+ * rules. */
 static RTZ_COLD void rtz_fadd16(const uint32_t *a, const uint32_t *b, uint32_t flip,
 				uint32_t *res)
 {
+	uint32_t any = 0;
+	VC4_LOOP(i, SIM_LANES)
+		uint32_t bad, e, sign;
+		res[i] = rtz_fadd_core(a[i], b[i] ^ flip, true, &bad, &e, &sign);
+		any |= bad;
+	VC4_LOOP_END(i, SIM_LANES)
+	if (!vc4_sign_set(any))
+		return;
 	for (int i = 0; i < SIM_LANES; i++)
 		res[i] = rtz_fadd(a[i], b[i] ^ flip);
 }
@@ -192,7 +209,7 @@ static SIM_ALWAYS_INLINE void rtz_lanes_fadd(const uint32_t *restrict a,
 	uint32_t any = 0;
 	VC4_LOOP(i, SIM_LANES)
 		uint32_t bad, e, sign;
-		res[i] = rtz_fadd_core(a[i], b[i] ^ flip, &bad, &e, &sign);
+		res[i] = rtz_fadd_core(a[i], b[i] ^ flip, false, &bad, &e, &sign);
 		any |= bad;
 	VC4_LOOP_END(i, SIM_LANES)
 	if (vc4_sign_set(any))

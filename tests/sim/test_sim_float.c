@@ -324,6 +324,46 @@ static void fadd_alignment(void **state)
 	}
 }
 
+/* Vectors whose lanes the fast formula leaves undecided only by zero sums
+ * (rtz_fadd16()'s second loop decides them): two zero or denormal
+ * operands of any signs, exact cancellations at small and large
+ * exponents, mixed with ordinary lanes; and the same with one lane whose
+ * sum is a denormal or overflows, which still needs the per-lane rules. */
+static void fadd_zero_sums(void **state)
+{
+	(void)state;
+	static const uint32_t tiny[] = { 0x00000000, 0x80000000, 0x00000001, 0x807fffff,
+					 0x00400000 };
+	static const uint32_t cancel[] = { 0x00800000, 0x0c812345, 0x3f800000, 0x7effffff };
+	static const uint32_t undecided[][2] = {
+		{ 0x00800001, 0x80800000 }, /* 2^-149: a denormal sum */
+		{ 0x7f7fffff, 0x7f7fffff }, /* overflow */
+		{ 0x3f800000, 0x7f800000 }, /* Inf */
+	};
+	uint32_t seed = 0x2545f491u;
+	for (unsigned round = 0; round < 64; round++) {
+		uint32_t a[16], b[16];
+		for (unsigned i = 0; i < 16; i++) {
+			uint32_t r = next(&seed);
+			if (i % 3 == 0) {
+				a[i] = tiny[r % 5];
+				b[i] = tiny[(r >> 8) % 5];
+			} else if (i % 3 == 1) {
+				a[i] = cancel[r % 4] ^ (r & 0x80000000u);
+				b[i] = a[i] ^ 0x80000000u;
+			} else {
+				a[i] = 0x3f800000u + (r & 0x7fffffu);
+				b[i] = 0xbe000000u + (next(&seed) & 0x7fffffu);
+			}
+		}
+		check_vector(a, b);
+		unsigned lane = round % 16, k = round % 3;
+		a[lane] = undecided[k][0];
+		b[lane] = undecided[k][1];
+		check_vector(a, b);
+	}
+}
+
 /* Four million random pairs (fixed seed), pair by pair and as vectors. */
 static void random_pairs(void **state)
 {
@@ -400,6 +440,7 @@ int main(void)
 		cmocka_unit_test(edge_vectors_without_nan),
 		cmocka_unit_test(exponent_sweep),
 		cmocka_unit_test(fadd_alignment),
+		cmocka_unit_test(fadd_zero_sums),
 		cmocka_unit_test(random_pairs),
 		cmocka_unit_test(conversions),
 		cmocka_unit_test(v8_words_exhaustive),
