@@ -174,6 +174,21 @@ static inline uint32_t rtz_fmul(uint32_t a, uint32_t b)
 #define RTZ_COLD
 #endif
 
+/* rtz_fadd_core() of 16 lanes (b's signs flipped by flip) into res:
+ * returns the OR of their *bad. */
+static SIM_ALWAYS_INLINE uint32_t rtz_fadd_core16(const uint32_t *restrict a,
+						  const uint32_t *restrict b, uint32_t flip,
+						  bool zeros, uint32_t *restrict res)
+{
+	uint32_t any = 0;
+	VC4_LOOP(i, SIM_LANES)
+		uint32_t bad, e, sign;
+		res[i] = rtz_fadd_core(a[i], b[i] ^ flip, zeros, &bad, &e, &sign);
+		any |= bad;
+	VC4_LOOP_END(i, SIM_LANES)
+	return any;
+}
+
 /* The 16 lanes of rtz_lanes_fadd() when its fast formula left some lane
  * undecided (out of line): again with rtz_fadd_core()'s `zeros`, which
  * decides the zero sums blending makes often (0 + 0), without a branch per
@@ -182,13 +197,7 @@ static inline uint32_t rtz_fmul(uint32_t a, uint32_t b)
 static RTZ_COLD void rtz_fadd16(const uint32_t *a, const uint32_t *b, uint32_t flip,
 				uint32_t *res)
 {
-	uint32_t any = 0;
-	VC4_LOOP(i, SIM_LANES)
-		uint32_t bad, e, sign;
-		res[i] = rtz_fadd_core(a[i], b[i] ^ flip, true, &bad, &e, &sign);
-		any |= bad;
-	VC4_LOOP_END(i, SIM_LANES)
-	if (!vc4_sign_set(any))
+	if (!vc4_sign_set(rtz_fadd_core16(a, b, flip, true, res)))
 		return;
 	for (int i = 0; i < SIM_LANES; i++)
 		res[i] = rtz_fadd(a[i], b[i] ^ flip);
@@ -206,13 +215,7 @@ static SIM_ALWAYS_INLINE void rtz_lanes_fadd(const uint32_t *restrict a,
 					     const uint32_t *restrict b, uint32_t flip,
 					     uint32_t *restrict res)
 {
-	uint32_t any = 0;
-	VC4_LOOP(i, SIM_LANES)
-		uint32_t bad, e, sign;
-		res[i] = rtz_fadd_core(a[i], b[i] ^ flip, false, &bad, &e, &sign);
-		any |= bad;
-	VC4_LOOP_END(i, SIM_LANES)
-	if (vc4_sign_set(any))
+	if (vc4_sign_set(rtz_fadd_core16(a, b, flip, false, res)))
 		rtz_fadd16(a, b, flip, res);
 }
 
