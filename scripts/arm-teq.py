@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""arm-teq.py: GCC's Thumb-2 assembly with `cmp` as `teq` where only Z is read.
+"""arm-teq.py: GCC's Thumb-2 assembly with fewer flags for QEMU to compute.
 
     arm-linux-gnueabihf-gcc -wrapper scripts/arm-teq.py ...   (src/meson.build)
     scripts/arm-teq.py --rewrite IN.s OUT.s                   (by hand)
@@ -9,7 +9,9 @@ translation block: QEMU computes all four flags, N, Z, C and V, since a
 later block might read any of them. A TEQ sets only N and Z (about 4), and
 its Z is CMP's (a ^ b == 0 exactly when a - b == 0). GCC writes every
 equality test as CMP and BEQ/BNE; some 21 M of them end a block in one
-corpus compile (docs/PERFORMANCE.md, "Issue 10, H-E round").
+corpus compile (docs/PERFORMANCE.md, "Issue 10, H-E round"). Likewise
+an ADDS or SUBS (GCC's choice wherever the flags are dead, for the 16-bit
+encoding) computes all four; an ADD or SUB none.
 
 As GCC's -wrapper, this runs every subcommand of the compiler driver
 unchanged except the assembler's: its input is first rewritten in place.
@@ -20,7 +22,10 @@ all four flags comes before any instruction that reads N, C or V (a
 conditional branch or IT block on another condition than EQ/NE, ADC, SBC,
 RRX). Anything not understood (a jump through a table, MRS, a branch to an
 unknown label, a directive other than the few listed) keeps the CMP.
-Never SP or PC as an operand (TEQ may not take them).
+Never SP or PC as an operand (TEQ may not take them). Then, on the
+result, an ADDS or SUBS outside an IT block becomes ADD or SUB when all
+four flags are dead after it by the same walk (a TEQ or TST sets only N
+and Z).
 """
 import os
 import re
@@ -67,9 +72,10 @@ def leaves(m, ops):
         (m.startswith('ldr') and ops.split(',')[0].strip() == 'pc')
 
 
-def dead_after(ins, labels, start):
-    """Whether N, C and V are dead on every path from line start."""
-    work, seen = [(start, frozenset('NCV'))], set()
+def dead_after(ins, labels, start, flags):
+    """Whether the flags (a string of N, Z, C, V) are dead on every path
+    from line start."""
+    work, seen = [(start, frozenset(flags))], set()
     while work:
         i, need = work.pop()
         it = []   # conditions of the IT block's remaining instructions
@@ -127,41 +133,56 @@ def dead_after(ins, labels, start):
             if m in SETS_ALL or (m == 'vmrs' and 'apsr_nzcv' in ops.lower()):
                 break
             if m in SETS_N:
-                need = need - {'N'}
+                need = need - {'N', 'Z'}
+                if not need:
+                    break
     return True
 
 
-def rewrite(text):
-    """text with its cmp instructions rewritten, and how many."""
-    lines = text.split('\n')
+def operands_ok(ops):
+    """Whether TEQ, ADD and SUB take these operands as CMP, ADDS and SUBS
+    did: a general register first, never SP or PC."""
+    ops = [o.strip().lower() for o in ops.split(',')]
+    return len(ops) >= 2 and re.match(r'^(r\d+|ip|lr|fp|sl|sb)$', ops[0]) and \
+        not any(o in ('sp', 'pc', 'r13', 'r15') for o in ops)
+
+
+def rewrite_pass(lines, mnemonics, dead):
+    """Rewrites in lines each instruction of mnemonics {old: new} after
+    which the flags dead are dead; how many."""
     ins = parse(lines)
     labels = {e[1]: k for k, e in enumerate(ins) if e[0] == 'label'}
     count = 0
     for k, e in enumerate(ins):
-        if e[0] != 'insn' or e[1] != 'cmp':
-            continue
-        ops = [o.strip().lower() for o in e[2].split(',')]
-        if len(ops) < 2 or not re.match(r'^(r\d+|ip|lr|fp|sl|sb)$', ops[0]) or \
-                any(o in ('sp', 'pc', 'r13', 'r15') for o in ops):
-            continue
-        if dead_after(ins, labels, k + 1):
-            lines[k] = re.sub(r'\bcmp(\.[nw])?\b', 'teq', lines[k], count=1)
+        if e[0] == 'insn' and e[1] in mnemonics and operands_ok(e[2]) and \
+                dead_after(ins, labels, k + 1, dead):
+            lines[k] = re.sub(r'\b%s(\.[nw])?\b' % e[1], mnemonics[e[1]], lines[k], count=1)
             count += 1
-    return '\n'.join(lines), count
+    return count
+
+
+def rewrite(text):
+    """text with its CMPs whose N, C and V are dead as TEQ, then its ADDS
+    and SUBS whose flags are all dead as ADD and SUB; how many of each.
+    The second pass sees the TEQs (they set only N and Z)."""
+    lines = text.split('\n')
+    cmps = rewrite_pass(lines, {'cmp': 'teq'}, 'NCV')
+    adds = rewrite_pass(lines, {'adds': 'add', 'subs': 'sub'}, 'NZCV')
+    return '\n'.join(lines), cmps, adds
 
 
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == '--rewrite':
         with open(sys.argv[2]) as f:
-            text, count = rewrite(f.read())
+            text, cmps, adds = rewrite(f.read())
         with open(sys.argv[3], 'w') as f:
             f.write(text)
-        print('arm-teq: %d cmp -> teq' % count)
+        print('arm-teq: %d cmp -> teq, %d adds/subs -> add/sub' % (cmps, adds))
         return
     cmd = sys.argv[1:]
     if cmd and os.path.basename(cmd[0]) == 'as' and cmd[-1].endswith('.s'):
         with open(cmd[-1]) as f:
-            text, _ = rewrite(f.read())
+            text = rewrite(f.read())[0]
         with open(cmd[-1], 'w') as f:
             f.write(text)
     os.execvp(cmd[0], cmd)

@@ -24,21 +24,41 @@ CASES = [
     ('a table jump', 'tbb [pc, r0]', False),
 ]
 
+# (what, assembly, instructions the result holds; each add or sub a rewrite)
+ADDS = [
+    ('adds before a return', 'adds r0, r0, #1\n\tbx lr', ['add r0, r0, #1']),
+    ('subs read by bne', 'subs r0, r0, #1\n\tbne f\n\tbx lr', []),
+    ('adds, then a tst: C still live into bcs',
+     'adds r0, r0, r1\n\ttst r0, r2\n\tbne .L1\n\tbx lr\n.L1:\n\tbcs .L2\n.L2:\n\tbx lr', []),
+    ('adds killed by a cmp that stays (bcs reads it)',
+     'adds r0, r0, r1\n\tcmp r0, r2\n\tbne .L1\n\tbx lr\n.L1:\n\tbcs .L2\n.L2:\n\tbx lr',
+     ['add r0, r0, r1', 'cmp r0, r2']),
+    ('adds, then a cmp made a teq, then a call',
+     'adds r0, r0, r1\n\tcmp r0, r2\n\tbne .L1\n\tbx lr\n.L1:\n\tbl g',
+     ['add r0, r0, r1', 'teq r0, r2']),
+]
+
 
 def main():
     spec = importlib.util.spec_from_file_location('arm_teq', sys.argv[1])
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    print('1..%d' % (len(CASES) + 1))
+    print('1..%d' % (len(CASES) + 1 + len(ADDS)))
     ok = True
     for n, (what, tail, want) in enumerate(CASES, 1):
-        text, count = mod.rewrite('f:\n\tcmp r0, r1\n\t' + tail + '\n')
+        text, count, _ = mod.rewrite('f:\n\tcmp r0, r1\n\t' + tail + '\n')
         good = count == (1 if want else 0) and ('teq r0, r1' in text) == want
         print(('ok' if good else 'not ok') + ' %d - %s' % (n, what))
         ok &= good
-    _, count = mod.rewrite('f:\n\tcmp sp, r1\n\tbne .L1\n.L1:\n\tbx lr\n')
+    _, count, _ = mod.rewrite('f:\n\tcmp sp, r1\n\tbne .L1\n.L1:\n\tbx lr\n')
     print(('ok' if count == 0 else 'not ok') + ' %d - never SP' % (len(CASES) + 1))
     ok &= count == 0
+    for n, (what, body, want) in enumerate(ADDS, len(CASES) + 2):
+        text, _, count = mod.rewrite('f:\n\t' + body + '\n')
+        good = count == sum(w.startswith(('add', 'sub')) for w in want) and \
+            all(w in text for w in want)
+        print(('ok' if good else 'not ok') + ' %d - %s' % (n, what))
+        ok &= good
     sys.exit(0 if ok else 1)
 
 
