@@ -633,6 +633,7 @@ bool qpu_kernel_check_size(uint64_t size, struct vc4_diag *diag)
 	return true;
 }
 
+VC4_CODE_ALIGN(256)
 uint8_t *qpu_kernel_pad_to_page(const void *code, size_t size, size_t *padded_size)
 {
 	const size_t page = 4096;
