@@ -168,6 +168,9 @@ def rewrite(text):
     lines = text.split('\n')
     cmps = rewrite_pass(lines, {'cmp': 'teq'}, 'NCV')
     adds = rewrite_pass(lines, {'adds': 'add', 'subs': 'sub'}, 'NZCV')
+    adds += rewrite_pass(lines, {m: m[:-1] for m in ('lsls', 'lsrs', 'asrs', 'rors', 'ands', 'orrs',
+                                                     'eors', 'bics', 'mvns', 'orns', 'muls')},
+                         'NZCV')
     return '\n'.join(lines), cmps, adds
 
 
