@@ -14,7 +14,9 @@ an ADDS or SUBS (GCC's choice wherever the flags are dead, for the 16-bit
 encoding) computes all four; an ADD or SUB none.
 
 As GCC's -wrapper, this runs every subcommand of the compiler driver
-unchanged except the assembler's: its input is first rewritten in place.
+unchanged except the assembler's: its input is first rewritten in place
+(and put back if the assembler then fails, as when a CBZ's target moves
+out of its range).
 A `cmp rN, OP` becomes `teq rN, OP` only when N, C and V are provably dead
 after it: on every path from it (fall-through, branches to labels of the
 file, IT blocks) a call, a return, a tail call or an instruction that sets
@@ -29,6 +31,7 @@ and Z).
 """
 import os
 import re
+import subprocess
 import sys
 
 FLAGS_READ = {'eq': 'Z', 'ne': 'Z', 'cs': 'CZ', 'hs': 'C', 'cc': 'C', 'lo': 'C', 'mi': 'N',
@@ -185,9 +188,15 @@ def main():
     cmd = sys.argv[1:]
     if cmd and os.path.basename(cmd[0]) == 'as' and cmd[-1].endswith('.s'):
         with open(cmd[-1]) as f:
-            text = rewrite(f.read())[0]
+            original = f.read()
         with open(cmd[-1], 'w') as f:
-            f.write(text)
+            f.write(rewrite(original)[0])
+        # the longer encodings can put a CBZ/CBNZ target out of range: then
+        # the assembly is assembled as GCC wrote it
+        if subprocess.run(cmd, stderr=subprocess.DEVNULL).returncode == 0:
+            return
+        with open(cmd[-1], 'w') as f:
+            f.write(original)
     os.execvp(cmd[0], cmd)
 
 
