@@ -27,7 +27,9 @@ unknown label, a directive other than the few listed) keeps the CMP.
 Never SP or PC as an operand (TEQ may not take them). Then, on the
 result, an ADDS or SUBS outside an IT block becomes ADD or SUB when all
 four flags are dead after it by the same walk (a TEQ or TST sets only N
-and Z).
+and Z), and so do the shifts and logical ops that set N, Z (and C); an
+ADDS or SUBS whose C and V only are dead becomes ADD or SUB and a TST of
+its result, which sets N and Z as it did.
 """
 import os
 import re
@@ -164,6 +166,23 @@ def rewrite_pass(lines, mnemonics, dead):
     return count
 
 
+def split_adds(lines):
+    """Rewrites each ADDS or SUBS after which only N and Z may be read as
+    ADD or SUB and a TST of the result (the same N and Z; QEMU computes the
+    carry and the overflow for ADDS and SUBS, not for TST); how many."""
+    ins = parse(lines)
+    labels = {e[1]: k for k, e in enumerate(ins) if e[0] == 'label'}
+    count = 0
+    for k, e in enumerate(ins):
+        if e[0] == 'insn' and e[1] in ('adds', 'subs') and operands_ok(e[2]) and \
+                dead_after(ins, labels, k + 1, 'CV'):
+            rd = e[2].split(',')[0].strip()
+            lines[k] = re.sub(r'\b(add|sub)s(\.[nw])?\b', r'\1', lines[k], count=1) + \
+                '\n\ttst\t%s, %s' % (rd, rd)
+            count += 1
+    return count
+
+
 def rewrite(text):
     """text with its CMPs whose N, C and V are dead as TEQ, then its ADDS
     and SUBS whose flags are all dead as ADD and SUB; how many of each.
@@ -174,6 +193,7 @@ def rewrite(text):
     adds += rewrite_pass(lines, {m: m[:-1] for m in ('lsls', 'lsrs', 'asrs', 'rors', 'ands', 'orrs',
                                                      'eors', 'bics', 'mvns', 'orns', 'muls')},
                          'NZCV')
+    adds += split_adds(lines)
     return '\n'.join(lines), cmps, adds
 
 
