@@ -597,7 +597,7 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
 			 struct vc4_diag *diag)
 {
 	struct sched s;
-	memset(&s, 0, sizeof(s));
+	vc4_zero_bytes(&s, sizeof(s));
 	uint32_t block_ip = (uint32_t)p->out.len;
 	p->block_ip[bi] = block_ip;
 	s.count = (uint32_t)blk->nodes.len;

@@ -84,6 +84,7 @@ static bool emit_load_imm(struct sel *s)
 
 /* An ALU op: ADD or MUL form (and the other one for pairing when it exists
  * and nothing unit-specific is involved). */
+VC4_CODE_ALIGN(4096)
 static bool emit_alu(struct sel *s, unsigned add_op, unsigned mul_op, unsigned nsrc,
 		     uint32_t flags)
 {

@@ -9,6 +9,7 @@
 
 #include "glsl/glsl_internal.h"
 #include "util/zalloc.h"
+#include "util/zero.h"
 
 /* Runs the front end on `size` bytes of `src`: lex, preprocess, parse, check
  * and lower to IR. Returns a new shader owning the IR and the interface
@@ -47,7 +48,7 @@ struct glsl_shader *glsl_compile(const char *src, size_t size, const char *name,
 	_Alignas(16) char first[GLSL_ARENA_FIRST];   /* a usual shader's nodes */
 	vc4_arena_init(&c.arena, first, sizeof(first));
 	if (log)
-		memset(log, 0, sizeof(*log));
+		vc4_zero_bytes(log, sizeof(*log));
 	struct glsl_shader *s = run(&c, src, size);
 	glsl_arena_free(&c);
 	if (!s && log && !log->count)

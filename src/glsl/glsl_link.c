@@ -12,6 +12,7 @@
 #include "glsl/glsl.h"
 #include "ir/ir_const_vary.h"
 #include "util/zalloc.h"
+#include "util/zero.h"
 
 #define MAX_ATTRIB_LOCATIONS 8
 
@@ -144,7 +145,7 @@ bool glsl_link(struct glsl_shader *vs, struct glsl_shader *fs,
 	       const struct glsl_binding *bind, uint32_t nbind, struct glsl_log *log)
 {
 	if (log)
-		memset(log, 0, sizeof(*log));
+		vc4_zero_bytes(log, sizeof(*log));
 	if (vs->stage != GLSL_VERTEX || fs->stage != GLSL_FRAGMENT)
 		return link_error(log, "needs a vertex and a fragment shader%s%s%s", "", "", "");
 	if (!check_varyings(vs, fs, log) || !assign_locations(vs, bind, nbind, log))

@@ -25,6 +25,7 @@
 
 #include "util/arena.h"
 #include "util/code_align.h"
+#include "util/zero.h"
 
 /* Walk state for copies of multiply-written temps, valid within a block. */
 struct cp {
@@ -178,7 +179,7 @@ bool qir_opt_copy_prop(struct qir_compile *c)
 			 false };
 	bool progress = false;
 	if (m && qir_temp_defs(c)) {
-		memset(words, 0, 2 * n * sizeof(uint32_t));
+		vc4_zero_bytes(words, 2 * n * sizeof(uint32_t));
 		for (size_t t = 0; t < n; t++) {
 			cp.copy_blk[t] = QIR_NONE;
 			cp.m[t].blk = QIR_NONE;

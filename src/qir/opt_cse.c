@@ -353,8 +353,7 @@ bool qir_opt_cse(struct qir_compile *c)
 	uint32_t *stack = kids ? kids + n : NULL;
 	bool progress = false;
 	if (idom && e && qir_temp_defs(c)) {
-		for (uint32_t i = 0; i < buckets; i++)
-			t.head[i] = QIR_NONE;
+		vc4_set_bytes(t.head, 0xff, buckets * sizeof(*t.head));   /* QIR_NONE */
 		dom_children(idom, n, first, kids);
 		progress = walk(c, first, kids, &t, stack, track ? &filter : NULL);
 	} else {

@@ -581,7 +581,7 @@ static bool defs_arrays(struct qir_compile *c, size_t n)
 		if (!pool->defs_cap)
 			return false;
 	}
-	memset(pool->defs, 0, DEFS_BYTES(n));
+	vc4_zero_bytes(pool->defs, DEFS_BYTES(n));
 	c->defs = pool->defs;
 	c->def_count = (uint32_t *)(void *)(pool->defs + n);
 	return true;

@@ -216,7 +216,7 @@ static void local_sets(struct live_work *w, struct qir_block *b, uint32_t *ip)
 VC4_CODE_ALIGN(256)
 static bool bucket(struct live_work *w, live_pairs *a, uint32_t n, uint32_t *st)
 {
-	memset(st, 0, ((size_t)n + 2) * sizeof(uint32_t));
+	vc4_zero_bytes(st, ((size_t)n + 2) * sizeof(uint32_t));
 	w->a.spare.len = 0;
 	if (!vc4_array_reserve(&w->a.spare, a->len ? a->len : 1))
 		return false;

@@ -16,6 +16,7 @@
 #include "util/bits.h"
 #include "util/code_align.h"
 #include "util/zalloc.h"
+#include "util/zero.h"
 
 #define NUM_ACC 4u
 #define REG_R4 4u
@@ -164,7 +165,7 @@ uint8_t *qir_ra_read_distances(const struct qir_compile *c)
 		free(dist);
 		return NULL;
 	}
-	memset(dist, 0xff, nt + 1);
+	vc4_set_bytes(dist, 0xff, nt + 1);
 	for (uint32_t t = 0; t < nt; t++)
 		last_write[t] = QIR_NONE;
 	struct qir_block *b;
@@ -197,8 +198,8 @@ bool qir_ra_prefer_acc(const struct qir_ra_acc *a)
 	o.rf = vc4_calloc(o.n, sizeof(uint64_t));
 	o.holder = malloc((size_t)NUM_ACC * o.n * sizeof(uint32_t));
 	bool ok = o.rf && o.holder;
-	for (size_t i = 0; ok && i < (size_t)NUM_ACC * o.n; i++)
-		o.holder[i] = NO_TEMP;
+	if (ok)   /* every byte 0xff: NO_TEMP */
+		vc4_set_bytes(o.holder, 0xff, (size_t)NUM_ACC * o.n * sizeof(uint32_t));
 	for (uint32_t t = 0; ok && t < a->num_temps; t++)
 		if (has_range(a, t))
 			place(a, &o, t, true);

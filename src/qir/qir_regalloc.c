@@ -62,6 +62,7 @@
 #include "regalloc/regalloc.h"
 #include "util/code_align.h"
 #include "util/zalloc.h"
+#include "util/zero.h"
 
 /* Live ranges longer than this (in QIR instructions) prefer A/B, unless
  * the value is read within QIR_RA_QUICK_READ instructions of a write. */
@@ -140,7 +141,7 @@ static bool compute_kinds(struct ractx *x)
 {
 	struct qir_block *b;
 	struct qir_inst *inst;
-	memset(x->kinds, K_ALL, x->c->num_temps);
+	vc4_set_bytes(x->kinds, K_ALL, x->c->num_temps);
 	qir_foreach_block(x->c, b) {
 		qir_foreach_inst(b, inst) {
 			uint32_t f = qir_ops[inst->op].flags;

@@ -608,8 +608,8 @@ static void remove_node(struct ra_graph *g, uint32_t n)
 }
 
 /* Empties the graph onto the stack: trivially colourable nodes first, the
- * heap's minimum (optimistically) whenever none is left. */
-static void simplify(struct ra_graph *g)
+ * heap's minimum (optimistically) when none is left. Own page (code_align.h). */
+static VC4_CODE_ALIGN(4096) __attribute__((noinline)) void simplify(struct ra_graph *g)
 {
 	init_simplify(g);
 	for (;;) {

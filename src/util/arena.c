@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "zero.h"
+
 #if defined(__SANITIZE_ADDRESS__)
 #define ARENA_ASAN 1
 #elif defined(__has_feature)
@@ -140,7 +142,7 @@ static void *take(struct vc4_arena *a, size_t size, bool zero)
 	unpoison(p, size);
 	if (a->zeroed < a->cur) {
 		if (zero)
-			memset(a->zeroed, 0, (size_t)(a->cur - a->zeroed));
+			vc4_zero_bytes(a->zeroed, (size_t)(a->cur - a->zeroed));
 		a->zeroed = a->cur;
 	}
 	return p;
@@ -179,7 +181,7 @@ void *vc4_arena_zbytes_slow(struct vc4_arena *a, size_t size)
 		size_t ahead = ARENA_ZERO_AHEAD;
 		if (ahead > room)
 			ahead = room;
-		memset(a->zeroed, 0, ahead);
+		vc4_zero_bytes(a->zeroed, ahead);
 		a->zeroed += ahead;
 	}
 	return p;

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "zero.h"
+
 #define VC4_CALLOC_LARGE 65536u
 
 /* n zeroed elements of `size` bytes, like calloc() (NULL when n * size
@@ -32,7 +34,7 @@ static inline void *vc4_calloc(size_t n, size_t size)
 		return calloc(n, size);
 	void *p = malloc(bytes ? bytes : 1);
 	if (p)
-		memset(p, 0, bytes);
+		vc4_zero_bytes(p, bytes);
 	return p;
 }
 

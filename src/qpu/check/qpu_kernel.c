@@ -22,6 +22,7 @@
 #include "util/array.h"
 #include "util/code_align.h"
 #include "util/zalloc.h"
+#include "util/zero.h"
 
 /* The kernel's live-register slots: A0-31 (0..31), B0-31 (32..63), r0-r3
  * (64..67). Indices computed from read fields can exceed this (see
@@ -591,7 +592,7 @@ bool qpu_kernel_validate(const uint64_t *insts, size_t count,
 {
 	struct kv_state st = { .insts = insts, .info = info, .diag = diag };
 
-	memset(info, 0, sizeof(*info));
+	vc4_zero_bytes(info, sizeof(*info));
 	if (!insts || count == 0)
 		return vc4_diag_set(diag, "empty shader BO");
 	if (count > KV_MAX_INSTS)
@@ -632,6 +633,7 @@ bool qpu_kernel_check_size(uint64_t size, struct vc4_diag *diag)
 	return true;
 }
 
+VC4_CODE_ALIGN(256)
 uint8_t *qpu_kernel_pad_to_page(const void *code, size_t size, size_t *padded_size)
 {
 	const size_t page = 4096;
@@ -643,7 +645,7 @@ uint8_t *qpu_kernel_pad_to_page(const void *code, size_t size, size_t *padded_si
 	if (!bo)
 		return NULL;
 	memcpy(bo, code, size);
-	memset(bo + size, 0, padded - size);
+	vc4_zero_bytes(bo + size, padded - size);
 	if (padded_size)
 		*padded_size = padded;
 	return bo;
