@@ -24,7 +24,9 @@ all four flags comes before any instruction that reads N, C or V (a
 conditional branch or IT block on another condition than EQ/NE, ADC, SBC,
 RRX). Anything not understood (a jump through a table, MRS, a branch to an
 unknown label, a directive other than the few listed) keeps the CMP.
-Never SP or PC as an operand (TEQ may not take them). Then, on the
+Never SP or PC as an operand (TEQ may not take them), and nothing in a
+file with ARM code (`.arm`: -marm), whose conditional instructions need no
+IT block. Then, on the
 result, an ADDS or SUBS outside an IT block becomes ADD or SUB when all
 four flags are dead after it by the same walk (a TEQ or TST sets only N
 and Z), and so do the shifts and logical ops that set N, Z (and C); an
@@ -183,11 +185,20 @@ def split_adds(lines):
     return count
 
 
+def arm_mode(lines):
+    """Whether some of the file is ARM (not Thumb) code: its conditional
+    instructions stand outside IT blocks, which the walk does not read."""
+    return any(l.strip() == '.arm' or re.match(r'^\.code\s+32\b', l.strip()) for l in lines)
+
+
 def rewrite(text):
     """text with its CMPs whose N, C and V are dead as TEQ, then its ADDS
     and SUBS whose flags are all dead as ADD and SUB; how many of each.
-    The second pass sees the TEQs (they set only N and Z)."""
+    The second pass sees the TEQs (they set only N and Z). A file with ARM
+    code is left as it is."""
     lines = text.split('\n')
+    if arm_mode(lines):
+        return text, 0, 0
     cmps = rewrite_pass(lines, {'cmp': 'teq'}, 'NCV')
     adds = rewrite_pass(lines, {'adds': 'add', 'subs': 'sub'}, 'NZCV')
     adds += rewrite_pass(lines, {m: m[:-1] for m in ('lsls', 'lsrs', 'asrs', 'rors', 'ands', 'orrs',

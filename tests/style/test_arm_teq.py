@@ -45,7 +45,7 @@ def main():
     spec = importlib.util.spec_from_file_location('arm_teq', sys.argv[1])
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    print('1..%d' % (len(CASES) + 1 + len(ADDS)))
+    print('1..%d' % (len(CASES) + 2 + len(ADDS)))
     ok = True
     for n, (what, tail, want) in enumerate(CASES, 1):
         text, count, _ = mod.rewrite('f:\n\tcmp r0, r1\n\t' + tail + '\n')
@@ -55,7 +55,12 @@ def main():
     _, count, _ = mod.rewrite('f:\n\tcmp sp, r1\n\tbne .L1\n.L1:\n\tbx lr\n')
     print(('ok' if count == 0 else 'not ok') + ' %d - never SP' % (len(CASES) + 1))
     ok &= count == 0
-    for n, (what, body, want) in enumerate(ADDS, len(CASES) + 2):
+    # ARM code: movlt reads N and V without an IT block
+    text, count, adds = mod.rewrite('\t.arm\nf:\n\tcmp r0, r1\n\tmovlt r0, r1\n\tbx lr\n')
+    good = count == 0 and adds == 0 and 'cmp r0, r1' in text
+    print(('ok' if good else 'not ok') + ' %d - nothing in ARM code' % (len(CASES) + 2))
+    ok &= good
+    for n, (what, body, want) in enumerate(ADDS, len(CASES) + 3):
         text, _, count = mod.rewrite('f:\n\t' + body + '\n')
         good = count == sum(w.split()[0] in ('add', 'sub') for w in want) and \
             all(w in text for w in want)
