@@ -422,8 +422,9 @@ static SIM_ALWAYS_INLINE void v8_op(unsigned kind, const uint32_t *restrict a,
 			memset(carry, 0, SIM_LANES * 4);
 		return;
 	}
-	for (int i = 0; i < SIM_LANES; i++)
+	VC4_LOOP(i, SIM_LANES)
 		res[i] = v8_word(kind, a[i], b[i]);
+	VC4_LOOP_END(i, SIM_LANES)
 	if (carry)
 		memset(carry, 0, SIM_LANES * 4);
 #else

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "util/loop_cond.h"
+
 /* The float bits a, b (v and C of a varying) give the same double
  * (double)a - (double)b in every rounding mode: the difference is exact.
  * True when either is zero, Inf or NaN (no rounding), or when their
@@ -172,17 +174,17 @@ static inline bool pipe_vary_scaled_lanes(const double lw1[16], const double lw2
 	int32_t k = so->k;
 	uint32_t bad = 0;
 	if (so->zero) { /* both zero (a constant varying): the signs alone */
-		for (uint32_t i = 0; i < 16; i++) {
+		VC4_LOOP(i, 16)
 			uint64_t bz, bo;
 			memcpy(&bz, &wz[i], 8);
 			memcpy(&bo, &wo[i], 8);
 			uint32_t hz = (uint32_t)(bz >> 32), ho = (uint32_t)(bo >> 32);
 			bad |= ((hz >> 20 & 0x7ffu) + 1) | ((ho >> 20 & 0x7ffu) + 1);
 			out[i] = (hz ^ gz) & (ho ^ go) & 0x80000000u;
-		}
+		VC4_LOOP_END(i, 16)
 		return !(bad & 0x800u);
 	}
-	for (uint32_t i = 0; i < 16; i++) {
+	VC4_LOOP(i, 16)
 		uint64_t bz, bo;
 		memcpy(&bz, &wz[i], 8);
 		memcpy(&bo, &wo[i], 8);
@@ -196,7 +198,7 @@ static inline bool pipe_vary_scaled_lanes(const double lw1[16], const double lw2
 		uint32_t sgz = (hz ^ gz) & 0x80000000u, sgo = (ho ^ go) & 0x80000000u;
 		uint32_t v = sgo | (uint32_t)(x + 1) << 23 | ((ho << 3 | lo >> 29) & 0x7fffffu);
 		out[i] = (v & nzm) | (sgz & sgo & ~nzm);
-	}
+	VC4_LOOP_END(i, 16)
 	return !(bad & 0x80000800u);
 }
 
