@@ -297,6 +297,27 @@ static void flag_tests_match_c(void **state)
 		}
 }
 
+/* vc4_set_bytes() and vc4_zero_bytes() write exactly the n bytes memset()
+ * would, for every start alignment and the sizes around their 32-byte
+ * passes, words and tail bytes (on 32-bit ARM their own store loops),
+ * and nothing outside them. */
+static void byte_fills_match_memset(void **state)
+{
+	(void)state;
+	unsigned char got[160], want[160];
+	for (size_t off = 0; off < 16; off++)
+		for (size_t n = 0; n <= 130; n++) {
+			memset(got, 0x5a, sizeof(got));
+			memset(want, 0x5a, sizeof(want));
+			vc4_set_bytes(got + off, 0xc3, n);
+			memset(want + off, 0xc3, n);
+			assert_memory_equal(got, want, sizeof(got));
+			vc4_zero_bytes(got + off, n);
+			memset(want + off, 0, n);
+			assert_memory_equal(got, want, sizeof(got));
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -311,6 +332,7 @@ int main(void)
 		cmocka_unit_test(calloc_gives_zeroed_blocks),
 		cmocka_unit_test(counted_loops_run_every_index_once),
 		cmocka_unit_test(flag_tests_match_c),
+		cmocka_unit_test(byte_fills_match_memset),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
