@@ -575,18 +575,15 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 			if (pops && !(unif = run_uniforms(q, pops)))
 				len = 0; /* one instruction at a time, below */
 		}
-		if (len && SIM_THREADED && shapes) {
-			run_threaded(q, in, in + len, unif);
-			ip += (uint32_t)len;
-			n += len;
-			if (!pending)
-				continue;
-		} else if (len) {
-			for (const struct sim_inst *end = in + len; in < end; in++) {
-				if (in->fifo) /* in_run: a uniform into its file's buffer */
-					unif = run_uniform(q, unif, q->rdbuf[in->fifo >> 1]);
-				exec_shaped(q, in, SIM_THREADED ? 0 : shapes);
-			}
+		if (len) {
+			if (SIM_THREADED && shapes)
+				run_threaded(q, in, in + len, unif);
+			else
+				for (const struct sim_inst *end = in + len; in < end; in++) {
+					if (in->fifo) /* in_run: a uniform into its buffer */
+						unif = run_uniform(q, unif, q->rdbuf[in->fifo >> 1]);
+					exec_shaped(q, in, SIM_THREADED ? 0 : shapes);
+				}
 			ip += (uint32_t)len;
 			n += len;
 			if (!pending)
