@@ -273,10 +273,26 @@ static bool decode_mov(const struct sim_inst *in, unsigned u)
 	return !u || !add_reg || in->dst[0] != in->src[2];
 }
 
+/* Whether the MUL unit's op is a `mov` (`v8min a, a`) whose colour pack
+ * into every lane of a register or accumulator (ST_PACK, condition
+ * always) can be stored before the ADD's op runs (half shape 3): the pack
+ * reads its operand before anything is written, as every operand is read
+ * first, so the ADD may read or write anything but the pack's
+ * destination. */
+static bool pack_first(const struct sim_inst *in)
+{
+	if (in->store[1] != ST_PACK || in->cond[1] != QPU_COND_ALWAYS ||
+	    in->op_mul != QPU_M_V8MIN || in->src[2] != in->src[3])
+		return false;
+	return in->op_add == QPU_A_NOP ||
+	       (in->dst[1] != in->src[0] && in->dst[1] != in->src[1] && in->dst[1] != in->dst[0]);
+}
+
 /* The half shape of a peripheral instruction (struct sim_inst's half):
  * one unit's op of the shape lists stored to all lanes of a register or
  * accumulator, the other a `mov` (decode_mov()); 1 for the ADD's, 2 for
- * the MUL's, 0 for none. The MUL's mov is stored after the ADD's register
+ * the MUL's, 3 for the ADD's after the MUL's colour pack (pack_first()),
+ * 0 for none. The MUL's mov is stored after the ADD's register
  * is written, so that register must not be its operand (decode_mov());
  * the ADD's mov is stored first, so it must write no register. */
 static unsigned half_shape(const struct sim_inst *in)
@@ -284,6 +300,11 @@ static unsigned half_shape(const struct sim_inst *in)
 	if (!SIM_SHAPE_DIRECT || in->sf)
 		return 0;
 	struct sim_inst t = *in;
+	if (pack_first(in)) {
+		t.op_mul = QPU_M_NOP, t.store[1] = ST_NONE;
+		if (fast_shape(&t))
+			return 3;
+	}
 	if ((in->mov & 2) && in->store[0] == ST_ALL) {
 		t.op_mul = QPU_M_NOP, t.store[1] = ST_NONE;
 		return fast_shape(&t) ? 1 : 0;
@@ -319,7 +340,7 @@ static bool shape_direct(const struct sim_inst *in)
 static void decode_half(struct sim_inst *in)
 {
 	struct sim_inst t = *in;
-	unsigned u = in->half == 1 ? 1 : 0;
+	unsigned u = in->half != 2 ? 1 : 0;
 	if (u)
 		t.op_mul = QPU_M_NOP, t.store[1] = ST_NONE;
 	else
@@ -368,17 +389,48 @@ static bool fifo_read(unsigned rd)
 	return rd == RD_UNIF || rd == RD_VARY || rd == RD_VPM;
 }
 
+/* Whether a peripheral instruction's one FIFO read is a varying (through
+ * one file, the other reading none): its C term can go to r5 at the read
+ * (vary_now() in sim_qpu.c) instead of after the instruction, its ops
+ * reading a copy of the old r5 instead (no peripheral instruction writes
+ * r5: its writes are WR_R5Q/WR_R5R, taken by the general path). Off x86
+ * only (SIM_SHAPE_DIRECT): on x86, whose run loop is not threaded, the
+ * sphere frame took 5 % more instructions with it. */
+static bool vary_now(const struct sim_inst *in)
+{
+	return SIM_SHAPE_DIRECT && ((in->rd_a == RD_VARY && !fifo_read(in->rd_b)) ||
+				    (in->rd_b == RD_VARY && !fifo_read(in->rd_a)));
+}
+
+/* A vary_now() instruction's fifo bits: 3, and 4 when its ops read r5,
+ * those reads pointed at q->r5_prev. */
+static void decode_vary_now(struct sim_inst *in)
+{
+	const uint16_t r5 = (uint16_t)(offsetof(struct sim_qpu, acc) + 5 * 64);
+	in->fifo |= 8;
+	for (unsigned k = 0; k < 4; k++) {
+		bool used = k < 2 ? in->op_add != QPU_A_NOP : in->op_mul != QPU_M_NOP;
+		if (used && in->src[k] == r5) {
+			in->src[k] = (uint16_t)offsetof(struct sim_qpu, r5_prev);
+			in->fifo |= 16;
+		}
+	}
+}
+
 /* Whether a peripheral instruction (decoded operands and stores) can run
  * inside a run of fast instructions: no signal, no r4 unpack, no FIFO read
- * but a uniform, both stores to registers or accumulators (or none). Such
- * an instruction is a uniform pop into q->rdbuf (when it reads one) and
- * then exec_fast()'s work: it neither reads q->ip nor starts a delay. */
+ * but a uniform or a varying (vary_now()), both stores to registers or
+ * accumulators (or none; the MUL's a colour pack of half shape 3). Such an
+ * instruction is a uniform pop or a varying read into q->rdbuf (when it
+ * reads one), that pack, and then exec_fast()'s work: it neither reads
+ * q->ip nor starts a delay. */
 static bool run_periph(const struct sim_inst *in)
 {
 	bool unif_a = in->rd_a == RD_UNIF, unif_b = in->rd_b == RD_UNIF;
 	return (in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM) && !in->unpack &&
-	       (!fifo_read(in->rd_a) || unif_a) && (!fifo_read(in->rd_b) || unif_b) &&
-	       in->store[0] < ST_PERIPH && in->store[1] < ST_PERIPH;
+	       (vary_now(in) ||
+		((!fifo_read(in->rd_a) || unif_a) && (!fifo_read(in->rd_b) || unif_b))) &&
+	       in->store[0] < ST_PERIPH && (in->store[1] < ST_PERIPH || in->half == 3);
 }
 
 /* Precomputes what the hot loop tests: plain writes, blocking reads, the
@@ -421,7 +473,10 @@ static void decode_fast_paths(struct sim_inst *in)
 		if (in->periph)
 			in->fifo = (uint8_t)(fifo_read(in->rd_a) |
 					     (fifo_read(in->rd_b) && !(in->rd_b == RD_UNIF &&
-								      in->rd_a == RD_UNIF)) << 1);
+								      in->rd_a == RD_UNIF)) << 1 |
+					     (in->half == 3) << 2);
+		if (in->periph && vary_now(in))
+			decode_vary_now(in);
 		in->in_run = in->periph && run_periph(in);
 	} else {
 		for (unsigned i = 0; i < 16; i++)
@@ -557,10 +612,14 @@ bool sim_program_init(struct sim_program *prog, const uint64_t *words, uint32_t 
 		uint32_t next = nx ? nx->fast_run : 0;
 		if ((in->fast || in->in_run) && next < 0xffff) {
 			in->fast_run = (uint16_t)(next + 1);
-			in->unif_run = (uint16_t)((nx && next ? nx->unif_run : 0) + (in->fifo != 0));
+			bool vary = in->fifo & 8;
+			in->unif_run = (uint16_t)((nx && next ? nx->unif_run : 0) +
+						  ((in->fifo & 3) != 0 && !vary));
+			in->vary_run = (uint16_t)((nx && next ? nx->vary_run : 0) + vary);
 		} else if (in->fast || in->in_run) { /* a run of one */
 			in->fast_run = 1;
-			in->unif_run = in->fifo != 0;
+			in->unif_run = (in->fifo & 3) != 0 && !(in->fifo & 8);
+			in->vary_run = (in->fifo & 8) != 0;
 		}
 		for (unsigned f = 0; f < 2; f++)
 			if (in->konst[f] != 0xff)

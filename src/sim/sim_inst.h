@@ -100,10 +100,15 @@ struct sim_inst {
 	bool in_run;             /* a peripheral instruction that runs inside a run: a
 				  * uniform read (`fifo`) or none, then exec_fast() */
 	uint16_t unif_run;       /* uniform pops of the run from here on */
+	uint16_t vary_run;       /* varying reads of the run from here on */
 	uint8_t shape;           /* SIM_SHAPE() of a fast or periph instruction, or 0 */
 	uint8_t fifo;            /* exec_periph(): bit 0 raddr_a reads a uniform, varying
 				  * or the VPM, bit 1 raddr_b does (one uniform pop when
-				  * both read the uniform: bit 0 only) */
+				  * both read the uniform: bit 0 only); bit 2 half shape
+				  * 3's colour pack, stored after the FIFO reads; bit 3
+				  * the one FIFO read is a varying whose C term goes to
+				  * r5 at once (vary_now()), bit 4 with r5 saved first
+				  * into q->r5_prev, which the ops then read for r5 */
 	uint8_t konst[2];        /* SIM_KONST_* read through A and B, or 0xff */
 	bool direct;             /* shaped: the ops may write their destinations as they
 				  * go (no destination is a source read after it is
@@ -120,7 +125,10 @@ struct sim_inst {
 				  * that operand in place (sim_decode.c's decode_mov()) */
 	uint8_t half;            /* the shape is one unit's (the other's op a NOP in
 				  * it): 1 the ADD's, the MUL a `mov` bit stored after
-				  * it; 2 the MUL's, the ADD a `mov` bit stored before */
+				  * it; 2 the MUL's, the ADD a `mov` bit stored before;
+				  * 3 the ADD's, the MUL a `mov` with a colour pack into
+				  * a register stored before (fifo bit 2; it may then
+				  * run inside a run, in_run) */
 	const char *why;         /* F_ILLEGAL: the reason */
 };
 

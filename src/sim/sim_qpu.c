@@ -158,11 +158,27 @@ static SIM_ALWAYS_INLINE void exec_shaped(struct sim_qpu *q, const struct sim_in
 		exec_fast(q, in);
 }
 
+/* A varying read of an instruction with fifo bit 3 (sim_inst.h) into buf,
+ * its C term straight into r5, the old r5 first copied to q->r5_prev for
+ * the instruction's ops when they read it (bit 4): the effects of the
+ * general path's read, whose C term reaches r5 after the instruction. */
+static SIM_ALWAYS_INLINE bool vary_now(struct sim_qpu *q, const struct sim_inst *in,
+				       uint32_t *buf, struct vc4_diag *diag)
+{
+	if (!q->hooks.varying)
+		return vc4_diag_set(diag, "ip %u: varying read without a 3D pipeline", q->ip);
+	if (in->fifo & 16)
+		copy_lanes(q->r5_prev, q->acc[5]);
+	/* in the run's mode: the hook rounds as it needs (sim_qpu.h) */
+	return q->hooks.varying(q->hooks.user, q, buf, q->acc[5], diag);
+}
+
 /* A uniform (`rd` RD_UNIF: one pop for all lanes), varying (RD_VARY:
- * the pipeline's hook; its C term reaches r5 after the instruction) or VPM
- * (RD_VPM) read into buf, as the general path reads them. */
-static SIM_ALWAYS_INLINE bool read_fifo(struct sim_qpu *q, unsigned rd, uint32_t *buf,
-					struct vc4_diag *diag)
+ * the pipeline's hook; its C term reaches r5 after the instruction, or at
+ * once with vary_now()) or VPM (RD_VPM) read into buf, as the general
+ * path reads them. */
+static SIM_ALWAYS_INLINE bool read_fifo(struct sim_qpu *q, const struct sim_inst *in, unsigned rd,
+					uint32_t *buf, struct vc4_diag *diag)
 {
 	if (rd == RD_UNIF) {
 		uint32_t v = 0;
@@ -181,6 +197,8 @@ static SIM_ALWAYS_INLINE bool read_fifo(struct sim_qpu *q, unsigned rd, uint32_t
 	}
 	if (rd == RD_VPM)
 		return sim_vpm_read(q, buf, diag);
+	if (in->fifo & 8)
+		return vary_now(q, in, buf, diag);
 	if (!q->hooks.varying)
 		return vc4_diag_set(diag, "ip %u: varying read without a 3D pipeline", q->ip);
 	q->vary_c_pending = true;
@@ -323,7 +341,8 @@ static SIM_ALWAYS_INLINE bool exec_periph_ops(struct sim_qpu *q, const struct si
 /* exec_periph()'s shaped ops in threaded code (run_threaded()), with a
  * half shape's other unit, a `mov` stored from its operand: the ADD's
  * before the MUL's ops (it writes no register), the MUL's after the ADD's
- * (its operand is not the ADD's destination; sim_decode.c). */
+ * (its operand is not the ADD's destination; sim_decode.c); half shape
+ * 3's colour pack is stored by run_threaded() (run_fifo()). */
 static SIM_ALWAYS_INLINE bool exec_periph_threaded(struct sim_qpu *q, const struct sim_inst *in,
 						   struct vc4_diag *diag)
 {
@@ -344,9 +363,9 @@ static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_in
 					  unsigned shapes, struct vc4_diag *diag)
 {
 	if (in->fifo) { /* decode_fast_paths() */
-		if ((in->fifo & 1) && !read_fifo(q, in->rd_a, q->rdbuf[QPU_FILE_A], diag))
+		if ((in->fifo & 1) && !read_fifo(q, in, in->rd_a, q->rdbuf[QPU_FILE_A], diag))
 			return false;
-		if ((in->fifo & 2) && !read_fifo(q, in->rd_b, q->rdbuf[QPU_FILE_B], diag))
+		if ((in->fifo & 2) && !read_fifo(q, in, in->rd_b, q->rdbuf[QPU_FILE_B], diag))
 			return false;
 	}
 	if (in->unpack) /* PM=1: r4 as float, as exec_alu()'s operand() */
@@ -442,6 +461,26 @@ static const uint8_t *run_uniforms(struct sim_qpu *q, uint32_t pops)
 	return p;
 }
 
+/* What run_reads() gives a run without uniforms: never read. */
+static const uint8_t no_uniforms[4];
+
+/* The FIFO reads of the run [in, in + len) (len <= in->fast_run), taken
+ * at once: its uniforms (run_uniforms(), no_uniforms for none) and its
+ * varyings, at most as many as hooks.varyings_left() says the hook will
+ * serve. NULL, nothing done, when the run cannot take them (its
+ * instructions then go one at a time, and a failing read fails at its own
+ * instruction as it always did). */
+static const uint8_t *run_reads(struct sim_qpu *q, const struct sim_inst *in, uint32_t len)
+{
+	bool whole = len == in->fast_run;
+	uint32_t vary = in->vary_run - (whole ? 0 : in[len].vary_run);
+	if (vary && (!q->hooks.varying || !q->hooks.varyings_left ||
+		     q->hooks.varyings_left(q->hooks.user) < vary))
+		return NULL;
+	uint32_t pops = in->unif_run - (whole ? 0 : in[len].unif_run);
+	return pops ? run_uniforms(q, pops) : no_uniforms;
+}
+
 /* A uniform of run_uniforms()'s words into all lanes of buf (the memory's
  * words are little-endian, the uniform array's in host order); the next
  * word. */
@@ -457,6 +496,31 @@ static SIM_ALWAYS_INLINE const uint8_t *run_uniform(const struct sim_qpu *q,
 	for (int i = 0; i < 16; i++)
 		buf[i] = v;
 	return p + 4;
+}
+
+/* The start of an instruction with `fifo` bits in a run, or of the one
+ * peripheral instruction run_threaded() is given with `unif` NULL (its
+ * FIFO reads done): a uniform of run_uniforms()'s words or a varying
+ * (vary_now(), which cannot fail: run() took no more than
+ * hooks.varyings_left() said) into its file's buffer (bits 0, 1 and 3),
+ * then half shape 3's colour pack into its register (bit 2;
+ * sim_decode.c's pack_first()). Returns the next uniform word. */
+static SIM_ALWAYS_INLINE const uint8_t *run_fifo(struct sim_qpu *q, const struct sim_inst *in,
+						 const uint8_t *unif)
+{
+	if ((in->fifo & 3) && unif) {
+		uint32_t *buf = q->rdbuf[in->fifo >> 1 & 1];
+		if (in->fifo & 8)
+			vary_now(q, in, buf, NULL);
+		else
+			unif = run_uniform(q, unif, buf);
+	}
+#if SIM_SHAPE_DIRECT
+	if (in->fifo & 4)
+		sim_lanes_pack_mul_into(in->pack, sim_src_ptr(q, in->src[2]),
+					(uint32_t *)(void *)((char *)q + in->dst[1]));
+#endif
+	return unif;
 }
 
 /* Fills the constant vectors `prog` reads that q does not have yet. */
@@ -475,9 +539,9 @@ static void fill_konst(struct sim_qpu *q, const struct sim_program *prog)
 
 #if SIM_THREADED
 /* The instructions [in, end) of a fast run (in < end) while fmul rounds
- * toward zero, their uniforms from `unif` (run_uniforms(); NULL for none,
- * as for the one shaped instruction exec_periph() passes, whose FIFO reads
- * are done then): the effects of run()'s loop of exec_shaped(), in
+ * toward zero, their uniforms from `unif` (run_reads(); NULL for the
+ * one shaped instruction exec_periph() passes, whose FIFO reads are done
+ * then): the effects of run()'s loop of exec_shaped(), in
  * threaded code: the code of each shape (and of the unshaped ones,
  * exec_fast()) ends with its own jump through a table of label addresses
  * to the next instruction's, so that under QEMU an instruction costs one
@@ -501,9 +565,11 @@ static void fill_konst(struct sim_qpu *q, const struct sim_program *prog)
 #define T_LABELS(op) T_LABEL(op, 0), T_LABEL(op, 1), T_LABEL(op, 2),
 /* The add ops of the shapes but nop, fadd and fsub, whose cases come last:
  * GCC lays the cases out in the reverse order, and the float shapes, the
- * hot ones, then lie together in the function's first pages. */
-#define T_OTHER_OPS(X) X(FMIN) X(FMAX) X(FMINABS) X(FMAXABS) X(FTOI) X(ITOF) X(ADD) X(SUB) \
-	X(SHR) X(ASR) X(SHL) X(MIN) X(MAX) X(AND) X(OR) X(XOR)
+ * hot ones, then lie together in the function's first pages; fmin and
+ * fmax (the lighting's clamps) next to them (after them, the sphere's
+ * fmax loop straddled a page: two block lookups a lane under QEMU). */
+#define T_OTHER_OPS(X) X(FMINABS) X(FMAXABS) X(FTOI) X(ITOF) X(ADD) X(SUB) X(SHR) X(ASR) \
+	X(SHL) X(MIN) X(MAX) X(AND) X(OR) X(XOR) X(FMIN) X(FMAX)
 SIM_PAGE_ALIGN __attribute__((noinline))
 static const uint8_t *run_threaded(struct sim_qpu *q, const struct sim_inst *in,
 				   const struct sim_inst *end, const uint8_t *unif)
@@ -512,10 +578,10 @@ static const uint8_t *run_threaded(struct sim_qpu *q, const struct sim_inst *in,
 		&&t_general, T_LABELS(NOP) T_LABELS(FADD) T_LABELS(FSUB) T_OTHER_OPS(T_LABELS)
 	};
 	_Static_assert(SIM_SHAPE_A_COUNT == 3 + 16, "T_OTHER_OPS: every other add op");
-	if (!unif || !in->fifo)
+	if (!vc4_nonzero(in->fifo))
 		goto *code[in->shape];
-fifo: /* in_run: a uniform into its file's buffer */
-	unif = run_uniform(q, unif, q->rdbuf[in->fifo >> 1]);
+fifo:
+	unif = run_fifo(q, in, unif);
 	goto *code[in->shape];
 t_general:
 	exec_fast(q, in);
@@ -571,8 +637,7 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 			if (pending && pending_left(q) < len)
 				len = pending_left(q);
 			len = len < max - n ? len : max - n;
-			uint32_t pops = in->unif_run - (len < in->fast_run ? in[len].unif_run : 0);
-			if (pops && !(unif = run_uniforms(q, pops)))
+			if (!(unif = run_reads(q, in, (uint32_t)len)))
 				len = 0; /* one instruction at a time, below */
 		}
 		if (len) {
@@ -580,8 +645,8 @@ static enum sim_status run(struct sim_qpu *q, uint64_t max, struct vc4_diag *dia
 				run_threaded(q, in, in + len, unif);
 			else
 				for (const struct sim_inst *end = in + len; in < end; in++) {
-					if (in->fifo) /* in_run: a uniform into its buffer */
-						unif = run_uniform(q, unif, q->rdbuf[in->fifo >> 1]);
+					if (in->fifo)
+						unif = run_fifo(q, in, unif);
 					exec_shaped(q, in, SIM_THREADED ? 0 : shapes);
 				}
 			ip += (uint32_t)len;

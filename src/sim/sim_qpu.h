@@ -97,6 +97,10 @@ struct sim_qpu_hooks {
 	 * instruction (that instruction's ALUs still see the old r5). */
 	bool (*varying)(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t c[16],
 			struct vc4_diag *diag);
+	/* Optional: how many more varying reads `varying` serves without
+	 * failing. With it, varying reads may run inside runs of fast
+	 * instructions (docs/sim.md), which assume they succeed. */
+	uint32_t (*varyings_left)(void *user);
 	/* A write to tile buffer register `reg` (QPU_REG_TLB_*). `lanes` has bit
 	 * i set when lane i's write condition passed (a conditional colour
 	 * write is how discard works); val is 0 in the other lanes. */
@@ -204,6 +208,9 @@ struct sim_qpu {
 	uint32_t konst[SIM_KONST_COUNT][16]; /* filled on demand before a run */
 	uint32_t rdbuf[2][16];               /* uniform, varying or VPM read per file
 					      * (the peripheral fast path) */
+	uint32_t r5_prev[16];                /* r5 before a varying read that writes
+					      * its C term at once (sim_inst.h, fifo
+					      * bit 4), for that instruction's ops */
 	uint32_t r4unp[16];                  /* r4 through the PM=1 unpack (the
 					      * peripheral fast path) */
 	uint32_t shape_out[2][16];           /* shaped ops' results before their

@@ -11,9 +11,13 @@
  * the C term), tile-buffer writes (a hook logging register, values and
  * lane mask), the MUL unit's colour packs into registers and the TLB,
  * regfile A packs into registers and load immediates into registers and
- * the VPM setups: the logs must match too. Uniform reads with only register
- * effects run inside runs of fast instructions (in_run). A program that fails must fail in both paths at
- * the same ip with the same message (uniform stream overruns included). */
+ * the VPM setups: the logs must match too. Uniform and (off x86) varying
+ * reads with only register effects run inside runs of fast instructions
+ * (in_run), the varyings' C term written to r5 at once (its own ops
+ * reading the old r5).
+ * A program that fails must fail in both paths at the same ip with the
+ * same message (uniform stream overruns and varying reads past the hook's
+ * VARYINGS included). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -160,6 +164,23 @@ static uint64_t random_inst(int i, int *last_branch)
 		}
 		return w;
 	}
+	if (k == 14 || k == 15) { /* a colour pack `mov` into a register beside an ADD op:
+				   * the pack stored first (half shape 3) unless the ADD reads
+				   * or writes its destination */
+		static const uint32_t adds[] = { QPU_A_NOP, QPU_A_FADD, QPU_A_FSUB, QPU_A_AND,
+						 QPU_A_ITOF, QPU_A_OR };
+		static const uint32_t regs[] = { 0, 1, 32, 33, 34 }; /* ra/rb0, ra/rb1, r0..r2 */
+		uint32_t op = pick(adds, 6), wa = pick(regs, 5), ma = rnd() % 3, mb = rnd() % 3;
+		uint64_t w = qpu_alu_add(op, wa, ma, mb, rnd() % 2, QPU_R_NOP);
+		uint32_t wm = pick(regs, 5), mm = rnd() % 4 ? rnd() % 3 : QPU_MUX_A;
+		w = qpu_with_mul(w, QPU_M_V8MIN, wm, mm, mm);
+		w = qpu_set_pack(qpu_set_pm(w, 1), 3 + rnd() % 5);
+		if (rnd() % 3 == 0) /* its operand or the ADD's a uniform or a varying */
+			w = qpu_set_raddr_a(w, rnd() % 2 ? 32 : 35);
+		if (rnd() % 3 == 0) /* with a signal: not inside a run */
+			w = with_sig(w, QPU_SIG_WAIT_FOR_SCOREBOARD);
+		return qpu_set_ws(w, rnd() % 2);
+	}
 	if (k == 12 || k == 13) { /* a VPM read and/or write (the read and write setups
 				   * are set before the run: run_one()) */
 		uint64_t w = random_alu();
@@ -217,17 +238,29 @@ struct hook_log {
 	uint32_t tlb_writes;
 };
 
+/* Varying reads the hook serves in one program (some programs read more
+ * and fail the same way on both paths, at the same instruction). */
+#define VARYINGS 5
+
 static bool log_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t c[16],
 			struct vc4_diag *diag)
 {
-	(void)q, (void)diag;
 	struct hook_log *l = user;
+	if (l->varyings == VARYINGS)
+		return vc4_diag_set(diag, "ip %u: varying read past the %d", q->ip, VARYINGS);
 	for (int i = 0; i < 16; i++) {
 		out[i] = l->varyings * 0x9e3779b9u + (uint32_t)i * 0x85ebca6bu;
 		c[i] = l->varyings * 0xc2b2ae35u ^ (uint32_t)i;
 	}
 	l->varyings++;
 	return true;
+}
+
+/* The hook's varyings_left: what lets varying reads run inside runs. */
+static uint32_t log_varyings_left(void *user)
+{
+	const struct hook_log *l = user;
+	return VARYINGS - l->varyings;
 }
 
 static bool log_tlb(void *user, struct sim_qpu *q, enum qpu_reg_id reg, const uint32_t val[16],
@@ -243,7 +276,7 @@ static bool log_tlb(void *user, struct sim_qpu *q, enum qpu_reg_id reg, const ui
 }
 
 static struct hook_log hook_logs[2]; /* [general] */
-static uint32_t uniforms[6]; /* few: some programs overrun them */
+static uint32_t uniforms[5]; /* few: some programs overrun them */
 /* The VPM's contents and the generic read/write setups a program starts
  * with: 24 reads from row 0, writes from row 40 (some programs read more
  * and fail the same way on both paths). */
@@ -256,7 +289,7 @@ static void run_one(struct runner *r, const uint64_t *prog, uint32_t n, const st
 	struct sim_qpu_options opt = { .fmul_round = round, .general_only = general,
 				       .qpu_num = 3 };
 	struct sim_qpu_hooks hooks = { .user = &hook_logs[general], .varying = log_varying,
-				       .tlb_write = log_tlb };
+				       .varyings_left = log_varyings_left, .tlb_write = log_tlb };
 	hook_logs[general] = (struct hook_log){ 0 };
 	assert_true(sim_program_init(&r->prog, prog, n, NULL));
 	sim_qpu_init(&r->q, &r->prog, &r->mem, uniforms, sizeof(uniforms) / 4, NULL, &hooks,
@@ -320,7 +353,7 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 	rng_state = seed;
 	unsigned failed = 0, tmu_errors = 0, unif_errors = 0, tlb_writes = 0, varyings = 0;
 	unsigned vpm_reads = 0, vpm_writes = 0, shaped_fast = 0, shaped_periph = 0, in_run = 0;
-	unsigned half[3] = { 0 };
+	unsigned half[4] = { 0 }, packs_in_run = 0, varyings_in_run = 0, vary_errors = 0;
 	for (size_t i = 0; i < sizeof(fast->bytes); i++)
 		fast->bytes[i] = general->bytes[i] = (uint8_t)rnd();
 	for (size_t i = 0; i < sizeof(uniforms) / 4; i++)
@@ -351,6 +384,7 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 			failed++;
 			tmu_errors += strstr(fast->diag.msg, "TMU read at 0x") != NULL;
 			unif_errors += strstr(fast->diag.msg, "uniform stream overrun") != NULL;
+			vary_errors += strstr(fast->diag.msg, "varying read past") != NULL;
 		}
 		const char *d = state_diff(&fast->q, &general->q, buf, sizeof(buf));
 		if (d)
@@ -370,23 +404,34 @@ static void random_programs_match(enum sim_fmul_round round, uint64_t seed)
 		for (uint32_t i = 0; i < fast->prog.count; i++) { /* decoded shapes (sim_inst.h) */
 			shaped_fast += fast->prog.insts[i].shape && fast->prog.insts[i].fast;
 			shaped_periph += fast->prog.insts[i].shape && fast->prog.insts[i].periph;
-			in_run += fast->prog.insts[i].in_run && fast->prog.insts[i].fifo;
+			in_run += fast->prog.insts[i].in_run && (fast->prog.insts[i].fifo & 3) &&
+				  !(fast->prog.insts[i].fifo & 8);
 			half[fast->prog.insts[i].half]++;
+			packs_in_run += fast->prog.insts[i].in_run && (fast->prog.insts[i].fifo & 4);
+			varyings_in_run += fast->prog.insts[i].in_run &&
+					   (fast->prog.insts[i].fifo & 8);
 		}
 		sim_program_fini(&fast->prog);
 		sim_program_fini(&general->prog);
 	}
 	/* most programs run to the end; some fail on an address outside memory */
-	if (failed > PROGRAMS / 2 || tmu_errors == 0 || unif_errors == 0 || tlb_writes < PROGRAMS ||
+	if (failed > PROGRAMS / 2 || tmu_errors == 0 || unif_errors == 0 || vary_errors == 0 ||
+	    (SIM_SHAPE_DIRECT && varyings_in_run < PROGRAMS / 4) || tlb_writes < PROGRAMS ||
 	    varyings < PROGRAMS || vpm_reads < PROGRAMS / 4 || vpm_writes < PROGRAMS / 4 ||
 	    shaped_fast < PROGRAMS || shaped_periph < PROGRAMS / 4 || in_run < PROGRAMS / 4 ||
-	    (SIM_SHAPE_DIRECT && (half[1] < PROGRAMS / 8 || half[2] < PROGRAMS / 8)))
-		fail_msg("%u of %d programs failed, %u on a TMU address, %u on the uniforms; "
-			 "%u TLB writes, %u varyings; %u programs read the VPM, %u wrote it; "
-			 "%u fast and %u peripheral instructions with a shape (%u, %u half "
-			 "shapes of the ADD, the MUL), %u uniform reads inside runs",
-			 failed, PROGRAMS, tmu_errors, unif_errors, tlb_writes, varyings, vpm_reads,
-			 vpm_writes, shaped_fast, shaped_periph, half[1], half[2], in_run);
+	    (SIM_SHAPE_DIRECT &&
+	     (half[1] < PROGRAMS / 8 || half[2] < PROGRAMS / 8 || half[3] < PROGRAMS / 8 ||
+	      packs_in_run < PROGRAMS / 8 || half[3] - packs_in_run < PROGRAMS / 8)))
+		fail_msg("%u of %d programs failed, %u on a TMU address, %u on the uniforms, "
+			 "%u on the varyings; %u TLB writes, %u varyings (%u reads inside runs); "
+			 "%u programs read the VPM, %u wrote it; "
+			 "%u fast and %u peripheral instructions with a shape (%u, %u, %u half "
+			 "shapes of the ADD, the MUL, the ADD after a pack; %u of those in "
+			 "runs), %u uniform reads inside runs",
+			 failed, PROGRAMS, tmu_errors, unif_errors, vary_errors, tlb_writes, varyings,
+			 varyings_in_run, vpm_reads,
+			 vpm_writes, shaped_fast, shaped_periph, half[1], half[2], half[3],
+			 packs_in_run, in_run);
 	free(init);
 	free(fast);
 	free(general);

@@ -434,6 +434,16 @@ static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t
 	return true;
 }
 
+/* The varying reads fs_varying() still serves (the varyings_left hook):
+ * the generated ones and the record's, less those read. */
+static uint32_t fs_varyings_left(void *user)
+{
+	const struct fs_ctx *c = user;
+	uint32_t total = generated_varyings(c->s->prim_type) +
+			 c->rec->r.fragment_shader_number_of_varyings;
+	return c->next_varying < total ? total - c->next_varying : 0;
+}
+
 static bool tlb_z_write(struct fs_ctx *c, struct sim_qpu *q, const uint32_t val[16],
 			uint16_t lanes, struct vc4_diag *diag)
 {
@@ -680,8 +690,8 @@ bool pipe_fragment_block(struct sim_pipe *p, const struct pipe_state *s,
 	memcpy(c.z, b->z24, sizeof(c.z));
 	lambda_w(b, v[1]->inv_wc, v[2]->inv_wc, c.lw1, c.lw2);
 	struct sim_qpu_hooks hooks = {
-		.user = &c, .varying = fs_varying, .tlb_write = fs_tlb_write,
-		.tlb_load = fs_tlb_load, .tmu_texture = fs_texture,
+		.user = &c, .varying = fs_varying, .varyings_left = fs_varyings_left,
+		.tlb_write = fs_tlb_write, .tlb_load = fs_tlb_load, .tmu_texture = fs_texture,
 	};
 	uint32_t code = rec->r.fragment_shader_code_address.offset;
 	count_shaded(p, b->cover);
