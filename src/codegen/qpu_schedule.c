@@ -18,6 +18,7 @@
 #include "codegen/emit_internal.h"
 #include "codegen/emit_ready.h"
 #include "qpu/qpu_tmu_fifo.h"
+#include "util/block_cache.h"
 #include "util/zero.h"
 #include "util/code_align.h"
 
@@ -63,6 +64,7 @@ struct sreader { uint32_t node, next; };
 
 struct sched {
 	struct snode *nodes;
+	size_t nodes_bytes;        /* the usable size of nodes' block */
 	uint32_t count;
 	VC4_ARRAY(struct sedge) edges;
 	struct emit_ready ready;   /* nodes whose parents all issued */
@@ -558,7 +560,7 @@ static void sched_free(struct sched *s)
 	emit_ready_free(&s->ready);
 	free(s->fifo.sub);
 	free(s->fifo.load);
-	free(s->nodes);
+	vc4_block_give(s->nodes, s->nodes_bytes);
 }
 
 /* Runs the issue loop over a built DAG. */
@@ -601,7 +603,8 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
 	uint32_t block_ip = (uint32_t)p->out.len;
 	p->block_ip[bi] = block_ip;
 	s.count = (uint32_t)blk->nodes.len;
-	s.nodes = malloc((s.count ? s.count : 1) * sizeof(*s.nodes));   /* set below */
+	/* set below; from a block the last block freed, likely (block_cache.h) */
+	s.nodes = vc4_block_take((s.count ? s.count : 1) * sizeof(*s.nodes), &s.nodes_bytes);
 	if (!s.nodes)
 		return vc4_diag_set(diag, "out of memory");
 	for (unsigned r = 0; r < R_COUNT; r++)
