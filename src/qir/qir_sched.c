@@ -406,8 +406,12 @@ static bool tmu_fifo_block(const struct qsched *s)
 
 /* Builds the block's DAG (every node's uses; thread switches and branches as
  * barriers after everything before them) and each node's priority, the
- * longest latency path from it to the block end. False when out of memory. */
-static bool build(struct qsched *s)
+ * longest latency path from it to the block end. False when out of memory.
+ * Out of line and on its own page, like reorder(): inlined, both made
+ * qir_schedule() a function of three pages, whose hot loops crossed them
+ * (util/code_align.h). */
+VC4_CODE_ALIGN(4096)
+static __attribute__((noinline)) bool build(struct qsched *s)
 {
 	int32_t barrier = -1;
 	uint32_t since = 0;
@@ -616,8 +620,11 @@ static void take(struct qsched *s, struct lists *q, uint32_t i)
 }
 
 /* Relinks the block in list-scheduled order after `keep`, the pinned
- * payload reads at its top (NULL: none). */
-static bool reorder(struct qsched *s, struct qir_block *b, struct qir_inst *keep)
+ * payload reads at its top (NULL: none). Out of line and on its own page
+ * (build()). */
+VC4_CODE_ALIGN(4096)
+static __attribute__((noinline)) bool reorder(struct qsched *s, struct qir_block *b,
+					      struct qir_inst *keep)
 {
 	struct lists q = { s->ready, 0, QIR_ALU_NONE };
 	for (uint32_t i = 0; i < s->count; i++)

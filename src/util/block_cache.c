@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "code_align.h"
+
 /* One thread's kept blocks: a list per class, linked through each block's
  * first word. */
 struct block_lists {
@@ -53,6 +55,7 @@ __attribute__((destructor)) static void release_at_exit(void)
 	release(&lists);
 }
 
+VC4_CODE_ALIGN(128)
 void *vc4_block_take(size_t size, size_t *got)
 {
 	*got = size;
@@ -70,6 +73,7 @@ void *vc4_block_take(size_t size, size_t *got)
 	return p;
 }
 
+VC4_CODE_ALIGN(256)
 void vc4_block_give(void *p, size_t size)
 {
 	if (!p)
