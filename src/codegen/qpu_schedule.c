@@ -228,8 +228,12 @@ static bool tmu_fifo_block(const struct sched *s, const struct emit_prog *p)
 	return sub > 0;
 }
 
-/* Builds the DAG; barriers (thread switch, branch) order everything. */
-static bool build_dag(struct sched *s)
+/* Builds the DAG; barriers (thread switch, branch) order everything. Out
+ * of line and on its own page, like run(): inlined, both made
+ * emit_schedule_block() a function of three pages, whose hot loops crossed
+ * them (util/code_align.h). */
+VC4_CODE_ALIGN(4096)
+static __attribute__((noinline)) bool build_dag(struct sched *s)
 {
 	int32_t barrier = -1;
 	uint32_t since = 0;
@@ -563,8 +567,11 @@ static void sched_free(struct sched *s)
 	vc4_block_give(s->nodes, s->nodes_bytes);
 }
 
-/* Runs the issue loop over a built DAG. */
-static bool run(struct sched *s, struct emit_prog *p, uint32_t block_ip, struct vc4_diag *diag)
+/* Runs the issue loop over a built DAG. Out of line and on its own page
+ * (build_dag()). */
+VC4_CODE_ALIGN(4096)
+static __attribute__((noinline)) bool run(struct sched *s, struct emit_prog *p, uint32_t block_ip,
+					  struct vc4_diag *diag)
 {
 	for (uint32_t i = 0; i < s->count; i++)
 		if (s->nodes[i].nparents == 0)
