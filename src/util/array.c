@@ -31,7 +31,7 @@ bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 	if (__builtin_mul_overflow(new_cap, elem_size, &bytes))
 		return false;
 	/* a first block straight from malloc(): glibc's realloc(NULL) is a
-	 * longer way to the same call; from 512 bytes on the thread's block
+	 * longer way to the same call; from 128 bytes on the thread's block
 	 * cache (block_cache.h), which vc4_array_free() gives them back to */
 	void *p;
 	if (bytes < VC4_BLOCK_MIN) {

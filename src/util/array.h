@@ -37,7 +37,7 @@ bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 	 ((a)->data[(a)->len++] = (value), true) : false)
 
 /* An array never grown is no call: free(NULL) is one, through the PLT, and
- * passes finish many arrays they never used. A block of 512 bytes or more
+ * passes finish many arrays they never used. A block of 128 bytes or more
  * goes back to the thread's block cache (block_cache.h), where the next
  * pass's arrays find it. */
 #define vc4_array_free(a) \

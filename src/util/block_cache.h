@@ -1,5 +1,5 @@
 /*
- * block_cache.h: heap blocks of 512 bytes to 16 KB that a thread frees and
+ * block_cache.h: heap blocks of 128 bytes to 16 KB that a thread frees and
  * soon takes again, kept for it instead of going back to malloc().
  *
  *   size_t got;
@@ -7,13 +7,15 @@
  *   ...
  *   vc4_block_give(a, got);                                 (or free(a))
  *
- * glibc serves blocks up to about 500 bytes (on armhf) from a per-thread
- * cache in a few dozen instructions; larger ones take its general path
+ * glibc serves blocks over about 500 bytes (on armhf) by its general path
  * (bins, splitting, coalescing), several hundred instructions each way,
- * and a compile frees and takes such blocks by the thousand (every pass's
- * arrays over the temps or instructions). Here a freed block of one of the
- * power-of-two classes 512 B to 16 KB waits in its thread's class list (at
- * most VC4_BLOCK_KEEP a class) for the next request of that class.
+ * smaller ones from a per-thread cache, but each malloc() and free() is a
+ * call through the PLT (three block lookups under qemu-arm), and a compile
+ * frees and takes such blocks by the thousand (every pass's arrays over the
+ * temps or instructions). Here a freed block of one of the power-of-two
+ * classes 128 B to 16 KB waits in its thread's class list (at most
+ * VC4_BLOCK_KEEP a class, 261 KB in all) for the next request of that
+ * class.
  *
  * Every block is a malloc() block: free() may release one, and
  * vc4_block_give() takes any malloc() block of at least `size` bytes (it
@@ -29,8 +31,8 @@
 
 #include "zero.h"
 
-#define VC4_BLOCK_MIN 512u            /* the smallest class */
-#define VC4_BLOCK_CLASSES 6           /* 512 B, 1, 2, 4, 8 and 16 KB */
+#define VC4_BLOCK_MIN 128u            /* the smallest class */
+#define VC4_BLOCK_CLASSES 8           /* 128 B to 16 KB */
 #define VC4_BLOCK_KEEP 8              /* blocks kept per class and thread */
 #define VC4_BLOCK_MAX (VC4_BLOCK_MIN << (VC4_BLOCK_CLASSES - 1))   /* the largest */
 

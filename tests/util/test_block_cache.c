@@ -40,14 +40,16 @@ static void drain(void)
 	assert_int_equal(vc4_block_kept(), 0);
 }
 
-/* The usable size is the class's, from 512 bytes to 16 KB; outside them the
+/* The usable size is the class's, from 128 bytes to 16 KB; outside them the
  * request itself, and such blocks are never kept. */
 static void block_classes_and_usable_sizes(void **state)
 {
 	(void)state;
 	drain();
-	static const size_t asked[] = { 1, 511, 512, 513, 1024, 1025, 5000, 16384, 16385, 70000 };
-	static const size_t usable[] = { 1, 511, 512, 1024, 1024, 2048, 8192, 16384, 16385, 70000 };
+	static const size_t asked[] = { 1, 127, 128, 129, 511, 512, 513, 1025, 5000, 16384, 16385,
+					70000 };
+	static const size_t usable[] = { 1, 127, 128, 256, 512, 512, 1024, 2048, 8192, 16384, 16385,
+					 70000 };
 	for (size_t i = 0; i < sizeof(asked) / sizeof(asked[0]); i++) {
 		size_t got = 0;
 		char *p = vc4_block_take(asked[i], &got);
@@ -57,7 +59,7 @@ static void block_classes_and_usable_sizes(void **state)
 		free(p);                /* a malloc() block: free() may release it */
 	}
 	char *small = malloc(100), *huge = malloc(2 * VC4_BLOCK_MAX);
-	vc4_block_give(small, 100);
+	vc4_block_give(small, VC4_BLOCK_MIN - 1);
 	vc4_block_give(huge, 2 * VC4_BLOCK_MAX);
 	vc4_block_give(NULL, 4096);
 	assert_int_equal(vc4_block_kept(), 0);
@@ -167,7 +169,7 @@ static void block_cache_is_per_thread(void **state)
 	assert_int_equal(vc4_block_kept(), 0);
 }
 
-/* A growable array of 512 bytes or more and an arena's heap chunk go back
+/* A growable array of 128 bytes or more and an arena's heap chunk go back
  * to the cache when freed, and the next ones of their size reuse them. */
 static void arrays_and_arenas_give_blocks_back(void **state)
 {
@@ -181,9 +183,9 @@ static void arrays_and_arenas_give_blocks_back(void **state)
 	for (uint32_t i = 0; i < 200; i++)
 		assert_int_equal(a.data[i], i);   /* kept through the moves */
 	uint32_t *data = a.data;
-	assert_int_equal(vc4_block_kept(), 1);   /* the 512-byte block it left */
+	assert_int_equal(vc4_block_kept(), 3);   /* the 128, 256 and 512-byte blocks it left */
 	vc4_array_free(&a);
-	assert_int_equal(vc4_block_kept(), 2);
+	assert_int_equal(vc4_block_kept(), 4);
 	VC4_ARRAY(uint32_t) b = {0};
 	assert_true(vc4_array_reserve(&b, 256));
 	assert_ptr_equal(b.data, data);
