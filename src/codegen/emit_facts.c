@@ -173,19 +173,17 @@ static inline void need_parts(void)
 }
 
 /* Adds the facts t of one part of an instruction to f. Parts never name
- * two different registers of one file for the same use. */
+ * two different registers of one file for the same use, so a register is
+ * taken by AND: -1 (none) has every bit set, and r & -1 is r (no branch
+ * on each, which under qemu-arm costs a compare of all four flags). */
 static inline void add_part(struct emit_facts *f, const struct emit_facts *t)
 {
 	f->rd_acc |= t->rd_acc;
 	f->wr_acc |= t->wr_acc;
-	if (t->rd_ra >= 0)
-		f->rd_ra = t->rd_ra;
-	if (t->rd_rb >= 0)
-		f->rd_rb = t->rd_rb;
-	if (t->wr_ra >= 0)
-		f->wr_ra = t->wr_ra;
-	if (t->wr_rb >= 0)
-		f->wr_rb = t->wr_rb;
+	f->rd_ra &= t->rd_ra;
+	f->rd_rb &= t->rd_rb;
+	f->wr_ra &= t->wr_ra;
+	f->wr_rb &= t->wr_rb;
 	f->periph = (uint8_t)(f->periph + t->periph);
 	f->bits |= t->bits;
 }

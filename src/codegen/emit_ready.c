@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "codegen/emit_ready.h"
+#include "util/block_cache.h"
 
 /* Allocates the per-node arrays (one block) and room for every node in
  * both lists. */
@@ -14,7 +15,8 @@ bool emit_ready_init(struct emit_ready *r, uint32_t count)
 {
 	memset(r, 0, sizeof(*r));
 	size_t n = count ? count : 1;
-	r->rank = malloc(n * (sizeof(uint64_t) + 2 * sizeof(uint32_t)));
+	/* a block the last scheduled block freed, likely (block_cache.h) */
+	r->rank = vc4_block_take(n * (sizeof(uint64_t) + 2 * sizeof(uint32_t)), &r->bytes);
 	if (!r->rank)
 		return false;
 	r->key = (uint32_t *)(r->rank + n);
@@ -25,7 +27,7 @@ bool emit_ready_init(struct emit_ready *r, uint32_t count)
 /* Frees what emit_ready_init() allocated. */
 void emit_ready_free(struct emit_ready *r)
 {
-	free(r->rank);
+	vc4_block_give(r->rank, r->bytes);
 	vc4_array_free(&r->arrival);
 	vc4_array_free(&r->order);
 }

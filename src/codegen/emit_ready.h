@@ -27,6 +27,8 @@ struct emit_ready {
 	VC4_ARRAY(uint32_t) arrival; /* the ready nodes by slot */
 	VC4_ARRAY(uint32_t) order;   /* the ready nodes, the best last: key up,
 				      * then slot down */
+	size_t bytes;                /* the usable size of rank's block (key and
+				      * slot follow rank in it) */
 };
 
 /* Room for `count` nodes, none ready (the caller sets the keys before it

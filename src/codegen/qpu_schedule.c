@@ -18,6 +18,7 @@
 #include "codegen/emit_internal.h"
 #include "codegen/emit_ready.h"
 #include "qpu/qpu_tmu_fifo.h"
+#include "util/block_cache.h"
 #include "util/zero.h"
 #include "util/code_align.h"
 
@@ -63,6 +64,7 @@ struct sreader { uint32_t node, next; };
 
 struct sched {
 	struct snode *nodes;
+	size_t nodes_bytes;        /* the usable size of nodes' block */
 	uint32_t count;
 	VC4_ARRAY(struct sedge) edges;
 	struct emit_ready ready;   /* nodes whose parents all issued */
@@ -226,8 +228,12 @@ static bool tmu_fifo_block(const struct sched *s, const struct emit_prog *p)
 	return sub > 0;
 }
 
-/* Builds the DAG; barriers (thread switch, branch) order everything. */
-static bool build_dag(struct sched *s)
+/* Builds the DAG; barriers (thread switch, branch) order everything. Out
+ * of line and on its own page, like run(): inlined, both made
+ * emit_schedule_block() a function of three pages, whose hot loops crossed
+ * them (util/code_align.h). */
+VC4_CODE_ALIGN(4096)
+static __attribute__((noinline)) bool build_dag(struct sched *s)
 {
 	int32_t barrier = -1;
 	uint32_t since = 0;
@@ -558,11 +564,14 @@ static void sched_free(struct sched *s)
 	emit_ready_free(&s->ready);
 	free(s->fifo.sub);
 	free(s->fifo.load);
-	free(s->nodes);
+	vc4_block_give(s->nodes, s->nodes_bytes);
 }
 
-/* Runs the issue loop over a built DAG. */
-static bool run(struct sched *s, struct emit_prog *p, uint32_t block_ip, struct vc4_diag *diag)
+/* Runs the issue loop over a built DAG. Out of line and on its own page
+ * (build_dag()). */
+VC4_CODE_ALIGN(4096)
+static __attribute__((noinline)) bool run(struct sched *s, struct emit_prog *p, uint32_t block_ip,
+					  struct vc4_diag *diag)
 {
 	for (uint32_t i = 0; i < s->count; i++)
 		if (s->nodes[i].nparents == 0)
@@ -601,7 +610,8 @@ bool emit_schedule_block(const struct emit_block *blk, uint32_t bi, struct emit_
 	uint32_t block_ip = (uint32_t)p->out.len;
 	p->block_ip[bi] = block_ip;
 	s.count = (uint32_t)blk->nodes.len;
-	s.nodes = malloc((s.count ? s.count : 1) * sizeof(*s.nodes));   /* set below */
+	/* set below; from a block the last block freed, likely (block_cache.h) */
+	s.nodes = vc4_block_take((s.count ? s.count : 1) * sizeof(*s.nodes), &s.nodes_bytes);
 	if (!s.nodes)
 		return vc4_diag_set(diag, "out of memory");
 	for (unsigned r = 0; r < R_COUNT; r++)

@@ -32,8 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/block_cache.h"
 #include "util/code_align.h"
-#include "util/zalloc.h"
 
 /* The live set while walking a block: temp t is live when live->mark[t]
  * equals live->gen (a new gen per block empties the set in O(1)). */
@@ -81,8 +81,9 @@ static inline void forget_def(struct qir_compile *c, uint32_t t)
  * in this run, counted for temps of several definitions only, and those
  * temps in a list (one allocation at the first: NULL while none). */
 struct gone {
-	uint32_t *count;
+	uint32_t *count;     /* from the thread's block cache (block_cache.h) */
 	uint32_t *temps, len;
+	size_t bytes;        /* of count and temps, one block */
 };
 
 /* Notes that inst, a temp's definition, goes: *wide when that is more than
@@ -102,7 +103,8 @@ static void note_gone(struct qir_compile *c, const struct qir_inst *inst, bool d
 		forget_def(c, t);
 		return;
 	}
-	if (!g->count && (g->count = vc4_calloc(2 * (size_t)c->num_temps, sizeof(uint32_t))))
+	if (!g->count &&
+	    (g->count = vc4_block_zalloc(2 * (size_t)c->num_temps, sizeof(uint32_t), &g->bytes)))
 		g->temps = g->count + c->num_temps;
 	if (!g->count) {
 		*wide = true;   /* out of memory for the counts: the safe kind */
@@ -176,8 +178,10 @@ bool qir_opt_dce(struct qir_compile *c)
 	bool lone = lone_block(c);
 	if (!lone && !qir_liveness(c, &lv, NULL))
 		return false;
-	struct live_set live = { vc4_calloc(c->num_temps + 1, sizeof(uint32_t)), 0 };
-	struct gone g = { NULL, NULL, 0 };
+	size_t live_bytes;
+	struct live_set live = {
+		vc4_block_zalloc(c->num_temps + (size_t)1, sizeof(uint32_t), &live_bytes), 0 };
+	struct gone g = { NULL, NULL, 0, 0 };
 	if (!live.mark) {
 		c->oom = true;
 		qir_liveness_free(&lv);
@@ -199,8 +203,8 @@ bool qir_opt_dce(struct qir_compile *c)
 	settle_gone(c, &g, &wide);
 	if (lone && c->track)
 		c->track->settled = true;
-	free(g.count);
-	free(live.mark);
+	vc4_block_give(g.count, g.bytes);
+	vc4_block_give(live.mark, live_bytes);
 	qir_liveness_free(&lv);
 	if (progress && (wide || !defs_known))
 		qir_invalidate(c);

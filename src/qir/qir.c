@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/block_cache.h"
 #include "util/code_align.h"
 #include "util/zalloc.h"
 #include "util/zero.h"
@@ -169,6 +170,17 @@ struct qir_compile *qir_compile_create(enum qir_stage stage)
 	return c;
 }
 
+/* Bytes of a chunk of cap instructions. */
+#define CHUNK_BYTES(cap) (sizeof(struct qir_inst_chunk) + (cap) * sizeof(struct qir_inst))
+
+/* Frees chunk k (not NULL), to the thread's block cache when it is one of
+ * its sizes (block_cache.h: the compaction after every pass takes and
+ * frees one). */
+static void chunk_free(struct qir_inst_chunk *k)
+{
+	vc4_block_give(k, k->bytes);
+}
+
 /* Frees the instruction pool: every chunk (live and removed instructions
  * alike) and the pool itself; NULL is allowed. */
 static void pool_free(struct qir_inst_pool *pool)
@@ -178,19 +190,23 @@ static void pool_free(struct qir_inst_pool *pool)
 	while (pool->chunks) {
 		struct qir_inst_chunk *k = pool->chunks;
 		pool->chunks = k->older;
-		free(k);
+		chunk_free(k);
 	}
 	free(pool->defs);   /* the counts too: one block */
 	free(pool);
 }
 
+/* A chunk for cap instructions (from the thread's block cache when it is
+ * one of its sizes); NULL when out of memory. */
 static struct qir_inst_chunk *chunk_new(size_t cap, struct qir_inst_chunk *older)
 {
-	struct qir_inst_chunk *k = malloc(sizeof(*k) + cap * sizeof(struct qir_inst));
+	size_t got;
+	struct qir_inst_chunk *k = vc4_block_take(CHUNK_BYTES(cap), &got);
 	if (k) {
 		k->older = older;
 		k->used = 0;
 		k->cap = cap;
+		k->bytes = got;
 	}
 	return k;
 }
@@ -237,7 +253,8 @@ void qir_compact_insts(struct qir_compile *c)
 	}
 	struct qir_inst_chunk *k = chunk_new(n ? n : 1, NULL);
 	if (!k || !c->pool) {
-		free(k);
+		if (k)
+			chunk_free(k);
 		return;
 	}
 	qir_invalidate(c);
@@ -264,7 +281,7 @@ void qir_compact_insts(struct qir_compile *c)
 	while (pool->chunks) {
 		struct qir_inst_chunk *old = pool->chunks;
 		pool->chunks = old->older;
-		free(old);
+		chunk_free(old);
 	}
 	pool->chunks = k;
 	pool->unused = NULL;

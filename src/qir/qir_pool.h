@@ -34,6 +34,7 @@
 struct qir_inst_chunk {
 	struct qir_inst_chunk *older;
 	size_t used, cap;
+	size_t bytes;                  /* the block's usable size (block_cache.h) */
 	struct qir_inst insts[];
 };
 struct qir_inst_pool {

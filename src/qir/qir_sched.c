@@ -222,6 +222,16 @@ static inline void use(struct qsched *s, uint32_t i, uint32_t r, bool write)
 	s->last_w[r] = (int32_t)i;
 }
 
+/* use() out of line, for the resources few instructions touch (registers
+ * with a class, r5, the flags, the TMU and TLB, a uniform reset): inlined
+ * at each of them, node_uses() grew past a page, and its hot paths crossed
+ * the boundary (a block lookup each under qemu-arm). */
+__attribute__((noinline)) static void use_rare(struct qsched *s, uint32_t i, uint32_t r,
+					       bool write)
+{
+	use(s, i, r, write);
+}
+
 /* A direct read's request or result in a FIFO block: its FIFO
  * predecessors (qpu_tmu_fifo.h), a request one step after them, a result
  * TMU_LATENCY after its request and TMU_RESULT_GAP after the result before. */
@@ -308,8 +318,8 @@ static inline int pressure_delta(const struct qsched *s, uint32_t i)
 
 /* Reads, then writes, of node i. Temps are resources Q_FIXED + t; the
  * temps it reads (each once) and writes are noted in the node for the
- * pressure estimate. */
-VC4_CODE_ALIGN(4096)
+ * pressure estimate. GCC inlines it into its one caller, qir_schedule(),
+ * now that the rare resources go through use_rare(). */
 static void node_uses(struct qsched *s, uint32_t i)
 {
 	struct qnode *n = &s->n[i];
@@ -334,27 +344,27 @@ static void node_uses(struct qsched *s, uint32_t i)
 			use(s, i, Q_UNIF, false);
 		int cls = reg_class(r);
 		if (cls >= 0)
-			use(s, i, (uint32_t)cls, true);
+			use_rare(s, i, (uint32_t)cls, true);
 		if (r.file == QIR_FILE_VARY)
-			use(s, i, Q_R5, true);
+			use_rare(s, i, Q_R5, true);
 	}
 	if (in->op == QIR_OP_VARY_ADD_C)
-		use(s, i, Q_R5, false);
+		use_rare(s, i, Q_R5, false);
 	if (qir_inst_reads_flags(in))
-		use(s, i, Q_FLAGS, false);
+		use_rare(s, i, Q_FLAGS, false);
 	if (in->sf)
-		use(s, i, Q_FLAGS, true);
+		use_rare(s, i, Q_FLAGS, true);
 	if ((info->flags & (QIR_OPF_TMU_WRITE | QIR_OPF_TMU_READ)) && s->fifo_on)
 		fifo_use(s, i);
 	else if (info->flags & (QIR_OPF_TMU_WRITE | QIR_OPF_TMU_READ))
-		use(s, i, Q_TMU, true);
+		use_rare(s, i, Q_TMU, true);
 	if (in->op == QIR_OP_TLB_COLOR_READ)
-		use(s, i, Q_TLB, true);
+		use_rare(s, i, Q_TLB, true);
 	if (in->op == QIR_OP_UNIFORMS_RESET)
-		use(s, i, Q_UNIF, true);
+		use_rare(s, i, Q_UNIF, true);
 	int cls = reg_class(in->dst);
 	if (cls >= 0)
-		use(s, i, (uint32_t)cls, true);
+		use_rare(s, i, (uint32_t)cls, true);
 	if (qir_is_temp(in->dst))
 		use(s, i, Q_FIXED + in->dst.index, true);
 }
@@ -396,8 +406,12 @@ static bool tmu_fifo_block(const struct qsched *s)
 
 /* Builds the block's DAG (every node's uses; thread switches and branches as
  * barriers after everything before them) and each node's priority, the
- * longest latency path from it to the block end. False when out of memory. */
-static bool build(struct qsched *s)
+ * longest latency path from it to the block end. False when out of memory.
+ * Out of line and on its own page, like reorder(): inlined, both made
+ * qir_schedule() a function of three pages, whose hot loops crossed them
+ * (util/code_align.h). */
+VC4_CODE_ALIGN(4096)
+static __attribute__((noinline)) bool build(struct qsched *s)
 {
 	int32_t barrier = -1;
 	uint32_t since = 0;
@@ -606,8 +620,11 @@ static void take(struct qsched *s, struct lists *q, uint32_t i)
 }
 
 /* Relinks the block in list-scheduled order after `keep`, the pinned
- * payload reads at its top (NULL: none). */
-static bool reorder(struct qsched *s, struct qir_block *b, struct qir_inst *keep)
+ * payload reads at its top (NULL: none). Out of line and on its own page
+ * (build()). */
+VC4_CODE_ALIGN(4096)
+static __attribute__((noinline)) bool reorder(struct qsched *s, struct qir_block *b,
+					      struct qir_inst *keep)
 {
 	struct lists q = { s->ready, 0, QIR_ALU_NONE };
 	for (uint32_t i = 0; i < s->count; i++)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "block_cache.h"
 #include "zero.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -91,15 +92,23 @@ void vc4_arena_init(struct vc4_arena *a, void *buf, size_t size)
 	}
 }
 
-/* A new heap chunk with at least `size` payload bytes (zeroed by calloc
- * when `zero`: large fresh memory comes zeroed from the system), linked
- * into the arena's list; NULL when out of memory. */
+/* A new heap chunk with at least `size` payload bytes (zeroed when `zero`,
+ * by calloc above the block cache's sizes: large fresh memory comes zeroed
+ * from the system), linked into the arena's list; NULL when out of memory. */
 static struct vc4_arena_chunk *new_chunk(struct vc4_arena *a, size_t size, bool zero)
 {
 	if (size > SIZE_MAX - ARENA_SLACK)
 		return NULL;
-	struct vc4_arena_chunk *ch = zero ? calloc(1, ARENA_SLACK + size) :
-					    malloc(ARENA_SLACK + size);
+	struct vc4_arena_chunk *ch;
+	size_t got;
+	if (ARENA_SLACK + size > VC4_BLOCK_MAX) {
+		ch = zero ? calloc(1, ARENA_SLACK + size) : malloc(ARENA_SLACK + size);
+	} else {   /* a chunk the thread's block cache may have (block_cache.h) */
+		ch = vc4_block_take(ARENA_SLACK + size, &got);
+		if (ch && zero)
+			vc4_zero_bytes(ch, ARENA_SLACK + size);
+		size = got - ARENA_SLACK;   /* all of it: freed, it is filed by its size */
+	}
 	if (!ch)
 		return NULL;
 	ch->size = size;
@@ -129,7 +138,9 @@ static void *take(struct vc4_arena *a, size_t size, bool zero)
 		unpoison(p, size);
 		return p;   /* zeroed by calloc if asked */
 	} else {
-		struct vc4_arena_chunk *ch = new_chunk(a, a->next_size, false);
+		/* a block of next_size bytes, header included: one of the block
+		 * cache's sizes while it is at most 16 KB */
+		struct vc4_arena_chunk *ch = new_chunk(a, a->next_size - ARENA_SLACK, false);
 		if (!ch)
 			return NULL;
 		if (a->next_size < ARENA_MAX_GROWTH)
@@ -187,12 +198,15 @@ void *vc4_arena_zbytes_slow(struct vc4_arena *a, size_t size)
 	return p;
 }
 
-/* Frees every heap chunk. */
+/* Frees every heap chunk (to the thread's block cache when it is one of
+ * its sizes). */
 static void free_chunks(struct vc4_arena *a)
 {
 	while (a->chunks) {
 		struct vc4_arena_chunk *next = a->chunks->next;
-		free(a->chunks);
+		size_t bytes = ARENA_SLACK + a->chunks->size;
+		unpoison(a->chunks, bytes);
+		vc4_block_give(a->chunks, bytes);
 		a->chunks = next;
 	}
 }

@@ -3,7 +3,9 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "block_cache.h"
 #include "code_align.h"
 
 VC4_CODE_ALIGN(128)
@@ -29,8 +31,21 @@ bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 	if (__builtin_mul_overflow(new_cap, elem_size, &bytes))
 		return false;
 	/* a first block straight from malloc(): glibc's realloc(NULL) is a
-	 * longer way to the same call */
-	void *p = *data ? realloc(*data, bytes) : malloc(bytes);
+	 * longer way to the same call; from 128 bytes on the thread's block
+	 * cache (block_cache.h), which vc4_array_free() gives them back to */
+	void *p;
+	if (bytes < VC4_BLOCK_MIN) {
+		p = *data ? realloc(*data, bytes) : malloc(bytes);
+	} else {
+		size_t got;
+		p = vc4_block_take(bytes, &got);
+		if (p && *data) {
+			memcpy(p, *data, len * elem_size);
+			vc4_block_give(*data, *cap * elem_size);
+		}
+		if (got > bytes)   /* the whole class: freed, it is filed there again */
+			new_cap = got / elem_size;
+	}
 	if (!p)
 		return false;
 	*data = p;

@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "block_cache.h"
+
 #define VC4_ARRAY(type) struct { type *data; size_t len, cap; }
 
 /* Makes room for `extra` more elements in the array at `data`/`len`/`cap`.
@@ -35,11 +37,13 @@ bool vc4_array_reserve_raw(void **data, size_t len, size_t *cap,
 	 ((a)->data[(a)->len++] = (value), true) : false)
 
 /* An array never grown is no call: free(NULL) is one, through the PLT, and
- * passes finish many arrays they never used. */
+ * passes finish many arrays they never used. A block of 128 bytes or more
+ * goes back to the thread's block cache (block_cache.h), where the next
+ * pass's arrays find it. */
 #define vc4_array_free(a) \
 	do { \
 		if ((a)->data) \
-			free((a)->data); \
+			vc4_block_give((a)->data, (a)->cap * sizeof(*(a)->data)); \
 		(a)->data = NULL; \
 		(a)->len = (a)->cap = 0; \
 	} while (0)

@@ -73,9 +73,10 @@ struct hz_ctx {
 	VC4_ARRAY(struct hz_more) more;
 };
 
-/* Records a violation of `rule` at `ip` unless one is already recorded. */
+/* Records a violation of `rule` at `ip` unless one is already recorded (cold:
+ * GCC then keeps the rules' tests on the hot path, not beside the reports). */
 static void hz_report(struct hz_ctx *c, uint32_t ip, enum qpu_rule rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+	__attribute__((format(printf, 4, 5), cold));
 
 static void hz_report(struct hz_ctx *c, uint32_t ip, enum qpu_rule rule, const char *fmt, ...)
 {
