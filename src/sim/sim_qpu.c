@@ -509,11 +509,14 @@ static SIM_ALWAYS_INLINE const uint8_t *run_fifo(struct sim_qpu *q, const struct
 						 const uint8_t *unif)
 {
 	if ((in->fifo & 3) && unif) {
+		/* the uniforms, the commoner, marked likely: else GCC laid them
+		 * out on another page of run_threaded() (two block lookups each
+		 * under QEMU) and the varyings inline */
 		uint32_t *buf = q->rdbuf[in->fifo >> 1 & 1];
-		if (in->fifo & 8)
-			vary_now(q, in, buf, NULL);
-		else
+		if (__builtin_expect(!(in->fifo & 8), 1))
 			unif = run_uniform(q, unif, buf);
+		else
+			vary_now(q, in, buf, NULL);
 	}
 #if SIM_SHAPE_DIRECT
 	if (in->fifo & 4)
