@@ -396,30 +396,30 @@ static bool fifo_read(unsigned rd)
  * r5: its writes are WR_R5Q/WR_R5R, taken by the general path). Off x86
  * only (SIM_SHAPE_DIRECT): on x86, whose run loop is not threaded, the
  * sphere frame took 5 % more instructions with it. */
-static bool vary_now(const struct sim_inst *in)
+static bool eager_varying(const struct sim_inst *in)
 {
 	return SIM_SHAPE_DIRECT && ((in->rd_a == RD_VARY && !fifo_read(in->rd_b)) ||
 				    (in->rd_b == RD_VARY && !fifo_read(in->rd_a)));
 }
 
-/* A vary_now() instruction's fifo bits: 3, and 4 when its ops read r5,
- * those reads pointed at q->r5_prev. */
-static void decode_vary_now(struct sim_inst *in)
+/* An eager_varying() instruction's fifo bits: SIM_FIFO_VARY, and
+ * SIM_FIFO_R5 when its ops read r5, those reads pointed at q->r5_prev. */
+static void decode_eager_varying(struct sim_inst *in)
 {
 	const uint16_t r5 = (uint16_t)(offsetof(struct sim_qpu, acc) + 5 * 64);
-	in->fifo |= 8;
+	in->fifo |= SIM_FIFO_VARY;
 	for (unsigned k = 0; k < 4; k++) {
 		bool used = k < 2 ? in->op_add != QPU_A_NOP : in->op_mul != QPU_M_NOP;
 		if (used && in->src[k] == r5) {
 			in->src[k] = (uint16_t)offsetof(struct sim_qpu, r5_prev);
-			in->fifo |= 16;
+			in->fifo |= SIM_FIFO_R5;
 		}
 	}
 }
 
 /* Whether a peripheral instruction (decoded operands and stores) can run
  * inside a run of fast instructions: no signal, no r4 unpack, no FIFO read
- * but a uniform or a varying (vary_now()), both stores to registers or
+ * but a uniform or a varying (eager_varying()), both stores to registers or
  * accumulators (or none; the MUL's a colour pack of half shape 3). Such an
  * instruction is a uniform pop or a varying read into q->rdbuf (when it
  * reads one), that pack, and then exec_fast()'s work: it neither reads
@@ -428,7 +428,7 @@ static bool run_periph(const struct sim_inst *in)
 {
 	bool unif_a = in->rd_a == RD_UNIF, unif_b = in->rd_b == RD_UNIF;
 	return (in->sig == QPU_SIG_NONE || in->sig == QPU_SIG_SMALL_IMM) && !in->unpack &&
-	       (vary_now(in) ||
+	       (eager_varying(in) ||
 		((!fifo_read(in->rd_a) || unif_a) && (!fifo_read(in->rd_b) || unif_b))) &&
 	       in->store[0] < ST_PERIPH && (in->store[1] < ST_PERIPH || in->half == 3);
 }
@@ -471,12 +471,13 @@ static void decode_fast_paths(struct sim_inst *in)
 			in->out[u] = in->direct ? in->dst[u]
 				   : (uint16_t)(offsetof(struct sim_qpu, shape_out) + u * 64);
 		if (in->periph)
-			in->fifo = (uint8_t)(fifo_read(in->rd_a) |
+			in->fifo = (uint8_t)((fifo_read(in->rd_a) ? SIM_FIFO_A : 0) |
 					     (fifo_read(in->rd_b) && !(in->rd_b == RD_UNIF &&
-								      in->rd_a == RD_UNIF)) << 1 |
-					     (in->half == 3) << 2);
-		if (in->periph && vary_now(in))
-			decode_vary_now(in);
+								      in->rd_a == RD_UNIF)
+						      ? SIM_FIFO_B : 0) |
+					     (in->half == 3 ? SIM_FIFO_PACK : 0));
+		if (in->periph && eager_varying(in))
+			decode_eager_varying(in);
 		in->in_run = in->periph && run_periph(in);
 	} else {
 		for (unsigned i = 0; i < 16; i++)
@@ -610,16 +611,14 @@ bool sim_program_init(struct sim_program *prog, const uint64_t *words, uint32_t 
 			continue;
 		const struct sim_inst *nx = i + 1 < count ? &prog->insts[i + 1] : NULL;
 		uint32_t next = nx ? nx->fast_run : 0;
-		if ((in->fast || in->in_run) && next < 0xffff) {
-			in->fast_run = (uint16_t)(next + 1);
-			bool vary = in->fifo & 8;
-			in->unif_run = (uint16_t)((nx && next ? nx->unif_run : 0) +
-						  ((in->fifo & 3) != 0 && !vary));
-			in->vary_run = (uint16_t)((nx && next ? nx->vary_run : 0) + vary);
-		} else if (in->fast || in->in_run) { /* a run of one */
-			in->fast_run = 1;
-			in->unif_run = (in->fifo & 3) != 0 && !(in->fifo & 8);
-			in->vary_run = (in->fifo & 8) != 0;
+		bool vary = in->fifo & SIM_FIFO_VARY, pop = (in->fifo & SIM_FIFO_READS) && !vary;
+		if (in->fast || in->in_run) {
+			/* the run goes on into the next one's, unless that is full
+			 * (then a run of one) */
+			const struct sim_inst *rest = next && next < 0xffff ? nx : NULL;
+			in->fast_run = (uint16_t)(rest ? next + 1 : 1);
+			in->unif_run = (uint16_t)((rest ? rest->unif_run : 0) + pop);
+			in->vary_run = (uint16_t)((rest ? rest->vary_run : 0) + vary);
 		}
 		for (unsigned f = 0; f < 2; f++)
 			if (in->konst[f] != 0xff)

@@ -64,6 +64,19 @@ enum sim_shape_add { SIM_SHAPE_ADD_OPS(SIM_SHAPE_ADD_ENUM) SIM_SHAPE_A_COUNT };
  * TLB; ST_PACK_A a regfile A pack (PM=0) into a register of file A). */
 enum sim_store { ST_NONE, ST_ALL, ST_MASK, ST_PERIPH, ST_PACK, ST_PACK_PERIPH, ST_PACK_A };
 
+/* struct sim_inst's fifo: the reads (and the one store) before the ops. */
+enum sim_fifo_bits {
+	SIM_FIFO_A = 1,     /* raddr_a reads a uniform, varying or the VPM */
+	SIM_FIFO_B = 2,     /* raddr_b does (one uniform pop when both read the
+			     * uniform: SIM_FIFO_A only) */
+	SIM_FIFO_READS = SIM_FIFO_A | SIM_FIFO_B,
+	SIM_FIFO_PACK = 4,  /* half shape 3's colour pack, after the reads */
+	SIM_FIFO_VARY = 8,  /* the one read is a varying whose C term goes to r5
+			     * at once (sim_qpu.c's vary_now()) */
+	SIM_FIFO_R5 = 16,   /* ... with r5 first saved into q->r5_prev, which
+			     * the ops then read for r5 */
+};
+
 struct sim_inst {
 	uint8_t form, sig;
 	uint8_t op_add, op_mul;
@@ -102,13 +115,8 @@ struct sim_inst {
 	uint16_t unif_run;       /* uniform pops of the run from here on */
 	uint16_t vary_run;       /* varying reads of the run from here on */
 	uint8_t shape;           /* SIM_SHAPE() of a fast or periph instruction, or 0 */
-	uint8_t fifo;            /* exec_periph(): bit 0 raddr_a reads a uniform, varying
-				  * or the VPM, bit 1 raddr_b does (one uniform pop when
-				  * both read the uniform: bit 0 only); bit 2 half shape
-				  * 3's colour pack, stored after the FIFO reads; bit 3
-				  * the one FIFO read is a varying whose C term goes to
-				  * r5 at once (vary_now()), bit 4 with r5 saved first
-				  * into q->r5_prev, which the ops then read for r5 */
+	uint8_t fifo;            /* SIM_FIFO_* bits: what exec_periph() and a run do
+				  * before the ops */
 	uint8_t konst[2];        /* SIM_KONST_* read through A and B, or 0xff */
 	bool direct;             /* shaped: the ops may write their destinations as they
 				  * go (no destination is a source read after it is
@@ -127,8 +135,8 @@ struct sim_inst {
 				  * it): 1 the ADD's, the MUL a `mov` bit stored after
 				  * it; 2 the MUL's, the ADD a `mov` bit stored before;
 				  * 3 the ADD's, the MUL a `mov` with a colour pack into
-				  * a register stored before (fifo bit 2; it may then
-				  * run inside a run, in_run) */
+				  * a register stored before (SIM_FIFO_PACK; it may
+				  * then run inside a run, in_run) */
 	const char *why;         /* F_ILLEGAL: the reason */
 };
 

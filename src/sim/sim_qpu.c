@@ -158,16 +158,16 @@ static SIM_ALWAYS_INLINE void exec_shaped(struct sim_qpu *q, const struct sim_in
 		exec_fast(q, in);
 }
 
-/* A varying read of an instruction with fifo bit 3 (sim_inst.h) into buf,
+/* A varying read of an instruction with SIM_FIFO_VARY into buf,
  * its C term straight into r5, the old r5 first copied to q->r5_prev for
- * the instruction's ops when they read it (bit 4): the effects of the
+ * the instruction's ops when they read it (SIM_FIFO_R5): the effects of the
  * general path's read, whose C term reaches r5 after the instruction. */
 static SIM_ALWAYS_INLINE bool vary_now(struct sim_qpu *q, const struct sim_inst *in,
 				       uint32_t *buf, struct vc4_diag *diag)
 {
 	if (!q->hooks.varying)
 		return vc4_diag_set(diag, "ip %u: varying read without a 3D pipeline", q->ip);
-	if (in->fifo & 16)
+	if (in->fifo & SIM_FIFO_R5)
 		copy_lanes(q->r5_prev, q->acc[5]);
 	/* in the run's mode: the hook rounds as it needs (sim_qpu.h) */
 	return q->hooks.varying(q->hooks.user, q, buf, q->acc[5], diag);
@@ -197,7 +197,7 @@ static SIM_ALWAYS_INLINE bool read_fifo(struct sim_qpu *q, const struct sim_inst
 	}
 	if (rd == RD_VPM)
 		return sim_vpm_read(q, buf, diag);
-	if (in->fifo & 8)
+	if (in->fifo & SIM_FIFO_VARY)
 		return vary_now(q, in, buf, diag);
 	if (!q->hooks.varying)
 		return vc4_diag_set(diag, "ip %u: varying read without a 3D pipeline", q->ip);
@@ -363,9 +363,9 @@ static SIM_ALWAYS_INLINE bool exec_periph(struct sim_qpu *q, const struct sim_in
 					  unsigned shapes, struct vc4_diag *diag)
 {
 	if (in->fifo) { /* decode_fast_paths() */
-		if ((in->fifo & 1) && !read_fifo(q, in, in->rd_a, q->rdbuf[QPU_FILE_A], diag))
+		if ((in->fifo & SIM_FIFO_A) && !read_fifo(q, in, in->rd_a, q->rdbuf[QPU_FILE_A], diag))
 			return false;
-		if ((in->fifo & 2) && !read_fifo(q, in, in->rd_b, q->rdbuf[QPU_FILE_B], diag))
+		if ((in->fifo & SIM_FIFO_B) && !read_fifo(q, in, in->rd_b, q->rdbuf[QPU_FILE_B], diag))
 			return false;
 	}
 	if (in->unpack) /* PM=1: r4 as float, as exec_alu()'s operand() */
@@ -502,24 +502,24 @@ static SIM_ALWAYS_INLINE const uint8_t *run_uniform(const struct sim_qpu *q,
  * peripheral instruction run_threaded() is given with `unif` NULL (its
  * FIFO reads done): a uniform of run_uniforms()'s words or a varying
  * (vary_now(), which cannot fail: run() took no more than
- * hooks.varyings_left() said) into its file's buffer (bits 0, 1 and 3),
- * then half shape 3's colour pack into its register (bit 2;
+ * hooks.varyings_left() said) into its file's buffer (SIM_FIFO_READS),
+ * then half shape 3's colour pack into its register (SIM_FIFO_PACK;
  * sim_decode.c's pack_first()). Returns the next uniform word. */
 static SIM_ALWAYS_INLINE const uint8_t *run_fifo(struct sim_qpu *q, const struct sim_inst *in,
 						 const uint8_t *unif)
 {
-	if ((in->fifo & 3) && unif) {
+	if ((in->fifo & SIM_FIFO_READS) && unif) {
 		/* the uniforms, the commoner, marked likely: else GCC laid them
 		 * out on another page of run_threaded() (two block lookups each
 		 * under QEMU) and the varyings inline */
-		uint32_t *buf = q->rdbuf[in->fifo >> 1 & 1];
-		if (__builtin_expect(!(in->fifo & 8), 1))
+		uint32_t *buf = q->rdbuf[(in->fifo & SIM_FIFO_B) != 0];
+		if (__builtin_expect(!(in->fifo & SIM_FIFO_VARY), 1))
 			unif = run_uniform(q, unif, buf);
 		else
 			vary_now(q, in, buf, NULL);
 	}
 #if SIM_SHAPE_DIRECT
-	if (in->fifo & 4)
+	if (in->fifo & SIM_FIFO_PACK)
 		sim_lanes_pack_mul_into(in->pack, sim_src_ptr(q, in->src[2]),
 					(uint32_t *)(void *)((char *)q + in->dst[1]));
 #endif

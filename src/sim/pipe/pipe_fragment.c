@@ -394,6 +394,13 @@ static bool varying_rn(const struct fs_ctx *c, uint32_t ngen, uint32_t k, uint32
 }
 #endif
 
+/* The varying reads a fragment shader may make: the generated ones for
+ * its primitive type, then the record's. */
+static uint32_t fs_varying_count(const struct fs_ctx *c)
+{
+	return generated_varyings(c->s->prim_type) + c->rec->r.fragment_shader_number_of_varyings;
+}
+
 /* The varying hook (called in the run's rounding mode): read k of the run
  * gives, per lane, the interpolated (vary - C) part (0 for a flat varying)
  * in out and C (vertex 0's value) in c_out. Returns false with diag set
@@ -407,7 +414,7 @@ static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t
 	struct fs_ctx *c = user;
 	uint32_t k = c->next_varying++, ngen = generated_varyings(c->s->prim_type);
 	uint32_t nrec = c->rec->r.fragment_shader_number_of_varyings;
-	if (k >= ngen + nrec)
+	if (k >= fs_varying_count(c))
 		return vc4_diag_set(diag, "ip %u: varying read %u but the shader record declares "
 				    "%u varyings (+%u generated for this primitive type)", q->ip,
 				    k, nrec, ngen);
@@ -434,13 +441,12 @@ static bool fs_varying(void *user, struct sim_qpu *q, uint32_t out[16], uint32_t
 	return true;
 }
 
-/* The varying reads fs_varying() still serves (the varyings_left hook):
- * the generated ones and the record's, less those read. */
+/* The varying reads fs_varying() serves (the varyings_left hook): the
+ * generated ones and the record's, less those read. */
 static uint32_t fs_varyings_left(void *user)
 {
 	const struct fs_ctx *c = user;
-	uint32_t total = generated_varyings(c->s->prim_type) +
-			 c->rec->r.fragment_shader_number_of_varyings;
+	uint32_t total = fs_varying_count(c);
 	return c->next_varying < total ? total - c->next_varying : 0;
 }
 
